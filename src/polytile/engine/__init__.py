@@ -1,0 +1,1 @@
+"""Search engine over an exact cover. Knows nothing about geometry."""

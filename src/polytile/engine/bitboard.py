@@ -1,0 +1,151 @@
+"""Bitboard search for covers of at most 64 items (every corpus board, the Soma cube).
+
+Layout: item i is bit i of a uint64; an option is the mask of its items. Options are
+grouped by their lowest item (`cell_start`/`cell_opts`), so the search always fills the
+lowest empty item with an option whose lowest item it is: any option covering it and a
+lower item would overlap an item already covered. Pieces are counters (`left`).
+
+After each placement, every empty region (flood fill over `nb_mask`) must have a size
+that the remaining pieces can make; otherwise the branch is dead.
+
+The search is an explicit stack in arrays (`pos`, `end`, `chosen`, `cov`, `state`), so
+a call runs at most `budget` nodes and returns; the next call resumes where it stopped.
+That is how Python keeps time limits, Ctrl-C, progress and solution buffers.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
+
+from .leaf import CONTINUE, STOP_LIMIT, on_leaf
+
+ONE = np.uint64(1)
+ZERO = np.uint64(0)
+
+# return codes of run()
+PAUSED, DONE, BUFFER_FULL, LIMIT = 0, 1, 2, 3
+
+
+@njit(cache=True, inline="always")
+def popcount(x):
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return (x * np.uint64(0x0101010101010101)) >> np.uint64(56)
+
+
+@njit(cache=True)
+def reachable_sizes(left, piece_size):
+    """Bit s set when some multiset of the remaining pieces has total size s (< 64)."""
+    r = np.uint64(1)
+    for p in range(len(left)):
+        s = np.uint64(piece_size[p])
+        for _ in range(left[p]):
+            r |= r << s
+    return r
+
+
+@njit(cache=True)
+def regions_ok(empty, nb_mask, sizes):
+    """Every 4-connected region of `empty` has a size whose bit is set in `sizes`."""
+    rest = empty
+    while rest:
+        seed = rest & (~rest + ONE)
+        region = seed
+        frontier = seed
+        while frontier:
+            grow = ZERO
+            f = frontier
+            while f:
+                i = trailing_zeros(f)
+                f &= f - ONE
+                grow |= nb_mask[i]
+            frontier = grow & rest & ~region
+            region |= frontier
+        n = popcount(region)
+        if n < np.uint64(64) and not (sizes >> n) & ONE:
+            return False
+        rest &= ~region
+    return True
+
+
+@njit(cache=True)
+def run(cell_start, cell_opts, opt_mask, opt_piece, piece_size, piece_count, piece_min,
+        left, full, nb_mask, uniform, prune,
+        sym_mode, sym_piece, opt_label, label_img, label_piece, g_exact, opt_stab, canonical_only,
+        state, pos, end, chosen, cov, stats, out, budget, stop_after, base, img, tally):
+    """Run the search for at most `budget` nodes. See the module docstring.
+
+    state: [depth, started, floor]: the options chosen[:floor] are a fixed prefix (already
+    in cov[floor] and `left`); the search ends when it backtracks to the floor. stats: [nodes, solutions, unique, stored, accepted].
+    sym_mode: 0 no classification, 1 canonical check over all of G, 2 symmetry breaking
+    on piece `sym_piece` (solutions weighted by |G|/|Stab|, only canonical ones kept).
+    """
+    need_min = False
+    for p in range(len(piece_min)):
+        if piece_min[p] < piece_count[p]:
+            need_min = True
+    sizes = ZERO
+    if uniform > 0:
+        for s in range(0, 64, uniform):
+            sizes |= ONE << np.uint64(s)
+    floor = state[2]
+    d = state[0]
+    if state[1] == 0:
+        state[1] = 1
+        d = floor
+        empty = full & ~cov[d]
+        if empty == ZERO:
+            return DONE
+        c = trailing_zeros(empty)
+        pos[d] = cell_start[c]
+        end[d] = cell_start[c + 1]
+    spent = 0
+    while True:
+        if spent >= budget:
+            state[0] = d
+            return PAUSED
+        p = pos[d]
+        e = end[d]
+        here = cov[d]
+        found = -1
+        while p < e:
+            o = cell_opts[p]
+            p += 1
+            if (opt_mask[o] & here) == ZERO and left[opt_piece[o]] > 0:
+                found = o
+                break
+        pos[d] = p
+        if found < 0:
+            if d == floor:
+                state[0] = d
+                return DONE
+            d -= 1
+            left[opt_piece[chosen[d]]] += 1
+            continue
+        spent += 1
+        stats[0] += 1
+        chosen[d] = found
+        left[opt_piece[found]] -= 1
+        now = here | opt_mask[found]
+        if now == full:
+            act = on_leaf(chosen, d + 1, left, piece_count, piece_min, need_min, opt_piece,
+                          sym_mode, sym_piece, opt_label, label_img, label_piece, g_exact,
+                          opt_stab, canonical_only, stats, out, stop_after, base, img, tally)
+            left[opt_piece[found]] += 1
+            if act != CONTINUE:
+                state[0] = d
+                return LIMIT if act == STOP_LIMIT else BUFFER_FULL
+            continue
+        if prune:
+            if uniform == 0:
+                sizes = reachable_sizes(left, piece_size)
+            if not regions_ok(full & ~now, nb_mask, sizes):
+                left[opt_piece[found]] += 1
+                continue
+        d += 1
+        cov[d] = now
+        c = trailing_zeros(full & ~now)
+        pos[d] = cell_start[c]
+        end[d] = cell_start[c + 1]

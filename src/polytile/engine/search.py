@@ -1,0 +1,97 @@
+"""Drive a compiled kernel: choose the symmetry mode, run in slices, keep time limits,
+Ctrl-C and progress in Python, collect solutions as lists of option ids."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from ..cover import Cover
+
+SLICE_NODES = 1 << 20
+
+
+@dataclass
+class Result:
+    solutions: int = 0                 # all solutions (see the counting conventions)
+    unique: int | None = None          # classes under the board's symmetry, when asked
+    nodes: int = 0
+    seconds: float = 0.0
+    complete: bool = True              # False after a time limit, a solution limit or Ctrl-C
+    interrupted: bool = False          # Ctrl-C
+    timed_out: bool = False
+    found: list[np.ndarray] = field(default_factory=list)   # option ids of stored solutions
+    engine: str = ""
+
+
+@dataclass
+class Plan:
+    """How to search: which options, which symmetry mode."""
+    keep: np.ndarray                   # bool per option: in the search at all
+    sym_mode: int = 0                  # 0 none, 1 canonical check, 2 breaking
+    sym_piece: int = -1
+    canonical_only: bool = False
+    prefixes: list = field(default_factory=lambda: [np.zeros(0, dtype=np.int32)])
+
+
+def plan(cover: Cover, sym, *, unique: bool, enumerate_all: bool, breaking: bool = True) -> Plan:
+    """Use symmetry breaking when it is sound and every solution need not be listed."""
+    from ..symmetry import breaking_piece
+    keep = np.ones(cover.n_options, dtype=bool)
+    if sym is None or sym.order == 1:
+        return Plan(keep, 1 if unique and sym is not None else 0)
+    if breaking and (unique or not enumerate_all):
+        found = breaking_piece(cover, sym)
+        if found is not None:
+            piece, reps = found
+            keep[cover.opt_piece == piece] = False      # placed only by the prefixes
+            prefixes = [np.array([o], dtype=np.int32) for o in reps]
+            return Plan(keep, 2, piece, True, prefixes)
+    return Plan(keep, 1 if unique else 0, -1, unique and enumerate_all)
+
+
+def search(cover: Cover, sym=None, *, unique: bool = False, limit: int | None = None,
+           store: bool = False, time_limit: float | None = None, breaking: bool = True,
+           engine: str = "auto", progress: Callable[[Result], None] | None = None) -> Result:
+    """Count or list solutions. `limit` stops after that many (unique ones if `unique`)."""
+    t0 = time.perf_counter()
+    p = plan(cover, sym, unique=unique, enumerate_all=store and not unique, breaking=breaking)
+    if engine == "auto":
+        engine = "bitboard" if cover.n_items <= 64 else "dlx"
+    if engine == "bitboard":
+        from .bitboard_driver import BitboardRun as Runner
+    elif engine == "dlx":
+        from .dlx_driver import DlxRun as Runner
+    else:
+        raise ValueError(f"unknown engine {engine!r}")
+    res = Result(unique=0 if (unique or p.sym_mode == 2) else None, engine=engine)
+    runner = Runner(cover, sym, p, store=store, limit=limit or 0)
+    deadline = None if time_limit is None else t0 + time_limit
+    try:
+        for prefix in p.prefixes:
+            if not runner.start(prefix):
+                continue
+            code = "paused"
+            while code != "done":
+                code = runner.step(SLICE_NODES)
+                runner.collect(res, store)
+                if code == "limit":
+                    break
+                if deadline is not None and time.perf_counter() > deadline:
+                    res.timed_out = True
+                    break
+                if progress is not None:
+                    res.seconds = time.perf_counter() - t0
+                    progress(res)
+            if code != "done":
+                res.complete = False
+                break
+    except KeyboardInterrupt:
+        runner.collect(res, store)
+        res.complete, res.interrupted = False, True
+    if not unique and p.sym_mode != 2:
+        res.unique = None
+    res.seconds = time.perf_counter() - t0
+    return res

@@ -1,0 +1,53 @@
+"""Readers and writers. Formats know nothing about search."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import PuzzleError
+from ..puzzle import Puzzle
+
+MAX_BYTES = 4_000_000
+
+
+def read_text(path: str | Path) -> str:
+    """Read a puzzle file as UTF-8 text, refusing binary data with a position."""
+    name = str(path)
+    try:
+        data = Path(path).read_bytes() if name != "-" else __import__("sys").stdin.buffer.read()
+    except FileNotFoundError:
+        raise PuzzleError("no such file", name) from None
+    except IsADirectoryError:
+        raise PuzzleError("is a directory, not a puzzle file", name) from None
+    except OSError as e:
+        raise PuzzleError(f"cannot read: {e.strerror}", name) from None
+    if len(data) > MAX_BYTES:
+        raise PuzzleError(f"file too large ({len(data)} bytes; limit {MAX_BYTES})", name)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+        raise PuzzleError("not a text file (invalid UTF-8 byte)", name, line, col) from None
+    for i, ch in enumerate(text):
+        if ch in "\n\r\t":
+            continue
+        if ord(ch) < 32 or ord(ch) == 127:
+            line = text.count("\n", 0, i) + 1
+            col = i - (text.rfind("\n", 0, i) + 1) + 1
+            raise PuzzleError(f"not a text file (control character {ord(ch):#04x})", name, line, col)
+    if not text.strip():
+        raise PuzzleError("empty puzzle file" if not text else "puzzle file has only blanks", name)
+    return text
+
+
+def load(path: str | Path, fmt: str | None = None) -> Puzzle:
+    """Read a puzzle: polytile JSON (`.json` or text starting with `{`) or an ASCII drawing."""
+    from . import ascii_art, polyjson
+    text = read_text(path)
+    if fmt is None:
+        fmt = "json" if str(path).endswith(".json") or text.lstrip().startswith("{") else "ascii"
+    if fmt == "json":
+        return polyjson.parse(text, str(path))
+    if fmt == "ascii":
+        return ascii_art.parse(text, str(path))
+    raise PuzzleError(f"unknown format {fmt!r} (ascii or json)", str(path))

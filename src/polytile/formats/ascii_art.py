@@ -1,0 +1,77 @@
+"""ASCII drawings (the classic tiling assignment): the largest 4-connected object is the
+board, every other object is a tile, and each character is a colour."""
+from __future__ import annotations
+
+from collections import deque
+
+import numpy as np
+
+from ..errors import PuzzleError
+from ..puzzle import Board, Piece, Puzzle, make_partial
+
+MAX_CELLS = 20_000
+
+
+def _cells(text: str, name: str) -> dict[tuple[int, int], str]:
+    cells: dict[tuple[int, int], str] = {}
+    for r, line in enumerate(text.splitlines()):
+        tab = line.find("\t")
+        if tab >= 0:
+            raise PuzzleError("tab character; draw with spaces", name, r + 1, tab + 1)
+        for c, ch in enumerate(line):
+            if ch != " ":
+                cells[(r, c)] = ch
+                if len(cells) > MAX_CELLS:
+                    raise PuzzleError(f"drawing too large (more than {MAX_CELLS} cells)", name, r + 1, c + 1)
+    return cells
+
+
+def _components(cells: dict[tuple[int, int], str]) -> list[list[tuple[int, int]]]:
+    """4-connected groups of cells, in reading order of their first cell."""
+    seen: set[tuple[int, int]] = set()
+    groups = []
+    for start in sorted(cells):
+        if start in seen:
+            continue
+        seen.add(start)
+        group, todo = [], deque([start])
+        while todo:
+            r, c = todo.popleft()
+            group.append((r, c))
+            for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                if nb in cells and nb not in seen:
+                    seen.add(nb)
+                    todo.append(nb)
+        groups.append(sorted(group))
+    return groups
+
+
+def parse(text: str, name: str = "<ascii>") -> Puzzle:
+    cells = _cells(text, name)
+    if not cells:
+        raise PuzzleError("puzzle file has only blanks", name)
+    groups = _components(cells)
+    if len(groups) < 2:
+        raise PuzzleError("no tiles: the drawing has a board but no other object", name)
+    board_i = max(range(len(groups)), key=lambda i: len(groups[i]))
+    palette = sorted(set(cells.values()))
+    code = {ch: i for i, ch in enumerate(palette)}
+
+    def arrays(group):
+        pts = np.array(group, dtype=np.int64)
+        cols = np.array([code[cells[p]] for p in group], dtype=np.int64)
+        return pts, cols
+
+    bcells, bcols = arrays(groups[board_i])
+    board = Board(bcells - bcells.min(axis=0), bcols)
+    pieces = []
+    for i, g in enumerate(groups):
+        if i == board_i:
+            continue
+        pts, cols = arrays(g)
+        pieces.append(Piece(f"t{len(pieces) + 1}", pts - pts.min(axis=0), cols, 1))
+    puzzle = Puzzle(board, pieces, True, palette, name)
+    if puzzle.tiles_area > board.area:
+        puzzle = make_partial(puzzle)
+        puzzle.notes.append("warning: not all tiles are used")
+    return puzzle

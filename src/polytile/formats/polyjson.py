@@ -1,0 +1,151 @@
+"""polytile JSON: board cells (2D or 3D) with optional colours, pieces with copies.
+
+    {"board": [[0, 0], [0, 1], ...]          # or rows of a drawing: ["XXX", "X X"]
+     "colours": ["B", "W", ...],             # optional, one per board cell
+     "pieces": [{"name": "F", "cells": [[0, 1], [1, 0], ...],
+                 "colours": [...], "count": 1, "min": 1, "reflect": true}],
+     "allow_reflection": true}               # default: true for flat puzzles, false for 3D
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+
+from ..errors import PuzzleError
+from ..puzzle import Board, Piece, Puzzle, make_partial
+
+MAX_CELLS = 20_000
+MAX_COPIES = 10_000
+BOARD_KEYS = {"board", "colours", "colors", "pieces", "allow_reflection", "name", "comment"}
+PIECE_KEYS = {"name", "cells", "colours", "colors", "count", "min", "reflect"}
+
+
+class _Ctx:
+    def __init__(self, file: str):
+        self.file = file
+
+    def fail(self, where: str, msg: str):
+        raise PuzzleError(f"{where}: {msg}", self.file)
+
+
+def _int(ctx: _Ctx, v: Any, where: str, lo: int, hi: int) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        ctx.fail(where, f"expected an integer, got {json.dumps(v)[:40]}")
+    if not lo <= v <= hi:
+        ctx.fail(where, f"{v} is out of range {lo}..{hi}")
+    return v
+
+
+def _cells(ctx: _Ctx, v: Any, where: str) -> tuple[np.ndarray, list[str] | None]:
+    """A list of coordinates, or rows of a drawing (non-blank, non-'.' characters are cells)."""
+    if not isinstance(v, list) or not v:
+        ctx.fail(where, "expected a non-empty list of cells")
+    if all(isinstance(r, str) for r in v):
+        pts, chars = [], []
+        for r, row in enumerate(v):
+            for c, ch in enumerate(row):
+                if ch not in " .":
+                    pts.append((r, c))
+                    chars.append(ch)
+        if not pts:
+            ctx.fail(where, "the drawing has no cells")
+        if len(pts) > MAX_CELLS:
+            ctx.fail(where, f"too many cells ({len(pts)}; limit {MAX_CELLS})")
+        return np.array(pts, dtype=np.int64), chars
+    if len(v) > MAX_CELLS:
+        ctx.fail(where, f"too many cells ({len(v)}; limit {MAX_CELLS})")
+    dim = None
+    out = []
+    for i, cell in enumerate(v):
+        w = f"{where}[{i}]"
+        if not isinstance(cell, list) or len(cell) not in (2, 3):
+            ctx.fail(w, "a cell is a list of 2 or 3 integers")
+        if dim is None:
+            dim = len(cell)
+        elif len(cell) != dim:
+            ctx.fail(w, f"mixes {dim}D and {len(cell)}D cells")
+        out.append([_int(ctx, x, f"{w}[{j}]", -10**6, 10**6) for j, x in enumerate(cell)])
+    arr = np.array(out, dtype=np.int64)
+    if len(np.unique(arr, axis=0)) != len(arr):
+        ctx.fail(where, "a cell is listed twice")
+    return arr, None
+
+
+def _colours(ctx: _Ctx, obj: dict, where: str, n: int, drawn: list[str] | None) -> list[str] | None:
+    key = "colours" if "colours" in obj else "colors" if "colors" in obj else None
+    if key is None:
+        return drawn
+    v = obj[key]
+    if not isinstance(v, list) or len(v) != n or not all(isinstance(x, str) and x for x in v):
+        ctx.fail(f"{where}.{key}", f"expected a list of {n} non-empty strings, one per cell")
+    return v
+
+
+def parse(text: str, name: str = "<json>") -> Puzzle:
+    ctx = _Ctx(name)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise PuzzleError(f"malformed JSON: {e.msg}", name, e.lineno, e.colno) from None
+    except RecursionError:
+        raise PuzzleError("malformed JSON: nested too deeply", name) from None
+    if not isinstance(data, dict):
+        ctx.fail("top level", "expected an object with \"board\" and \"pieces\"")
+    for k in data:
+        if k not in BOARD_KEYS:
+            ctx.fail(k, f"unknown key (expected one of {', '.join(sorted(BOARD_KEYS))})")
+    for k in ("board", "pieces"):
+        if k not in data:
+            ctx.fail("top level", f"missing \"{k}\"")
+    bcells, drawn = _cells(ctx, data["board"], "board")
+    bchars = _colours(ctx, data, "board", len(bcells), drawn)
+    if not isinstance(data["pieces"], list) or not data["pieces"]:
+        ctx.fail("pieces", "expected a non-empty list of pieces")
+    raw = []
+    for i, p in enumerate(data["pieces"]):
+        w = f"pieces[{i}]"
+        if not isinstance(p, dict):
+            ctx.fail(w, "expected an object with \"cells\"")
+        for k in p:
+            if k not in PIECE_KEYS:
+                ctx.fail(f"{w}.{k}", f"unknown key (expected one of {', '.join(sorted(PIECE_KEYS))})")
+        if "cells" not in p:
+            ctx.fail(w, "missing \"cells\"")
+        pname = p.get("name", str(i + 1))
+        if not isinstance(pname, str) or not pname:
+            ctx.fail(f"{w}.name", "expected a non-empty string")
+        cells, pdrawn = _cells(ctx, p["cells"], f"{w}.cells")
+        chars = _colours(ctx, p, w, len(cells), pdrawn)
+        count = _int(ctx, p.get("count", 1), f"{w}.count", 1, MAX_COPIES)
+        least = _int(ctx, p["min"], f"{w}.min", 0, count) if "min" in p else None
+        reflect = p.get("reflect")
+        if reflect is not None and not isinstance(reflect, bool):
+            ctx.fail(f"{w}.reflect", "expected true or false")
+        raw.append((pname, cells, chars, count, least, reflect))
+    dim = bcells.shape[1]
+    for i, (_, cells, *_rest) in enumerate(raw):
+        if cells.shape[1] > dim:
+            ctx.fail(f"pieces[{i}].cells", f"a {cells.shape[1]}D piece does not fit a {dim}D board")
+    allow = data.get("allow_reflection", dim == 2)
+    if not isinstance(allow, bool):
+        ctx.fail("allow_reflection", "expected true or false")
+    use_colours = bchars is not None or any(r[2] is not None for r in raw)
+    palette = [""] + sorted({c for c in (bchars or [])} | {c for r in raw for c in (r[2] or [])})
+    code = {c: i for i, c in enumerate(palette)}
+
+    def codes(chars, n):
+        return np.array([code[c] for c in chars] if chars and use_colours else [0] * n, dtype=np.int64)
+
+    def pad(cells):
+        return np.pad(cells, ((0, 0), (0, dim - cells.shape[1]))) if cells.shape[1] < dim else cells
+
+    board = Board(bcells - bcells.min(axis=0), codes(bchars, len(bcells)))
+    pieces = [Piece(pn, pad(c) - pad(c).min(axis=0), codes(ch, len(c)), n, least, refl)
+              for pn, c, ch, n, least, refl in raw]
+    puzzle = Puzzle(board, pieces, allow, palette, name)
+    if puzzle.tiles_area > board.area and all(r[4] is None for r in raw):
+        puzzle = make_partial(puzzle)
+        puzzle.notes.append("warning: not all tiles are used")
+    return puzzle

@@ -1,0 +1,96 @@
+"""The puzzle model: a board (cells with colours) and pieces (shape, copies, motions)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from . import shape
+
+
+@dataclass
+class Board:
+    cells: np.ndarray                 # (n, d) int64, distinct
+    colours: np.ndarray               # (n,) int64 colour code per cell (0 = plain)
+
+    @property
+    def dim(self) -> int:
+        return int(self.cells.shape[1])
+
+    @property
+    def area(self) -> int:
+        return int(self.cells.shape[0])
+
+
+@dataclass
+class Piece:
+    name: str
+    cells: np.ndarray                 # (k, d) int64
+    colours: np.ndarray               # (k,) int64
+    count: int = 1                    # copies available
+    minimum: int | None = None        # copies that must be used (None: all of them)
+    reflect: bool | None = None       # None: the puzzle's policy
+
+    @property
+    def size(self) -> int:
+        return int(self.cells.shape[0])
+
+    @property
+    def least(self) -> int:
+        return self.count if self.minimum is None else self.minimum
+
+
+@dataclass
+class Puzzle:
+    board: Board
+    pieces: list[Piece]
+    allow_reflection: bool = True
+    colour_names: list[str] = field(default_factory=lambda: [""])   # code -> name
+    source: str = "<puzzle>"
+    notes: list[str] = field(default_factory=list)                  # warnings for stderr
+
+    @property
+    def dim(self) -> int:
+        return self.board.dim
+
+    def reflects(self, piece: Piece) -> bool:
+        return self.allow_reflection if piece.reflect is None else piece.reflect
+
+    @property
+    def tiles_area(self) -> int:
+        return sum(p.size * p.count for p in self.pieces)
+
+    @property
+    def partial(self) -> bool:
+        return any(p.least < p.count for p in self.pieces)
+
+    def without_reflection(self) -> "Puzzle":
+        """Rotate-only play: no piece may be flipped (`--no-reflect`)."""
+        pieces = [replace(p, reflect=False) for p in self.pieces]
+        return replace(self, pieces=pieces, allow_reflection=False, notes=list(self.notes))
+
+    def orientations(self, piece: Piece):
+        return shape.orientations(piece.cells, piece.colours, self.reflects(piece))
+
+
+def merge_congruent(puzzle: Puzzle) -> Puzzle:
+    """Pieces congruent under their allowed motions (colours included) become copies of one."""
+    merged: dict[tuple[bytes, bool], Piece] = {}
+    for p in puzzle.pieces:
+        reflect = puzzle.reflects(p)
+        k = (shape.canonical_key(p.cells, p.colours, reflect), reflect)
+        if k in merged:
+            q = merged[k]
+            q.count += p.count
+            q.minimum = q.least + p.least
+        else:
+            merged[k] = Piece(p.name, p.cells, p.colours, p.count, p.least, reflect)
+    return Puzzle(puzzle.board, list(merged.values()), puzzle.allow_reflection,
+                  puzzle.colour_names, puzzle.source, list(puzzle.notes))
+
+
+def make_partial(puzzle: Puzzle) -> Puzzle:
+    """Tiles exceed the board: any subset may be used (each piece 0..count copies)."""
+    pieces = [Piece(p.name, p.cells, p.colours, p.count, 0, p.reflect) for p in puzzle.pieces]
+    return Puzzle(puzzle.board, pieces, puzzle.allow_reflection, puzzle.colour_names,
+                  puzzle.source, list(puzzle.notes))

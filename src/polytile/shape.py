@@ -1,0 +1,70 @@
+"""Shapes: finite sets of integer cells in 2D or 3D, their motions and orientations.
+
+A shape is kept as an (n, d) int array of cells, sorted and translated so that its
+minimum corner is the origin ("normalised"). A colouring travels with the cells as a
+parallel array of small integers (0 when the puzzle has no colours).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import permutations, product
+
+import numpy as np
+
+
+@lru_cache(maxsize=None)
+def isometries(dim: int) -> tuple[np.ndarray, ...]:
+    """All signed permutation matrices of the grid: 8 in 2D, 48 in 3D. Rotations first."""
+    mats = []
+    for perm in permutations(range(dim)):
+        for signs in product((1, -1), repeat=dim):
+            m = np.zeros((dim, dim), dtype=np.int64)
+            for row, (col, s) in enumerate(zip(perm, signs)):
+                m[row, col] = s
+            mats.append(m)
+    mats.sort(key=lambda m: (round(np.linalg.det(m)) < 0, m.tobytes()))
+    return tuple(mats)
+
+
+@lru_cache(maxsize=None)
+def rotations(dim: int) -> tuple[np.ndarray, ...]:
+    """Proper rotations (determinant +1): 4 in 2D, 24 in 3D."""
+    return tuple(m for m in isometries(dim) if round(np.linalg.det(m)) == 1)
+
+
+def motions(dim: int, reflect: bool) -> tuple[np.ndarray, ...]:
+    return isometries(dim) if reflect else rotations(dim)
+
+
+def normalise(cells: np.ndarray, colours: np.ndarray | None = None):
+    """Translate to the origin and sort cells lexicographically (colours follow)."""
+    cells = np.asarray(cells, dtype=np.int64)
+    cells = cells - cells.min(axis=0)
+    order = np.lexsort(cells.T[::-1])
+    cells = cells[order]
+    if colours is None:
+        return cells, None
+    return cells, np.asarray(colours)[order]
+
+
+def key(cells: np.ndarray, colours: np.ndarray | None = None) -> bytes:
+    """Hashable identity of a normalised (cells, colours) pair."""
+    k = cells.shape[1].to_bytes(1, "little") + cells.tobytes()
+    return k if colours is None else k + b"|" + np.asarray(colours, dtype=np.int64).tobytes()
+
+
+def orientations(cells: np.ndarray, colours: np.ndarray | None = None,
+                 reflect: bool = True) -> list[tuple[np.ndarray, np.ndarray | None]]:
+    """The distinct images of a shape under the allowed motions, duplicates removed."""
+    cells = np.asarray(cells, dtype=np.int64)
+    seen: dict[bytes, tuple[np.ndarray, np.ndarray | None]] = {}
+    for m in motions(cells.shape[1], reflect):
+        c, col = normalise(cells @ m.T, colours)
+        seen.setdefault(key(c, col), (c, col))
+    return list(seen.values())
+
+
+def canonical_key(cells: np.ndarray, colours: np.ndarray | None = None,
+                  reflect: bool = True) -> bytes:
+    """The same key for every shape congruent under the allowed motions."""
+    return min(key(c, col) for c, col in orientations(cells, colours, reflect))

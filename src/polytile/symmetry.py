@@ -1,0 +1,125 @@
+"""Board symmetry and canonical forms.
+
+A solution is a set of cell-sets. The board's group G is every isometry of the grid
+(8 in 2D, 48 in 3D) that maps the board's cells and colours onto themselves; it acts on
+cells as permutations. Every cell-set that can occur (an option or an image of one) gets
+an integer label, so the search kernel compares solutions as sorted label lists: a
+solution is canonical when no image of it under G is lexicographically smaller.
+
+Symmetry breaking (proof in `breaking_piece`): fix one piece P that every solution uses
+exactly once and whose placements G permutes; keep one placement of P per G-orbit (R).
+Then each orbit of solutions meets the search in exactly Stab(q)·s for q = P's place in
+s, so counting the members s that are minimal under Stab(q) counts each orbit once, and
+adding |G| / |Stab_G(s)| for each counts every solution once.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .cover import Cover, Model
+from .shape import isometries
+
+
+def board_group(cells: np.ndarray, colours: np.ndarray) -> np.ndarray:
+    """(|G|, n) permutations of the items under the board's symmetries; identity first."""
+    base = {tuple(c): i for i, c in enumerate(cells.tolist())}
+    lo = cells.min(axis=0)
+    perms = []
+    for m in isometries(cells.shape[1]):
+        img = cells @ m.T
+        img = img - img.min(axis=0) + lo
+        perm = np.array([base.get(tuple(c), -1) for c in img.tolist()], dtype=np.int64)
+        if (perm >= 0).all() and (colours[perm] == colours).all():
+            perms.append(perm)
+    return np.array(perms, dtype=np.int64)
+
+
+@dataclass
+class Symmetry:
+    perms: np.ndarray          # (|G|, n_items)
+    opt_label: np.ndarray      # (n_opt,) int32 label of each option's cell-set
+    label_img: np.ndarray      # (|G|, n_labels) int32 image of each label under each g
+    opt_stab: np.ndarray       # (n_opt,) uint64 bitmask of g fixing the option's cell-set
+    label_piece: np.ndarray    # (n_labels,) int32 piece whose placement the label is, or -1
+    g_exact: int               # bitmask of g that map every piece's placements onto its own
+
+    @property
+    def order(self) -> int:
+        return len(self.perms)
+
+
+def _padded_sets(cover: Cover) -> np.ndarray:
+    lens = np.diff(cover.opt_ptr)
+    k = int(lens.max()) if len(lens) else 1
+    out = np.full((cover.n_options, k), cover.n_items, dtype=np.int64)   # pad sorts last
+    rows = np.repeat(np.arange(cover.n_options), lens)
+    cols = np.arange(len(cover.opt_items)) - np.repeat(cover.opt_ptr[:-1], lens)
+    out[rows, cols] = cover.opt_items
+    return out
+
+
+def analyse(model: Model) -> Symmetry:
+    cover = model.cover
+    perms = board_group(model.cells, model.colours)
+    sets = _padded_sets(cover)
+    ext = np.concatenate([perms, np.full((len(perms), 1), cover.n_items)], axis=1)
+    images = np.sort(ext[:, sets], axis=2)                       # (|G|, n_opt, k)
+    flat = np.concatenate([sets[None], images]).reshape(-1, sets.shape[1])
+    uniq, inverse = np.unique(flat, axis=0, return_inverse=True)
+    inverse = inverse.reshape(len(perms) + 1, cover.n_options).astype(np.int32)
+    opt_label = inverse[0]
+    # images of labels that are images of options: label_img[g, label(images)] needs the
+    # group to act on every label; labels are closed under G because G is a group.
+    label_img = np.full((len(perms), len(uniq)), -1, dtype=np.int32)
+    for g in range(len(perms)):
+        for h in range(len(perms)):
+            gh = perms[g][perms[h]]                            # apply h then g
+            # label of h(o) maps to label of (g∘h)(o)
+            j = _index_of(perms, gh)
+            label_img[g, inverse[h + 1]] = inverse[j + 1]
+    bits = (inverse[1:] == opt_label[None, :]).astype(np.uint64)
+    opt_stab = np.zeros(cover.n_options, dtype=np.uint64)
+    for g in range(len(perms)):
+        opt_stab |= bits[g] << np.uint64(g)
+    label_piece = np.full(len(uniq), -1, dtype=np.int32)
+    label_piece[opt_label] = cover.opt_piece
+    same = label_piece[label_img[:, opt_label]] == cover.opt_piece[None, :]
+    g_exact = sum(1 << g for g in range(len(perms)) if same[g].all())
+    return Symmetry(perms, opt_label, label_img, opt_stab, label_piece, g_exact)
+
+
+def _index_of(perms: np.ndarray, p: np.ndarray) -> int:
+    hits = np.nonzero((perms == p).all(axis=1))[0]
+    return int(hits[0])
+
+
+def breaking_piece(cover: Cover, sym: Symmetry) -> tuple[int, np.ndarray] | None:
+    """A piece to fix and the options to keep for it (one per orbit), or None.
+
+    The piece must be used exactly once in every solution (count = min = 1) and its
+    placements must be permuted by G (not true of a one-sided piece under a reflection).
+    Of the candidates, take the one that removes the largest share of its placements.
+    """
+    if sym.order == 1:
+        return None
+    best = None
+    for p in range(len(cover.piece_count)):
+        if cover.piece_count[p] != 1 or cover.piece_min[p] != 1:
+            continue
+        opts = np.nonzero(cover.opt_piece == p)[0]
+        labels = sym.opt_label[opts]
+        if len(opts) == 0:
+            continue
+        imgs = sym.label_img[:, labels]                        # (|G|, n)
+        if not np.isin(imgs, labels).all():
+            continue
+        rep = imgs.min(axis=0)                                 # orbit representative label
+        keep = opts[labels == rep]
+        score = (len(opts) / len(keep), -len(keep))
+        if best is None or score > best[0]:
+            best = (score, p, keep)
+    if best is None or best[0][0] <= 1:
+        return None
+    return best[1], best[2]
