@@ -1,0 +1,147 @@
+"""The verbs: count and solve a tiling puzzle, with solutions turned back into pieces."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .cover import Model, build
+from .puzzle import Puzzle
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+
+@dataclass
+class Placement:
+    piece: str                 # piece name
+    letter: str                # one character for drawings
+    cells: np.ndarray          # (k, d) board coordinates
+
+
+@dataclass
+class Solution:
+    placements: list[Placement]
+
+    def to_json(self) -> list[dict]:
+        return [{"piece": p.piece, "cells": p.cells.tolist()} for p in self.placements]
+
+
+@dataclass
+class Report:
+    """The answer to count/solve, with the search statistics."""
+    solutions: int = 0
+    unique: int | None = None
+    seconds: float = 0.0
+    nodes: int = 0
+    complete: bool = True
+    interrupted: bool = False
+    timed_out: bool = False
+    found: list[Solution] = field(default_factory=list)
+    reasons: list[str] = field(default_factory=list)   # why there is no solution, when known
+    engine: str = ""
+
+    def to_json(self) -> dict:
+        return {"solutions": self.solutions, "unique": self.unique,
+                "seconds": round(self.seconds, 6), "nodes": self.nodes}
+
+
+def piece_letters(puzzle: Puzzle) -> list[str]:
+    """One character per piece: the pentomino letter when the set allows, else A, B, C..."""
+    from .library import pentomino_name
+    names = [pentomino_name(p.cells) for p in puzzle.pieces]
+    if all(names) and len(set(names)) == len(names):
+        return names
+    return [LETTERS[i % len(LETTERS)] for i in range(len(puzzle.pieces))]
+
+
+def infeasible(model: Model) -> list[str]:
+    """Reasons, found without search, why the puzzle has no solution."""
+    puzzle, cover = model.puzzle, model.cover
+    area = puzzle.board.area
+    least = sum(p.size * p.least for p in puzzle.pieces)
+    most = puzzle.tiles_area
+    reasons = []
+    if least > area:
+        reasons.append(f"the pieces that must be used cover {least} cells, the board has {area}")
+    if most < area:
+        reasons.append(f"the tiles cover {most} cells, the board has {area}")
+    placed = np.bincount(cover.opt_piece, minlength=len(puzzle.pieces))
+    for p, piece in enumerate(puzzle.pieces):
+        if piece.least > 0 and placed[p] == 0:
+            reasons.append(f"piece {piece.name} ({piece.size} cells) fits nowhere on the board")
+    covered = np.zeros(cover.n_items, dtype=bool)
+    covered[cover.opt_items] = True
+    if not covered.all():
+        cell = model.cells[np.argmin(covered)]
+        reasons.append(f"no piece can cover cell {tuple(int(x) for x in cell)}")
+    return reasons
+
+
+class Tiling:
+    """A loaded tiling puzzle: `count()` and `solve()`."""
+
+    def __init__(self, puzzle: Puzzle):
+        self.puzzle = puzzle
+        self._model: Model | None = None
+        self._sym = None
+
+    @property
+    def notes(self) -> list[str]:
+        return self.puzzle.notes
+
+    def no_reflect(self) -> "Tiling":
+        return Tiling(self.puzzle.without_reflection())
+
+    def model(self) -> Model:
+        if self._model is None:
+            self._model = build(self.puzzle)
+        return self._model
+
+    def symmetry(self):
+        if self._sym is None:
+            from .symmetry import analyse
+            self._sym = analyse(self.model())
+        return self._sym
+
+    def _search(self, *, unique, limit, store, time_limit, engine, breaking, progress) -> Report:
+        from .engine.search import search
+        from .engine.warm import warm
+        warm(engine, self.puzzle.board.area)
+        t0 = time.perf_counter()
+        model = self.model()
+        reasons = infeasible(model)
+        if reasons:
+            return Report(0, 0 if unique else None, time.perf_counter() - t0, reasons=reasons)
+        sym = self.symmetry() if (unique or breaking) else None
+        res = search(model.cover, sym, unique=unique, limit=limit, store=store,
+                     time_limit=time_limit, breaking=breaking, engine=engine, progress=progress)
+        letters = piece_letters(model.puzzle)
+        found = [self._solution(model, opts, letters) for opts in res.found]
+        return Report(res.solutions, res.unique, time.perf_counter() - t0, res.nodes, res.complete,
+                      res.interrupted, res.timed_out, found, engine=res.engine)
+
+    @staticmethod
+    def _solution(model: Model, opts: np.ndarray, letters: list[str]) -> Solution:
+        out = []
+        for o in opts:
+            p, cells = model.placement(int(o))
+            out.append(Placement(model.puzzle.pieces[p].name, letters[p], cells))
+        return Solution(out)
+
+    def count(self, unique: bool = False, *, time_limit: float | None = None, engine: str = "auto",
+              breaking: bool = True, progress=None) -> Report:
+        """Count all solutions (and, with unique=True, the classes under board symmetry)."""
+        return self._search(unique=unique, limit=None, store=False, time_limit=time_limit,
+                            engine=engine, breaking=breaking, progress=progress)
+
+    def solve(self, limit: int | None = 1, unique: bool = False, *, time_limit: float | None = None,
+              engine: str = "auto", progress=None) -> Report:
+        """Find up to `limit` solutions (None: all), one per symmetry class if `unique`."""
+        return self._search(unique=unique, limit=limit, store=True, time_limit=time_limit,
+                            engine=engine, breaking=unique, progress=progress)
+
+
+def load(path, fmt: str | None = None) -> Tiling:
+    from .formats import load as read
+    return Tiling(read(path, fmt))
