@@ -7,6 +7,7 @@ from ..errors import PuzzleError
 from ..puzzle import Puzzle
 
 MAX_BYTES = 4_000_000
+MAX_BOX = 1_000_000        # cells in the board's bounding box (the reduction builds a dense grid)
 
 
 def read_text(path: str | Path) -> str:
@@ -22,6 +23,8 @@ def read_text(path: str | Path) -> str:
         raise PuzzleError(f"cannot read: {e.strerror}", name) from None
     if len(data) > MAX_BYTES:
         raise PuzzleError(f"file too large ({len(data)} bytes; limit {MAX_BYTES})", name)
+    if data.startswith(b"\xef\xbb\xbf"):        # a UTF-8 byte-order mark is not a cell
+        data = data[3:]
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -38,6 +41,17 @@ def read_text(path: str | Path) -> str:
     if not text.strip():
         raise PuzzleError("empty puzzle file" if not text else "puzzle file has only blanks", name)
     return text
+
+
+def check_box(cells, name: str) -> None:
+    """Refuse a board whose bounding box is too large to lay out as a grid."""
+    sides = [int(x) + 1 for x in cells.max(axis=0) - cells.min(axis=0)]
+    box = 1
+    for s in sides:
+        box *= s
+    if box > MAX_BOX:
+        size = "x".join(map(str, sides))
+        raise PuzzleError(f"board spans {size} cells (bounding box limit {MAX_BOX} cells)", name)
 
 
 def load(path: str | Path, fmt: str | None = None) -> Puzzle:

@@ -8,6 +8,7 @@ import numpy as np
 
 from ..errors import PuzzleError
 from ..puzzle import Board, Piece, Puzzle, make_partial
+from . import check_box
 
 MAX_CELLS = 20_000
 
@@ -63,6 +64,7 @@ def parse(text: str, name: str = "<ascii>") -> Puzzle:
         return pts, cols
 
     bcells, bcols = arrays(groups[board_i])
+    check_box(bcells, name)
     board = Board(bcells - bcells.min(axis=0), bcols)
     pieces = []
     for i, g in enumerate(groups):

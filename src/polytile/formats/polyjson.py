@@ -9,12 +9,15 @@
 from __future__ import annotations
 
 import json
+import re
+import sys
 from typing import Any
 
 import numpy as np
 
 from ..errors import PuzzleError
 from ..puzzle import Board, Piece, Puzzle, make_partial
+from . import check_box
 
 MAX_CELLS = 20_000
 MAX_COPIES = 10_000
@@ -83,6 +86,16 @@ def _colours(ctx: _Ctx, obj: dict, where: str, n: int, drawn: list[str] | None) 
     return v
 
 
+def _too_long(text: str, name: str) -> PuzzleError:
+    limit = sys.get_int_max_str_digits() or 4300
+    m = re.search(r"\d{%d,}" % (limit + 1), text)
+    if m is None:
+        return PuzzleError("malformed JSON: a number is too long", name)
+    line = text.count("\n", 0, m.start()) + 1
+    col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+    return PuzzleError(f"malformed JSON: a number has more than {limit} digits", name, line, col)
+
+
 def parse(text: str, name: str = "<json>") -> Puzzle:
     ctx = _Ctx(name)
     try:
@@ -91,6 +104,8 @@ def parse(text: str, name: str = "<json>") -> Puzzle:
         raise PuzzleError(f"malformed JSON: {e.msg}", name, e.lineno, e.colno) from None
     except RecursionError:
         raise PuzzleError("malformed JSON: nested too deeply", name) from None
+    except ValueError:                   # an integer literal beyond Python's digit limit
+        raise _too_long(text, name) from None
     if not isinstance(data, dict):
         ctx.fail("top level", "expected an object with \"board\" and \"pieces\"")
     for k in data:
@@ -100,6 +115,7 @@ def parse(text: str, name: str = "<json>") -> Puzzle:
         if k not in data:
             ctx.fail("top level", f"missing \"{k}\"")
     bcells, drawn = _cells(ctx, data["board"], "board")
+    check_box(bcells, name)
     bchars = _colours(ctx, data, "board", len(bcells), drawn)
     if not isinstance(data["pieces"], list) or not data["pieces"]:
         ctx.fail("pieces", "expected a non-empty list of pieces")

@@ -1,0 +1,197 @@
+"""Dancing links (Knuth's Algorithm X) for covers of any size: 3D, large boards, colours.
+
+Layout: nodes 0..N-1 are the item headers (cells first, then one per piece), node N
+is the root of the circular list of uncovered cells, and the options follow, each a
+contiguous run of nodes (its cells, then its piece). U/D link a column, L/R the active
+headers. Branching takes the uncovered cell with the fewest options left (ties: the
+lowest cell, which keeps the "first empty cell" order of the board numbering).
+
+Pieces are counters: choosing an option takes one copy of its piece; when the last
+copy is taken the piece's column is covered, which hides every other placement of it.
+
+The stack is explicit (`item`, `x`, `state`), so a call runs at most `budget` nodes and
+the next call resumes; see engine/search.py.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .leaf import CONTINUE, STOP_LIMIT, on_leaf
+
+PAUSED, DONE, BUFFER_FULL, LIMIT = 0, 1, 2, 3
+ENTER, TRY, BACK = 0, 1, 2
+
+
+def build_links(n_items: int, n_pieces: int, opt_ptr: np.ndarray, opt_items: np.ndarray,
+                opt_piece: np.ndarray, keep: np.ndarray):
+    """Arrays U, D, L, R, top, length, row_start, row_of, node_opt for the options in `keep`."""
+    n_head = n_items + n_pieces
+    root = n_head
+    opts = np.nonzero(keep)[0]
+    lens = np.diff(opt_ptr)[opts] + 1
+    n_nodes = root + 1 + int(lens.sum())
+    top = np.empty(n_nodes, dtype=np.int32)
+    top[:root + 1] = np.arange(root + 1)
+    row_start = np.empty(len(opts) + 1, dtype=np.int32)
+    row_start[0] = root + 1
+    row_start[1:] = root + 1 + np.cumsum(lens)
+    node_opt = np.full(n_nodes, -1, dtype=np.int32)
+    row_of = np.full(n_nodes, -1, dtype=np.int32)
+    for k, o in enumerate(opts):
+        a, b = row_start[k], row_start[k + 1]
+        row_of[a:b] = k
+        top[a:b - 1] = opt_items[opt_ptr[o]:opt_ptr[o + 1]]
+        top[b - 1] = n_items + opt_piece[o]
+        node_opt[a:b] = o
+    U = np.arange(n_nodes, dtype=np.int32)
+    D = np.arange(n_nodes, dtype=np.int32)
+    last = np.arange(n_head, dtype=np.int32)             # last node of each column so far
+    length = np.zeros(n_head, dtype=np.int32)
+    for node in range(root + 1, n_nodes):                 # append in order: columns stay sorted
+        c = top[node]
+        U[node] = last[c]
+        D[last[c]] = node
+        last[c] = node
+        length[c] += 1
+    for c in range(n_head):
+        D[last[c]] = c
+        U[c] = last[c]
+    L = np.arange(root + 1, dtype=np.int32)
+    R = np.arange(root + 1, dtype=np.int32)
+    ring = list(range(n_items)) + [root]
+    for k, h in enumerate(ring):
+        R[h] = ring[(k + 1) % len(ring)]
+        L[h] = ring[k - 1]
+    return U, D, L, R, top, length, row_start, row_of, node_opt
+
+
+@njit(cache=True)
+def _cover(c, U, D, L, R, top, length, row_start, row_of, is_cell):
+    if is_cell:
+        L[R[c]] = L[c]
+        R[L[c]] = R[c]
+    r = D[c]
+    while r != c:
+        k = row_of[r]
+        for j in range(row_start[k], row_start[k + 1]):
+            if j != r:
+                D[U[j]] = D[j]
+                U[D[j]] = U[j]
+                length[top[j]] -= 1
+        r = D[r]
+
+
+@njit(cache=True)
+def _uncover(c, U, D, L, R, top, length, row_start, row_of, is_cell):
+    r = U[c]
+    while r != c:
+        k = row_of[r]
+        for j in range(row_start[k + 1] - 1, row_start[k] - 1, -1):
+            if j != r:
+                length[top[j]] += 1
+                D[U[j]] = j
+                U[D[j]] = j
+        r = U[r]
+    if is_cell:
+        L[R[c]] = c
+        R[L[c]] = c
+
+
+@njit(cache=True)
+def _apply(x, n_items, left, U, D, L, R, top, length, row_start, row_of):
+    k = row_of[x]
+    for j in range(row_start[k], row_start[k + 1]):
+        if j != x:
+            c = top[j]
+            if c < n_items:
+                _cover(c, U, D, L, R, top, length, row_start, row_of, True)
+            else:
+                left[c - n_items] -= 1
+                if left[c - n_items] == 0:
+                    _cover(c, U, D, L, R, top, length, row_start, row_of, False)
+
+
+@njit(cache=True)
+def _unapply(x, n_items, left, U, D, L, R, top, length, row_start, row_of):
+    k = row_of[x]
+    for j in range(row_start[k + 1] - 1, row_start[k] - 1, -1):
+        if j != x:
+            c = top[j]
+            if c < n_items:
+                _uncover(c, U, D, L, R, top, length, row_start, row_of, True)
+            else:
+                if left[c - n_items] == 0:
+                    _uncover(c, U, D, L, R, top, length, row_start, row_of, False)
+                left[c - n_items] += 1
+
+
+@njit(cache=True)
+def run(n_items, U, D, L, R, top, length, row_start, row_of, node_opt,
+        piece_count, piece_min, left, opt_piece,
+        sym_mode, sym_piece, opt_label, label_img, label_piece, g_exact, opt_stab, canonical_only,
+        state, item, x, chosen, stats, out, budget, stop_after, base, img, tally):
+    """Run at most `budget` nodes. state: [depth, phase, floor]; stats as in leaf.on_leaf."""
+    root = len(L) - 1
+    need_min = False
+    for p in range(len(piece_min)):
+        if piece_min[p] < piece_count[p]:
+            need_min = True
+    d = state[0]
+    phase = state[1]
+    floor = state[2]
+    spent = 0
+    while True:
+        if phase == ENTER:
+            if R[root] == root:
+                act = on_leaf(chosen, d, left, piece_count, piece_min, need_min, opt_piece,
+                              sym_mode, sym_piece, opt_label, label_img, label_piece, g_exact,
+                              opt_stab, canonical_only, stats, out, stop_after, base, img, tally)
+                phase = BACK
+                if act != CONTINUE:
+                    state[0] = d
+                    state[1] = phase
+                    return LIMIT if act == STOP_LIMIT else BUFFER_FULL
+                continue
+            best = -1
+            best_len = 1 << 30
+            c = R[root]
+            while c != root:
+                if length[c] < best_len:
+                    best_len = length[c]
+                    best = c
+                    if best_len <= 1:
+                        break
+                c = R[c]
+            if best_len == 0:
+                phase = BACK
+                continue
+            _cover(best, U, D, L, R, top, length, row_start, row_of, True)
+            item[d] = best
+            x[d] = D[best]
+            phase = TRY
+        elif phase == TRY:
+            node = x[d]
+            if node == item[d]:
+                _uncover(item[d], U, D, L, R, top, length, row_start, row_of, True)
+                phase = BACK
+                continue
+            if spent >= budget:
+                state[0] = d
+                state[1] = phase
+                return PAUSED
+            spent += 1
+            stats[0] += 1
+            _apply(node, n_items, left, U, D, L, R, top, length, row_start, row_of)
+            chosen[d] = node_opt[node]
+            d += 1
+            phase = ENTER
+        else:
+            if d == floor:
+                state[0] = d
+                state[1] = phase
+                return DONE
+            d -= 1
+            _unapply(x[d], n_items, left, U, D, L, R, top, length, row_start, row_of)
+            x[d] = D[x[d]]
+            phase = TRY
