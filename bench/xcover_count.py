@@ -53,7 +53,7 @@ def _json_cells(v) -> list[Cell]:
 
 def read_puzzle(path: str) -> tuple[list[Cell], list[tuple[str, list[Cell], bool]]]:
     """(board cells, [(name, cells, reflections allowed)]) from an ASCII or JSON puzzle file."""
-    text = open(path, encoding="utf-8").read()
+    text = open(path, encoding="utf-8-sig").read()
     if not (path.endswith(".json") or text.lstrip().startswith("{")):
         return _ascii(text)
     d = json.loads(text)

@@ -121,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the CLI; return the exit status. Errors of any kind become one line on stderr."""
     command = typer.main.get_command(app)
     try:
-        command.main(args=argv, prog_name="polytile", standalone_mode=False)
+        status = command.main(args=argv, prog_name="polytile", standalone_mode=False)
     except PuzzleError as e:
         _err(f"polytile: {e}")
         return 2
@@ -141,7 +141,8 @@ def main(argv: list[str] | None = None) -> int:
         where = f"polytile {ctx.info_name}" if ctx is not None and ctx.info_name != "polytile" else "polytile"
         _err(f"{where}: {' '.join(e.format_message().split())}")
         return int(getattr(e, "exit_code", 2) or 2)
-    return 0
+    # without standalone mode, click returns a typer.Exit's code instead of raising it
+    return status if isinstance(status, int) else 0
 
 
 def entry() -> None:

@@ -36,20 +36,20 @@ class Plan:
     prefixes: list = field(default_factory=lambda: [np.zeros(0, dtype=np.int32)])
 
 
-def plan(cover: Cover, sym, *, unique: bool, enumerate_all: bool, breaking: bool = True) -> Plan:
+def plan(cover: Cover, sym, *, unique: bool, store: bool, breaking: bool = True) -> Plan:
     """Use symmetry breaking when it is sound and every solution need not be listed."""
     from ..symmetry import breaking_piece
     keep = np.ones(cover.n_options, dtype=bool)
     if sym is None or sym.order == 1:
         return Plan(keep, 1 if unique and sym is not None else 0)
-    if breaking and (unique or not enumerate_all):
+    if breaking and (unique or not store):
         found = breaking_piece(cover, sym)
         if found is not None:
             piece, reps = found
             keep[cover.opt_piece == piece] = False      # placed only by the prefixes
             prefixes = [np.array([o], dtype=np.int32) for o in reps]
             return Plan(keep, 2, piece, True, prefixes)
-    return Plan(keep, 1 if unique else 0, -1, unique and enumerate_all)
+    return Plan(keep, 1 if unique else 0, -1, unique)
 
 
 def search(cover: Cover, sym=None, *, unique: bool = False, limit: int | None = None,
@@ -57,7 +57,7 @@ def search(cover: Cover, sym=None, *, unique: bool = False, limit: int | None = 
            engine: str = "auto", progress: Callable[[Result], None] | None = None) -> Result:
     """Count or list solutions. `limit` stops after that many (unique ones if `unique`)."""
     t0 = time.perf_counter()
-    p = plan(cover, sym, unique=unique, enumerate_all=store and not unique, breaking=breaking)
+    p = plan(cover, sym, unique=unique, store=store, breaking=breaking)
     if engine == "auto":
         engine = "bitboard" if cover.n_items <= 64 else "dlx"
     if engine == "bitboard":

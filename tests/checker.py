@@ -1,0 +1,137 @@
+"""An independent solution checker: it reads the puzzle files itself and shares no code
+with polytile. A solution is a list of (piece name, cells) with cells in the board's
+coordinates (the board translated so its minimum corner is the origin)."""
+from __future__ import annotations
+
+import json
+from itertools import permutations, product
+from pathlib import Path
+
+
+def _norm(cells):
+    lo = [min(c[i] for c in cells) for i in range(len(cells[0]))]
+    return [tuple(c[i] - lo[i] for i in range(len(c))) for c in cells]
+
+
+def read_puzzle(path: str | Path):
+    """(board {cell: colour}, tiles [{cell: colour}], dim) from an ASCII drawing or JSON."""
+    path = Path(path)
+    text = path.read_text()
+    if path.suffix == ".json":
+        data = json.loads(text)
+        board = {tuple(c): "" for c in data["board"]}
+        if "colours" in data:
+            board = {tuple(c): col for c, col in zip(data["board"], data["colours"])}
+        tiles = []
+        for p in data["pieces"]:
+            cols = p.get("colours", [""] * len(p["cells"]))
+            for _ in range(p.get("count", 1)):
+                tiles.append({tuple(c): col for c, col in zip(p["cells"], cols)})
+        dim = len(data["board"][0])
+    else:
+        grid = {(r, c): ch for r, line in enumerate(text.splitlines())
+                for c, ch in enumerate(line) if ch != " "}
+        groups, seen = [], set()
+        for start in sorted(grid):
+            if start in seen:
+                continue
+            stack, group = [start], {}
+            seen.add(start)
+            while stack:
+                r, c = stack.pop()
+                group[(r, c)] = grid[(r, c)]
+                for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                    if nb in grid and nb not in seen:
+                        seen.add(nb)
+                        stack.append(nb)
+            groups.append(group)
+        groups.sort(key=len, reverse=True)
+        board, tiles, dim = groups[0], groups[1:], 2
+    keys = list(board)
+    lo = [min(k[i] for k in keys) for i in range(dim)]
+    board = {tuple(k[i] - lo[i] for i in range(dim)): v for k, v in board.items()}
+    return board, tiles, dim
+
+
+def motions(dim: int, reflect: bool):
+    """Functions on coordinate tuples: rotations (and reflections) of the grid."""
+    out = []
+    for perm in permutations(range(dim)):
+        for signs in product((1, -1), repeat=dim):
+            # determinant sign = parity of perm * product of signs
+            inv = sum(1 for i in range(dim) for j in range(i + 1, dim) if perm[i] > perm[j])
+            det = (-1) ** inv
+            for s in signs:
+                det *= s
+            if det < 0 and not reflect:
+                continue
+            out.append(lambda c, perm=perm, signs=signs: tuple(signs[i] * c[perm[i]] for i in range(dim)))
+    return out
+
+
+def _shape_key(cells_colours: dict, dim: int, reflect: bool):
+    """Canonical form of a coloured shape under the allowed motions."""
+    best = None
+    for m in motions(dim, reflect):
+        moved = [(m(c), col) for c, col in cells_colours.items()]
+        lo = [min(c[i] for c, _ in moved) for i in range(dim)]
+        k = tuple(sorted((tuple(c[i] - lo[i] for i in range(dim)), col) for c, col in moved))
+        if best is None or k < best:
+            best = k
+    return best
+
+
+def check(path, solution, *, reflect: bool, partial: bool, colours: bool = True) -> None:
+    """Raise AssertionError unless `solution` is a valid tiling of the puzzle."""
+    board, tiles, dim = read_puzzle(path)
+    reflect_3d = reflect
+    covered = {}
+    for name, cells in solution:
+        for c in cells:
+            c = tuple(c)
+            assert c in board, f"{name} covers {c}, which is not a board cell"
+            assert c not in covered, f"cell {c} covered twice ({covered[c]} and {name})"
+            covered[c] = name
+    assert set(covered) == set(board), f"cells left empty: {sorted(set(board) - set(covered))[:5]}"
+    # each placement must be a tile under an allowed motion, with matching colours
+    use_colours = colours and len(set(board.values())) > 1
+    def coloured(cells_colours):
+        return {c: (col if use_colours else "") for c, col in cells_colours.items()}
+    stock: dict = {}
+    for t in tiles:
+        k = _shape_key(coloured(t), dim, reflect_3d)
+        stock[k] = stock.get(k, 0) + 1
+    used: dict = {}
+    for name, cells in solution:
+        k = _shape_key(coloured({tuple(c): board[tuple(c)] for c in cells}), dim, reflect_3d)
+        assert k in stock, f"placement {name} at {cells} is no tile (colours and motions included)"
+        used[k] = used.get(k, 0) + 1
+    for k, n in used.items():
+        assert n <= stock[k], f"a tile is used {n} times, {stock[k]} available"
+    if not partial:
+        assert used == stock, "not every tile is used"
+
+
+def board_symmetries(path):
+    """Maps of board cells onto themselves (colours kept), for canonical forms."""
+    board, _, dim = read_puzzle(path)
+    out = []
+    for m in motions(dim, True):
+        moved = {m(c): col for c, col in board.items()}
+        lo = [min(c[i] for c in moved) for i in range(dim)]
+        moved = {tuple(c[i] - lo[i] for i in range(dim)): col for c, col in moved.items()}
+        if moved == board:
+            out.append(lambda c, m=m, lo=lo: tuple(x - l for x, l in zip(m(c), lo)))
+    return out
+
+
+def canonical(solution, syms) -> tuple:
+    """Smallest image of a solution (a set of cell-sets) under the board's symmetries."""
+    forms = []
+    for g in syms:
+        forms.append(tuple(sorted(tuple(sorted(g(tuple(c)) for c in cells)) for _, cells in solution)))
+    return min(forms)
+
+
+def as_set(solution) -> frozenset:
+    return frozenset(frozenset(tuple(c) for c in cells) for _, cells in solution)
