@@ -131,6 +131,13 @@ def cold_start() -> dict:
     return res
 
 
+def git_state() -> str:
+    """HEAD, marked +dirty when src/ has uncommitted changes (the timings depend on them)."""
+    git = lambda *a: subprocess.run(["git", *a], capture_output=True, text=True, cwd=ROOT).stdout
+    head = git("rev-parse", "--short", "HEAD").strip() or "?"
+    return head + ("+dirty" if git("status", "--porcelain", "--", "src").strip() else "")
+
+
 def fmt(s: float | None) -> str:
     if s is None:
         return "-"
@@ -162,7 +169,7 @@ def main() -> int:
     info = {"python": platform.python_version(), "machine": platform.machine(),
             "cpus": os.cpu_count(), "numba": numba.__version__, "polytile": polytile.__version__,
             "xcover": version("xcover"), "repeat": a.repeat,
-            "load": "%.2f" % os.getloadavg()[0]}
+            "load": "%.2f" % os.getloadavg()[0], "git": git_state()}
     print(" ".join(f"{k}={v}" for k, v in info.items()), flush=True)
 
     cold = {} if a.no_cold else cold_start()

@@ -21,9 +21,9 @@ from polytile.formats import ascii_art, load, polyjson, read_text
 from polytile.shape import canonical_key, isometries, normalise, orientations, rotations
 from polytile.symmetry import board_group
 
-FAST = settings(max_examples=60, deadline=None,
+FAST = settings(max_examples=100, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])
-FUZZ = settings(max_examples=150, deadline=None,
+FUZZ = settings(max_examples=300, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -237,15 +237,20 @@ def group_of(cells, colours=None):
 
 
 def check_group(perms: np.ndarray, n: int, order: int) -> None:
+    """A subgroup of the grid's motions, acting on the n cells as permutations.
+
+    There is one row per motion, so when some motion moves no cell (every cell lies on a
+    mirror: a one-row board, a flat 3D board) rows repeat; the set of rows is still a group.
+    """
     assert perms.ndim == 2 and perms.shape[1] == n
-    assert np.array_equal(perms[0], np.arange(n))                 # identity first
     rows = {p.tobytes() for p in perms}
-    assert len(rows) == len(perms)
+    assert np.arange(n, dtype=perms.dtype).tobytes() in rows     # the identity
     for p in perms:
         assert sorted(p.tolist()) == list(range(n))               # each is a permutation
     for p, q in itertools.product(perms, perms):                  # closed under composition
         assert p[q].tobytes() in rows
     assert order % len(perms) == 0                                # Lagrange
+    assert len(perms) % len(rows) == 0                            # each row equally often
 
 
 def rectangle(*sides):
@@ -266,14 +271,20 @@ def test_board_group_is_a_subgroup(data):
     check_group(perms, len(cells), 8 if dim == 2 else 48)
     for p in perms:                                               # maps colours onto colours
         assert np.array_equal(colours[p], colours)
-    # an independent count: motions that map the (translated) coloured board onto itself
-    painted = {(tuple(c), k) for c, k in zip((cells - cells.min(axis=0)).tolist(), colours.tolist())}
-    fixing = 0
+    # an independent count: motions that map the (translated) coloured board onto itself,
+    # and the distinct ways they move the cells
+    base = cells - cells.min(axis=0)
+    painted = {(tuple(c), k) for c, k in zip(base.tolist(), colours.tolist())}
+    index = {tuple(c): i for i, c in enumerate(base.tolist())}
+    fixing, maps = 0, set()
     for m in isometries(dim):
         img = cells @ m.T
         img = img - img.min(axis=0)
-        fixing += {(tuple(c), k) for c, k in zip(img.tolist(), colours.tolist())} == painted
+        if {(tuple(c), k) for c, k in zip(img.tolist(), colours.tolist())} == painted:
+            fixing += 1
+            maps.add(tuple(index[tuple(c)] for c in img.tolist()))
     assert len(perms) == fixing
+    assert {tuple(p.tolist()) for p in perms} == maps
 
 
 @pytest.mark.parametrize("name, cells, colours, expected", [
@@ -316,10 +327,14 @@ def test_board_group_is_a_subgroup(data):
     # checkerboard 4x4x4: x -> 3 - x flips parity, so a signed permutation keeps it iff it
     # has an even number of sign changes: 6 permutations x 4 sign patterns = 24
     ("4x4x4 checkerboard", rectangle(4, 4, 4), rectangle(4, 4, 4).sum(axis=1) % 2, 24),
-    # an L tromino: only the mirror along its diagonal, (r, c) -> (c, r): 2
+    # an L tromino: only the mirror in the diagonal through its corner cell (1, 0),
+    # (r, c) -> (1 - c, 1 - r): 2
     ("L tromino", np.array([(0, 0), (1, 0), (1, 1)]), None, 2),
     # one cell: everything fixes it
     ("monocube", np.array([(0, 0, 0)]), None, 48),
+    # a flat 3D board, 2x3x1: the motions of the 2x3 rectangle (4), each with or without the
+    # flip of the thin axis (x2); the flip moves no cell
+    ("2x3x1", rectangle(2, 3, 1), None, 8),
 ])
 def test_board_group_of_known_boards(name, cells, colours, expected):
     perms = group_of(cells, colours)
@@ -526,17 +541,33 @@ json_values = st.recursive(json_scalars,
                                inner, max_size=4),
                            max_leaves=20)
 cells_like = st.lists(st.lists(st.integers(-2, 2), min_size=1, max_size=4), max_size=6)
+valid_cells = st.one_of(cell_sets(2, max_size=8), cell_sets(3, max_side=3, max_size=8),
+                        polyforms(2, max_size=5)).map(lambda a: a.tolist())
+
+
+def mostly(valid, junk=json_values):
+    """Usually a valid value, sometimes junk, so that parsing gets past the first field."""
+    return st.one_of(valid, valid, valid, junk)
+
+
 piece_like = st.fixed_dictionaries(
-    {"cells": st.one_of(cells_like, json_values)},
-    optional={"count": json_values, "min": json_values, "reflect": json_values,
-              "name": json_values, "colours": json_values})
+    {"cells": mostly(valid_cells, st.one_of(cells_like, json_values))},
+    optional={"count": mostly(st.integers(1, 3)), "min": mostly(st.integers(0, 3)),
+              "reflect": mostly(st.booleans()), "name": mostly(st.text(max_size=3)),
+              "colours": mostly(st.lists(st.sampled_from(["a", "b"]), min_size=1, max_size=5))})
 
 
 @FUZZ
-@given(board=st.one_of(cells_like, json_values),
-       pieces=st.one_of(st.lists(piece_like, max_size=3), json_values),
-       extra=st.dictionaries(st.sampled_from(["colours", "allow_reflection", "name", "bogus"]),
-                             json_values, max_size=2))
+@given(board=mostly(valid_cells, st.one_of(cells_like, json_values)),
+       pieces=mostly(st.lists(piece_like, min_size=1, max_size=3)),
+       extra=st.fixed_dictionaries({}, optional={
+           "colours": mostly(st.lists(st.sampled_from(["a", "b"]), min_size=1, max_size=8)),
+           "allow_reflection": mostly(st.booleans()), "name": json_values, "bogus": json_values}))
 def test_structured_junk_json(board, pieces, extra):
     text = json.dumps({"board": board, "pieces": pieces, **extra})
-    parses_or_refuses(polyjson.parse, text, "junk.json")
+    puzzle = parses_or_refuses(polyjson.parse, text, "junk.json")
+    if puzzle is not None:
+        assert puzzle.board.area == len(board) == len({tuple(c) for c in board})
+        assert len(puzzle.pieces) == len(pieces)
+        assert all(p.cells.shape[1] == puzzle.dim for p in puzzle.pieces)
+        assert all(0 <= p.least <= p.count for p in puzzle.pieces)

@@ -67,18 +67,17 @@ def analyse(model: Model) -> Symmetry:
     ext = np.concatenate([perms, np.full((len(perms), 1), cover.n_items)], axis=1)
     images = np.sort(ext[:, sets], axis=2)                       # (|G|, n_opt, k)
     flat = np.concatenate([sets[None], images]).reshape(-1, sets.shape[1])
-    uniq, inverse = np.unique(flat, axis=0, return_inverse=True)
+    base = cover.n_items + 1
+    keys = _row_keys(flat, base)
+    uniq_keys, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    uniq = flat[first]
     inverse = inverse.reshape(len(perms) + 1, cover.n_options).astype(np.int32)
     opt_label = inverse[0]
-    # images of labels that are images of options: label_img[g, label(images)] needs the
-    # group to act on every label; labels are closed under G because G is a group.
-    label_img = np.full((len(perms), len(uniq)), -1, dtype=np.int32)
+    # the labels are closed under G (images of images are images): find each image's label
+    label_img = np.empty((len(perms), len(uniq)), dtype=np.int32)
     for g in range(len(perms)):
-        for h in range(len(perms)):
-            gh = perms[g][perms[h]]                            # apply h then g
-            # label of h(o) maps to label of (g∘h)(o)
-            j = _index_of(perms, gh)
-            label_img[g, inverse[h + 1]] = inverse[j + 1]
+        img_keys = _row_keys(np.sort(ext[g][uniq], axis=1), base)
+        label_img[g] = np.searchsorted(uniq_keys, img_keys)
     bits = (inverse[1:] == opt_label[None, :]).astype(np.uint64)
     opt_stab = np.zeros(cover.n_options, dtype=np.uint64)
     for g in range(len(perms)):
@@ -90,9 +89,16 @@ def analyse(model: Model) -> Symmetry:
     return Symmetry(perms, opt_label, label_img, opt_stab, label_piece, g_exact)
 
 
-def _index_of(perms: np.ndarray, p: np.ndarray) -> int:
-    hits = np.nonzero((perms == p).all(axis=1))[0]
-    return int(hits[0])
+def _row_keys(rows: np.ndarray, base: int) -> np.ndarray:
+    """One key per row, ordered as the rows are lexicographically (entries < base):
+    an integer in base `base` when it fits, else bytes of big-endian integers."""
+    if rows.shape[1] * np.log2(base) < 62:
+        key = np.zeros(len(rows), dtype=np.int64)
+        for col in range(rows.shape[1]):
+            key = key * base + rows[:, col]
+        return key
+    big = np.ascontiguousarray(rows.astype(">i8"))
+    return big.view(np.dtype((np.void, big.dtype.itemsize * rows.shape[1]))).ravel()
 
 
 def breaking_piece(cover: Cover, sym: Symmetry) -> tuple[int, np.ndarray] | None:

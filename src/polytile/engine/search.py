@@ -52,6 +52,16 @@ def plan(cover: Cover, sym, *, unique: bool, store: bool, breaking: bool = True)
     return Plan(keep, 1 if unique else 0, -1, unique)
 
 
+def runner_class(engine: str):
+    if engine == "bitboard":
+        from .bitboard_driver import BitboardRun
+        return BitboardRun
+    if engine == "dlx":
+        from .dlx_driver import DlxRun
+        return DlxRun
+    raise ValueError(f"unknown engine {engine!r}")
+
+
 def search(cover: Cover, sym=None, *, unique: bool = False, limit: int | None = None,
            store: bool = False, time_limit: float | None = None, breaking: bool = True,
            engine: str = "auto", progress: Callable[[Result], None] | None = None) -> Result:
@@ -60,12 +70,7 @@ def search(cover: Cover, sym=None, *, unique: bool = False, limit: int | None = 
     p = plan(cover, sym, unique=unique, store=store, breaking=breaking)
     if engine == "auto":
         engine = "bitboard" if cover.n_items <= 64 else "dlx"
-    if engine == "bitboard":
-        from .bitboard_driver import BitboardRun as Runner
-    elif engine == "dlx":
-        from .dlx_driver import DlxRun as Runner
-    else:
-        raise ValueError(f"unknown engine {engine!r}")
+    Runner = runner_class(engine)
     res = Result(unique=0 if (unique or p.sym_mode == 2) else None, engine=engine)
     runner = Runner(cover, sym, p, store=store, limit=limit or 0)
     deadline = None if time_limit is None else t0 + time_limit

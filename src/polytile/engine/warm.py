@@ -10,15 +10,19 @@ compile_seconds = 0.0
 
 
 def warm(engine: str, n_items: int) -> None:
+    """Run the kernel once on a two-cell cover, through every entry point a search uses."""
     global compile_seconds
     name = engine if engine != "auto" else ("bitboard" if n_items <= 64 else "dlx")
     if name in _done:
         return
     t0 = time.perf_counter()
     from ..cover import Cover
-    from .search import search
-    tiny = Cover(1, np.array([0, 1], np.int64), np.array([0], np.int32), np.array([0], np.int32),
-                 np.array([1], np.int32), np.array([1], np.int32), np.full((1, 2), -1, np.int32))
-    search(tiny, None, store=True, engine=name)
+    from .search import Plan, runner_class
+    tiny = Cover(2, np.array([0, 1, 2], np.int64), np.array([0, 1], np.int32),
+                 np.array([0, 1], np.int32), np.array([1, 1], np.int32), np.array([1, 1], np.int32),
+                 np.array([[1, -1], [0, -1]], np.int32))
+    runner = runner_class(name)(tiny, None, Plan(np.ones(2, dtype=bool)), store=True, limit=0)
+    runner.start(np.array([0], dtype=np.int32))
+    runner.step(100)
     _done.add(name)
     compile_seconds += time.perf_counter() - t0
