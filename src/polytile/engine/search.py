@@ -96,7 +96,7 @@ def search(cover: Cover, sym=None, *, unique: bool = False, limit: int | None = 
     except KeyboardInterrupt:
         runner.collect(res, store)
         res.complete, res.interrupted = False, True
-    if not unique and p.sym_mode != 2:
-        res.unique = None
+    if not unique:
+        res.unique = None     # known for free under symmetry breaking, but not asked for
     res.seconds = time.perf_counter() - t0
     return res
