@@ -571,3 +571,14 @@ def test_structured_junk_json(board, pieces, extra):
         assert len(puzzle.pieces) == len(pieces)
         assert all(p.cells.shape[1] == puzzle.dim for p in puzzle.pieces)
         assert all(0 <= p.least <= p.count for p in puzzle.pieces)
+
+
+@FAST
+@given(puzzles(2))
+def test_byte_order_mark_is_not_a_cell(puz):
+    """Editors on Windows may start a UTF-8 file with a byte-order mark; it draws nothing."""
+    board, tiles = puz
+    text = draw_ascii(board, tiles)
+    with tempfile.TemporaryDirectory() as d:
+        puzzle = load(write_file(d, "bom.txt", b"\xef\xbb\xbf" + text.encode()))
+    check_parsed(puzzle, board, tiles)
