@@ -223,6 +223,10 @@ def main() -> int:
                   "only its first process after install is cold.")
         print(f"  cold ratio xc/pt: {ratio(cold['xcover']['process'], cold['polytile']['process'])}")
 
+    end = git_state()
+    if end != info["git"]:
+        print(f"\nnote: the polytile tree changed during the run ({info['git']} -> {end})")
+        info["git_end"] = end
     if a.json:
         Path(a.json).parent.mkdir(parents=True, exist_ok=True)
         Path(a.json).write_text(json.dumps({"info": info, "cases": rows, "cold": cold,
