@@ -60,16 +60,22 @@ def infeasible(model: Model) -> list[str]:
     puzzle, cover = model.puzzle, model.cover
     area = puzzle.board.area
     least = sum(p.size * p.least for p in puzzle.pieces)
-    most = puzzle.tiles_area
     reasons = []
     if least > area:
         reasons.append(f"the pieces that must be used cover {least} cells, the board has {area}")
-    if most < area:
-        reasons.append(f"the tiles cover {most} cells, the board has {area}")
+    if puzzle.tiles_area < area:
+        reasons.append(f"the tiles cover {puzzle.tiles_area} cells, the board has {area}")
     placed = np.bincount(cover.opt_piece, minlength=len(puzzle.pieces))
     for p, piece in enumerate(puzzle.pieces):
-        if piece.least > 0 and placed[p] == 0:
+        if placed[p] == 0 and piece.least > 0:
             reasons.append(f"piece {piece.name} ({piece.size} cells) fits nowhere on the board")
+    if not reasons:
+        sums = 1                          # bit s set: some choice of fitting tiles has s cells
+        for p, piece in enumerate(puzzle.pieces):
+            for _ in range(min(piece.count, area // piece.size) if placed[p] else 0):
+                sums |= (sums << piece.size) & ((2 << area) - 1)
+        if not (sums >> area) & 1:
+            reasons.append(f"no choice of the tiles that fit on the board covers exactly {area} cells")
     covered = np.zeros(cover.n_items, dtype=bool)
     covered[cover.opt_items] = True
     if not covered.all():

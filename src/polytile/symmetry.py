@@ -23,7 +23,9 @@ from .shape import isometries
 
 
 def board_group(cells: np.ndarray, colours: np.ndarray) -> np.ndarray:
-    """(|G|, n) permutations of the items under the board's symmetries; identity first."""
+    """(|G|, n) distinct permutations of the items under the board's symmetries.
+
+    Distinct: on a flat board (one row, one layer) several motions act alike."""
     base = {tuple(c): i for i, c in enumerate(cells.tolist())}
     lo = cells.min(axis=0)
     perms = []
@@ -33,7 +35,7 @@ def board_group(cells: np.ndarray, colours: np.ndarray) -> np.ndarray:
         perm = np.array([base.get(tuple(c), -1) for c in img.tolist()], dtype=np.int64)
         if (perm >= 0).all() and (colours[perm] == colours).all():
             perms.append(perm)
-    return np.array(perms, dtype=np.int64)
+    return np.unique(np.array(perms, dtype=np.int64), axis=0)
 
 
 @dataclass
