@@ -1,6 +1,7 @@
 """The verbs: count and solve a tiling puzzle, with solutions turned back into pieces."""
 from __future__ import annotations
 
+import gc
 import time
 from dataclasses import dataclass, field
 
@@ -114,6 +115,7 @@ class Tiling:
         from .engine.search import search
         from .engine.warm import warm
         warm(engine, self.puzzle.board.area)
+        gc.freeze()      # numba's many objects: keep the collector from rescanning them mid-search
         t0 = time.perf_counter()
         model = self.model()
         reasons = infeasible(model)

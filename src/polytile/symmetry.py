@@ -65,30 +65,36 @@ def _padded_sets(cover: Cover) -> np.ndarray:
 def analyse(model: Model) -> Symmetry:
     cover = model.cover
     perms = board_group(model.cells, model.colours)
+    n_g, n_opt = len(perms), cover.n_options
     sets = _padded_sets(cover)
-    ext = np.concatenate([perms, np.full((len(perms), 1), cover.n_items)], axis=1)
+    ext = np.concatenate([perms, np.full((n_g, 1), cover.n_items)], axis=1)
     images = np.sort(ext[:, sets], axis=2)                       # (|G|, n_opt, k)
-    flat = np.concatenate([sets[None], images]).reshape(-1, sets.shape[1])
-    base = cover.n_items + 1
-    keys = _row_keys(flat, base)
-    uniq_keys, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-    uniq = flat[first]
-    inverse = inverse.reshape(len(perms) + 1, cover.n_options).astype(np.int32)
-    opt_label = inverse[0]
-    # the labels are closed under G (images of images are images): find each image's label
-    label_img = np.empty((len(perms), len(uniq)), dtype=np.int32)
-    for g in range(len(perms)):
-        img_keys = _row_keys(np.sort(ext[g][uniq], axis=1), base)
-        label_img[g] = np.searchsorted(uniq_keys, img_keys)
-    bits = (inverse[1:] == opt_label[None, :]).astype(np.uint64)
-    opt_stab = np.zeros(cover.n_options, dtype=np.uint64)
-    for g in range(len(perms)):
-        opt_stab |= bits[g] << np.uint64(g)
-    label_piece = np.full(len(uniq), -1, dtype=np.int32)
+    keys = _row_keys(images.reshape(-1, sets.shape[1]), cover.n_items + 1)
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    inverse = inverse.reshape(n_g, n_opt).astype(np.int32)      # label of g(o)
+    identity = int(np.nonzero((perms == np.arange(perms.shape[1])).all(axis=1))[0][0])
+    opt_label = inverse[identity]
+    # Every label is g0(o0) for some g and option, and h maps it to (h∘g0)(o0): the labels
+    # are closed under G and their images follow from the composition table.
+    g0, o0 = np.divmod(first, n_opt)
+    label_img = inverse[_composition(perms)[:, g0], o0[None, :]].astype(np.int32)
+    fixed = (inverse == opt_label[None, :]).astype(np.uint64)
+    opt_stab = (fixed << np.arange(n_g, dtype=np.uint64)[:, None]).sum(axis=0, dtype=np.uint64)
+    label_piece = np.full(label_img.shape[1], -1, dtype=np.int32)
     label_piece[opt_label] = cover.opt_piece
-    same = label_piece[label_img[:, opt_label]] == cover.opt_piece[None, :]
-    g_exact = sum(1 << g for g in range(len(perms)) if same[g].all())
+    same = (label_piece[label_img[:, opt_label]] == cover.opt_piece[None, :]).all(axis=1)
+    g_exact = sum(1 << g for g in np.nonzero(same)[0].tolist())
     return Symmetry(perms, opt_label, label_img, opt_stab, label_piece, g_exact)
+
+
+def _composition(perms: np.ndarray) -> np.ndarray:
+    """comp[h, g] = the index of the permutation h∘g (apply g, then h)."""
+    n = perms.shape[1]
+    keys = _row_keys(perms, n)
+    order = np.argsort(keys)
+    composed = perms[:, perms]                                    # [h, g, i] = perms[h][perms[g][i]]
+    ckeys = _row_keys(composed.reshape(-1, n), n)
+    return order[np.searchsorted(keys[order], ckeys)].reshape(len(perms), len(perms))
 
 
 def _row_keys(rows: np.ndarray, base: int) -> np.ndarray:
