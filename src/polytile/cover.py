@@ -9,7 +9,6 @@ short side first, which keeps the frontier small.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import product
 
 import numpy as np
 
@@ -62,17 +61,16 @@ def cell_order(cells: np.ndarray) -> np.ndarray:
     return np.lexsort([cells[:, a] for a in reversed(axes)])
 
 
-def _placements(grid: np.ndarray, colour_grid: np.ndarray, cells: np.ndarray,
-                colours: np.ndarray) -> np.ndarray:
-    """All translations of one orientation onto the board: (n, k) item indices."""
-    span = np.array(grid.shape) - cells.max(axis=0)
-    if (span <= 0).any():
-        return np.zeros((0, len(cells)), dtype=np.int64)
-    shifts = np.array(list(product(*[range(s) for s in span])), dtype=np.int64)
-    pos = shifts[:, None, :] + cells[None, :, :]                  # (T, k, d)
-    idx = grid[tuple(np.moveaxis(pos, -1, 0))]                     # (T, k)
-    ok = (idx >= 0).all(axis=1)
-    ok &= (colour_grid[tuple(np.moveaxis(pos, -1, 0))] == colours[None, :]).all(axis=1)
+def _placements(grid: np.ndarray, colour_grid: np.ndarray, shapes: np.ndarray,
+                colours: np.ndarray, box: np.ndarray) -> np.ndarray:
+    """Every translation of every orientation (shapes: (O, k, d)) that lands on board
+    cells of matching colours: (n, k) item indices. The grids are padded with -1 so that
+    any shift of the board's box stays inside them."""
+    shifts = np.stack(np.meshgrid(*[np.arange(n) for n in box], indexing="ij"), -1).reshape(-1, box.size)
+    pos = shifts[None, :, None, :] + shapes[:, None, :, :]        # (O, T, k, d)
+    at = tuple(np.moveaxis(pos, -1, 0))
+    idx = grid[at]
+    ok = (idx >= 0).all(axis=2) & (colour_grid[at] == colours[:, None, :]).all(axis=2)
     return idx[ok]
 
 
@@ -81,20 +79,23 @@ def build(puzzle: Puzzle) -> Model:
     board = puzzle.board
     order = cell_order(board.cells)
     cells, colours = board.cells[order], board.colours[order]
-    shape = tuple(cells.max(axis=0) + 1)
-    grid = np.full(shape, -1, dtype=np.int64)
+    box = cells.max(axis=0) + 1
+    reach = max(int(p.cells.max()) for p in puzzle.pieces) + 1
+    grid = np.full(tuple(box + reach), -1, dtype=np.int64)          # padded: see _placements
     grid[tuple(cells.T)] = np.arange(len(cells))
-    colour_grid = np.full(shape, -1, dtype=np.int64)
+    colour_grid = np.full(grid.shape, -1, dtype=np.int64)
     colour_grid[tuple(cells.T)] = colours
 
     rows, pieces = [], []
     for p_i, piece in enumerate(puzzle.pieces):
-        for o_cells, o_cols in puzzle.orientations(piece):
-            idx = _placements(grid, colour_grid, o_cells, o_cols)
-            if len(idx):
-                rows.append(np.sort(idx, axis=1))
-                pieces.append(np.full(len(idx), p_i, dtype=np.int32))
-    cover = _assemble(len(cells), rows, pieces, puzzle, _neighbours(grid, cells))
+        found = puzzle.orientations(piece)
+        shapes = np.stack([c for c, _ in found])
+        cols = np.stack([c for _, c in found])
+        idx = _placements(grid, colour_grid, shapes, cols, box)
+        if len(idx):
+            rows.append(np.sort(idx, axis=1))
+            pieces.append(np.full(len(idx), p_i, dtype=np.int32))
+    cover = _assemble(len(cells), rows, pieces, puzzle, _neighbours(grid[tuple(slice(0, n) for n in box)], cells))
     return Model(puzzle, cells, colours, cover)
 
 

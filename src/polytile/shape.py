@@ -53,15 +53,31 @@ def key(cells: np.ndarray, colours: np.ndarray | None = None) -> bytes:
     return k if colours is None else k + b"|" + np.asarray(colours, dtype=np.int64).tobytes()
 
 
+_ORIENTATIONS: dict[tuple[bytes, bool], list] = {}
+
+
 def orientations(cells: np.ndarray, colours: np.ndarray | None = None,
                  reflect: bool = True) -> list[tuple[np.ndarray, np.ndarray | None]]:
-    """The distinct images of a shape under the allowed motions, duplicates removed."""
+    """The distinct images of a shape under the allowed motions, duplicates removed
+    (all motions applied at once; the answer is remembered per shape)."""
     cells = np.asarray(cells, dtype=np.int64)
+    memo = (key(cells, colours), reflect)
+    if memo in _ORIENTATIONS:
+        return _ORIENTATIONS[memo]
+    mats = np.stack(motions(cells.shape[1], reflect))             # (M, d, d)
+    imgs = np.einsum("kd,med->mke", cells, mats)                  # cells @ m.T for each m
+    imgs -= imgs.min(axis=1, keepdims=True)
+    span = int(imgs.max()) + 1
+    weights = span ** np.arange(cells.shape[1] - 1, -1, -1)
+    order = np.argsort((imgs * weights).sum(axis=2), axis=1, kind="stable")
+    imgs = np.take_along_axis(imgs, order[:, :, None], axis=1)
+    cols = None if colours is None else np.asarray(colours)[order]
     seen: dict[bytes, tuple[np.ndarray, np.ndarray | None]] = {}
-    for m in motions(cells.shape[1], reflect):
-        c, col = normalise(cells @ m.T, colours)
+    for m in range(len(mats)):
+        c, col = imgs[m], (None if cols is None else cols[m])
         seen.setdefault(key(c, col), (c, col))
-    return list(seen.values())
+    _ORIENTATIONS[memo] = out = list(seen.values())
+    return out
 
 
 def canonical_key(cells: np.ndarray, colours: np.ndarray | None = None,

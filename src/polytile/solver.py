@@ -124,7 +124,7 @@ class Tiling:
         sym = self.symmetry() if (unique or breaking) else None
         res = search(model.cover, sym, unique=unique, limit=limit, store=store,
                      time_limit=time_limit, breaking=breaking, engine=engine, progress=progress)
-        letters = piece_letters(model.puzzle)
+        letters = piece_letters(model.puzzle) if res.found else []
         found = [self._solution(model, opts, letters) for opts in res.found]
         return Report(res.solutions, res.unique, time.perf_counter() - t0, res.nodes, res.complete,
                       res.interrupted, res.timed_out, found, engine=res.engine)

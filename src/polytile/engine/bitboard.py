@@ -3,10 +3,13 @@
 Layout: item i is bit i of a uint64; an option is the mask of its items. Options are
 grouped by their lowest item (`cell_start`/`cell_opts`), so the search always fills the
 lowest empty item with an option whose lowest item it is: any option covering it and a
-lower item would overlap an item already covered. Pieces are counters (`left`).
+lower item would overlap an item already covered. Pieces are counters (`left`). Each
+item's list is sorted by piece, with the masks and pieces laid out along it
+(`list_mask`, `list_piece`) and `list_skip` jumping over the rest of a used-up piece.
 
-After each placement, every empty region (flood fill over `nb_mask`) must have a size
-that the remaining pieces can make; otherwise the branch is dead.
+After each placement, the empty regions next to the new piece (flood fill over
+`nb_mask`, up to `cap` cells) must have sizes that the remaining pieces can make;
+otherwise the branch is dead.
 
 The search is an explicit stack in arrays (`pos`, `end`, `chosen`, `cov`, `state`), so
 a call runs at most `budget` nodes and returns; the next call resumes where it stopped.
@@ -47,32 +50,37 @@ def reachable_sizes(left, piece_size):
 
 
 @njit(cache=True)
-def regions_ok(empty, nb_mask, sizes):
-    """Every 4-connected region of `empty` has a size whose bit is set in `sizes`."""
-    rest = empty
+def regions_ok(empty, seeds, nb_mask, sizes, cap):
+    """The empty regions that touch `seeds` (cells next to the piece just placed; the
+    others were checked before) have sizes whose bit is set in `sizes`. A region found
+    to be larger than `cap` is not followed further: skipping a check is always sound."""
+    seen = ZERO
+    rest = seeds & empty
     while rest:
         seed = rest & (~rest + ONE)
         region = seed
         frontier = seed
-        while frontier:
+        n = 1
+        while frontier and n <= cap:
             grow = ZERO
             f = frontier
             while f:
                 i = trailing_zeros(f)
                 f &= f - ONE
                 grow |= nb_mask[i]
-            frontier = grow & rest & ~region
+            frontier = grow & empty & ~region
             region |= frontier
-        n = popcount(region)
-        if n < np.uint64(64) and not (sizes >> n) & ONE:
+            n = popcount(region)
+        if not frontier and n < 64 and not (sizes >> np.uint64(n)) & ONE:
             return False
-        rest &= ~region
+        seen |= region
+        rest &= ~seen
     return True
 
 
 @njit(cache=True)
-def run(cell_start, cell_opts, opt_mask, opt_piece, piece_size, piece_count, piece_min,
-        left, full, nb_mask, uniform, prune,
+def run(cell_start, cell_opts, list_mask, list_piece, list_skip, opt_mask, opt_piece, piece_size,
+        piece_count, piece_min, left, full, nb_mask, opt_border, uniform, prune, cap,
         sym_mode, sym_piece, opt_label, label_img, label_piece, g_exact, opt_stab, canonical_only,
         state, pos, end, chosen, cov, stats, out, budget, stop_after, base, img, tally):
     """Run the search for at most `budget` nodes. See the module docstring.
@@ -111,10 +119,12 @@ def run(cell_start, cell_opts, opt_mask, opt_piece, piece_size, piece_count, pie
         here = cov[d]
         found = -1
         while p < e:
-            o = cell_opts[p]
+            if left[list_piece[p]] == 0:
+                p = list_skip[p]                 # every placement of a used-up piece
+                continue
             p += 1
-            if (opt_mask[o] & here) == ZERO and left[opt_piece[o]] > 0:
-                found = o
+            if (list_mask[p - 1] & here) == ZERO:
+                found = cell_opts[p - 1]
                 break
         pos[d] = p
         if found < 0:
@@ -141,7 +151,7 @@ def run(cell_start, cell_opts, opt_mask, opt_piece, piece_size, piece_count, pie
         if prune:
             if uniform == 0:
                 sizes = reachable_sizes(left, piece_size)
-            if not regions_ok(full & ~now, nb_mask, sizes):
+            if not regions_ok(full & ~now, opt_border[found], nb_mask, sizes, cap):
                 left[opt_piece[found]] += 1
                 continue
         d += 1
