@@ -114,7 +114,8 @@ def breaking_piece(cover: Cover, sym: Symmetry) -> tuple[int, np.ndarray] | None
 
     The piece must be used exactly once in every solution (count = min = 1) and its
     placements must be permuted by G (not true of a one-sided piece under a reflection).
-    Of the candidates, take the one that removes the largest share of its placements.
+    Of the candidates, take the one with the fewest placements left: it is placed first,
+    and the most constrained piece first makes the smallest tree (X in the pentominoes).
     """
     if sym.order == 1:
         return None
@@ -131,9 +132,7 @@ def breaking_piece(cover: Cover, sym: Symmetry) -> tuple[int, np.ndarray] | None
             continue
         rep = imgs.min(axis=0)                                 # orbit representative label
         keep = opts[labels == rep]
-        score = (len(opts) / len(keep), -len(keep))
-        if best is None or score > best[0]:
+        score = (len(keep), len(keep) / len(opts))
+        if best is None or score < best[0]:
             best = (score, p, keep)
-    if best is None or best[0][0] <= 1:
-        return None
-    return best[1], best[2]
+    return None if best is None else (best[1], best[2])
