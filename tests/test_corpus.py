@@ -38,9 +38,11 @@ def test_counts_by_canonical_forms(case):
     assert (r.solutions, r.unique) == (case["solutions"], case["unique"])
 
 
+@pytest.mark.parametrize("engine", ["wide", "dlx"])
 @pytest.mark.parametrize("case", [c for c in CASES if c["seconds_ref"] <= 2.5], ids=lambda c: c["id"])
-def test_dancing_links_engine(case):
-    r = load(case).count(unique=True, engine="dlx")
+def test_other_engines(case, engine):
+    """The several-word bitboard and dancing links give the same counts."""
+    r = load(case).count(unique=True, engine=engine)
     assert (r.solutions, r.unique) == (case["solutions"], case["unique"])
 
 
@@ -75,7 +77,7 @@ def test_unique_representatives_verified(case):
     assert len({canonical(s, syms) for s in sols}) == case["unique"]
 
 
-@pytest.mark.parametrize("engine", ["bitboard", "dlx"])
+@pytest.mark.parametrize("engine", ["bitboard", "wide", "dlx"])
 def test_first_solution_and_limit(engine):
     path = CORPUS / "tiling" / "pentomino-6x10.txt"
     t = polytile.load(path)

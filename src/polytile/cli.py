@@ -25,6 +25,7 @@ class Fmt(str, Enum):
 class Engine(str, Enum):
     auto = "auto"
     bitboard = "bitboard"
+    wide = "wide"
     dlx = "dlx"
 
 

@@ -56,10 +56,20 @@ def plan(cover: Cover, sym, *, unique: bool, store: bool, breaking: bool = True)
     return Plan(keep, 2, piece, True, prefixes)
 
 
+def choose_engine(engine: str, n_items: int) -> str:
+    """One word of bits up to 64 items, several words up to 256, dancing links beyond."""
+    if engine != "auto":
+        return engine
+    return "bitboard" if n_items <= 64 else "wide" if n_items <= 256 else "dlx"
+
+
 def runner_class(engine: str):
     if engine == "bitboard":
         from .bitboard_driver import BitboardRun
         return BitboardRun
+    if engine == "wide":
+        from .wide_driver import WideRun
+        return WideRun
     if engine == "dlx":
         from .dlx_driver import DlxRun
         return DlxRun
@@ -72,8 +82,7 @@ def search(cover: Cover, sym=None, *, unique: bool = False, limit: int | None = 
     """Count or list solutions. `limit` stops after that many (unique ones if `unique`)."""
     t0 = time.perf_counter()
     p = plan(cover, sym, unique=unique, store=store, breaking=breaking)
-    if engine == "auto":
-        engine = "bitboard" if cover.n_items <= 64 else "dlx"
+    engine = choose_engine(engine, cover.n_items)
     Runner = runner_class(engine)
     res = Result(unique=0 if (unique or p.sym_mode == 2) else None, engine=engine)
     runner = Runner(cover, sym, p, store=store, limit=limit or 0)

@@ -12,7 +12,8 @@ compile_seconds = 0.0
 def warm(engine: str, n_items: int) -> None:
     """Run the kernel once on a two-cell cover, through every entry point a search uses."""
     global compile_seconds
-    name = engine if engine != "auto" else ("bitboard" if n_items <= 64 else "dlx")
+    from .search import choose_engine
+    name = choose_engine(engine, n_items)
     if name in _done:
         return
     t0 = time.perf_counter()

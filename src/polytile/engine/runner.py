@@ -1,0 +1,86 @@
+"""What every kernel driver shares: symmetry tables, counters, the solution buffer."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..cover import Cover
+
+CODES = {0: "paused", 1: "done", 2: "buffer", 3: "limit"}   # kernels' return codes
+
+
+def symmetry_arrays(sym, n_opt: int):
+    """(opt_label, label_img, label_piece, g_exact, opt_stab) for the kernels."""
+    if sym is None:
+        return (np.zeros(n_opt, np.int32), np.zeros((1, 1), np.int32), np.zeros(1, np.int32),
+                np.uint64(1), np.zeros(n_opt, np.uint64))
+    return sym.opt_label, sym.label_img, sym.label_piece, np.uint64(sym.g_exact), sym.opt_stab
+
+
+class Runner:
+    """Subclasses build their tables and implement start(prefix) and step(budget)."""
+
+    def __init__(self, cover: Cover, sym, plan, *, store: bool, limit: int):
+        self.cover = cover
+        self.plan = plan
+        self.limit = limit
+        (self.opt_label, self.label_img, self.label_piece, self.g_exact,
+         self.opt_stab) = symmetry_arrays(sym, cover.n_options)
+        self.depth = int(min(cover.n_items, cover.piece_count.sum())) + 2
+        self.chosen = np.zeros(self.depth, dtype=np.int32)
+        self.state = np.zeros(3, dtype=np.int64)
+        self.stats = np.zeros(5, dtype=np.int64)       # nodes, solutions, unique, stored, accepted
+        self.out = np.zeros((1024 if store else 0, self.depth), dtype=np.int32)
+        self.base = np.zeros(self.depth, dtype=np.int64)
+        self.img = np.zeros(self.depth, dtype=np.int64)
+        self.tally = np.zeros(len(cover.piece_count), dtype=np.int64)
+        self.left = cover.piece_count.copy()
+        self.piece_size = cover.piece_size.astype(np.int64)
+        sizes = self.piece_size[cover.piece_count > 0]
+        self.uniform = int(sizes[0]) if len(sizes) and (sizes == sizes[0]).all() else 0
+
+    def symmetry_args(self) -> tuple:
+        p = self.plan
+        return (p.sym_mode, p.sym_piece, self.opt_label, self.label_img, self.label_piece,
+                self.g_exact, self.opt_stab, p.canonical_only)
+
+    def collect(self, res, store: bool) -> None:
+        res.nodes = int(self.stats[0])
+        res.solutions = int(self.stats[1])
+        if res.unique is not None:
+            res.unique = int(self.stats[2])
+        k = int(self.stats[3])
+        for row in self.out[:k]:
+            res.found.append(row[row >= 0].copy())
+        self.stats[3] = 0
+
+    def place_prefix(self, prefix: np.ndarray) -> np.ndarray | None:
+        """Take the copies used by `prefix`; its items, or None if it clashes."""
+        self.left[:] = self.cover.piece_count
+        items: list[int] = []
+        for o in prefix:
+            cells = self.cover.option_items(int(o)).tolist()
+            piece = int(self.cover.opt_piece[o])
+            if set(items).intersection(cells) or self.left[piece] == 0:
+                return None
+            items.extend(cells)
+            self.left[piece] -= 1
+        self.chosen[:len(prefix)] = prefix
+        return np.array(items, dtype=np.int64)
+
+
+def item_masks(cover: Cover, words: int) -> np.ndarray:
+    """(n_opt, words) uint64: bit i of an option's mask is set when it covers item i."""
+    lens = np.diff(cover.opt_ptr)
+    owner = np.repeat(np.arange(cover.n_options), lens)
+    items = cover.opt_items.astype(np.int64)
+    masks = np.zeros((cover.n_options, words), dtype=np.uint64)
+    np.bitwise_or.at(masks, (owner, items >> 6), np.left_shift(np.uint64(1), (items & 63).astype(np.uint64)))
+    return masks
+
+
+def lists_by_first_item(cover: Cover, keep: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Kept options grouped by their lowest item (cover order inside a group): (options, starts)."""
+    kept = np.nonzero(keep)[0]
+    first = cover.opt_items[cover.opt_ptr[kept]]
+    opts = kept[np.argsort(first, kind="stable")].astype(np.int32)
+    return opts, np.searchsorted(np.sort(first), np.arange(cover.n_items + 1)).astype(np.int64)

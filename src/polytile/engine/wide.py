@@ -1,0 +1,152 @@
+"""Bitboards of several words, for covers of 65 to 256 items (boards too big for one
+uint64). The same search as engine/bitboard.py, with each mask an array of W words:
+fill the lowest empty item with the options whose lowest item it is, pieces as
+counters, and the empty regions next to a new piece checked for sizes the remaining
+pieces can make (flood fill over the item graph, up to `cap` cells)."""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
+
+from .bitboard import DONE, PAUSED, BUFFER_FULL, LIMIT, popcount, reachable_sizes
+from .leaf import CONTINUE, STOP_LIMIT, on_leaf
+
+ONE = np.uint64(1)
+ZERO = np.uint64(0)
+
+
+@njit(cache=True, inline="always")
+def _has(bits, i):
+    return (bits[i >> 6] >> np.uint64(i & 63)) & ONE
+
+
+@njit(cache=True)
+def _first_empty(cov, full):
+    for w in range(len(full)):
+        free = full[w] & ~cov[w]
+        if free:
+            return w * 64 + np.int64(trailing_zeros(free))
+    return -1
+
+
+@njit(cache=True)
+def _regions_ok(now, full, seeds, neighbours, sizes, cap, seen, stack):
+    """Regions of empty items touching `seeds` have allowed sizes (see the module doc).
+    seen[0]: items of regions already measured; seen[1]: items of the current flood
+    (a flood given up at `cap` must not wall off the next one)."""
+    for w in range(seen.shape[1]):
+        seen[0, w] = ZERO
+    for s in seeds:
+        if s < 0:
+            break
+        if _has(now, s) or _has(seen[0], s):
+            continue
+        cur = seen[1]
+        for w in range(len(cur)):
+            cur[w] = ZERO
+        top = 0
+        stack[top] = s
+        top += 1
+        cur[s >> 6] |= ONE << np.uint64(s & 63)
+        n = 0
+        while top > 0 and n <= cap:
+            top -= 1
+            i = stack[top]
+            n += 1
+            for k in range(neighbours.shape[1]):
+                j = neighbours[i, k]
+                if j >= 0 and not _has(now, j) and not _has(cur, j):
+                    cur[j >> 6] |= ONE << np.uint64(j & 63)
+                    stack[top] = j
+                    top += 1
+        if top == 0:
+            if n < 64 and not (sizes >> np.uint64(n)) & ONE:
+                return False
+            for w in range(len(cur)):
+                seen[0, w] |= cur[w]
+    return True
+
+
+@njit(cache=True)
+def run(cell_start, cell_opts, list_mask, list_piece, opt_mask, opt_piece, piece_size,
+        piece_count, piece_min, left, full, neighbours, opt_border, uniform, prune, cap,
+        sym_mode, sym_piece, opt_label, label_img, label_piece, g_exact, opt_stab, canonical_only,
+        state, pos, end, chosen, cov, stats, out, budget, stop_after, base, img, tally, seen, stack):
+    """As bitboard.run, with masks of len(full) words; state: [depth, started, floor]."""
+    n_words = len(full)
+    need_min = False
+    for p in range(len(piece_min)):
+        if piece_min[p] < piece_count[p]:
+            need_min = True
+    sizes = ZERO
+    if uniform > 0:
+        for s in range(0, 64, uniform):
+            sizes |= ONE << np.uint64(s)
+    floor = state[2]
+    d = state[0]
+    if state[1] == 0:
+        state[1] = 1
+        d = floor
+        c = _first_empty(cov[d], full)
+        if c < 0:
+            return DONE
+        pos[d] = cell_start[c]
+        end[d] = cell_start[c + 1]
+    spent = 0
+    while True:
+        if spent >= budget:
+            state[0] = d
+            return PAUSED
+        p = pos[d]
+        e = end[d]
+        found = -1
+        while p < e:
+            q = p
+            p += 1
+            if left[list_piece[q]] == 0:
+                continue
+            clash = False
+            for w in range(n_words):
+                if list_mask[q, w] & cov[d, w]:
+                    clash = True
+                    break
+            if not clash:
+                found = cell_opts[q]
+                break
+        pos[d] = p
+        if found < 0:
+            if d == floor:
+                state[0] = d
+                return DONE
+            d -= 1
+            left[opt_piece[chosen[d]]] += 1
+            continue
+        spent += 1
+        stats[0] += 1
+        chosen[d] = found
+        left[opt_piece[found]] -= 1
+        complete = True
+        for w in range(n_words):
+            cov[d + 1, w] = cov[d, w] | opt_mask[found, w]
+            if cov[d + 1, w] != full[w]:
+                complete = False
+        if complete:
+            act = on_leaf(chosen, d + 1, left, piece_count, piece_min, need_min, opt_piece,
+                          sym_mode, sym_piece, opt_label, label_img, label_piece, g_exact,
+                          opt_stab, canonical_only, stats, out, stop_after, base, img, tally)
+            left[opt_piece[found]] += 1
+            if act != CONTINUE:
+                state[0] = d
+                return LIMIT if act == STOP_LIMIT else BUFFER_FULL
+            continue
+        if prune:
+            if uniform == 0:
+                sizes = reachable_sizes(left, piece_size)
+            if not _regions_ok(cov[d + 1], full, opt_border[found], neighbours, sizes, cap, seen, stack):
+                left[opt_piece[found]] += 1
+                continue
+        d += 1
+        c = _first_empty(cov[d], full)
+        pos[d] = cell_start[c]
+        end[d] = cell_start[c + 1]

@@ -1,0 +1,53 @@
+"""Engines on boards beyond the corpus, with counts known in closed form."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import polytile
+from checker import check
+
+
+def fibonacci(n: int) -> int:
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
+
+
+def domino_strip(tmp_path, n: int, copies: int | None = None):
+    """A 2 x n board and n dominoes: F(n+1) tilings (count by the last column)."""
+    f = tmp_path / f"strip{n}.json"
+    f.write_text(json.dumps({"board": ["X" * n, "X" * n],
+                             "pieces": [{"name": "D", "cells": ["XX"], "count": copies or n}]}))
+    return f
+
+
+@pytest.mark.parametrize("n, engine", [(5, "bitboard"), (12, "dlx"), (12, "wide"),
+                                       (30, "auto"), (33, "auto"), (20, "dlx")])
+def test_domino_strips(tmp_path, n, engine):
+    f = domino_strip(tmp_path, n)
+    r = polytile.load(f).count(engine=engine)
+    assert r.solutions == fibonacci(n + 1) and r.complete
+
+
+def test_engine_choice_by_size(tmp_path):
+    small = polytile.load(domino_strip(tmp_path, 30)).count()
+    wide = polytile.load(domino_strip(tmp_path, 33)).count()
+    big = polytile.load(domino_strip(tmp_path, 140)).solve(limit=1)
+    assert (small.engine, wide.engine, big.engine) == ("bitboard", "wide", "dlx")
+
+
+PENTOMINOES = ["XXXXX", "X\nXXXX", "XX\n XXX", "XXX\nXX", "XXX\n X\n X", "X X\nXXX",
+               "X\nX\nXXX", "X\nXX\n XX", " X\nXXX\n X", " X\nXXXX", "XX\n X\n XX", " XX\nXX\n X"]
+
+
+@pytest.mark.parametrize("engine", ["wide", "dlx"])
+def test_large_board_first_solution_verified(tmp_path, engine):
+    """Two sets of pentominoes on 10 x 12 (120 cells): a first solution, verified."""
+    f = tmp_path / "double.txt"
+    f.write_text("\n".join(["X" * 12] * 10) + "\n\n" + "\n\n".join(PENTOMINOES * 2) + "\n")
+    r = polytile.load(f).solve(limit=1, engine=engine, time_limit=60)
+    assert len(r.found) == 1
+    check(f, [(p.piece, p.cells.tolist()) for p in r.found[0].placements], reflect=True, partial=False)
