@@ -118,6 +118,21 @@ def solve(puzzle: Path = PuzzleArg,
         raise typer.Exit(1)
 
 
+def _register_commands() -> None:
+    import importlib
+    for name in ("pieces", "katamino"):
+        try:
+            module = importlib.import_module(f".commands.{name}", __package__)
+        except ModuleNotFoundError as e:
+            if e.name != f"{__package__}.commands.{name}":
+                raise
+            continue
+        module.register(app)
+
+
+_register_commands()
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; return the exit status. Errors of any kind become one line on stderr."""
     command = typer.main.get_command(app)

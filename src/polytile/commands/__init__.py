@@ -1,0 +1,1 @@
+"""Subcommands beyond solve/count, one module each; each has register(app)."""
