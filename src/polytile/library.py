@@ -45,3 +45,19 @@ def pentomino_name(cells: np.ndarray) -> str | None:
     if len(cells) != 5 or cells.shape[1] != 2:
         return None
     return _pentomino_keys().get(shape.canonical_key(cells))
+
+
+KATAMINO_ALIASES: dict[str, str] = {}
+for _number, (_letter, _colour, _) in enumerate(KATAMINO, start=1):
+    KATAMINO_ALIASES[_letter.lower()] = _letter
+    KATAMINO_ALIASES[_colour] = _letter
+    KATAMINO_ALIASES[str(_number)] = _letter
+
+
+def pentomino(designator: str) -> str | None:
+    """The letter of a pentomino named by letter, Katamino colour name or number (1..12)."""
+    return KATAMINO_ALIASES.get(designator.strip().lower().replace(" ", "").replace("-", ""))
+
+
+def pentomino_cells(letter: str) -> np.ndarray:
+    return cells_from_rows(PENTOMINO_ROWS[letter])

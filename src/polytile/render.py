@@ -32,10 +32,19 @@ def text_lines(sol: Solution, board_cells: np.ndarray) -> list[str]:
     return ["   ".join("".join(layer[r]) for layer in layers).rstrip() for r in range(rows)]
 
 
+def piece_styles(letters: list[str]) -> dict[str, str]:
+    """Katamino colours for pentomino letters, a palette for the others."""
+    from .library import COLOUR_OF
+    if set(letters) <= set(COLOUR_OF) and len(set(letters)) == len(letters):
+        return {ch: COLOUR_OF[ch] for ch in letters}
+    return {ch: PALETTE[i % len(PALETTE)] for i, ch in enumerate(letters)}
+
+
 def rich_text(sol: Solution, board_cells: np.ndarray):
     from rich.text import Text
     letters = sorted({p.letter for p in sol.placements})
-    style = {ch: PALETTE[i % len(PALETTE)] for i, ch in enumerate(letters)}
+    style = piece_styles(letters) if len(letters) == len(sol.placements) else \
+        {ch: PALETTE[i % len(PALETTE)] for i, ch in enumerate(letters)}
     out = Text()
     for line in text_lines(sol, board_cells):
         for ch in line:

@@ -131,10 +131,14 @@ class Tiling:
 
     @staticmethod
     def _solution(model: Model, opts: np.ndarray, letters: list[str]) -> Solution:
+        """Placements in reading order of their first cell; one letter per physical piece
+        (the piece's letter, or a letter per placement when a piece has copies)."""
+        copies = any(p.count > 1 for p in model.puzzle.pieces)
         out = []
-        for o in opts:
-            p, cells = model.placement(int(o))
-            out.append(Placement(model.puzzle.pieces[p].name, letters[p], cells))
+        for i, o in enumerate(sorted(int(o) for o in opts)):
+            p, cells = model.placement(o)
+            letter = LETTERS[i % len(LETTERS)] if copies else letters[p]
+            out.append(Placement(model.puzzle.pieces[p].name, letter, cells))
         return Solution(out)
 
     def count(self, unique: bool = False, *, time_limit: float | None = None, engine: str = "auto",

@@ -5,6 +5,9 @@
      "pieces": [{"name": "F", "cells": [[0, 1], [1, 0], ...],
                  "colours": [...], "count": 1, "min": 1, "reflect": true}],
      "allow_reflection": true}               # default: true for flat puzzles, false for 3D
+
+A piece may name a library piece instead of drawing it: "F", "red", 12 as a string, or
+{"name": "L", "count": 2}; "pieces": "pentominoes" is the set of 12.
 """
 from __future__ import annotations
 
@@ -16,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import PuzzleError
+from ..library import PENTOMINO_ROWS, pentomino
 from ..puzzle import Board, Piece, Puzzle, make_partial
 from . import check_box
 
@@ -117,21 +121,30 @@ def parse(text: str, name: str = "<json>") -> Puzzle:
     bcells, drawn = _cells(ctx, data["board"], "board")
     check_box(bcells, name)
     bchars = _colours(ctx, data, "board", len(bcells), drawn)
-    if not isinstance(data["pieces"], list) or not data["pieces"]:
-        ctx.fail("pieces", "expected a non-empty list of pieces")
+    listed = data["pieces"]
+    if listed == "pentominoes":
+        listed = list(PENTOMINO_ROWS)
+    if not isinstance(listed, list) or not listed:
+        ctx.fail("pieces", "expected a non-empty list of pieces (or \"pentominoes\")")
     raw = []
-    for i, p in enumerate(data["pieces"]):
+    for i, p in enumerate(listed):
         w = f"pieces[{i}]"
+        if isinstance(p, str):
+            p = {"name": p}
         if not isinstance(p, dict):
-            ctx.fail(w, "expected an object with \"cells\"")
+            ctx.fail(w, "expected an object with \"cells\", or the name of a library piece")
         for k in p:
             if k not in PIECE_KEYS:
                 ctx.fail(f"{w}.{k}", f"unknown key (expected one of {', '.join(sorted(PIECE_KEYS))})")
-        if "cells" not in p:
-            ctx.fail(w, "missing \"cells\"")
         pname = p.get("name", str(i + 1))
         if not isinstance(pname, str) or not pname:
             ctx.fail(f"{w}.name", "expected a non-empty string")
+        if "cells" not in p:
+            letter = pentomino(pname)
+            if letter is None:
+                ctx.fail(w, f"no \"cells\", and {pname!r} is no library piece (pentomino letter, "
+                            "Katamino colour or number)")
+            pname, p = letter, {**p, "cells": PENTOMINO_ROWS[letter]}
         cells, pdrawn = _cells(ctx, p["cells"], f"{w}.cells")
         chars = _colours(ctx, p, w, len(cells), pdrawn)
         count = _int(ctx, p.get("count", 1), f"{w}.count", 1, MAX_COPIES)

@@ -1,0 +1,85 @@
+"""`polytile katamino`: pentominoes by letter, colour or number on h x w boards; slam lists."""
+from __future__ import annotations
+
+import json
+import sys
+from typing import List, Optional
+
+import typer
+
+from ..errors import PuzzleError
+
+
+def katamino(pieces: List[str] = typer.Argument(None, help="Pieces: letters (F I L N P T U V W X Y Z), "
+                                                "Katamino colours (red, orange, ...) or numbers 1..12.",
+                                                show_default=False),
+             width: Optional[int] = typer.Option(None, "--width", help="Board width (default: area / height)."),
+             height: int = typer.Option(5, "--height", help="Board height."),
+             all_: bool = typer.Option(False, "--all", help="Show every solution."),
+             count: bool = typer.Option(False, "--count", help="Count solutions (and unique ones)."),
+             no_flip: bool = typer.Option(False, "--no-flip", help="Pieces turn but are not flipped."),
+             slam: Optional[str] = typer.Option(None, "--slam", help="A challenge list, e.g. 2,3,6,11,8: "
+                                                "solve every prefix of 3 or more pieces."),
+             as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+    """Katamino: pentominoes on a board of HEIGHT rows (5 by default)."""
+    from .. import katamino as kt
+    if slam is not None:
+        if pieces:
+            raise PuzzleError("give either PIECES or --slam LIST, not both", "katamino")
+        _slam(kt.parse_pieces([slam], "--slam"), height, not no_flip, as_json)
+        return
+    letters = kt.parse_pieces(pieces or [], "katamino")
+    t = kt.tiling(letters, height, width, not no_flip)
+    if count:
+        r = t.count(unique=True)
+        if as_json:
+            print(json.dumps(r.to_json()))
+        else:
+            print(f"solutions: {r.solutions}\nunique: {r.unique}\nseconds: {r.seconds:.4f}\nnodes: {r.nodes}")
+        for reason in r.reasons:
+            print(f"no solution: {reason}", file=sys.stderr)
+        return
+    r = t.solve(limit=None if all_ else 1)
+    board = t.model().cells
+    if as_json:
+        print(json.dumps({"solutions": [s.to_json() for s in r.found]}))
+    else:
+        from rich.console import Console
+        from ..render import rich_text
+        console = Console(highlight=False)
+        for i, s in enumerate(r.found):
+            if i:
+                console.print()
+            console.print(rich_text(s, board), end="")
+    n = len(r.found)
+    print(f"{n} solution{'s' if n != 1 else ''} in {r.seconds:.4f} s, {r.nodes} nodes", file=sys.stderr)
+    for reason in r.reasons:
+        print(f"no solution: {reason}", file=sys.stderr)
+    if n == 0:
+        raise typer.Exit(1)
+
+
+def _slam(letters: list[str], height: int, flip: bool, as_json: bool) -> None:
+    from .. import katamino as kt
+    if len(letters) < 3:
+        raise PuzzleError("a slam list needs at least 3 pieces", "--slam")
+    rows = kt.slam(letters, height, flip)
+    if not rows:
+        raise PuzzleError(f"no prefix of the list fills a board of height {height}", "--height")
+    if as_json:
+        print(json.dumps([r.to_json() for r in rows]))
+        return
+    from rich.console import Console
+    from rich.table import Table
+    table = Table(title=f"slam {','.join(letters)} (height {height}{'' if flip else ', no flip'})")
+    for col in ("n", "board", "pieces", "solvable", "first solution", "solutions", "unique"):
+        table.add_column(col, justify="right" if col not in ("pieces", "board") else "left")
+    for r in rows:
+        table.add_row(str(r.n), f"{r.height}x{r.width}", "".join(letters[:r.n]),
+                      "yes" if r.solvable else "no", f"{r.first_seconds * 1000:.1f} ms",
+                      str(r.solutions), str(r.unique))
+    Console(highlight=False).print(table)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("katamino")(katamino)
