@@ -77,7 +77,7 @@ def analyse(model: Model) -> Symmetry:
     # Every label is g0(o0) for some g and option, and h maps it to (h∘g0)(o0): the labels
     # are closed under G and their images follow from the composition table.
     g0, o0 = np.divmod(first, n_opt)
-    label_img = inverse[_composition(perms)[:, g0], o0[None, :]].astype(np.int32)
+    label_img = np.ascontiguousarray(inverse[_composition(perms)[:, g0], o0[None, :]], dtype=np.int32)
     fixed = (inverse == opt_label[None, :]).astype(np.uint64)
     opt_stab = (fixed << np.arange(n_g, dtype=np.uint64)[:, None]).sum(axis=0, dtype=np.uint64)
     label_piece = np.full(label_img.shape[1], -1, dtype=np.int32)

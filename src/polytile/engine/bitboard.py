@@ -79,16 +79,36 @@ def regions_ok(empty, seeds, nb_mask, sizes, cap):
 
 
 @njit(cache=True)
+def start_prefix(prefix, opt_mask, opt_piece, piece_count, left, chosen, cov):
+    """Place the options of `prefix` (-1 padded); return its length, or -1 if they clash."""
+    left[:] = piece_count
+    covered = ZERO
+    k = 0
+    for o in prefix:
+        if o < 0:
+            break
+        if opt_mask[o] & covered or left[opt_piece[o]] == 0:
+            return -1
+        covered |= opt_mask[o]
+        left[opt_piece[o]] -= 1
+        chosen[k] = o
+        k += 1
+    cov[k] = covered
+    return k
+
+
+@njit(cache=True)
 def run(cell_start, cell_opts, list_mask, list_piece, list_skip, opt_mask, opt_piece, piece_size,
         piece_count, piece_min, left, full, nb_mask, opt_border, uniform, prune, cap,
         sym_mode, sym_piece, opt_label, label_img, label_piece, g_exact, opt_stab, canonical_only,
-        state, pos, end, chosen, cov, stats, out, budget, stop_after, base, img, tally):
+        prefixes, state, pos, end, chosen, cov, stats, out, budget, stop_after, base, img, tally):
     """Run the search for at most `budget` nodes. See the module docstring.
 
-    state: [depth, started, floor]: the options chosen[:floor] are a fixed prefix (already
-    in cov[floor] and `left`); the search ends when it backtracks to the floor. stats: [nodes, solutions, unique, stored, accepted].
-    sym_mode: 0 no classification, 1 canonical check over all of G, 2 symmetry breaking
-    on piece `sym_piece` (solutions weighted by |G|/|Stab|, only canonical ones kept).
+    Each row of `prefixes` (-1 padded) is a fixed start: its options are placed, and the
+    search below it ends when it backtracks to them (the floor); then the next row.
+    state: [depth, started, floor, next prefix]. stats: [nodes, solutions, unique, stored,
+    accepted]. sym_mode: 0 no classification, 1 canonical check over all of G, 2 symmetry
+    breaking on piece `sym_piece` (only canonical solutions, each weighted by its orbit).
     """
     need_min = False
     for p in range(len(piece_min)):
@@ -100,17 +120,31 @@ def run(cell_start, cell_opts, list_mask, list_piece, list_skip, opt_mask, opt_p
             sizes |= ONE << np.uint64(s)
     floor = state[2]
     d = state[0]
-    if state[1] == 0:
-        state[1] = 1
-        d = floor
-        empty = full & ~cov[d]
-        if empty == ZERO:
-            return DONE
-        c = trailing_zeros(empty)
-        pos[d] = cell_start[c]
-        end[d] = cell_start[c + 1]
     spent = 0
     while True:
+        if state[1] == 0:                        # begin the next prefix
+            if state[3] >= prefixes.shape[0]:
+                return DONE
+            floor = start_prefix(prefixes[state[3]], opt_mask, opt_piece, piece_count, left,
+                                 chosen, cov)
+            state[3] += 1
+            if floor < 0:
+                continue
+            state[1] = 1
+            state[2] = floor
+            d = floor
+            empty = full & ~cov[d]
+            if empty == ZERO:                    # the prefix alone covers the board
+                act = on_leaf(chosen, d, left, piece_count, piece_min, need_min, opt_piece,
+                              sym_mode, sym_piece, opt_label, label_img, label_piece, g_exact,
+                              opt_stab, canonical_only, stats, out, stop_after, base, img, tally)
+                state[1] = 0
+                if act != CONTINUE:
+                    return LIMIT if act == STOP_LIMIT else BUFFER_FULL
+                continue
+            c = trailing_zeros(empty)
+            pos[d] = cell_start[c]
+            end[d] = cell_start[c + 1]
         if spent >= budget:
             state[0] = d
             return PAUSED
@@ -129,8 +163,8 @@ def run(cell_start, cell_opts, list_mask, list_piece, list_skip, opt_mask, opt_p
         pos[d] = p
         if found < 0:
             if d == floor:
-                state[0] = d
-                return DONE
+                state[1] = 0
+                continue
             d -= 1
             left[opt_piece[chosen[d]]] += 1
             continue

@@ -48,22 +48,22 @@ class BitboardRun(Runner):
         self.end = np.zeros(self.depth, dtype=np.int64)
         self.cov = np.zeros(self.depth, dtype=np.uint64)
 
-    def start(self, prefix: np.ndarray) -> bool:
-        """Fix the options of `prefix`; False when they overlap or exceed a piece's copies."""
-        items = self.place_prefix(prefix)
-        if items is None:
-            return False
-        k = len(prefix)
-        self.cov[k] = np.bitwise_or.reduce(np.left_shift(np.uint64(1), items.astype(np.uint64)),
-                                           initial=np.uint64(0))
-        self.state[:] = (k, 0, k)
-        return True
+    def begin(self, prefixes: list[np.ndarray]) -> None:
+        """All prefixes go to the kernel, which runs them one after another."""
+        k = max([1] + [len(p) for p in prefixes])
+        self.prefixes = np.full((len(prefixes), k), -1, dtype=np.int32)
+        for i, p in enumerate(prefixes):
+            self.prefixes[i, :len(p)] = p
+        self.state = np.zeros(4, dtype=np.int64)
+
+    def advance(self, budget: int) -> str:
+        return self.step(budget)
 
     def step(self, budget: int) -> str:
         code = bb.run(self.cell_start, self.cell_opts, self.list_mask, self.list_piece, self.list_skip,
                       self.opt_mask, self.opt_piece, self.piece_size, self.cover.piece_count,
                       self.cover.piece_min, self.left, self.full, self.nb_mask, self.opt_border,
-                      self.uniform, self.prune, self.cap, *self.symmetry_args(), self.state,
+                      self.uniform, self.prune, self.cap, *self.symmetry_args(), self.prefixes, self.state,
                       self.pos, self.end, self.chosen, self.cov, self.stats, self.out, budget,
                       self.limit, self.base, self.img, self.tally)
         return CODES[code]

@@ -38,6 +38,27 @@ class Runner:
         sizes = self.piece_size[cover.piece_count > 0]
         self.uniform = int(sizes[0]) if len(sizes) and (sizes == sizes[0]).all() else 0
 
+    def begin(self, prefixes: list[np.ndarray]) -> None:
+        self.prefixes = list(prefixes)
+        self.next_prefix = 0
+        self.active = False
+
+    def advance(self, budget: int) -> str:
+        """Run the current prefix (starting the next ones as they finish) for about
+        `budget` nodes: 'paused', 'done' (all prefixes), 'buffer' or 'limit'."""
+        while True:
+            if not self.active:
+                if self.next_prefix >= len(self.prefixes):
+                    return "done"
+                prefix = self.prefixes[self.next_prefix]
+                self.next_prefix += 1
+                self.active = self.start(prefix)
+                continue
+            code = self.step(budget)
+            if code != "done":
+                return code
+            self.active = False
+
     def symmetry_args(self) -> tuple:
         p = self.plan
         return (p.sym_mode, p.sym_piece, self.opt_label, self.label_img, self.label_piece,

@@ -87,25 +87,22 @@ def search(cover: Cover, sym=None, *, unique: bool = False, limit: int | None = 
     res = Result(unique=0 if (unique or p.sym_mode == 2) else None, engine=engine)
     runner = Runner(cover, sym, p, store=store, limit=limit or 0)
     deadline = None if time_limit is None else t0 + time_limit
+    runner.begin(p.prefixes)
     try:
-        for prefix in p.prefixes:
-            if not runner.start(prefix):
-                continue
-            code = "paused"
-            while code != "done":
-                code = runner.step(SLICE_NODES)
-                runner.collect(res, store)
-                if code == "limit":
-                    break
-                if deadline is not None and time.perf_counter() > deadline:
-                    res.timed_out = True
-                    break
-                if progress is not None:
-                    res.seconds = time.perf_counter() - t0
-                    progress(res)
-            if code != "done":
+        while True:
+            code = runner.advance(SLICE_NODES)
+            runner.collect(res, store)
+            if code == "done":
+                break
+            if code == "limit":
                 res.complete = False
                 break
+            if deadline is not None and time.perf_counter() > deadline:
+                res.complete, res.timed_out = False, True
+                break
+            if progress is not None:
+                res.seconds = time.perf_counter() - t0
+                progress(res)
     except KeyboardInterrupt:
         runner.collect(res, store)
         res.complete, res.interrupted = False, True
