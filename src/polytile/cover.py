@@ -64,14 +64,14 @@ def cell_order(cells: np.ndarray) -> np.ndarray:
 def _placements(grid: np.ndarray, colour_grid: np.ndarray, shapes: np.ndarray,
                 colours: np.ndarray, box: np.ndarray) -> np.ndarray:
     """Every translation of every orientation (shapes: (O, k, d)) that lands on board
-    cells of matching colours: (n, k) item indices. The grids are padded with -1 so that
+    cells of matching colours: (n, k) item indices and the orientation each came from. The grids are padded with -1 so that
     any shift of the board's box stays inside them."""
     shifts = np.stack(np.meshgrid(*[np.arange(n) for n in box], indexing="ij"), -1).reshape(-1, box.size)
     pos = shifts[None, :, None, :] + shapes[:, None, :, :]        # (O, T, k, d)
     at = tuple(np.moveaxis(pos, -1, 0))
     idx = grid[at]
     ok = (idx >= 0).all(axis=2) & (colour_grid[at] == colours[:, None, :]).all(axis=2)
-    return idx[ok]
+    return idx[ok], np.nonzero(ok)[0]
 
 
 def build(puzzle: Puzzle) -> Model:
@@ -87,14 +87,18 @@ def build(puzzle: Puzzle) -> Model:
     colour_grid[tuple(cells.T)] = colours
 
     rows, pieces = [], []
+    by_size: dict[int, list[tuple[int, np.ndarray, np.ndarray]]] = {}
     for p_i, piece in enumerate(puzzle.pieces):
-        found = puzzle.orientations(piece)
-        shapes = np.stack([c for c, _ in found])
-        cols = np.stack([c for _, c in found])
-        idx = _placements(grid, colour_grid, shapes, cols, box)
+        for c, col in puzzle.orientations(piece):
+            by_size.setdefault(len(c), []).append((p_i, c, col))
+    for found in by_size.values():                 # all orientations of one size at once
+        shapes = np.stack([c for _, c, _ in found])
+        cols = np.stack([col for _, _, col in found])
+        owner = np.array([p_i for p_i, _, _ in found], dtype=np.int32)
+        idx, which = _placements(grid, colour_grid, shapes, cols, box)
         if len(idx):
             rows.append(np.sort(idx, axis=1))
-            pieces.append(np.full(len(idx), p_i, dtype=np.int32))
+            pieces.append(owner[which])
     cover = _assemble(len(cells), rows, pieces, puzzle, _neighbours(grid[tuple(slice(0, n) for n in box)], cells))
     return Model(puzzle, cells, colours, cover)
 

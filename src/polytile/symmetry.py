@@ -26,16 +26,19 @@ def board_group(cells: np.ndarray, colours: np.ndarray) -> np.ndarray:
     """(|G|, n) distinct permutations of the items under the board's symmetries.
 
     Distinct: on a flat board (one row, one layer) several motions act alike."""
-    base = {tuple(c): i for i, c in enumerate(cells.tolist())}
     lo = cells.min(axis=0)
-    perms = []
-    for m in isometries(cells.shape[1]):
-        img = cells @ m.T
-        img = img - img.min(axis=0) + lo
-        perm = np.array([base.get(tuple(c), -1) for c in img.tolist()], dtype=np.int64)
-        if (perm >= 0).all() and (colours[perm] == colours).all():
-            perms.append(perm)
-    return np.unique(np.array(perms, dtype=np.int64), axis=0)
+    span = cells.max(axis=0) - lo + 1
+    grid = np.full(tuple(span.max() for _ in span), -1, dtype=np.int64)   # a cube: any image fits
+    grid[tuple((cells - lo).T)] = np.arange(len(cells))
+    mats = np.stack(isometries(cells.shape[1]))
+    imgs = np.einsum("kd,med->mke", cells - lo, mats)
+    imgs -= imgs.min(axis=1, keepdims=True)
+    inside = (imgs < span.max()).all(axis=(1, 2))
+    perms = grid[tuple(np.moveaxis(imgs[inside], -1, 0))]                  # image cell -> item
+    ok = (perms >= 0).all(axis=1)
+    perms = perms[ok]
+    perms = perms[(colours[perms] == colours[None, :]).all(axis=1)]
+    return np.unique(perms, axis=0)
 
 
 @dataclass
@@ -68,8 +71,7 @@ def analyse(model: Model) -> Symmetry:
     n_g, n_opt = len(perms), cover.n_options
     sets = _padded_sets(cover)
     ext = np.concatenate([perms, np.full((n_g, 1), cover.n_items)], axis=1)
-    images = np.sort(ext[:, sets], axis=2)                       # (|G|, n_opt, k)
-    keys = _row_keys(images.reshape(-1, sets.shape[1]), cover.n_items + 1)
+    keys = _set_keys(ext[:, sets], cover.n_items)                # one key per image g(o)
     _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
     inverse = inverse.reshape(n_g, n_opt).astype(np.int32)      # label of g(o)
     identity = int(np.nonzero((perms == np.arange(perms.shape[1])).all(axis=1))[0][0])
@@ -85,6 +87,17 @@ def analyse(model: Model) -> Symmetry:
     same = (label_piece[label_img[:, opt_label]] == cover.opt_piece[None, :]).all(axis=1)
     g_exact = sum(1 << g for g in np.nonzero(same)[0].tolist())
     return Symmetry(perms, opt_label, label_img, opt_stab, label_piece, g_exact)
+
+
+def _set_keys(images: np.ndarray, n_items: int) -> np.ndarray:
+    """A key per cell-set (last axis: items, n_items = padding) that is equal exactly for
+    equal sets: a bitmask when the items fit in 64 bits, else the sorted items."""
+    if n_items <= 64:
+        bits = np.zeros(n_items + 1, dtype=np.uint64)
+        bits[:n_items] = np.left_shift(np.uint64(1), np.arange(n_items, dtype=np.uint64))
+        return np.bitwise_or.reduce(bits[images], axis=-1).ravel()
+    rows = np.sort(images, axis=-1).reshape(-1, images.shape[-1])
+    return _row_keys(rows, n_items + 1)
 
 
 def _composition(perms: np.ndarray) -> np.ndarray:
@@ -120,15 +133,13 @@ def breaking_piece(cover: Cover, sym: Symmetry) -> tuple[int, np.ndarray] | None
     if sym.order == 1:
         return None
     best = None
-    for p in range(len(cover.piece_count)):
-        if cover.piece_count[p] != 1 or cover.piece_min[p] != 1:
-            continue
+    for p in np.nonzero((cover.piece_count == 1) & (cover.piece_min == 1))[0].tolist():
         opts = np.nonzero(cover.opt_piece == p)[0]
         labels = sym.opt_label[opts]
         if len(opts) == 0:
             continue
         imgs = sym.label_img[:, labels]                        # (|G|, n)
-        if not np.isin(imgs, labels).all():
+        if not (sym.label_piece[imgs] == p).all():
             continue
         rep = imgs.min(axis=0)                                 # orbit representative label
         keep = opts[labels == rep]
