@@ -56,26 +56,36 @@ def key(cells: np.ndarray, colours: np.ndarray | None = None) -> bytes:
 _ORIENTATIONS: dict[tuple[bytes, bool], list] = {}
 
 
+@lru_cache(maxsize=None)
+def _signed_permutations(dim: int, reflect: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Each motion as ((source axis, sign) per output axis), for plain-Python use."""
+    out = []
+    for m in motions(dim, reflect):
+        out.append(tuple((int(np.nonzero(row)[0][0]), int(row[np.nonzero(row)[0][0]])) for row in m))
+    return tuple(out)
+
+
 def orientations(cells: np.ndarray, colours: np.ndarray | None = None,
                  reflect: bool = True) -> list[tuple[np.ndarray, np.ndarray | None]]:
-    """The distinct images of a shape under the allowed motions, duplicates removed
-    (all motions applied at once; the answer is remembered per shape)."""
+    """The distinct images of a shape under the allowed motions, duplicates removed, in
+    the order of `motions` (the answer is remembered per shape). Plain Python: pieces are
+    small, and numpy's per-call cost would dominate."""
     cells = np.asarray(cells, dtype=np.int64)
     memo = (key(cells, colours), reflect)
     if memo in _ORIENTATIONS:
         return _ORIENTATIONS[memo]
-    mats = np.stack(motions(cells.shape[1], reflect))             # (M, d, d)
-    imgs = np.einsum("kd,med->mke", cells, mats)                  # cells @ m.T for each m
-    imgs -= imgs.min(axis=1, keepdims=True)
-    span = int(imgs.max()) + 1
-    weights = span ** np.arange(cells.shape[1] - 1, -1, -1)
-    order = np.argsort((imgs * weights).sum(axis=2), axis=1, kind="stable")
-    imgs = np.take_along_axis(imgs, order[:, :, None], axis=1)
-    cols = None if colours is None else np.asarray(colours)[order]
-    seen: dict[bytes, tuple[np.ndarray, np.ndarray | None]] = {}
-    for m in range(len(mats)):
-        c, col = imgs[m], (None if cols is None else cols[m])
-        seen.setdefault(key(c, col), (c, col))
+    pts = cells.tolist()
+    cols = [0] * len(pts) if colours is None else np.asarray(colours).tolist()
+    seen: dict[tuple, tuple[np.ndarray, np.ndarray | None]] = {}
+    for motion in _signed_permutations(cells.shape[1], reflect):
+        img = [tuple(sign * p[axis] for axis, sign in motion) for p in pts]
+        lo = [min(c[i] for c in img) for i in range(len(motion))]
+        moved = sorted((tuple(v - l for v, l in zip(c, lo)), k) for c, k in zip(img, cols))
+        ident = tuple(moved)
+        if ident not in seen:
+            arr = np.array([c for c, _ in moved], dtype=np.int64)
+            col = None if colours is None else np.array([k for _, k in moved], dtype=np.int64)
+            seen[ident] = (arr, col)
     _ORIENTATIONS[memo] = out = list(seen.values())
     return out
 
