@@ -76,6 +76,9 @@ def _placements(grid: np.ndarray, colour_grid: np.ndarray, shapes: np.ndarray,
 
 def build(puzzle: Puzzle) -> Model:
     puzzle = merge_congruent(puzzle)
+    if puzzle.tiles_area == puzzle.board.area:     # then every copy must be used
+        for piece in puzzle.pieces:
+            piece.minimum = piece.count
     board = puzzle.board
     order = cell_order(board.cells)
     cells, colours = board.cells[order], board.colours[order]

@@ -111,7 +111,8 @@ class Tiling:
             self._sym = analyse(self.model())
         return self._sym
 
-    def _search(self, *, unique, limit, store, time_limit, engine, breaking, progress) -> Report:
+    def _search(self, *, unique, limit, store, time_limit, engine, breaking, progress,
+                select=None, shuffle=None) -> Report:
         from .engine.search import search
         from .engine.warm import warm
         warm(engine, self.puzzle.board.area)
@@ -123,7 +124,8 @@ class Tiling:
             return Report(0, 0 if unique else None, time.perf_counter() - t0, reasons=reasons)
         sym = self.symmetry() if (unique or breaking) else None
         res = search(model.cover, sym, unique=unique, limit=limit, store=store,
-                     time_limit=time_limit, breaking=breaking, engine=engine, progress=progress)
+                     time_limit=time_limit, breaking=breaking, engine=engine, progress=progress,
+                     select=select, shuffle=shuffle)
         letters = piece_letters(model.puzzle) if res.found else []
         found = [self._solution(model, opts, letters) for opts in res.found]
         return Report(res.solutions, res.unique, time.perf_counter() - t0, res.nodes, res.complete,
@@ -148,10 +150,13 @@ class Tiling:
                             engine=engine, breaking=breaking, progress=progress)
 
     def solve(self, limit: int | None = 1, unique: bool = False, *, time_limit: float | None = None,
-              engine: str = "auto", progress=None) -> Report:
-        """Find up to `limit` solutions (None: all), one per symmetry class if `unique`."""
+              engine: str = "auto", progress=None, select=None, shuffle: int | None = None) -> Report:
+        """Find up to `limit` solutions (None: all), one per symmetry class if `unique`.
+        `select`: of all solutions in search order, keep these indices; `shuffle`: seed of
+        a random option order (a randomised search)."""
         return self._search(unique=unique, limit=limit, store=True, time_limit=time_limit,
-                            engine=engine, breaking=unique, progress=progress)
+                            engine=engine, breaking=unique, progress=progress, select=select,
+                            shuffle=shuffle)
 
 
 def load(path, fmt: str | None = None) -> Tiling:

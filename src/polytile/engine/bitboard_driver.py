@@ -20,13 +20,13 @@ def _skips(piece: np.ndarray, start: np.ndarray) -> np.ndarray:
 
 class BitboardRun(Runner):
     def __init__(self, cover: Cover, sym, plan, *, store: bool, limit: int, prune: bool = True,
-                 cap_factor: float = 3):
-        super().__init__(cover, sym, plan, store=store, limit=limit)
+                 cap_factor: float = 3, **kw):
+        super().__init__(cover, sym, plan, store=store, limit=limit, **kw)
         n = cover.n_items
         assert n <= 64
         self.opt_mask = item_masks(cover, 1)[:, 0].copy()
         self.opt_piece = cover.opt_piece
-        self.cell_opts, self.cell_start = lists_by_first_item(cover, plan.keep)
+        self.cell_opts, self.cell_start = lists_by_first_item(cover, plan.keep, self.shuffle)
         self.list_mask = self.opt_mask[self.cell_opts]
         self.list_piece = self.opt_piece[self.cell_opts]
         self.list_skip = _skips(self.list_piece, self.cell_start)

@@ -9,8 +9,8 @@ from .runner import CODES, Runner
 
 
 class DlxRun(Runner):
-    def __init__(self, cover: Cover, sym, plan, *, store: bool, limit: int):
-        super().__init__(cover, sym, plan, store=store, limit=limit)
+    def __init__(self, cover: Cover, sym, plan, *, store: bool, limit: int, **kw):
+        super().__init__(cover, sym, plan, store=store, limit=limit, **kw)   # (keeps option order)
         self.pristine = dlx.build_links(cover.n_items, len(cover.piece_count), cover.opt_ptr,
                                         cover.opt_items, cover.opt_piece, plan.keep)
         self.item = np.zeros(self.depth, dtype=np.int32)

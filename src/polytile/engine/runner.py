@@ -19,8 +19,12 @@ def symmetry_arrays(sym, n_opt: int):
 class Runner:
     """Subclasses build their tables and implement start(prefix) and step(budget)."""
 
-    def __init__(self, cover: Cover, sym, plan, *, store: bool, limit: int):
+    def __init__(self, cover: Cover, sym, plan, *, store: bool, limit: int,
+                 select: np.ndarray | None = None, shuffle: int | None = None):
         self.cover = cover
+        self.select = select            # sorted indices of the solutions to keep (None: all)
+        self.seen = 0                   # solutions drained from the buffer so far
+        self.shuffle = shuffle          # seed for a random order of the options, or None
         self.plan = plan
         self.limit = limit
         (self.opt_label, self.label_img, self.label_piece, self.g_exact,
@@ -70,8 +74,14 @@ class Runner:
         if res.unique is not None:
             res.unique = int(self.stats[2])
         k = int(self.stats[3])
-        for row in self.out[:k]:
+        rows = range(k)
+        if self.select is not None:
+            lo, hi = np.searchsorted(self.select, [self.seen, self.seen + k])
+            rows = (self.select[lo:hi] - self.seen).tolist()
+        for i in rows:
+            row = self.out[i]
             res.found.append(row[row >= 0].copy())
+        self.seen += k
         self.stats[3] = 0
 
     def place_prefix(self, prefix: np.ndarray) -> np.ndarray | None:
@@ -99,9 +109,13 @@ def item_masks(cover: Cover, words: int) -> np.ndarray:
     return masks
 
 
-def lists_by_first_item(cover: Cover, keep: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Kept options grouped by their lowest item (cover order inside a group): (options, starts)."""
+def lists_by_first_item(cover: Cover, keep: np.ndarray,
+                        shuffle: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Kept options grouped by their lowest item (cover order inside a group, or a random
+    order from the seed `shuffle`): (options, starts)."""
     kept = np.nonzero(keep)[0]
+    if shuffle is not None:
+        kept = np.random.default_rng(shuffle).permutation(kept)
     first = cover.opt_items[cover.opt_ptr[kept]]
     opts = kept[np.argsort(first, kind="stable")].astype(np.int32)
     return opts, np.searchsorted(np.sort(first), np.arange(cover.n_items + 1)).astype(np.int64)

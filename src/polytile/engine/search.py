@@ -78,14 +78,19 @@ def runner_class(engine: str):
 
 def search(cover: Cover, sym=None, *, unique: bool = False, limit: int | None = None,
            store: bool = False, time_limit: float | None = None, breaking: bool = True,
-           engine: str = "auto", progress: Callable[[Result], None] | None = None) -> Result:
-    """Count or list solutions. `limit` stops after that many (unique ones if `unique`)."""
+           engine: str = "auto", progress: Callable[[Result], None] | None = None,
+           select: np.ndarray | None = None, shuffle: int | None = None) -> Result:
+    """Count or list solutions. `limit` stops after that many (unique ones if `unique`).
+    `select`: keep only the solutions with these indices in the order of the search;
+    `shuffle`: a seed that puts the options in a random order (randomised search)."""
     t0 = time.perf_counter()
     p = plan(cover, sym, unique=unique, store=store, breaking=breaking)
     engine = choose_engine(engine, cover.n_items)
     Runner = runner_class(engine)
     res = Result(unique=0 if (unique or p.sym_mode == 2) else None, engine=engine)
-    runner = Runner(cover, sym, p, store=store, limit=limit or 0)
+    runner = Runner(cover, sym, p, store=store, limit=limit or 0,
+                    select=None if select is None else np.sort(np.asarray(select, dtype=np.int64)),
+                    shuffle=shuffle)
     deadline = None if time_limit is None else t0 + time_limit
     runner.begin(p.prefixes)
     try:

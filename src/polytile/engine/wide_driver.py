@@ -30,12 +30,12 @@ def _borders(cover: Cover, masks: np.ndarray) -> np.ndarray:
 
 class WideRun(Runner):
     def __init__(self, cover: Cover, sym, plan, *, store: bool, limit: int, prune: bool = True,
-                 cap_factor: float = 3):
-        super().__init__(cover, sym, plan, store=store, limit=limit)
+                 cap_factor: float = 3, **kw):
+        super().__init__(cover, sym, plan, store=store, limit=limit, **kw)
         n = cover.n_items
         words = (n + 63) // 64
         self.opt_mask = item_masks(cover, words)
-        self.cell_opts, self.cell_start = lists_by_first_item(cover, plan.keep)
+        self.cell_opts, self.cell_start = lists_by_first_item(cover, plan.keep, self.shuffle)
         self.list_mask = np.ascontiguousarray(self.opt_mask[self.cell_opts])
         self.list_piece = cover.opt_piece[self.cell_opts]
         self.full = item_masks_of(np.arange(n), words)

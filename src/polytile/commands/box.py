@@ -1,0 +1,84 @@
+"""`polytile box`: fill a W x H box with n-ominoes, each shape at most K times."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from ..errors import PuzzleError
+
+
+def box(order: int = typer.Option(..., "--order", help="Piece size n (n-ominoes)."),
+        size: str = typer.Option(..., "--size", help="Box WxH, e.g. 10x6."),
+        max_copies: int = typer.Option(..., "--max-copies", help="Each shape at most K times."),
+        min_copies: int = typer.Option(0, "--min-copies", help="Each shape at least M times."),
+        one_sided: bool = typer.Option(False, "--one-sided", help="Mirror images are different shapes."),
+        count: bool = typer.Option(False, "--count", help="Count solutions (and unique ones)."),
+        limit: int = typer.Option(1, "--limit", min=1, help="Show the first L solutions."),
+        random: Optional[int] = typer.Option(None, "--random", min=1, help="Show R random distinct solutions."),
+        seed: int = typer.Option(0, "--seed", help="Seed of --random."),
+        fmt: str = typer.Option("text", "--format", help="text, json, svg or png."),
+        output: Optional[Path] = typer.Option(None, "-o", "--output", help="Write to this file."),
+        as_json: bool = typer.Option(False, "--json", help="With --count: one JSON object.")) -> None:
+    """Boxing puzzles: a W x H box filled with n-ominoes, each free shape at most K times."""
+    from .. import boxing
+    from ..solver import Tiling
+    if fmt not in ("text", "json", "svg", "png"):
+        raise PuzzleError(f"unknown format {fmt!r} (text, json, svg or png)", "--format")
+    w, h = boxing.parse_size(size)
+    puzzle = boxing.box_puzzle(order, w, h, max_copies, min_copies, one_sided)
+    why = boxing.impossible(puzzle, order)
+    tiling = Tiling(puzzle)
+    if count:
+        if why:
+            print(json.dumps({"solutions": 0, "unique": 0, "seconds": 0.0, "nodes": 0}) if as_json
+                  else "solutions: 0\nunique: 0")
+            print(f"no solution: {why}", file=sys.stderr)
+            return
+        r = tiling.count(unique=True)
+        print(json.dumps(r.to_json()) if as_json else
+              f"solutions: {r.solutions}\nunique: {r.unique}\nseconds: {r.seconds:.4f}\nnodes: {r.nodes}")
+        return
+    if why:
+        print(f"no solution: {why}", file=sys.stderr)
+        raise typer.Exit(1)
+    if random is not None:
+        r, uniform = boxing.sample(tiling, random, seed)
+        note = "uniform over all solutions" if uniform else "randomised search (not uniform)"
+    else:
+        r, note = tiling.solve(limit=limit), "first solutions"
+    _show(r.found, tiling, fmt, output)
+    print(f"{len(r.found)} solution{'s' if len(r.found) != 1 else ''} ({note})", file=sys.stderr)
+    if not r.found:
+        raise typer.Exit(1)
+
+
+def _show(found, tiling, fmt: str, output: Optional[Path]) -> None:
+    board = tiling.model().cells
+    if fmt in ("svg", "png"):
+        from ..pictures import draw, to_file
+        data = draw(found, board, fmt)
+        if output is None and fmt == "png":
+            raise PuzzleError("--format png needs -o FILE", "--format")
+        if output is None:
+            sys.stdout.write(data.decode())
+        else:
+            to_file(output, data)
+        return
+    if fmt == "json":
+        text = json.dumps([s.to_json() for s in found]) + "\n"
+    else:
+        from ..render import text_lines
+        text = "\n\n".join("\n".join(text_lines(s, board)) for s in found) + "\n"
+    if output is not None:
+        from ..atomic import write_text
+        write_text(output, text)
+    else:
+        sys.stdout.write(text)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("box")(box)
