@@ -23,9 +23,16 @@ class Placement:
 @dataclass
 class Solution:
     placements: list[Placement]
+    board: np.ndarray | None = None    # the board's cells, for pictures
 
     def to_json(self) -> list[dict]:
         return [{"piece": p.piece, "cells": p.cells.tolist()} for p in self.placements]
+
+    def _repr_svg_(self) -> str:
+        """Jupyter draws a solution as a picture."""
+        from .pictures import draw
+        board = self.board if self.board is not None else np.concatenate([p.cells for p in self.placements])
+        return draw([self], board, "svg").decode()
 
 
 @dataclass
@@ -141,7 +148,7 @@ class Tiling:
             p, cells = model.placement(o)
             letter = LETTERS[i % len(LETTERS)] if copies else letters[p]
             out.append(Placement(model.puzzle.pieces[p].name, letter, cells))
-        return Solution(out)
+        return Solution(out, model.cells)
 
     def count(self, unique: bool = False, *, time_limit: float | None = None, engine: str = "auto",
               breaking: bool = True, progress=None) -> Report:
@@ -157,6 +164,20 @@ class Tiling:
         return self._search(unique=unique, limit=limit, store=True, time_limit=time_limit,
                             engine=engine, breaking=unique, progress=progress, select=select,
                             shuffle=shuffle)
+
+
+def box(order: int, size: tuple[int, int], max_copies: int, min_copies: int = 0,
+        one_sided: bool = False) -> Tiling:
+    """A boxing puzzle: a size = (width, height) box of `order`-ominoes, each free shape
+    (one-sided if asked) used min_copies..max_copies times."""
+    from .boxing import box_puzzle
+    return Tiling(box_puzzle(order, size[0], size[1], max_copies, min_copies, one_sided))
+
+
+def katamino(pieces: list[str], height: int = 5, width: int | None = None, flip: bool = True) -> Tiling:
+    """Pentominoes named by letter, Katamino colour or number on a height x width board."""
+    from . import katamino as kt
+    return kt.tiling(kt.parse_pieces(pieces), height, width, flip)
 
 
 def load(path, fmt: str | None = None) -> Tiling:
