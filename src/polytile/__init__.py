@@ -6,7 +6,7 @@
     2339
 """
 from .errors import PuzzleError
-from .solver import Report, Solution, Tiling, box, katamino, load
+from .solver import Report, Solution, Tiling, box, load
 
-__all__ = ["load", "box", "katamino", "Tiling", "Report", "Solution", "PuzzleError"]
+__all__ = ["load", "box", "Tiling", "Report", "Solution", "PuzzleError"]
 __version__ = "0.1.0"

@@ -174,12 +174,6 @@ def box(order: int, size: tuple[int, int], max_copies: int, min_copies: int = 0,
     return Tiling(box_puzzle(order, size[0], size[1], max_copies, min_copies, one_sided))
 
 
-def katamino(pieces: list[str], height: int = 5, width: int | None = None, flip: bool = True) -> Tiling:
-    """Pentominoes named by letter, Katamino colour or number on a height x width board."""
-    from . import katamino as kt
-    return kt.tiling(kt.parse_pieces(pieces), height, width, flip)
-
-
 def load(path, fmt: str | None = None) -> Tiling:
     from .formats import load as read
     return Tiling(read(path, fmt))
