@@ -20,6 +20,8 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
 class Fmt(str, Enum):
     text = "text"
     json = "json"
+    svg = "svg"
+    png = "png"
 
 
 class Engine(str, Enum):
@@ -63,10 +65,16 @@ EngineOpt = typer.Option(Engine.auto, "--engine", help="Search kernel.")
 @app.command()
 def count(puzzle: Path = PuzzleArg, unique: bool = UniqueOpt, no_reflect: bool = NoReflect,
           as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
-          time_limit: Optional[float] = TimeLimit, engine: Engine = EngineOpt) -> None:
+          time_limit: Optional[float] = TimeLimit, engine: Engine = EngineOpt,
+          jobs: int = typer.Option(1, "--jobs", min=0, help="Processes (0: every core)."),
+          checkpoint: Optional[Path] = typer.Option(None, "--checkpoint", help="SQLite file: record "
+                                                    "finished parts, resume an interrupted count.")) -> None:
     """Count all solutions (and unique ones with --unique)."""
     tiling = _load(puzzle, no_reflect)
-    report = tiling.count(unique=unique, time_limit=time_limit, engine=engine.value)
+    if (jobs != 1 or checkpoint) and time_limit is not None:
+        raise PuzzleError("--time-limit works with one job and no checkpoint", "--time-limit")
+    report = tiling.count(unique=unique, time_limit=time_limit, engine=engine.value, jobs=jobs,
+                          checkpoint=str(checkpoint) if checkpoint else None)
     if as_json:
         print(json.dumps(report.to_json()))
     else:
@@ -83,21 +91,29 @@ def solve(puzzle: Path = PuzzleArg,
           limit: int = typer.Option(1, "--limit", min=1, help="Show at most N solutions."),
           all_: bool = typer.Option(False, "--all", help="Show every solution."),
           unique: bool = UniqueOpt, no_reflect: bool = NoReflect,
-          fmt: Fmt = typer.Option(Fmt.text, "--format", help="text or json."),
+          fmt: Fmt = typer.Option(Fmt.text, "--format", help="text, json, svg or png (png needs -o)."),
           output: Optional[Path] = typer.Option(None, "-o", "--output", help="Write to FILE."),
           time_limit: Optional[float] = TimeLimit, engine: Engine = EngineOpt) -> None:
     """Show solutions (exit 1 when there is none)."""
+    if fmt is Fmt.png and output is None:
+        raise PuzzleError("--format png needs -o FILE", "solve")
     tiling = _load(puzzle, no_reflect)
     report = tiling.solve(limit=None if all_ else limit, unique=unique, time_limit=time_limit,
                           engine=engine.value)
     board = tiling.model().cells
-    if fmt is Fmt.json:
+    if fmt in (Fmt.svg, Fmt.png):
+        from .pictures import draw, to_file
+        picture = draw(report.found, board, fmt=fmt.value)
+        to_file(output, picture) if output is not None else sys.stdout.buffer.write(picture)
+    elif fmt is Fmt.json:
         text = json.dumps({"solutions": [s.to_json() for s in report.found]}) + "\n"
     else:
         from .render import text_lines
         blocks = ["\n".join(text_lines(s, board)) for s in report.found]
         text = "\n\n".join(blocks) + ("\n" if blocks else "")
-    if output is not None:
+    if fmt in (Fmt.svg, Fmt.png):
+        pass
+    elif output is not None:
         from .atomic import write_text
         write_text(output, text)
     elif fmt is Fmt.text and sys.stdout.isatty():
