@@ -73,8 +73,10 @@ def count(puzzle: Path = PuzzleArg, unique: bool = UniqueOpt, no_reflect: bool =
     tiling = _load(puzzle, no_reflect)
     if (jobs != 1 or checkpoint) and time_limit is not None:
         raise PuzzleError("--time-limit works with one job and no checkpoint", "--time-limit")
-    report = tiling.count(unique=unique, time_limit=time_limit, engine=engine.value, jobs=jobs,
-                          checkpoint=str(checkpoint) if checkpoint else None)
+    from .progress import counting
+    with counting() as progress:
+        report = tiling.count(unique=unique, time_limit=time_limit, engine=engine.value, jobs=jobs,
+                              checkpoint=str(checkpoint) if checkpoint else None, progress=progress)
     if as_json:
         print(json.dumps(report.to_json()))
     else:
