@@ -103,18 +103,19 @@ def solve(puzzle: Path = PuzzleArg,
     report = tiling.solve(limit=None if all_ else limit, unique=unique, time_limit=time_limit,
                           engine=engine.value)
     board = tiling.model().cells
-    if fmt in (Fmt.svg, Fmt.png):
-        from .pictures import draw, to_file
-        picture = draw(report.found, board, fmt=fmt.value)
-        to_file(output, picture) if output is not None else sys.stdout.buffer.write(picture)
-    elif fmt is Fmt.json:
+    if fmt is Fmt.json:
         text = json.dumps({"solutions": [s.to_json() for s in report.found]}) + "\n"
-    else:
+    elif fmt is Fmt.text:
         from .render import text_lines
         blocks = ["\n".join(text_lines(s, board)) for s in report.found]
         text = "\n\n".join(blocks) + ("\n" if blocks else "")
     if fmt in (Fmt.svg, Fmt.png):
-        pass
+        from .pictures import draw, to_file
+        picture = draw(report.found, board, fmt=fmt.value)
+        if output is None:
+            sys.stdout.buffer.write(picture)
+        else:
+            to_file(output, picture)
     elif output is not None:
         from .atomic import write_text
         write_text(output, text)
