@@ -9,6 +9,7 @@ from typing import Optional
 import typer
 
 from ..errors import PuzzleError
+from .output import show
 
 
 def box(order: int = typer.Option(..., "--order", help="Piece size n (n-ominoes)."),
@@ -50,34 +51,10 @@ def box(order: int = typer.Option(..., "--order", help="Piece size n (n-ominoes)
         note = "uniform over all solutions" if uniform else "randomised search (not uniform)"
     else:
         r, note = tiling.solve(limit=limit), "first solutions"
-    _show(r.found, tiling, fmt, output)
+    show(r.found, tiling.model().cells, fmt, output)
     print(f"{len(r.found)} solution{'s' if len(r.found) != 1 else ''} ({note})", file=sys.stderr)
     if not r.found:
         raise typer.Exit(1)
-
-
-def _show(found, tiling, fmt: str, output: Optional[Path]) -> None:
-    board = tiling.model().cells
-    if fmt in ("svg", "png"):
-        from ..pictures import draw, to_file
-        data = draw(found, board, fmt)
-        if output is None and fmt == "png":
-            raise PuzzleError("--format png needs -o FILE", "--format")
-        if output is None:
-            sys.stdout.write(data.decode())
-        else:
-            to_file(output, data)
-        return
-    if fmt == "json":
-        text = json.dumps([s.to_json() for s in found]) + "\n"
-    else:
-        from ..render import text_lines
-        text = "\n\n".join("\n".join(text_lines(s, board)) for s in found) + "\n"
-    if output is not None:
-        from ..atomic import write_text
-        write_text(output, text)
-    else:
-        sys.stdout.write(text)
 
 
 def register(app: typer.Typer) -> None:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import List, Optional
 
 import typer
@@ -20,7 +21,9 @@ def katamino(pieces: List[str] = typer.Argument(None, help="Pieces: letters (F I
              no_flip: bool = typer.Option(False, "--no-flip", help="Pieces turn but are not flipped."),
              slam: Optional[str] = typer.Option(None, "--slam", help="A challenge list, e.g. 2,3,6,11,8: "
                                                 "solve every prefix of 3 or more pieces."),
-             as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+             as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+             fmt: str = typer.Option("text", "--format", help="text, json, svg or png."),
+             output: Optional[Path] = typer.Option(None, "-o", "--output", help="Write to this file.")) -> None:
     """Katamino: pentominoes on a board of HEIGHT rows (5 by default)."""
     from .. import katamino as kt
     if slam is not None:
@@ -43,6 +46,9 @@ def katamino(pieces: List[str] = typer.Argument(None, help="Pieces: letters (F I
     board = t.model().cells
     if as_json:
         print(json.dumps({"solutions": [s.to_json() for s in r.found]}))
+    elif fmt != "text" or output is not None:
+        from .output import show
+        show(r.found, board, fmt, output)
     else:
         from rich.console import Console
         from ..render import rich_text
