@@ -180,6 +180,11 @@ def solve(puzzle: Shikaku, *, cap: int | None = None, solution: bool = True,
     if why:
         return Answer(0, reason=why, seconds=time.perf_counter() - t0)
     red = reduce(puzzle)
+    bare = np.setdiff1d(np.arange(len(puzzle.clues)), red.clue_of)
+    if len(bare):
+        r, c, v = puzzle.clues[int(bare[0])]
+        return Answer(0, reason=f"no rectangle of area {v} fits around the clue at row {r + 1}, "
+                                f"column {c + 1}", seconds=time.perf_counter() - t0)
     avoid = None
     if prefer_not:
         avoid = {o for o, r in enumerate(map(tuple, red.rects.tolist())) if r in prefer_not}
@@ -199,8 +204,6 @@ def _dead_reason(red: Reduction, item: int) -> str:
     r, c = (int(x) for x in red.item_cell[item])
     for k, (cr, cc, v) in enumerate(red.puzzle.clues):
         if (cr, cc) == (r, c):
-            if not (red.clue_of == k).any():
-                return f"no rectangle of area {v} fits around the clue at row {r + 1}, column {c + 1}"
             return f"the clue {v} at row {r + 1}, column {c + 1} has no rectangle left"
     return f"no rectangle can cover the cell at row {r + 1}, column {c + 1}"
 

@@ -52,10 +52,7 @@ def as_lists(cover: Cover) -> Lists:
     flat = cover.opt_items.tolist()
     ptr = cover.opt_ptr.tolist()
     opt_items = [flat[ptr[o]:ptr[o + 1]] for o in range(cover.n_options)]
-    item_opts: list[list[int]] = [[] for _ in range(cover.n_items)]
-    for o, items in enumerate(opt_items):
-        for i in items:
-            item_opts[i].append(o)
+    item_opts = _options_by_item(cover)
     primary = [True] * cover.n_items
     by_piece: dict[int, list[int]] = {}
     for o, p in enumerate(cover.opt_piece.tolist()):
@@ -78,14 +75,22 @@ def as_lists(cover: Cover) -> Lists:
     return Lists(len(item_opts), primary, opt_items, item_opts)
 
 
+def _options_by_item(cover: Cover) -> list[list[int]]:
+    """For each item, the options that cover it, ascending."""
+    owner = np.repeat(np.arange(cover.n_options), np.diff(cover.opt_ptr))
+    order = np.argsort(cover.opt_items, kind="stable")
+    flat = owner[order].tolist()
+    ptr = np.concatenate([[0], np.cumsum(np.bincount(cover.opt_items, minlength=cover.n_items))]).tolist()
+    return [flat[ptr[i]:ptr[i + 1]] for i in range(cover.n_items)]
+
+
 def propagate(lists: Lists, alive: bytearray, covered: bytearray) -> tuple[list[int], int]:
     """Place forced options until none is left. Returns (placed options, dead item or -1)."""
     opt_items, item_opts, primary = lists.opt_items, lists.item_opts, lists.primary
-    live = [0] * lists.n_items
-    for o, items in enumerate(opt_items):
-        if alive[o]:
-            for i in items:
-                live[i] += 1
+    if all(alive):
+        live = [len(opts) for opts in item_opts]
+    else:
+        live = [sum(alive[o] for o in opts) for opts in item_opts]
     queue = [i for i in range(lists.n_items) if primary[i] and not covered[i] and live[i] <= 1]
     placed: list[int] = []
     while queue:

@@ -1,0 +1,80 @@
+"""`polytile shikaku [FILE|-]`: count the solutions of a Shikaku puzzle and show one;
+`--generate WxH` makes a puzzle with exactly one solution."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from ..errors import PuzzleError
+
+
+def shikaku(puzzle: str = typer.Argument("-", help="Puzzle file (`W H` then rows, a Rectangles game "
+                                         "id, a puzz.link URL or polytile JSON); - reads stdin; a URL "
+                                         "or game id may also be given directly."),
+            count: bool = typer.Option(False, "--count", help="Print only the number of solutions."),
+            as_json: bool = typer.Option(False, "--json", help='One object {"solutions", "rectangles", "seconds"}.'),
+            fmt: str = typer.Option("text", "--format", help="text, json, svg or png."),
+            output: Optional[Path] = typer.Option(None, "-o", "--output", help="Write the picture here."),
+            generate: Optional[str] = typer.Option(None, "--generate", help="Make a WxH puzzle with "
+                                                   "one solution."),
+            seed: Optional[int] = typer.Option(None, "--seed", help="Seed of --generate.")) -> None:
+    """Shikaku: divide the grid into rectangles, each holding one number equal to its area."""
+    if fmt not in ("text", "json", "svg", "png"):
+        raise PuzzleError(f"unknown format {fmt!r} (text, json, svg or png)", "--format")
+    if generate is not None:
+        _generate(generate, seed, as_json or fmt == "json")
+        return
+    from ..formats.shikaku import load
+    from ..shikaku import letters, solve
+    p = load(puzzle)
+    ans = solve(p, solution=as_json or not count)
+    if ans.solutions == 0 and ans.reason:
+        print(f"no solution: {ans.reason}", file=sys.stderr)
+    if as_json or fmt == "json":
+        print(json.dumps(ans.to_json()))
+    elif count:
+        print(ans.solutions)
+    elif fmt in ("svg", "png"):
+        _picture(p, ans, fmt, output)
+    else:
+        print(ans.solutions)
+        if ans.rectangles:
+            sys.stdout.write("\n".join(letters(p, ans.rectangles)) + "\n")
+
+
+def _picture(p, ans, fmt: str, output: Optional[Path]) -> None:
+    from ..shikaku_draw import svg
+    text = svg(p, ans.rectangles)
+    if fmt == "svg":
+        if output is None:
+            sys.stdout.write(text)
+        else:
+            from ..atomic import write_text
+            write_text(output, text)
+        return
+    if output is None:
+        raise PuzzleError("--format png needs -o FILE", "--format")
+    from ..shikaku_draw import png
+    from ..atomic import write_bytes
+    write_bytes(output, png(p, ans.rectangles))
+
+
+def _generate(size: str, seed: Optional[int], as_json: bool) -> None:
+    from ..formats.shikaku import to_game_id, to_url
+    from ..shikaku_generate import generate, parse_size
+    w, h = parse_size(size)
+    p = generate(w, h, seed)
+    if as_json:
+        print(json.dumps({"shikaku": {"width": p.width, "height": p.height, "rows": p.rows()},
+                          "game_id": to_game_id(p), "url": to_url(p)}))
+    else:
+        sys.stdout.write(p.text())
+        print(f"game id: {to_game_id(p)}", file=sys.stderr)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("shikaku")(shikaku)
