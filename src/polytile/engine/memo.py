@@ -17,7 +17,7 @@ which lets a uniqueness check stop at 2.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -38,80 +38,154 @@ class MemoResult:
 
 @dataclass
 class Lists:
-    """The cover as Python lists: what the loops below need, built once."""
+    """Live options of the cover as Python lists (local ids; `ids` maps them to the cover's)."""
     n_items: int
     primary: list[bool]
     opt_items: list[list[int]]
-    item_opts: list[list[int]] = field(default_factory=list)
+    item_opts: list[list[int]]
+    ids: list[int]
 
 
-def as_lists(cover: Cover) -> Lists:
-    """Cells and pieces as items: a piece with one copy is an item (secondary when it may
-    stay unused) unless some item already belongs to exactly its options (a Shikaku clue's
+@dataclass
+class Arrays:
+    """The cover with its pieces turned into items, as CSR arrays both ways."""
+    n_items: int
+    primary: np.ndarray        # uint8 per item
+    opt_ptr: np.ndarray        # int64
+    opt_items: np.ndarray      # int64
+    item_ptr: np.ndarray       # int64
+    item_opts: np.ndarray      # int64
+
+
+def _by_item(n_items: int, opt_ptr: np.ndarray, opt_items: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    owner = np.repeat(np.arange(len(opt_ptr) - 1, dtype=np.int64), np.diff(opt_ptr))
+    order = np.argsort(opt_items, kind="stable")
+    ptr = np.concatenate([[0], np.cumsum(np.bincount(opt_items, minlength=n_items))]).astype(np.int64)
+    return ptr, owner[order]
+
+
+def arrays(cover: Cover) -> Arrays:
+    """Pieces as items: a piece with one copy becomes an item (secondary when it may stay
+    unused) unless some item already belongs to exactly its options (a Shikaku clue's
     cell); a piece with at least as many copies as options is no constraint at all."""
-    flat = cover.opt_items.tolist()
-    ptr = cover.opt_ptr.tolist()
-    opt_items = [flat[ptr[o]:ptr[o + 1]] for o in range(cover.n_options)]
-    item_opts = _options_by_item(cover)
-    primary = [True] * cover.n_items
-    by_piece: dict[int, list[int]] = {}
-    for o, p in enumerate(cover.opt_piece.tolist()):
-        by_piece.setdefault(p, []).append(o)
-    for p in range(len(cover.piece_count)):
-        opts = by_piece.get(p, [])
-        copies, least = int(cover.piece_count[p]), int(cover.piece_min[p])
-        if least > 1:
-            raise ValueError(f"memo counting needs pieces used at most once (piece {p}: {least})")
-        if copies >= len(opts) and least == 0:
-            continue
-        if copies != 1:
-            raise ValueError(f"memo counting needs pieces used at most once (piece {p}: {copies})")
-        if opts and least == 1 and any(item_opts[i] == opts for i in opt_items[opts[0]]):
-            continue
-        for o in opts:
-            opt_items[o].append(len(item_opts))
-        item_opts.append(list(opts))
-        primary.append(least == 1)
-    return Lists(len(item_opts), primary, opt_items, item_opts)
+    n, ptr = cover.n_items, cover.opt_ptr.astype(np.int64)
+    items, piece = cover.opt_items.astype(np.int64), cover.opt_piece.astype(np.int64)
+    copies, least = cover.piece_count.astype(np.int64), cover.piece_min.astype(np.int64)
+    per_piece = np.bincount(piece, minlength=len(copies))
+    free = (copies >= per_piece) & (least == 0)
+    if (least > 1).any() or ((copies != 1) & ~free).any():
+        raise ValueError("memo counting needs pieces used at most once")
+    item_ptr, item_opts = _by_item(n, ptr, items)
+    sizes = np.diff(item_ptr)
+    used = np.nonzero(sizes)[0]
+    owns = np.zeros(len(copies), dtype=bool)
+    if len(used):
+        p_of = piece[item_opts]
+        lo = np.minimum.reduceat(p_of, item_ptr[used])
+        hi = np.maximum.reduceat(p_of, item_ptr[used])
+        whole = (lo == hi) & (sizes[used] == per_piece[lo])
+        owns[lo[whole]] = True
+    needs = ~free & ~(owns & (least == 1))
+    primary = np.ones(n, dtype=np.uint8)
+    if needs.any():
+        new_item = np.full(len(copies), -1, dtype=np.int64)
+        new_item[needs] = n + np.arange(int(needs.sum()))
+        extra = np.nonzero(needs[piece])[0]
+        items = np.insert(items, ptr[1:][extra], new_item[piece[extra]])
+        ptr = ptr + np.concatenate([[0], np.cumsum(needs[piece])])
+        primary = np.concatenate([primary, (least[needs] == 1).astype(np.uint8)])
+        n += int(needs.sum())
+        item_ptr, item_opts = _by_item(n, ptr, items)
+    return Arrays(n, primary, ptr, items, item_ptr, item_opts)
 
 
-def _options_by_item(cover: Cover) -> list[list[int]]:
-    """For each item, the options that cover it, ascending."""
-    owner = np.repeat(np.arange(cover.n_options), np.diff(cover.opt_ptr))
-    order = np.argsort(cover.opt_items, kind="stable")
-    flat = owner[order].tolist()
-    ptr = np.concatenate([[0], np.cumsum(np.bincount(cover.opt_items, minlength=cover.n_items))]).tolist()
-    return [flat[ptr[i]:ptr[i + 1]] for i in range(cover.n_items)]
+def lists(arr: Arrays, keep: np.ndarray) -> Lists:
+    """Python lists of the options `keep` (ascending ids)."""
+    lens = np.diff(arr.opt_ptr)[keep]
+    sub_ptr = np.concatenate([[0], np.cumsum(lens)]).astype(np.int64)
+    take = np.repeat(arr.opt_ptr[:-1][keep] - sub_ptr[:-1], lens) + np.arange(sub_ptr[-1])
+    sub_items = arr.opt_items[take]
+    flat, ptr = sub_items.tolist(), sub_ptr.tolist()
+    opt_items = [flat[ptr[o]:ptr[o + 1]] for o in range(len(keep))]
+    iptr, iopts = _by_item(arr.n_items, sub_ptr, sub_items)
+    iflat, iptr = iopts.tolist(), iptr.tolist()
+    item_opts = [iflat[iptr[i]:iptr[i + 1]] for i in range(arr.n_items)]
+    return Lists(arr.n_items, [bool(x) for x in arr.primary.tolist()], opt_items, item_opts,
+                 keep.tolist())
 
 
-def propagate(lists: Lists, alive: bytearray, covered: bytearray) -> tuple[list[int], int]:
-    """Place forced options until none is left. Returns (placed options, dead item or -1)."""
-    opt_items, item_opts, primary = lists.opt_items, lists.item_opts, lists.primary
-    if all(alive):
-        live = [len(opts) for opts in item_opts]
-    else:
-        live = [sum(alive[o] for o in opts) for opts in item_opts]
-    queue = [i for i in range(lists.n_items) if primary[i] and not covered[i] and live[i] <= 1]
-    placed: list[int] = []
-    while queue:
-        i = queue.pop()
+def propagate_arrays(primary, opt_ptr, opt_items, item_ptr, item_opts, alive, covered, placed,
+                     live, queue):
+    """Place forced options until none is left; returns (number placed, dead item or -1).
+    Plain indexing only: it runs as Python on lists, or compiled by numba on arrays.
+    `live` (zeros, per item) and `queue` (3 per item) are scratch space."""
+    n_items = len(primary)
+    top = 0
+    for i in range(n_items):
+        for e in range(item_ptr[i], item_ptr[i + 1]):
+            if alive[item_opts[e]]:
+                live[i] += 1
+        if primary[i] and not covered[i] and live[i] <= 1:
+            queue[top] = i
+            top += 1
+    n_placed = 0
+    while top > 0:
+        top -= 1
+        i = queue[top]
         if covered[i]:
             continue
         if live[i] == 0:
-            return placed, i
-        o = next(o for o in item_opts[i] if alive[o])
-        placed.append(o)
-        for j in opt_items[o]:
-            covered[j] = 1
-        for j in opt_items[o]:
-            for o2 in item_opts[j]:
+            return n_placed, i
+        o = -1
+        for e in range(item_ptr[i], item_ptr[i + 1]):
+            if alive[item_opts[e]]:
+                o = item_opts[e]
+                break
+        placed[n_placed] = o
+        n_placed += 1
+        for e in range(opt_ptr[o], opt_ptr[o + 1]):
+            covered[opt_items[e]] = 1
+        for e in range(opt_ptr[o], opt_ptr[o + 1]):
+            j = opt_items[e]
+            for f in range(item_ptr[j], item_ptr[j + 1]):
+                o2 = item_opts[f]
                 if alive[o2]:
                     alive[o2] = 0
-                    for k in opt_items[o2]:
+                    for g in range(opt_ptr[o2], opt_ptr[o2 + 1]):
+                        k = opt_items[g]
                         live[k] -= 1
                         if live[k] <= 1 and not covered[k] and primary[k]:
-                            queue.append(k)
-    return placed, -1
+                            queue[top] = k
+                            top += 1
+    return n_placed, -1
+
+
+COMPILED_FROM = 50_000         # entries: below this, Python is quicker than importing numba
+_kernel = None
+
+
+def propagate(arr: Arrays) -> tuple[np.ndarray, np.ndarray, list[int], int]:
+    """(alive per option, covered per item, forced options, dead item or -1)."""
+    global _kernel
+    n_opt = len(arr.opt_ptr) - 1
+    if len(arr.opt_items) >= COMPILED_FROM:
+        if _kernel is None:
+            import numba
+            _kernel = numba.njit(cache=True)(propagate_arrays)
+        alive = np.ones(n_opt, np.uint8)
+        covered = np.zeros(arr.n_items, np.uint8)
+        placed = np.zeros(arr.n_items + 1, np.int64)
+        k, dead = _kernel(arr.primary, arr.opt_ptr, arr.opt_items, arr.item_ptr, arr.item_opts,
+                          alive, covered, placed, np.zeros(arr.n_items, np.int64),
+                          np.zeros(3 * arr.n_items + 1, np.int64))
+        return alive, covered, placed[:k].tolist(), int(dead)
+    alive_b, covered_b = bytearray(b"\x01") * n_opt, bytearray(arr.n_items)
+    placed_l = [0] * (arr.n_items + 1)
+    k, dead = propagate_arrays(arr.primary.tolist(), arr.opt_ptr.tolist(), arr.opt_items.tolist(),
+                               arr.item_ptr.tolist(), arr.item_opts.tolist(), alive_b, covered_b,
+                               placed_l, [0] * arr.n_items, [0] * (3 * arr.n_items + 1))
+    return (np.frombuffer(bytes(alive_b), np.uint8), np.frombuffer(bytes(covered_b), np.uint8),
+            placed_l[:k], dead)
 
 
 def components(lists: Lists, alive: bytearray, covered: bytearray) -> list[tuple[list[int], list[int]]]:
@@ -226,19 +300,21 @@ class Part:
         return out
 
 
-def count(cover: Cover | Lists, *, cap: int | None = None, solution: bool = True,
+def count(cover: Cover, *, cap: int | None = None, solution: bool = True,
           prefer_not: set[int] | None = None) -> MemoResult:
     """Count the solutions of `cover` (see the module doc); with `solution`, also one of them."""
     t0 = time.perf_counter()
-    lists = cover if isinstance(cover, Lists) else as_lists(cover)
-    alive = bytearray(b"\x01") * len(lists.opt_items)
-    covered = bytearray(lists.n_items)
-    placed, dead = propagate(lists, alive, covered)
+    arr = arrays(cover)
+    alive, covered_arr, placed, dead = propagate(arr)
     res = MemoResult(0, forced=len(placed), dead_item=dead)
     if dead >= 0:
         res.seconds = time.perf_counter() - t0
         return res
-    parts = [Part(lists, items, opts, cap) for items, opts in components(lists, alive, covered)]
+    rest = lists(arr, np.nonzero(alive)[0])
+    covered = bytearray(covered_arr.tobytes())
+    live = bytearray(b"\x01") * len(rest.ids)
+    avoid = None if prefer_not is None else {k for k, o in enumerate(rest.ids) if o in prefer_not}
+    parts = [Part(rest, items, opts, cap) for items, opts in components(rest, live, covered)]
     parts.sort(key=lambda p: p.full.bit_length())
     res.components = len(parts)
     total = 1
@@ -253,7 +329,7 @@ def count(cover: Cover | Lists, *, cap: int | None = None, solution: bool = True
     if solution and total > 0:
         chosen = list(placed)
         for part in parts:
-            chosen += part.solution(prefer_not)
+            chosen += [rest.ids[k] for k in part.solution(avoid)]
         res.found = np.array(sorted(chosen), dtype=np.int64)
     res.seconds = time.perf_counter() - t0
     return res
