@@ -1,0 +1,101 @@
+"""polytile shikaku against the reference Python solver of the same text form
+(nanakin/shikaku-solver), in one run, on the corpus's Tatham puzzles.
+
+The reference is not part of polytile: clone it anywhere outside the repository, e.g.
+    git clone https://github.com/nanakin/shikaku-solver /tmp/shikaku-solver
+and run
+    python bench/bench_shikaku.py --reference /tmp/shikaku-solver
+
+Both sides are timed the same way: the solve call alone, in its own warm process, from a
+parsed grid to the count and one solution (no interpreter start-up or imports), median of
+`--repeat` runs. The reference needs colorama only to print; a stub is supplied when absent.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "tests" / "corpus" / "shikaku"
+DEFAULT = ["tatham-10x10", "tatham-20x20", "tatham-30x30", "tatham-50x50", "tatham-50x50a",
+           "tatham-100x100", "tatham-150x150"]
+
+REFERENCE_DRIVER = r"""
+import json, sys, time, importlib
+sys.setrecursionlimit(100000)
+path, repeat = sys.argv[1], int(sys.argv[2])
+import main as ref_main, solver
+times, count = [], None
+for _ in range(repeat):
+    solver.cache.clear()
+    with open(path) as f:
+        grid = ref_main.read_grid(f.readline)
+    t0 = time.perf_counter()
+    results = solver.shikaku_solve(grid)
+    times.append(time.perf_counter() - t0)
+    count = 0 if results is None else len(results)
+print(json.dumps({"solutions": count, "times": times}))
+"""
+
+STUB = "class _A:\n    def __getattr__(self, n):\n        return ''\nFore = Style = _A()\ndef init(*a, **k):\n    pass\n"
+
+
+def reference(ref: Path, path: Path, repeat: int, stubs: Path) -> tuple[int, float]:
+    env_path = f"{ref / 'src'}:{stubs}"
+    p = subprocess.run([sys.executable, "-c", REFERENCE_DRIVER, str(path), str(repeat)],
+                       capture_output=True, text=True, cwd=ref / "src",
+                       env={"PYTHONPATH": env_path, "PATH": "/usr/bin:/bin"}, timeout=3600)
+    if p.returncode:
+        raise SystemExit(f"reference failed on {path.name}: {p.stderr.strip().splitlines()[-1]}")
+    out = json.loads(p.stdout)
+    return out["solutions"], statistics.median(out["times"])
+
+
+def polytile(path: Path, repeat: int) -> tuple[int, float]:
+    from polytile.formats.shikaku import load
+    from polytile.shikaku import solve, verify
+    p = load(path)
+    solve(p)                                          # warm: numba cache, numpy first calls
+    times, ans = [], None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        ans = solve(p)
+        times.append(time.perf_counter() - t0)
+    assert ans.solutions == 0 or verify(p, ans.rectangles) is None
+    return ans.solutions, statistics.median(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--reference", type=Path, default=Path("/tmp/shikaku-solver"))
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("cases", nargs="*", default=DEFAULT)
+    args = ap.parse_args()
+    if not (args.reference / "src" / "solver.py").exists():
+        raise SystemExit(f"no reference solver at {args.reference} (see the docstring)")
+    manifest = {c["id"]: c for c in json.loads((CORPUS / "manifest.json").read_text())}
+    stubs = Path(tempfile.mkdtemp(prefix="shikaku-stubs-"))
+    try:
+        import colorama  # noqa: F401
+    except ImportError:
+        (stubs / "colorama.py").write_text(STUB)
+    print(f"{'case':<18}{'expected':>10}{'polytile s':>12}{'reference s':>13}{'speed-up':>10}")
+    for cid in args.cases:
+        case = manifest[cid]
+        path = CORPUS / case["file"]
+        n_p, t_p = polytile(path, args.repeat)
+        n_r, t_r = reference(args.reference, path, args.repeat, stubs)
+        assert n_p == case["solutions"], (cid, n_p)
+        flag = "" if n_r == case["solutions"] else f"  (reference counted {n_r})"
+        print(f"{cid:<18}{case['solutions']:>10}{t_p:>12.4f}{t_r:>13.4f}{t_r / t_p:>9.1f}x{flag}",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()
