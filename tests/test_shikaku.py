@@ -221,3 +221,9 @@ def test_memo_is_geometry_free_on_a_plain_cover():
     res = memo.count(cover)
     assert res.solutions == 2 and sorted(res.found.tolist()) in ([0, 1], [2, 3])
     assert memo.count(cover, cap=1).solutions == 1
+
+
+def test_svg_picture(capsys):
+    case = CASES["tatham-7x7"]
+    status, out, _ = cli(capsys, "shikaku", DIR / case["file"], "--format", "svg")
+    assert status == 0 and out.startswith("<svg") and out.count("stroke-width=\"2\"") == 13
