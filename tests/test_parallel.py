@@ -54,3 +54,31 @@ def test_checkpoint_resume_and_refusal(tmp_path):
     bad.write_bytes(b"this is not a database" * 100)
     p = run(path, "--checkpoint", bad)
     assert p.returncode == 2 and len(p.stderr.strip().splitlines()) == 1
+
+
+def test_killed_count_resumes_exactly(tmp_path):
+    """SIGKILL a checkpointed count part-way (dancing links: a few seconds), then resume."""
+    import signal
+    import time
+    case = CASES["pentomino-8x8-side-offset-missing"]
+    path = CORPUS / "tiling" / case["file"]
+    ck = tmp_path / "killed.sqlite"
+    args = [sys.executable, "-m", "polytile", "count", str(path), "--engine", "dlx", "--jobs", "1",
+            "--checkpoint", str(ck), "--json"]
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        time.sleep(0.2)
+        try:
+            with sqlite3.connect(ck) as db:
+                if db.execute("SELECT COUNT(*) FROM done").fetchone()[0] >= 2:
+                    break
+        except sqlite3.Error:
+            pass
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    with sqlite3.connect(ck) as db:
+        finished = db.execute("SELECT COUNT(*) FROM done").fetchone()[0]
+    assert finished >= 2
+    out = subprocess.run(args, capture_output=True, text=True, timeout=300)
+    assert json.loads(out.stdout)["solutions"] == case["solutions"]
