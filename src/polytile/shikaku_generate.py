@@ -1,7 +1,7 @@
 """Make Shikaku puzzles with exactly one solution.
 
 Cut the grid into random rectangles, put each one's number on a random cell of it, and
-count (up to 2). While there is a second solution, take a rectangle R of it that the
+search for two solutions. While there is a second solution, take each rectangle R of it that the
 planted solution lacks; R holds one clue, and the clue's planted rectangle has a cell
 outside R (same area, different rectangle), so moving the clue there forbids R.
 """
@@ -11,9 +11,10 @@ import random
 import re
 
 from .errors import PuzzleError
-from .shikaku import Rect, Shikaku, solve, verify
+from .shikaku import Rect, Shikaku, reduce, verify
 
 MAX_AREA = 12
+MAX_CELLS = 6400         # beyond, the two-solution search can stall (to do)
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -21,8 +22,9 @@ def parse_size(text: str) -> tuple[int, int]:
     if not m or int(m.group(1)) < 1 or int(m.group(2)) < 1:
         raise PuzzleError(f"expected a size WxH such as 10x10, not {text!r}", "--generate")
     w, h = int(m.group(1)), int(m.group(2))
-    if w * h > 250_000:
-        raise PuzzleError(f"{w}x{h} is too large to generate (limit 250000 cells)", "--generate")
+    if w * h > MAX_CELLS:
+        raise PuzzleError(f"{w}x{h} is too large to generate (limit {MAX_CELLS} cells, e.g. 80x80)",
+                          "--generate")
     return w, h
 
 
@@ -49,6 +51,20 @@ def _free(used: list[list[bool]], r: int, c: int, a: int, b: int) -> bool:
     return not any(used[y][x] for y in range(r, r + a) for x in range(c, c + b))
 
 
+def _fits(w: int, h: int, rect: Rect, cell: tuple[int, int], taken: set) -> int:
+    """How many rectangles of rect's area could hold a clue at `cell` and no other clue:
+    moving a clue where it has fewest choices makes a second solution least likely."""
+    area, (y, x), n = rect[2] * rect[3], cell, 0
+    for a in range(1, area + 1):
+        if area % a:
+            continue
+        b = area // a
+        for r in range(max(0, y - a + 1), min(y, h - a) + 1):
+            for c in range(max(0, x - b + 1), min(x, w - b) + 1):
+                n += not any((yy, xx) in taken for yy in range(r, r + a) for xx in range(c, c + b))
+    return n
+
+
 def _cells(rect: Rect) -> list[tuple[int, int]]:
     r, c, a, b = rect
     return [(y, x) for y in range(r, r + a) for x in range(c, c + b)]
@@ -57,22 +73,42 @@ def _cells(rect: Rect) -> list[tuple[int, int]]:
 def make_unique(w: int, h: int, rects: list[Rect], rng: random.Random,
                 rounds: int) -> Shikaku | None:
     """Place the clues, then move them until the planted solution is the only one."""
-    where = {rect: rng.choice(_cells(rect)) for rect in rects}
+    where: dict[Rect, tuple[int, int]] = {}
+    taken: set[tuple[int, int]] = set()
+    for rect in rects:                 # each clue where it has the fewest rectangles so far
+        where[rect] = min(_cells(rect), key=lambda cell: (_fits(w, h, rect, cell, taken), rng.random()))
+        taken.add(where[rect])
     planted = set(rects)
     for _ in range(rounds):
         p = Shikaku(w, h, tuple(sorted((y, x, rect[2] * rect[3]) for rect, (y, x) in where.items())))
-        ans = solve(p, cap=2, prefer_not=planted)
-        if ans.solutions == 1:
+        solutions = two_solutions(p)
+        if len(solutions) == 1:
             return p
-        other = next(rect for rect in ans.rectangles if rect not in planted)
-        inside = set(_cells(other))
-        owner = next(rect for rect, cell in where.items() if cell in inside)
-        where[owner] = rng.choice([cell for cell in _cells(owner) if cell not in inside])
+        other_solution = next(sol for sol in solutions if set(sol) != planted)
+        clue_at = {cell: rect for rect, cell in where.items()}
+        moved = set()
+        for other in (rect for rect in other_solution if rect not in planted):
+            inside = set(_cells(other))
+            owner = next(clue_at[cell] for cell in inside if cell in clue_at)
+            if owner not in moved:
+                moved.add(owner)
+                outside = [cell for cell in _cells(owner) if cell not in inside]
+                taken = set(clue_at) - {where[owner]}
+                where[owner] = min(outside, key=lambda cell: (_fits(w, h, owner, cell, taken), rng.random()))
     return None
 
 
+def two_solutions(p: Shikaku) -> list[list[Rect]]:
+    """At most two solutions, from the shared engine's fewest-options search (a uniqueness
+    check prunes far better this way than by filling cells in order)."""
+    from .engine.search import search
+    red = reduce(p)
+    res = search(red.cover, limit=2, store=True, engine="dlx")
+    return [[tuple(int(x) for x in red.rects[o]) for o in found] for found in res.found]
+
+
 def generate(w: int, h: int, seed: int | None = None) -> Shikaku:
-    """A w x h puzzle with exactly one solution (checked by counting)."""
+    """A w x h puzzle with exactly one solution (the tests check it by counting)."""
     rng = random.Random(seed)
     while True:
         rects = partition(w, h, rng)
