@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 import tempfile
 from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from polytile.errors import PuzzleError

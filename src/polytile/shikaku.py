@@ -118,7 +118,7 @@ def reduce(puzzle: Shikaku) -> Reduction:
     """The exact cover of a Shikaku puzzle; options sorted by their first item."""
     rects, owner = candidates(puzzle)
     index = item_index(puzzle)
-    items, sizes = [], []
+    items = []
     for h, w in sorted({(int(h), int(w)) for h, w in rects[:, 2:].tolist()}):
         sel = np.nonzero((rects[:, 2] == h) & (rects[:, 3] == w))[0]
         dr, dc = np.meshgrid(np.arange(h), np.arange(w), indexing="ij")

@@ -9,7 +9,7 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from .bitboard import DONE, PAUSED, BUFFER_FULL, LIMIT, popcount, reachable_sizes
+from .bitboard import DONE, PAUSED, BUFFER_FULL, LIMIT, reachable_sizes
 from .leaf import CONTINUE, STOP_LIMIT, on_leaf
 
 ONE = np.uint64(1)
