@@ -139,7 +139,7 @@ def solve(puzzle: Path = PuzzleArg,
 
 def _register_commands() -> None:
     import importlib
-    for name in ("pieces", "katamino", "stats", "hint", "box", "shikaku"):
+    for name in ("pieces", "katamino", "stats", "hint", "box", "shikaku", "survey", "serve"):
         try:
             module = importlib.import_module(f".commands.{name}", __package__)
         except ModuleNotFoundError as e:
