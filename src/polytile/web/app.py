@@ -1,0 +1,297 @@
+"""The web app (Starlette): the static page and a small JSON API over the job manager.
+
+    GET  /                                  the page
+    GET  /api/info                          version, limits, the piece library
+    POST /api/check     {puzzle}            the parsed board and pieces, or a 400
+    POST /api/jobs      {action, puzzle, options}   start solve|count|hint|stats|slam|sample
+    GET  /api/jobs/ID?since=N               state, progress, solutions from index N
+    DELETE /api/jobs/ID  (or POST .../cancel)   stop the job (its process is killed)
+    GET  /api/jobs/ID/solutions/K.svg|png|json   one solution to download
+    GET  /api/jobs/ID/solutions.json        every listed solution
+
+Every error is JSON {"error": "..."} with a 4xx status; the server never reads files
+other than its own static page."""
+from __future__ import annotations
+
+import json
+import os
+from contextlib import asynccontextmanager
+from importlib import resources
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ..errors import PuzzleError
+from . import puzzles
+from .jobs import Busy, Manager
+
+MAX_BODY = 1_000_000              # bytes of a request body
+ACTIONS = {"solve", "count", "hint", "stats", "slam", "sample"}
+TILING_ONLY = {"hint", "stats", "sample"}
+STATIC = resources.files("polytile.web") / "static"
+
+
+class BadRequest(Exception):
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.message, self.status = message, status
+
+
+def error(message: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def read_json(request: Request) -> dict:
+    """The body as a JSON object, at most MAX_BODY bytes."""
+    length = request.headers.get("content-length")
+    if length is not None:
+        if not length.isdigit():
+            raise BadRequest("bad Content-Length header")
+        if int(length) > MAX_BODY:
+            raise BadRequest(f"request too large ({int(length)} bytes; limit {MAX_BODY})", 413)
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise BadRequest(f"request too large (more than {MAX_BODY} bytes)", 413)
+    if not body.strip():
+        raise BadRequest("empty request body: expected a JSON object")
+    try:
+        data = json.loads(body.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise BadRequest("the request body is not UTF-8 text") from None
+    except RecursionError:
+        raise BadRequest("malformed JSON: nested too deeply") from None
+    except ValueError as e:
+        raise BadRequest(f"malformed JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise BadRequest("expected a JSON object")
+    return data
+
+
+def _parse(spec) -> tuple[puzzles.Parsed, dict]:
+    parsed = puzzles.parse(spec)
+    return parsed, puzzles.summary(parsed)
+
+
+def client_of(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+# ---- endpoints -----------------------------------------------------------------------------------
+
+async def index(request: Request) -> Response:
+    return FileResponse(str(STATIC / "index.html"), media_type="text/html")
+
+
+async def info(request: Request) -> Response:
+    from .. import __version__
+    from ..library import KATAMINO
+    m: Manager = request.app.state.manager
+    lib = await run_in_threadpool(puzzles.library)
+    return JSONResponse({
+        "version": __version__,
+        "limits": {"board_cells": puzzles.MAX_BOARD_CELLS, "board_side": puzzles.MAX_BOARD_SIDE,
+                   "pieces": puzzles.MAX_PIECES, "shikaku_cells": puzzles.MAX_SHIKAKU_CELLS,
+                   "box_order": puzzles.MAX_ORDER, "body_bytes": MAX_BODY,
+                   "jobs_per_client": m.per_client, "jobs_running": m.running,
+                   "job_seconds": m.seconds, "listed_solutions": _max_list()},
+        "library": lib,
+        "katamino": [{"number": i, "letter": letter, "colour_name": name, "colour": hexcode}
+                     for i, (letter, name, hexcode) in enumerate(KATAMINO, start=1)],
+        "server": m.stats(),
+    })
+
+
+def _max_list() -> int:
+    from .worker import MAX_LIST
+    return MAX_LIST
+
+
+async def check(request: Request) -> Response:
+    data = await read_json(request)
+    _, summary = await run_in_threadpool(_parse, data.get("puzzle"))
+    return JSONResponse(summary)
+
+
+async def start_job(request: Request) -> Response:
+    data = await read_json(request)
+    action = data.get("action")
+    if action not in ACTIONS:
+        raise BadRequest(f"unknown action {puzzles.json_short(action)} (one of {', '.join(sorted(ACTIONS))})")
+    opts = data.get("options") or {}
+    if not isinstance(opts, dict):
+        raise BadRequest("\"options\" must be an object")
+    for key in ("unique",):
+        if key in opts and not isinstance(opts[key], bool):
+            raise BadRequest(f"options.{key} must be true or false")
+    if "limit" in opts:
+        limit = opts["limit"]
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= _max_list():
+            raise BadRequest(f"options.limit must be an integer 1..{_max_list()}")
+    parsed, summary = await run_in_threadpool(_parse, data.get("puzzle"))
+    if action in TILING_ONLY and parsed.kind == "shikaku":
+        raise BadRequest(f"{action} is for tiling puzzles, not Shikaku")
+    if action == "slam" and parsed.kind != "katamino":
+        raise BadRequest("a slam needs a Katamino puzzle (a list of pieces)")
+    if action == "slam" and len(parsed.letters) < 3:
+        raise BadRequest("a slam list needs at least 3 pieces")
+    m: Manager = request.app.state.manager
+    job = m.submit(client_of(request), action, data["puzzle"], opts, summary)
+    return JSONResponse(job.view(), status_code=202)
+
+
+def _job(request: Request):
+    job = request.app.state.manager.get(request.path_params["job"])
+    if job is None:
+        raise BadRequest("no such job (finished jobs are forgotten after a while)", 404)
+    return job
+
+
+async def job_state(request: Request) -> Response:
+    job = _job(request)
+    since = request.query_params.get("since", "0")
+    if not since.isdigit() or int(since) > 10**7:
+        raise BadRequest("since must be a non-negative integer")
+    return JSONResponse(job.view(int(since)))
+
+
+async def cancel_job(request: Request) -> Response:
+    job = _job(request)
+    await run_in_threadpool(request.app.state.manager.cancel, job)
+    return JSONResponse(job.view())
+
+
+def _solution_objects(job, k: int):
+    import numpy as np
+    from ..solver import Placement, Solution
+    board = np.array(job.summary["cells"], dtype=np.int64)
+    sol = job.solutions[k]
+    return Solution([Placement(p["piece"], p["letter"], np.array(p["cells"], dtype=np.int64))
+                     for p in sol], board), board
+
+
+def _picture(job, k: int, fmt: str) -> bytes:
+    if job.summary["kind"] == "shikaku":
+        from ..shikaku import Shikaku
+        from ..shikaku_draw import png, svg
+        p = Shikaku.from_rows(job.summary["rows"])
+        rects = [tuple(r) for r in job.solutions[k]["rectangles"]]
+        return svg(p, rects).encode() if fmt == "svg" else png(p, rects)
+    from ..pictures import draw
+    sol, board = _solution_objects(job, k)
+    return draw([sol], board, fmt)
+
+
+async def download(request: Request) -> Response:
+    job = _job(request)
+    k, fmt = request.path_params["k"], request.path_params["fmt"]
+    if fmt not in ("svg", "png", "json"):
+        raise BadRequest(f"unknown format {fmt!r} (svg, png or json)", 404)
+    if not 0 <= k < len(job.solutions):
+        raise BadRequest(f"no solution {k} (this job has {len(job.solutions)} listed)", 404)
+    name = f"polytile-{job.summary['kind']}-{k + 1}.{fmt}"
+    headers = {"Content-Disposition": f'attachment; filename="{name}"'}
+    if fmt == "json":
+        body = {"puzzle": job.spec, "solution": job.solutions[k]}
+        return JSONResponse(body, headers=headers)
+    data = await run_in_threadpool(_picture, job, k, fmt)
+    return Response(data, media_type="image/svg+xml" if fmt == "svg" else "image/png", headers=headers)
+
+
+async def download_all(request: Request) -> Response:
+    job = _job(request)
+    headers = {"Content-Disposition": f'attachment; filename="polytile-{job.summary["kind"]}-solutions.json"'}
+    return JSONResponse({"puzzle": job.spec, "solutions": job.solutions}, headers=headers)
+
+
+# ---- errors, headers, the app --------------------------------------------------------------------
+
+async def on_bad_request(request: Request, exc: BadRequest) -> Response:
+    return error(exc.message, exc.status)
+
+
+async def on_puzzle_error(request: Request, exc: PuzzleError) -> Response:
+    return error(str(exc), 400)
+
+
+async def on_busy(request: Request, exc: Busy) -> Response:
+    return error(str(exc), 429)
+
+
+async def on_http(request: Request, exc: HTTPException) -> Response:
+    messages = {404: "not found", 405: "method not allowed"}
+    return error(messages.get(exc.status_code, str(exc.detail)), exc.status_code)
+
+
+async def on_crash(request: Request, exc: Exception) -> Response:
+    return error(f"internal error: {type(exc).__name__}", 500)
+
+
+SECURITY = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data: blob:; "
+                               "style-src 'self' 'unsafe-inline'; connect-src 'self'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+class Headers:
+    """Security headers on every response; the page loads nothing from elsewhere."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def send_with(message):
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [(k.lower().encode(), v.encode()) for k, v in SECURITY.items()]
+                if scope["path"].startswith("/api/"):
+                    headers.append((b"cache-control", b"no-store"))
+                message["headers"] = headers
+            await send(message)
+        await self.app(scope, receive, send_with)
+
+
+def create_app(*, per_client: int = 2, running: int = 4, seconds: float = 600.0,
+               count_jobs: int | None = None, warm: bool = True) -> Starlette:
+    """The app. `count_jobs`: processes per count (a pool gives the progress bar an ETA)."""
+    if count_jobs is None:
+        count_jobs = max(1, min(4, os.cpu_count() or 1))
+    manager = Manager(per_client=per_client, running=running, seconds=seconds,
+                      jobs_per_count=count_jobs)
+
+    @asynccontextmanager
+    async def lifespan(app):
+        if warm:
+            manager.start_warming()
+        yield
+        manager.shutdown()
+
+    routes = [
+        Route("/", index),
+        Route("/api/info", info),
+        Route("/api/check", check, methods=["POST"]),
+        Route("/api/jobs", start_job, methods=["POST"]),
+        Route("/api/jobs/{job}", job_state, methods=["GET"]),
+        Route("/api/jobs/{job}", cancel_job, methods=["DELETE"]),
+        Route("/api/jobs/{job}/cancel", cancel_job, methods=["POST"]),
+        Route("/api/jobs/{job}/solutions.json", download_all),
+        Route("/api/jobs/{job}/solutions/{k:int}.{fmt}", download),
+        Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={
+        BadRequest: on_bad_request, PuzzleError: on_puzzle_error, Busy: on_busy,
+        HTTPException: on_http, Exception: on_crash})
+    app.state.manager = manager
+    app.add_middleware(Headers)
+    return app

@@ -1,0 +1,217 @@
+"""Jobs in the background: each search runs in its own process (forked from a warm fork
+server), a thread per job reads its messages, and the page polls the job's state. Cancel
+kills the job's process group, so the work really stops. Limits: jobs running per client
+and in all, seconds per job, solutions kept, finished jobs remembered."""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import secrets
+import signal
+import threading
+import time
+from dataclasses import dataclass, field
+
+from . import worker
+
+ACTIVE = ("starting", "running")
+
+
+class Busy(Exception):
+    """Too many jobs: the client should wait or cancel one (HTTP 429)."""
+
+
+@dataclass
+class Job:
+    id: str
+    client: str
+    action: str
+    spec: dict
+    opts: dict
+    summary: dict
+    state: str = "starting"            # starting, running, done, failed, cancelled
+    created: float = field(default_factory=time.time)
+    started: float | None = None
+    finished: float | None = None
+    progress: dict = field(default_factory=dict)
+    solutions: list = field(default_factory=list)
+    rows: list = field(default_factory=list)
+    result: dict | None = None
+    error: str | None = None
+    process: object = None
+
+    @property
+    def active(self) -> bool:
+        return self.state in ACTIVE
+
+    def view(self, since: int = 0, most: int = 500) -> dict:
+        """The state the page polls: progress, and solutions from index `since` on."""
+        now = self.finished or time.time()
+        out = {"id": self.id, "action": self.action, "state": self.state,
+               "elapsed": round(now - (self.started or self.created), 3),
+               "progress": dict(self.progress), "listed": len(self.solutions),
+               "since": since, "solutions": self.solutions[since:since + most],
+               "rows": list(self.rows), "result": self.result, "error": self.error,
+               "summary": self.summary if since == 0 else None}
+        p = self.progress
+        if self.active and p.get("total") and p.get("done"):
+            rate = p["done"] / max(p.get("elapsed", 0.0), 1e-3)
+            out["progress"]["fraction"] = p["done"] / p["total"]
+            out["progress"]["eta"] = round((p["total"] - p["done"]) / rate, 1)
+        return out
+
+
+class Manager:
+    def __init__(self, *, per_client: int = 2, running: int = 4, seconds: float = 600.0,
+                 keep: int = 64, jobs_per_count: int = 1):
+        self.per_client = per_client
+        self.running = running
+        self.seconds = seconds
+        self.keep = keep
+        self.jobs_per_count = jobs_per_count
+        self.jobs: dict[str, Job] = {}
+        self.lock = threading.Lock()
+        self.ctx = multiprocessing.get_context("forkserver")
+        self.ctx.set_forkserver_preload(["polytile.web.preload"])
+        self.warm = threading.Event()
+        self.closed = False
+
+    def start_warming(self) -> None:
+        """Bring up the fork server (and its warm-up) now, not at the first job."""
+        def run():
+            try:
+                p = self.ctx.Process(target=worker.noop, daemon=True)
+                p.start()
+                p.join()
+            finally:
+                self.warm.set()
+        threading.Thread(target=run, name="polytile-warm", daemon=True).start()
+
+    # ---- the API -----------------------------------------------------------------------------
+
+    def submit(self, client: str, action: str, spec: dict, opts: dict, summary: dict) -> Job:
+        with self.lock:
+            if self.closed:
+                raise Busy("the server is shutting down")
+            mine = [j for j in self.jobs.values() if j.client == client and j.active]
+            if len(mine) >= self.per_client:
+                raise Busy(f"{len(mine)} jobs are already running for you (limit {self.per_client}); "
+                           "wait for one or cancel it")
+            if sum(j.active for j in self.jobs.values()) >= self.running:
+                raise Busy(f"the server is busy ({self.running} jobs running); try again shortly")
+            if action == "count":
+                opts = dict(opts, jobs=self.jobs_per_count)
+            job = Job(secrets.token_urlsafe(9), client, action, spec, opts, summary)
+            self.jobs[job.id] = job
+            self._forget_old()
+        threading.Thread(target=self._run, args=(job,), name=f"job-{job.id}", daemon=True).start()
+        return job
+
+    def get(self, job_id: str) -> Job | None:
+        return self.jobs.get(job_id)
+
+    def cancel(self, job: Job) -> None:
+        with self.lock:
+            if not job.active:
+                return
+            job.state = "cancelled"
+            job.finished = time.time()
+        self._kill(job)
+
+    def shutdown(self) -> None:
+        with self.lock:
+            self.closed = True
+            running = [j for j in self.jobs.values() if j.active]
+        for j in running:
+            self.cancel(j)
+
+    def stats(self) -> dict:
+        active = [j for j in self.jobs.values() if j.active]
+        return {"running": len(active), "kept": len(self.jobs), "warm": self.warm.is_set()}
+
+    # ---- inside ------------------------------------------------------------------------------
+
+    def _forget_old(self) -> None:
+        done = sorted((j for j in self.jobs.values() if not j.active), key=lambda j: j.created)
+        for j in done[:max(0, len(self.jobs) - self.keep)]:
+            del self.jobs[j.id]
+
+    def _kill(self, job: Job) -> None:
+        p = job.process
+        if p is None or p.pid is None:
+            return
+        try:
+            os.killpg(p.pid, signal.SIGKILL)          # the job and any pool it started
+        except (ProcessLookupError, PermissionError):
+            pass
+        try:
+            p.kill()
+        except (OSError, ValueError, AttributeError):
+            pass
+
+    def _run(self, job: Job) -> None:
+        here, there = self.ctx.Pipe(duplex=False)
+        p = self.ctx.Process(target=worker.main, args=(there, job.action, job.spec, job.opts),
+                             daemon=True, name=f"polytile-job-{job.id}")
+        try:
+            p.start()
+        except Exception as e:          # the fork server could not start a process
+            there.close()
+            self._end(job, "failed", error=f"could not start the job: {e}")
+            return
+        there.close()
+        job.process = p
+        with self.lock:
+            if job.state == "cancelled":         # cancelled while starting
+                self._kill(job)
+            else:
+                job.state = "running"
+                job.started = time.time()
+        deadline = time.time() + self.seconds
+        try:
+            while True:
+                if job.state == "cancelled":
+                    break
+                if time.time() > deadline:
+                    self._kill(job)
+                    self._end(job, "failed", error=f"time limit: the job ran longer than "
+                                                   f"{self.seconds:.0f} seconds and was stopped")
+                    break
+                if not here.poll(0.2):
+                    continue
+                msg = here.recv()
+                self._apply(job, msg)
+                if msg["type"] in ("result", "error"):
+                    break
+        except (EOFError, OSError):
+            if job.active:
+                self._end(job, "failed", error=f"the job stopped unexpectedly (exit code {p.exitcode})")
+        finally:
+            here.close()
+            p.join(timeout=5)
+            if p.is_alive():
+                self._kill(job)
+                p.join(timeout=5)
+
+    def _apply(self, job: Job, msg: dict) -> None:
+        kind = msg["type"]
+        if job.state == "cancelled":
+            return
+        if kind == "progress":
+            job.progress = {k: v for k, v in msg.items() if k != "type"}
+        elif kind == "solutions":
+            start = msg["start"]
+            job.solutions[start:start + len(msg["solutions"])] = msg["solutions"]
+        elif kind == "row":
+            job.rows.append(msg["row"])
+        elif kind == "result":
+            self._end(job, "done", result=msg["result"])
+        elif kind == "error":
+            self._end(job, "failed", error=msg["message"])
+
+    def _end(self, job: Job, state: str, *, result: dict | None = None, error: str | None = None) -> None:
+        with self.lock:
+            if not job.active:
+                return
+            job.state, job.result, job.error = state, result, error
+            job.finished = time.time()

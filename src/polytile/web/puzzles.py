@@ -1,0 +1,313 @@
+"""What the page sends, turned into the library's puzzles: a tiling (drawn board and library
+pieces, or the text of any puzzle file polytile reads), Katamino, a boxing puzzle or Shikaku.
+Everything is checked here, before any search, against the web limits; bad input raises
+PuzzleError with one line that the app returns as a 400. No search happens in this module."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..errors import PuzzleError
+
+MAX_BOARD_CELLS = 400          # tiling, Katamino and boxing boards
+MAX_BOARD_SIDE = 64            # rows or columns of a drawn board
+MAX_PIECES = 120               # pieces (copies included) in one tiling puzzle
+MAX_TEXT = 200_000             # characters of a pasted puzzle file
+MAX_SHIKAKU_CELLS = 40_000     # Shikaku grid (200 x 200)
+MAX_ORDER = 7                  # boxing: up to heptominoes (108 free shapes)
+LIBRARY_ORDERS = range(1, 7)   # the page's piece library: monomino .. hexominoes
+
+KINDS = ("tiling", "katamino", "box", "shikaku")
+
+
+def _fail(msg: str, where: str = "puzzle") -> None:
+    raise PuzzleError(msg, where)
+
+
+NAMES = {str: "a string", int: "an integer", bool: "true or false", list: "a list", dict: "an object"}
+
+
+def _get(spec: dict, key: str, kind: type, default: Any = None, required: bool = False):
+    if key not in spec or spec[key] is None:
+        if required:
+            _fail(f"missing \"{key}\"")
+        return default
+    v = spec[key]
+    if (isinstance(v, bool) and kind is not bool) or not isinstance(v, kind):
+        _fail(f"\"{key}\" must be {NAMES[kind]}, not {json_short(v)}")
+    return v
+
+
+def _int(spec: dict, key: str, lo: int, hi: int, default: int | None = None) -> int:
+    v = _get(spec, key, int, default, required=default is None)
+    if not lo <= v <= hi:
+        _fail(f"\"{key}\" = {v} is out of range {lo}..{hi}")
+    return v
+
+
+# ---- the library the page offers -------------------------------------------------------------
+
+def rows_of(cells) -> list[str]:
+    """A flat shape as rows of 'X' (cell) and '.' (gap)."""
+    cells = np.asarray(cells)
+    lo = cells.min(axis=0)
+    h, w = (int(x) + 1 for x in cells.max(axis=0) - lo)
+    grid = [["."] * w for _ in range(h)]
+    for r, c in (cells - lo).tolist():
+        grid[r][c] = "X"
+    return ["".join(row) for row in grid]
+
+
+def library() -> list[dict]:
+    """Free polyominoes of order 1..6 by name, with the pentominoes' Katamino colours."""
+    from ..library import COLOUR_OF, KATAMINO
+    from ..polyforms import polyforms
+    out = []
+    number = {letter: i for i, (letter, _, _) in enumerate(KATAMINO, start=1)}
+    colour_name = {letter: name for letter, name, _ in KATAMINO}
+    for n in LIBRARY_ORDERS:
+        for f in polyforms(n):
+            entry = {"name": f.name, "order": n, "rows": rows_of(f.cells)}
+            if f.name in COLOUR_OF:
+                entry.update(colour=COLOUR_OF[f.name], katamino=number[f.name],
+                             colour_name=colour_name[f.name])
+            out.append(entry)
+    return out
+
+
+def _library_rows() -> dict[str, list[str]]:
+    return {e["name"]: e["rows"] for e in library()}
+
+
+# ---- tiling ------------------------------------------------------------------------------------
+
+def _board_rows(rows: Any) -> list[str]:
+    if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
+        _fail("\"board\" must be a non-empty list of rows (strings, X = cell, . = hole)")
+    if len(rows) > MAX_BOARD_SIDE or max(map(len, rows)) > MAX_BOARD_SIDE:
+        _fail(f"board too large: {len(rows)} x {max(map(len, rows))} (at most "
+              f"{MAX_BOARD_SIDE} rows and columns)")
+    out = []
+    for r, row in enumerate(rows):
+        bad = next((ch for ch in row if ch not in "X. "), None)
+        if bad is not None:
+            _fail(f"board row {r + 1}: unexpected character {bad!r} (X = cell, . = hole)")
+        out.append(row.replace(" ", "."))
+    cells = sum(row.count("X") for row in out)
+    if cells == 0:
+        _fail("the board has no cells")
+    if cells > MAX_BOARD_CELLS:
+        _fail(f"board too large: {cells} cells (limit {MAX_BOARD_CELLS})")
+    return out
+
+
+def _piece_list(pieces: Any) -> list[dict]:
+    if not isinstance(pieces, list) or not pieces:
+        _fail("\"pieces\" must be a non-empty list of pieces")
+    rows = _library_rows()
+    out, total = [], 0
+    for i, p in enumerate(pieces):
+        if isinstance(p, str):
+            p = {"name": p}
+        if not isinstance(p, dict):
+            _fail(f"pieces[{i}] must be a piece name or an object {{\"name\", \"count\"}}")
+        count = p.get("count", 1)
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_PIECES:
+            _fail(f"pieces[{i}].count must be an integer 0..{MAX_PIECES}")
+        if count == 0:
+            continue
+        total += count
+        if total > MAX_PIECES:
+            _fail(f"too many pieces (more than {MAX_PIECES}, copies included)")
+        name = p.get("name")
+        if "cells" in p:
+            cells = p["cells"]
+            if not isinstance(cells, list) or not cells or not all(isinstance(r, str) for r in cells) \
+                    or len(cells) > 12 or max(map(len, cells)) > 12:
+                _fail(f"pieces[{i}].cells must be rows of a drawing (X = cell), at most 12 x 12")
+            if any(set(r) - set("X. ") for r in cells) or not any("X" in r for r in cells):
+                _fail(f"pieces[{i}].cells: draw the piece with X (cell) and . (gap)")
+            entry = {"name": str(name or f"p{i + 1}")[:20], "cells": [r.replace(" ", ".") for r in cells]}
+        else:
+            if not isinstance(name, str):
+                _fail(f"pieces[{i}] needs a \"name\" (a library piece) or \"cells\"")
+            from ..library import pentomino
+            letter = pentomino(name)
+            key = letter or name
+            if key not in rows:
+                _fail(f"unknown piece {name!r} (a pentomino letter FILNPTUVWXYZ, a Katamino colour, "
+                      "or a library name such as 4-2)")
+            entry = {"name": key, "cells": rows[key]}
+        entry["count"] = count
+        if "min" in p:
+            least = p["min"]
+            if isinstance(least, bool) or not isinstance(least, int) or not 0 <= least <= count:
+                _fail(f"pieces[{i}].min must be an integer 0..count")
+            entry["min"] = least
+        out.append(entry)
+    if not out:
+        _fail("no pieces chosen (every count is 0)")
+    return out
+
+
+def _from_text(text: Any) -> "Puzzle":
+    from ..formats import ascii_art, polyjson
+    if not isinstance(text, str):
+        _fail("\"text\" must be a string")
+    if len(text) > MAX_TEXT:
+        _fail(f"puzzle text too long ({len(text)} characters; limit {MAX_TEXT})")
+    text = text.lstrip("\ufeff")
+    if not text.strip():
+        _fail("the puzzle text is empty", "<text>")
+    for i, ch in enumerate(text):
+        if (ord(ch) < 32 and ch not in "\n\r\t") or ord(ch) == 127:
+            line = text.count("\n", 0, i) + 1
+            col = i - (text.rfind("\n", 0, i) + 1) + 1
+            raise PuzzleError(f"not a text file (control character {ord(ch):#04x})", "<text>", line, col)
+    if text.lstrip().startswith("{"):
+        return polyjson.parse(text, "<text>")
+    return ascii_art.parse(text.replace("\r\n", "\n"), "<text>")
+
+
+def _check_size(puzzle) -> None:
+    if puzzle.board.area > MAX_BOARD_CELLS:
+        _fail(f"board too large: {puzzle.board.area} cells (limit {MAX_BOARD_CELLS})")
+    n = sum(p.count for p in puzzle.pieces)
+    if n > MAX_PIECES:
+        _fail(f"too many pieces: {n} (limit {MAX_PIECES}, copies included)")
+
+
+# ---- all kinds ---------------------------------------------------------------------------------
+
+@dataclass
+class Parsed:
+    kind: str
+    tiling: Any = None             # polytile.solver.Tiling (tiling, katamino, box)
+    shikaku: Any = None            # polytile.shikaku.Shikaku
+    letters: list[str] | None = None
+    why_not: str | None = None     # boxing: impossible by arithmetic
+
+
+def parse(spec: Any) -> Parsed:
+    """The puzzle a request describes (see docs/web.md for the fields)."""
+    if not isinstance(spec, dict):
+        _fail("\"puzzle\" must be an object with a \"kind\"")
+    kind = spec.get("kind")
+    if kind not in KINDS:
+        _fail(f"unknown puzzle kind {kind!r} (one of {', '.join(KINDS)})")
+    return {"tiling": _tiling, "katamino": _katamino, "box": _box, "shikaku": _shikaku}[kind](spec)
+
+
+def _tiling(spec: dict) -> Parsed:
+    from ..formats import polyjson
+    from ..solver import Tiling
+    reflect = _get(spec, "reflect", bool, True)
+    if spec.get("text") is not None:
+        puzzle = _from_text(spec["text"])
+    else:
+        board = _board_rows(spec.get("board"))
+        pieces = _piece_list(spec.get("pieces"))
+        doc = {"board": board, "pieces": pieces}
+        import json
+        puzzle = polyjson.parse(json.dumps(doc), "<board>")
+    _check_size(puzzle)
+    tiling = Tiling(puzzle)
+    if not reflect:
+        tiling = tiling.no_reflect()
+    return Parsed("tiling", tiling=tiling)
+
+
+def _katamino(spec: dict) -> Parsed:
+    from .. import katamino
+    pieces = _get(spec, "pieces", list, required=True)
+    if not all(isinstance(p, (str, int)) and not isinstance(p, bool) for p in pieces):
+        _fail("\"pieces\" must be a list of letters, colours or numbers 1..12")
+    letters = katamino.parse_pieces([str(p) for p in pieces], "pieces")
+    height = _int(spec, "height", 1, 20, 5)
+    width = _get(spec, "width", int)
+    if width is not None and not 1 <= width <= 60:
+        _fail(f"\"width\" = {width} is out of range 1..60")
+    reflect = _get(spec, "reflect", bool, True)
+    return Parsed("katamino", tiling=katamino.tiling(letters, height, width, reflect), letters=letters)
+
+
+def _box(spec: dict) -> Parsed:
+    from .. import boxing
+    from ..solver import Tiling
+    order = _int(spec, "order", 1, MAX_ORDER)
+    width = _int(spec, "width", 1, MAX_BOARD_SIDE)
+    height = _int(spec, "height", 1, MAX_BOARD_SIDE)
+    if width * height > MAX_BOARD_CELLS:
+        _fail(f"box too large: {width} x {height} = {width * height} cells (limit {MAX_BOARD_CELLS})")
+    most = _int(spec, "max_copies", 1, 100)
+    least = _int(spec, "min_copies", 0, most, 0)
+    one_sided = _get(spec, "one_sided", bool, False)
+    puzzle = boxing.box_puzzle(order, width, height, most, least, one_sided)
+    return Parsed("box", tiling=Tiling(puzzle), why_not=boxing.impossible(puzzle, order))
+
+
+def _shikaku(spec: dict) -> Parsed:
+    from ..formats import shikaku as fmt
+    from ..shikaku import Shikaku
+    if spec.get("text") is not None:
+        text = _get(spec, "text", str)
+        if len(text) > MAX_TEXT:
+            _fail(f"puzzle text too long ({len(text)} characters; limit {MAX_TEXT})")
+        if not text.strip():
+            _fail("the puzzle text is empty", "<text>")
+        p = fmt.parse(text, "<text>")
+    else:
+        rows = _get(spec, "rows", list, required=True)
+        if not rows or not all(isinstance(r, list) and r for r in rows):
+            _fail("\"rows\" must be a non-empty list of rows of numbers (0 = blank)")
+        w = len(rows[0])
+        if any(len(r) != w for r in rows):
+            _fail("every row of \"rows\" must have the same length")
+        if w * len(rows) > MAX_SHIKAKU_CELLS:
+            _fail(f"grid too large: {w} x {len(rows)} (limit {MAX_SHIKAKU_CELLS} cells)")
+        for r, row in enumerate(rows):
+            for c, v in enumerate(row):
+                if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= w * len(rows):
+                    _fail(f"row {r + 1}, column {c + 1}: {json_short(v)} is not a number 0..{w * len(rows)}")
+        p = Shikaku.from_rows(rows)
+    if p.width * p.height > MAX_SHIKAKU_CELLS:
+        _fail(f"grid too large: {p.width} x {p.height} (limit {MAX_SHIKAKU_CELLS} cells)")
+    return Parsed("shikaku", shikaku=p)
+
+
+def json_short(v: Any) -> str:
+    import json
+    try:
+        return json.dumps(v)[:30]
+    except (TypeError, ValueError):
+        return repr(v)[:30]
+
+
+# ---- what the page draws before any search ----------------------------------------------------
+
+def summary(parsed: Parsed) -> dict:
+    """The board and pieces as the page draws them (cells as [row, col(, layer)])."""
+    if parsed.kind == "shikaku":
+        p = parsed.shikaku
+        return {"kind": "shikaku", "width": p.width, "height": p.height, "rows": p.rows(),
+                "clues": len(p.clues)}
+    t = parsed.tiling
+    puzzle = t.puzzle
+    board = puzzle.board
+    colours = puzzle.colour_names
+    cells = board.cells.tolist()
+    out = {"kind": parsed.kind, "dim": board.dim, "cells": cells, "area": board.area,
+           "shape": [int(x) + 1 for x in board.cells.max(axis=0) - board.cells.min(axis=0)],
+           "pieces": [{"name": p.name, "size": p.size, "count": p.count, "min": p.least,
+                       "cells": p.cells.tolist()} for p in puzzle.pieces],
+           "tiles_area": puzzle.tiles_area, "reflect": puzzle.allow_reflection,
+           "notes": list(puzzle.notes), "source": puzzle.source}
+    if len({int(x) for x in board.colours.tolist()}) > 1:
+        out["cell_colours"] = [colours[int(k)] for k in board.colours.tolist()]
+    if parsed.why_not:
+        out["impossible"] = parsed.why_not
+    if parsed.letters:
+        out["letters"] = parsed.letters
+    return out

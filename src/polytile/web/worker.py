@@ -1,0 +1,212 @@
+"""What one job runs, in its own process: the same library calls as the CLI (solve, count,
+hint, stats, Katamino slams, random solutions, Shikaku), with messages to the server
+through a pipe. The process leads its own process group, so Cancel kills it and any pool
+it started, at once, wherever the search is."""
+from __future__ import annotations
+
+import os
+import signal
+import time
+import traceback
+
+from ..errors import PuzzleError
+from . import puzzles
+
+MAX_LIST = 10_000           # solutions a solve job lists for browsing
+BATCH = 200                 # solutions per message
+STATS_SOLUTIONS = 20_000    # per-piece statistics over at most this many solutions
+STATS_PROBES = 2_000        # random paths of the tree estimate
+
+
+def big(n: int | None):
+    """Counts beyond what JavaScript numbers hold exactly travel as strings."""
+    return n if n is None or abs(n) < 2 ** 53 else str(n)
+
+
+class Out:
+    """Messages to the server; progress at most ten times a second."""
+
+    def __init__(self, conn):
+        self.conn = conn
+        self.last = 0.0
+        self.t0 = time.perf_counter()
+
+    def send(self, kind: str, **fields) -> None:
+        self.conn.send({"type": kind, **fields})
+
+    def progress(self, force: bool = False, **fields) -> None:
+        now = time.perf_counter()
+        if force or now - self.last >= 0.1:
+            self.last = now
+            self.send("progress", elapsed=round(now - self.t0, 3), **fields)
+
+    def engine_progress(self, res, done=None, total=None) -> None:
+        """The search's callback: one process (res) or the pool (res, parts done, parts)."""
+        fields = {"solutions": big(res.solutions), "nodes": res.nodes}
+        if getattr(res, "unique", None) is not None:
+            fields["unique"] = big(res.unique)
+        if done is not None and total:
+            fields.update(done=done, total=total)
+        if getattr(res, "found", None):
+            fields["listed"] = len(res.found)
+        self.progress(**fields)
+
+
+def solution_json(sol) -> list[dict]:
+    """Placements with their letter and colour (Katamino colours for pentominoes, the
+    pictures' palette for other pieces, as the SVG/PNG downloads draw them)."""
+    from ..pictures import _colour_for, piece_colours
+    colours = piece_colours([sol])
+    return [{"piece": p.piece, "letter": p.letter, "cells": p.cells.tolist(),
+             "colour": _colour_for(p, colours)} for p in sol.placements]
+
+
+def _report(r, **extra) -> dict:
+    return {"solutions": big(r.solutions), "unique": big(r.unique), "nodes": r.nodes,
+            "seconds": round(r.seconds, 6), "complete": r.complete, "reasons": list(r.reasons),
+            "engine": r.engine, **extra}
+
+
+# ---- the actions ---------------------------------------------------------------------------------
+
+def solve(parsed, opts: dict, out: Out) -> dict:
+    if parsed.kind == "shikaku":
+        return shikaku(parsed, opts, out)
+    if parsed.why_not:
+        return {"solutions": 0, "listed": 0, "complete": True, "reasons": [parsed.why_not]}
+    unique = bool(opts.get("unique"))
+    limit = int(opts.get("limit") or 1000)
+    t = parsed.tiling
+    first = t.solve(limit=1, unique=unique)         # shown at once, before the listing
+    if not first.found:
+        return _report(first, listed=0, solutions=0 if first.complete else None)
+    out.send("solutions", start=0, solutions=[solution_json(first.found[0])])
+    if limit == 1:
+        return _report(first, listed=1, solutions=None, unique=None, complete=False)
+    r = t.solve(limit=limit, unique=unique, progress=out.engine_progress)
+    for k in range(1, len(r.found), BATCH):
+        out.send("solutions", start=k, solutions=[solution_json(s) for s in r.found[k:k + BATCH]])
+    n = len(r.found)
+    listed = {"listed": n, "solutions": n if r.complete and not unique else None,
+              "unique": n if r.complete and unique else None}
+    return _report(r, **listed)
+
+
+def count(parsed, opts: dict, out: Out) -> dict:
+    if parsed.kind == "shikaku":
+        return shikaku(parsed, opts, out)
+    unique = bool(opts.get("unique"))
+    if parsed.why_not:
+        return {"solutions": 0, "unique": 0 if unique else None, "complete": True,
+                "reasons": [parsed.why_not], "nodes": 0, "seconds": 0.0}
+    jobs = int(opts.get("jobs") or 1)
+    r = parsed.tiling.count(unique=unique, progress=out.engine_progress, jobs=jobs)
+    return _report(r)
+
+
+def shikaku(parsed, opts: dict, out: Out) -> dict:
+    from ..shikaku import solve as solve_shikaku
+    ans = solve_shikaku(parsed.shikaku)
+    if ans.rectangles:
+        out.send("solutions", start=0, solutions=[{"rectangles": [list(r) for r in ans.rectangles]}])
+    return {"solutions": big(ans.solutions), "listed": 1 if ans.rectangles else 0,
+            "reasons": [ans.reason] if ans.reason else [], "seconds": round(ans.seconds, 6),
+            "nodes": ans.nodes, "complete": not ans.capped}
+
+
+def hint(parsed, opts: dict, out: Out) -> dict:
+    import numpy as np
+    from ..hint import hint as make_hint
+    if parsed.kind == "shikaku":
+        raise PuzzleError("hints are for tiling puzzles", "hint")
+    placed = opts.get("placed") or []
+    if not isinstance(placed, list) or len(placed) > puzzles.MAX_PIECES:
+        raise PuzzleError("\"placed\" must be a list of pieces (lists of cells)", "hint")
+    given = []
+    for i, cells in enumerate(placed):
+        if not isinstance(cells, list) or not cells or not all(
+                isinstance(c, list) and len(c) in (2, 3) and all(isinstance(x, int) and not isinstance(x, bool)
+                                                              for x in c) for c in cells):
+            raise PuzzleError(f"placed[{i}] must be a list of cells [row, column]", "hint")
+        given.append((chr(ord("a") + i % 26), np.array(cells, dtype=np.int64)))
+    if parsed.why_not:
+        return {"verdict": "dead end", "reason": parsed.why_not, "piece": None, "cells": [], "nodes": 0}
+    h = make_hint(parsed.tiling.puzzle, given, "placed").to_json()
+    if h["piece"]:
+        from ..library import COLOUR_OF, pentomino_name
+        name = pentomino_name(np.array(h["cells"]))
+        h["colour"] = COLOUR_OF.get(name or "", "#7f7f7f")
+    return h
+
+
+def stats(parsed, opts: dict, out: Out) -> dict:
+    from ..stats import collect
+    if parsed.kind == "shikaku":
+        raise PuzzleError("statistics are for tiling puzzles", "stats")
+    st = collect(parsed.tiling, STATS_SOLUTIONS, STATS_PROBES, 0)
+    return st.to_json()
+
+
+def slam(parsed, opts: dict, out: Out) -> dict:
+    """Every prefix of the Katamino list (3 pieces on), one row at a time."""
+    from .. import katamino
+    if parsed.kind != "katamino":
+        raise PuzzleError("a slam is a list of Katamino pieces", "slam")
+    letters = parsed.letters
+    if len(letters) < 3:
+        raise PuzzleError("a slam list needs at least 3 pieces", "slam")
+    height = parsed.tiling.puzzle.board.cells[:, 0].max() + 1
+    flip = parsed.tiling.puzzle.allow_reflection
+    rows = []
+    for n in range(3, len(letters) + 1):
+        for row in katamino.slam(letters[:n], int(height), flip, start=n):
+            rows.append(dict(row.to_json(), pieces=letters[:n]))
+            out.send("row", row=rows[-1])
+        out.progress(force=True, done=n - 2, total=len(letters) - 2)
+    return {"rows": rows, "letters": letters, "height": int(height)}
+
+
+def sample(parsed, opts: dict, out: Out) -> dict:
+    """One random solution, drawn uniformly when the solutions can be enumerated."""
+    from ..boxing import sample as draw
+    if parsed.kind == "shikaku":
+        raise PuzzleError("random solutions are for tiling puzzles", "sample")
+    seed = opts.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 62:
+        raise PuzzleError("\"seed\" must be an integer 0..2^62", "sample")
+    if parsed.why_not:
+        return {"solutions": 0, "listed": 0, "reasons": [parsed.why_not]}
+    r, uniform = draw(parsed.tiling, 1, seed, time_limit=60.0)
+    if r.found:
+        out.send("solutions", start=0, solutions=[solution_json(r.found[0])])
+    return {"listed": len(r.found), "uniform": uniform, "nodes": r.nodes}
+
+
+ACTIONS = {"solve": solve, "count": count, "hint": hint, "stats": stats, "slam": slam, "sample": sample}
+
+
+def main(conn, action: str, spec: dict, opts: dict) -> None:
+    """The job process: parse, run, send the result (or one error line), exit."""
+    try:
+        os.setpgrp()
+    except OSError:
+        pass
+    signal.signal(signal.SIGINT, signal.SIG_IGN)       # Ctrl-C on the server is the server's
+    out = Out(conn)
+    try:
+        parsed = puzzles.parse(spec)
+        result = ACTIONS[action](parsed, opts, out)
+        out.send("result", result=result)
+    except PuzzleError as e:
+        out.send("error", message=str(e))
+    except MemoryError:
+        out.send("error", message="out of memory: the puzzle is too large for this server")
+    except Exception as e:          # a bug: the job fails, the server stays up
+        out.send("error", message=f"internal error: {type(e).__name__}: {e}",
+                 trace=traceback.format_exc(limit=8))
+    finally:
+        conn.close()
+
+
+def noop() -> None:
+    """Started once at server start: brings up the fork server, which warms the kernels."""
