@@ -54,10 +54,10 @@ class Job:
                "rows": list(self.rows), "result": self.result, "error": self.error,
                "summary": self.summary if since == 0 else None}
         p = self.progress
-        if self.active and p.get("total") and p.get("done"):
-            rate = p["done"] / max(p.get("elapsed", 0.0), 1e-3)
-            out["progress"]["fraction"] = p["done"] / p["total"]
-            out["progress"]["eta"] = round((p["total"] - p["done"]) / rate, 1)
+        share = p.get("share")
+        if self.active and share:
+            out["progress"]["fraction"] = min(1.0, share)
+            out["progress"]["eta"] = round(max(0.0, p.get("elapsed", 0.0) * (1 - share) / share), 1)
         return out
 
 

@@ -40,13 +40,15 @@ class Out:
             self.last = now
             self.send("progress", elapsed=round(now - self.t0, 3), **fields)
 
-    def engine_progress(self, res, done=None, total=None) -> None:
-        """The search's callback: one process (res) or the pool (res, parts done, parts)."""
+    def engine_progress(self, res, *more) -> None:
+        """The search's callback: one process (res), or a parallel count (res, parts done,
+        parts, and in newer versions the estimated share of the tree done)."""
+        done, total, share = (list(more) + [None] * 3)[:3]
         fields = {"solutions": big(res.solutions), "nodes": res.nodes}
         if getattr(res, "unique", None) is not None:
             fields["unique"] = big(res.unique)
         if done is not None and total:
-            fields.update(done=done, total=total)
+            fields.update(done=done, total=total, share=share if share is not None else done / total)
         if getattr(res, "found", None):
             fields["listed"] = len(res.found)
         self.progress(**fields)

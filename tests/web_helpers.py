@@ -1,0 +1,77 @@
+"""Shared by the browser test and the screenshot script: the real server on a free port
+(`polytile serve` in a subprocess) and Debian's chromium driven by Selenium, offline."""
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+MISSING = "chromium/chromedriver not installed: apt-get install chromium chromium-driver"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def get_json(url: str, timeout: float = 5.0):
+    with urllib.request.urlopen(url, timeout=timeout) as r:
+        return json.loads(r.read())
+
+
+@contextlib.contextmanager
+def server(*args: str):
+    """`polytile serve` on a free port; yields its base URL; stops it afterwards."""
+    port = free_port()
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen([sys.executable, "-m", "polytile", "serve", "--port", str(port), *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+                            start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.time() + 60
+        while True:
+            try:
+                get_json(url + "/api/info", 1.0)
+                break
+            except OSError:
+                if proc.poll() is not None or time.time() > deadline:
+                    raise RuntimeError(f"polytile serve did not start: {proc.stdout.read()}")
+                time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def chromium_available() -> bool:
+    return Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists() or bool(
+        shutil.which("chromium") and shutil.which("chromedriver"))
+
+
+def chrome(width: int = 1400, height: int = 1000):
+    """Headless chromium through /usr/bin/chromedriver; selenium-manager never downloads."""
+    os.environ["SE_OFFLINE"] = "true"
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium")
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                f"--window-size={width},{height}", "--hide-scrollbars", "--force-device-scale-factor=1"):
+        options.add_argument(arg)
+    driver_path = CHROMEDRIVER if Path(CHROMEDRIVER).exists() else shutil.which("chromedriver")
+    return webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
