@@ -17,6 +17,7 @@ from conftest import CORPUS, tiling_cases
 from test_katamino import pieces_of, slam_lists
 
 from polytile.web.app import create_app
+from web_helpers import verify_rectangles
 
 TILING = CORPUS / "tiling"
 SHIKAKU = CORPUS / "shikaku"
@@ -67,22 +68,6 @@ def run(client, action: str, puzzle: dict, **options) -> dict:
 
 def placements(solution) -> list[tuple[str, list]]:
     return [(p["piece"], p["cells"]) for p in solution]
-
-
-def verify_rectangles(rows: list[list[int]], rects: list[list[int]]) -> None:
-    """An independent Shikaku check: the rectangles tile the grid, each holds one number, its area."""
-    h, w = len(rows), len(rows[0])
-    owner = {}
-    for k, (r, c, a, b) in enumerate(rects):
-        assert 0 <= r and 0 <= c and r + a <= h and c + b <= w and a > 0 and b > 0
-        for y in range(r, r + a):
-            for x in range(c, c + b):
-                assert (y, x) not in owner, f"cell {(y, x)} covered twice"
-                owner[(y, x)] = k
-    assert len(owner) == h * w, "a cell is not covered"
-    for k, (r, c, a, b) in enumerate(rects):
-        inside = [rows[y][x] for y in range(r, r + a) for x in range(c, c + b) if rows[y][x]]
-        assert inside == [a * b], f"rectangle {k} holds {inside}, area {a * b}"
 
 
 def centre_hole() -> dict:

@@ -75,3 +75,25 @@ def chrome(width: int = 1400, height: int = 1000):
         options.add_argument(arg)
     driver_path = CHROMEDRIVER if Path(CHROMEDRIVER).exists() else shutil.which("chromedriver")
     return webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+
+
+def verify_rectangles(rows: list[list[int]], rects: list[list[int]]) -> None:
+    """An independent Shikaku check: the rectangles tile the grid, each holds one number, its area."""
+    h, w = len(rows), len(rows[0])
+    owner = {}
+    for k, (r, c, a, b) in enumerate(rects):
+        assert 0 <= r and 0 <= c and r + a <= h and c + b <= w and a > 0 and b > 0
+        for y in range(r, r + a):
+            for x in range(c, c + b):
+                assert (y, x) not in owner, f"cell {(y, x)} covered twice"
+                owner[(y, x)] = k
+    assert len(owner) == h * w, "a cell is not covered"
+    for k, (r, c, a, b) in enumerate(rects):
+        inside = [rows[y][x] for y in range(r, r + a) for x in range(c, c + b) if rows[y][x]]
+        assert inside == [a * b], f"rectangle {k} holds {inside}, area {a * b}"
+
+
+def shikaku_rows(text: str) -> list[list[int]]:
+    """The grid of the Shikaku text form (`W H`, then rows), read without polytile."""
+    lines = [line.split() for line in text.splitlines() if line.strip()]
+    return [[int(x) for x in line] for line in lines[1:]]

@@ -271,8 +271,8 @@ function renderPieceLibrary() {
     const n = t.counts[p.name] || 0;
     const input = el("input", { type: "number", min: 0, max: 60, value: n, "aria-label": `copies of ${p.name}`, "data-piece": p.name });
     input.addEventListener("input", () => { t.counts[p.name] = Math.max(0, Math.min(60, parseInt(input.value || "0", 10) || 0)); card.classList.toggle("used", t.counts[p.name] > 0); puzzleChanged(); });
-    const card = el("div", { class: "piece-card" + (n > 0 ? " used" : "") }, shapeSvg(p.rows, p.colour || pieceColour(p.name)),
-      el("div", { class: "name", text: p.colour_name ? `${p.name} · ${p.colour_name}` : p.name }), input);
+    const card = el("label", { class: "piece-card" + (n > 0 ? " used" : ""), title: p.colour_name ? `${p.name} (${p.colour_name})` : p.name },
+      shapeSvg(p.rows, p.colour || pieceColour(p.name), 8), el("span", { class: "name", text: p.name }), input);
     box.append(card);
   }
   $$("#tiling-orders button").forEach((b) => b.classList.toggle("active", +b.dataset.order === t.order));
@@ -411,7 +411,8 @@ async function startJob(action, options = {}) {
   }
   const job = { id: view.id, action, state: view.state, solutions: [], summary: view.summary, rows: [], options, result: null, puzzle };
   state.job = job;
-  if (action === "solve" || action === "sample") state.view = { job, index: 0 };
+  document.body.dataset.job = job.id;
+  if (action === "solve" || action === "sample") { state.view = { job, index: 0 }; renderView(); }
   updateShareUrl();
   setRunning(true, action);
   pollJob(job);
@@ -464,7 +465,7 @@ function progressLine(job) {
   const parts = [];
   if (job.state === "starting") return "Starting (the first search of a server loads the compiled solver: a few seconds)…";
   if (p.solutions !== undefined) parts.push(`${fmt(p.solutions)} solutions so far`);
-  if (p.unique !== undefined && p.unique !== null) parts.push(`${fmt(p.unique)} unique`);
+  if (p.unique !== undefined && p.unique !== null && job.options.unique) parts.push(`${fmt(p.unique)} unique`);
   if (p.nodes !== undefined) parts.push(`${fmt(p.nodes)} nodes`);
   if (p.total) parts.push(`${p.done} of ${p.total} parts`);
   parts.push(`${seconds(job.elapsed || 0)} elapsed`);
@@ -514,6 +515,11 @@ function onSolutions(job, before) {
     const n = job.solutions.length;
     if (job.action === "sample") {
       res.textContent = n ? `A random solution${r.uniform ? " (drawn uniformly from all of them)" : " (randomised search, not uniform)"}.` : "No solution.";
+    } else if (job.summary.kind === "shikaku") {
+      const total = r.solutions;
+      if (!n) res.append(el("b", { text: "No solution." }), " ", el("span", { class: "muted", text: (r.reasons || []).join("; ") }));
+      else res.append(el("b", { id: "shikaku-solutions", text: fmt(total) }), ` solution${total === 1 ? "" : "s"}${total === 1 ? " (the puzzle is sound)" : " (one shown)"}`,
+        el("span", { class: "muted", text: ` · ${seconds(r.seconds)}` }));
     } else if (!n) {
       res.append(el("b", { text: "No solution." }));
       if (r.reasons && r.reasons.length) res.append(" ", el("span", { class: "muted", text: r.reasons.join("; ") }));
@@ -532,7 +538,8 @@ function renderView() {
   const pic = $("#picture");
   const v = state.view;
   if (!v || !v.job.solutions.length) {
-    if (state.preview && !(v && v.job.state === "running")) pic.replaceChildren(drawSolution(state.preview, null, {}));
+    if (state.preview) pic.replaceChildren(drawSolution(state.preview, null, { id: "board-svg" }));
+    else pic.replaceChildren();
     updateNav();
     return;
   }
@@ -801,7 +808,7 @@ async function init() {
   $("#footer").textContent = `polytile ${state.info.version} — exact tiling solver. Everything runs on this computer; ` +
     `limits: ${state.info.limits.board_cells} board cells, ${state.info.limits.pieces} pieces, ${state.info.limits.jobs_per_client} jobs at a time.`;
   $("#tiling-orders").replaceChildren(...[1, 2, 3, 4, 5, 6].map((n) => {
-    const b = el("button", { type: "button", "data-order": n, text: ["", "mono", "do", "tri", "tetr", "pent", "hex"][n] + "ominoes" });
+    const b = el("button", { type: "button", "data-order": n, text: ["", "monomino", "dominoes", "trominoes", "tetrominoes", "pentominoes", "hexominoes"][n] });
     b.addEventListener("click", () => { state.tiling.order = n; renderPieceLibrary(); });
     return b;
   }));
