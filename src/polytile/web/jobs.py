@@ -57,7 +57,8 @@ class Job:
         share = p.get("share")
         if self.active and share:
             out["progress"]["fraction"] = min(1.0, share)
-            out["progress"]["eta"] = round(max(0.0, p.get("elapsed", 0.0) * (1 - share) / share), 1)
+            expected = p.get("elapsed", 0.0) / share          # seconds the whole job should take
+            out["progress"]["eta"] = round(max(0.0, expected - (time.time() - (self.started or self.created))), 1)
         return out
 
 

@@ -484,7 +484,7 @@ function onJobUpdate(job, before) {
   if (running) text.textContent = `${verb}: ${progressLine(job)}`;
   else if (job.state === "cancelled") text.textContent = `Cancelled after ${seconds(job.elapsed)}` + (job.progress && job.progress.nodes ? ` (${fmt(job.progress.nodes)} nodes, ${fmt(job.progress.solutions)} solutions so far).` : ".");
   else if (job.state === "failed") { text.textContent = "Failed."; showMessage(job.error); }
-  else text.textContent = `Done in ${seconds(job.elapsed)}.`;
+  else text.textContent = `${{ solve: "Solved", count: "Counted", hint: "Hint found", stats: "Statistics computed", slam: "Slam played", sample: "Random solution drawn" }[job.action]} in ${seconds(job.elapsed)}.`;
   if (job.action === "solve" || job.action === "sample") onSolutions(job, before);
   if (job.action === "count") onCount(job);
   if (job.action === "hint") onHint(job);
