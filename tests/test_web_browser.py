@@ -134,3 +134,43 @@ def test_draw_solve_count_cancel_and_shikaku(page):
     assert css(d, "#shikaku-solutions").text == str(scase["solutions"])
     errors = [e for e in d.get_log("browser") if e["level"] == "SEVERE"]
     assert not errors, errors
+
+
+def test_file_upload_share_link_hint_and_stats(page):
+    d = page
+    case = CASES["pentomino-3x20"]
+    path = CORPUS / "tiling" / case["file"]
+    d.get(d.base_url + "/")
+    until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1")
+    click(d, "#tiling-text-tab")
+    css(d, "#tiling-file").send_keys(str(path.resolve()))          # read by the page, sent as text
+    until(d, lambda d: "board 3 x 20" in css(d, "#tiling-text-info").text, 20, "the file was not read")
+    click(d, "#unique")
+    click(d, "#count")
+    until(d, lambda d: d.find_elements("css selector", "#count-unique"), 30)
+    assert (css(d, "#count-solutions").text, css(d, "#count-unique").text) == (str(case["solutions"]), str(case["unique"]))
+
+    # the share link brings the same puzzle back in a fresh page
+    click(d, "#share")
+    link = d.current_url
+    assert "#p=" in link
+    d.get("about:blank")
+    d.get(link)
+    until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1")
+    assert css(d, "#tiling-text").get_attribute("value") == path.read_text()
+    assert css(d, "#unique").is_selected()
+    click(d, "#solve")
+    until(d, lambda d: css(d, "#position").text == f"1 / {case['unique']}", 30)
+    check(path, drawn_solution(d), reflect=True, partial=False)
+
+    # hints build on each other; statistics agree with the manifest
+    click(d, '#views [data-view="hint"]')
+    click(d, "#hint-next")
+    until(d, lambda d: "hint 1" in css(d, "#hint-text").text, 30)
+    click(d, "#hint-next")
+    until(d, lambda d: "hint 2" in css(d, "#hint-text").text, 30)
+    assert len(d.find_elements("css selector", "#hint-svg g.piece")) == 2
+    click(d, '#views [data-view="stats"]')
+    click(d, "#stats-run")
+    until(d, lambda d: d.find_elements("css selector", "#stats-out table"), 60)
+    assert f"{case['solutions']} solutions" in css(d, "#stats-out").text
