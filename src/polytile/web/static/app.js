@@ -278,10 +278,8 @@ function renderPieceLibrary() {
   $$("#tiling-orders button").forEach((b) => b.classList.toggle("active", +b.dataset.order === t.order));
 }
 
-function pieceColour(name) {
-  let h = 0;
-  for (const ch of name) h = (h * 31 + ch.charCodeAt(0)) % 997;
-  return ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"][h % 10];
+function pieceColour() {
+  return "#8fb3de";        // library shapes other than pentominoes (solutions colour each placement)
 }
 
 function updateTilingArea() {
