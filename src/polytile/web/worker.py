@@ -13,6 +13,7 @@ from ..errors import PuzzleError
 from . import puzzles
 
 MAX_LIST = 10_000           # solutions a solve job lists for browsing
+MAX_LISTED_CELLS = 2_000_000   # ... and at most this many cells in all (memory per job)
 BATCH = 200                 # solutions per message
 STATS_SOLUTIONS = 20_000    # per-piece statistics over at most this many solutions
 STATS_PROBES = 2_000        # random paths of the tree estimate
@@ -77,8 +78,8 @@ def solve(parsed, opts: dict, out: Out) -> dict:
     if parsed.why_not:
         return {"solutions": 0, "listed": 0, "complete": True, "reasons": [parsed.why_not]}
     unique = bool(opts.get("unique"))
-    limit = int(opts.get("limit") or 1000)
     t = parsed.tiling
+    limit = min(int(opts.get("limit") or 1000), max(1, MAX_LISTED_CELLS // t.puzzle.board.area))
     first = t.solve(limit=1, unique=unique)         # shown at once, before the listing
     if not first.found:
         return _report(first, listed=0, solutions=0 if first.complete else None)

@@ -132,14 +132,16 @@ function drawTiling(summary, placements, { highlight = -1, maxWidth = 640, maxHe
   }
   // cells: piece colour, or the board's own colour when empty
   const cellColours = summary.cell_colours;
-  const palette = {};
-  if (cellColours) [...new Set(cellColours)].sort().forEach((ch, i) => { palette[ch] = CELL_TINTS[i % CELL_TINTS.length]; });
+  const palette = cellColours ? boardPalette(cellColours) : {};
   cells.forEach((c, i) => {
     const [x, y] = xy(c);
     const o = owner.get(key(c));
     const fill = o !== undefined ? placements[o].colour : (cellColours ? palette[cellColours[i]] : "#ffffff");
     svg.append(el("svg:rect", { x, y, width: S, height: S, fill, stroke: "rgba(0,0,0,0.18)", "stroke-width": 0.6,
       opacity: o !== undefined && highlight >= 0 && o !== highlight ? 0.55 : 1 }));
+    if (o !== undefined && cellColours && palette[cellColours[i]] !== "#ffffff") {      // the board's colour, under the piece
+      svg.append(el("svg:circle", { cx: x + S * 0.2, cy: y + S * 0.2, r: Math.max(1.5, S * 0.09), fill: palette[cellColours[i]], stroke: "white", "stroke-width": 0.6 }));
+    }
   });
   // thick lines where pieces meet and around the board
   const path = [];
@@ -171,6 +173,15 @@ function drawTiling(summary, placements, { highlight = -1, maxWidth = 640, maxHe
     svg.append(g);
   });
   return svg;
+}
+
+// Board colours (checkerboards): black and white where the characters say so, tints otherwise.
+function boardPalette(chars) {
+  const named = { B: "#3b3b3b", b: "#3b3b3b", "#": "#3b3b3b", W: "#ffffff", w: "#ffffff", X: "#ffffff", O: "#ffffff" };
+  const palette = {};
+  let k = 0;
+  for (const ch of [...new Set(chars)].sort()) palette[ch] = named[ch] || CELL_TINTS[k++ % CELL_TINTS.length];
+  return palette;
 }
 
 function drawShikaku(summary, rectangles, { maxWidth = 640, maxHeight = 560, id = null } = {}) {
@@ -667,6 +678,11 @@ async function refreshPreview() {
     showMessage(null);
     if (puzzle.kind === "tiling" && puzzle.text !== undefined) {
       const s = state.preview;
+      const box = $("#reflect");
+      if (!s.reflect && box.checked) {          // the file says rotate only (solid pieces, for one)
+        box.checked = false; box.disabled = true;
+        $("#reflect-label").title = "this puzzle file says: rotate only";
+      }
       $("#tiling-text-info").textContent = `board ${s.shape.join(" x ")}, ${s.area} cells; ${s.pieces.length} piece kinds, ${s.tiles_area} cells of tiles` + (s.notes.length ? ` (${s.notes.join("; ")})` : "");
     }
   } catch (e) {
@@ -759,8 +775,14 @@ function setView(view) {
   if (view === "hint") drawHints();
 }
 
+function newText() {                       // another file: its own reflection policy again
+  if ($("#reflect").disabled) { $("#reflect").disabled = false; $("#reflect").checked = true; $("#reflect-label").title = ""; }
+  puzzleChanged();
+}
+
 function setTilingSource(source) {
   state.tiling.source = source;
+  if ($("#reflect").disabled) { $("#reflect").disabled = false; $("#reflect").checked = true; $("#reflect-label").title = ""; }
   $("#tiling-draw").hidden = source !== "draw";
   $("#tiling-text-pane").hidden = source !== "text";
   $("#tiling-draw-tab").classList.toggle("active", source === "draw");
@@ -830,9 +852,9 @@ async function init() {
     if (!f) return;
     if (f.size > 200000) { showMessage(`${f.name} is too large (${f.size} bytes; limit 200000)`); return; }
     $("#tiling-text").value = await f.text();
-    puzzleChanged();
+    newText();
   });
-  $("#tiling-text").addEventListener("input", puzzleChanged);
+  $("#tiling-text").addEventListener("input", newText);
   $("#tiling-check").addEventListener("click", refreshPreview);
   $("#katamino-height").addEventListener("change", (e) => { state.katamino.height = +e.target.value; renderKatamino(); puzzleChanged(); });
   $("#katamino-clear").addEventListener("click", () => { state.katamino.chosen = []; renderKatamino(); puzzleChanged(); });
