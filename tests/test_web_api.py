@@ -9,8 +9,13 @@ import re
 import time
 from pathlib import Path
 
+import warnings
+
 import pytest
-from starlette.testclient import TestClient
+
+with warnings.catch_warnings():        # Starlette 1.x would like httpx2; httpx works the same here
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
 
 from checker import as_set, board_symmetries, canonical, check, read_puzzle
 from conftest import CORPUS, tiling_cases
