@@ -401,3 +401,68 @@ def test_serve_command_help():
     p = subprocess.run([sys.executable, "-m", "polytile", "serve", "--port", "99999"],
                        capture_output=True, text=True, timeout=60)
     assert p.returncode == 2 and "port" in p.stderr
+
+
+def count_shikaku(rows: list[list[int]], cap: int = 2) -> int:
+    """Solutions of a small Shikaku by plain backtracking (no polytile code), up to `cap`."""
+    h, w = len(rows), len(rows[0])
+    used = [[False] * w for _ in range(h)]
+
+    def first_free():
+        for r in range(h):
+            for c in range(w):
+                if not used[r][c]:
+                    return r, c
+        return None
+
+    def go() -> int:
+        cell = first_free()
+        if cell is None:
+            return 1
+        r, c = cell
+        total = 0
+        for a in range(1, h - r + 1):
+            for b in range(1, w - c + 1):
+                if any(used[y][x] for y in range(r, r + a) for x in range(c, c + b)):
+                    break
+                clues = [rows[y][x] for y in range(r, r + a) for x in range(c, c + b) if rows[y][x]]
+                if clues != [a * b]:
+                    continue
+                for y in range(r, r + a):
+                    for x in range(c, c + b):
+                        used[y][x] = True
+                total += go()
+                for y in range(r, r + a):
+                    for x in range(c, c + b):
+                        used[y][x] = False
+                if total >= cap:
+                    return total
+        return total
+    return go()
+
+
+def test_generate_a_shikaku_with_one_solution(client):
+    view = run(client, "generate", {"kind": "shikaku", "rows": [[0] * 6 for _ in range(5)]}, seed=3)
+    g = view["result"]
+    assert (g["width"], g["height"]) == (6, 5) and len(g["rows"]) == 5
+    assert count_shikaku(g["rows"]) == 1                  # unique, by an independent search
+    again = run(client, "solve", {"kind": "shikaku", "text": g["game_id"]})
+    assert again["result"]["solutions"] == 1
+    verify_rectangles(g["rows"], again["solutions"][0]["rectangles"])
+    r = client.post("/api/jobs", json={"action": "generate", "puzzle": centre_hole()})
+    assert r.status_code == 400 and "Shikaku" in r.json()["error"]
+
+
+def test_a_job_over_its_time_limit_is_stopped():
+    app = create_app(per_client=1, running=1, seconds=1.5, count_jobs=1)
+    with TestClient(app) as c:
+        r = c.post("/api/jobs", json={"action": "count", "puzzle": LONG_BOX})
+        view = wait(c, r.json()["id"], timeout=60)
+        assert view["state"] == "failed" and "time limit" in view["error"]
+        pid = app.state.manager.get(view["id"]).process.pid
+        deadline = time.time() + 5
+        while _alive(pid):
+            assert time.time() < deadline
+            time.sleep(0.05)
+        assert run(c, "count", centre_hole(), unique=True)["result"]["unique"] == \
+            CASES["pentomino-8x8-centre-hole"]["unique"]

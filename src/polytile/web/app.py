@@ -3,7 +3,7 @@
     GET  /                                  the page
     GET  /api/info                          version, limits, the piece library
     POST /api/check     {puzzle}            the parsed board and pieces, or a 400
-    POST /api/jobs      {action, puzzle, options}   start solve|count|hint|stats|slam|sample
+    POST /api/jobs      {action, puzzle, options}   start solve|count|hint|stats|slam|sample|generate
     GET  /api/jobs/ID?since=N               state, progress, solutions from index N
     DELETE /api/jobs/ID  (or POST .../cancel)   stop the job (its process is killed)
     GET  /api/jobs/ID/solutions/K.svg|png|json   one solution to download
@@ -31,7 +31,7 @@ from . import puzzles
 from .jobs import Busy, Manager
 
 MAX_BODY = 1_000_000              # bytes of a request body
-ACTIONS = {"solve", "count", "hint", "stats", "slam", "sample"}
+ACTIONS = {"solve", "count", "hint", "stats", "slam", "sample", "generate"}
 TILING_ONLY = {"hint", "stats", "sample"}
 STATIC = resources.files("polytile.web") / "static"
 
@@ -141,6 +141,8 @@ async def start_job(request: Request) -> Response:
         raise BadRequest("a slam needs a Katamino puzzle (a list of pieces)")
     if action == "slam" and len(parsed.letters) < 3:
         raise BadRequest("a slam list needs at least 3 pieces")
+    if action == "generate" and parsed.kind != "shikaku":
+        raise BadRequest("generate makes Shikaku puzzles (give a grid of the size wanted)")
     m: Manager = request.app.state.manager
     job = m.submit(client_of(request), action, data["puzzle"], opts, summary)
     return JSONResponse(job.view(), status_code=202)

@@ -185,7 +185,24 @@ def sample(parsed, opts: dict, out: Out) -> dict:
     return {"listed": len(r.found), "uniform": uniform, "nodes": r.nodes}
 
 
-ACTIONS = {"solve": solve, "count": count, "hint": hint, "stats": stats, "slam": slam, "sample": sample}
+def generate(parsed, opts: dict, out: Out) -> dict:
+    """A new Shikaku puzzle with exactly one solution, the size of the given grid."""
+    from ..formats.shikaku import to_game_id, to_url
+    from ..shikaku_generate import MAX_CELLS, generate as make
+    if parsed.kind != "shikaku":
+        raise PuzzleError("generate makes Shikaku puzzles", "generate")
+    p = parsed.shikaku
+    if p.width * p.height > MAX_CELLS:
+        raise PuzzleError(f"{p.width}x{p.height} is too large to generate (limit {MAX_CELLS} cells)", "generate")
+    seed = opts.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 62):
+        raise PuzzleError("\"seed\" must be an integer 0..2^62", "generate")
+    q = make(p.width, p.height, seed)
+    return {"width": q.width, "height": q.height, "rows": q.rows(), "game_id": to_game_id(q), "url": to_url(q)}
+
+
+ACTIONS = {"solve": solve, "count": count, "hint": hint, "stats": stats, "slam": slam, "sample": sample,
+           "generate": generate}
 
 
 def main(conn, action: str, spec: dict, opts: dict) -> None:

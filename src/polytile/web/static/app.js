@@ -489,16 +489,23 @@ function onJobUpdate(job, before) {
   const fraction = job.progress && job.progress.fraction;
   bar.classList.toggle("indeterminate", running && !fraction);
   bar.querySelector(".bar").style.width = running ? (fraction ? `${(100 * fraction).toFixed(1)}%` : "") : "";
-  const verb = { solve: "Solving", count: "Counting", hint: "Looking for a hint", stats: "Computing statistics", slam: "Playing the slam", sample: "Drawing a random solution" }[job.action];
+  const verb = { solve: "Solving", count: "Counting", hint: "Looking for a hint", stats: "Computing statistics", slam: "Playing the slam", sample: "Drawing a random solution", generate: "Making a puzzle" }[job.action];
   if (running) text.textContent = `${verb}: ${progressLine(job)}`;
   else if (job.state === "cancelled") text.textContent = `Cancelled after ${seconds(job.elapsed)}` + (job.progress && job.progress.nodes ? ` (${fmt(job.progress.nodes)} nodes, ${fmt(job.progress.solutions)} solutions so far).` : ".");
   else if (job.state === "failed") { text.textContent = "Failed."; showMessage(job.error); }
-  else text.textContent = `${{ solve: "Solved", count: "Counted", hint: "Hint found", stats: "Statistics computed", slam: "Slam played", sample: "Random solution drawn" }[job.action]} in ${seconds(job.elapsed)}.`;
+  else text.textContent = `${{ solve: "Solved", count: "Counted", hint: "Hint found", stats: "Statistics computed", slam: "Slam played", sample: "Random solution drawn", generate: "Puzzle made" }[job.action]} in ${seconds(job.elapsed)}.`;
   if (job.action === "solve" || job.action === "sample") onSolutions(job, before);
   if (job.action === "count") onCount(job);
   if (job.action === "hint") onHint(job);
   if (job.action === "stats") onStats(job);
   if (job.action === "slam") onSlam(job);
+  if (job.action === "generate" && job.state === "done" && job.result && !job.shown) {
+    job.shown = true;
+    const g = job.result;
+    setShikaku(g.width, g.height, g.rows);
+    $("#shikaku-text").value = g.game_id;
+    $("#shikaku-info").textContent = `new ${g.width} x ${g.height} puzzle with one solution`;
+  }
 }
 
 function onCount(job) {
@@ -863,6 +870,10 @@ async function init() {
   for (const id of ["#box-order", "#box-width", "#box-height", "#box-max", "#box-min", "#box-one-sided"]) $(id).addEventListener("change", puzzleChanged);
   $("#shikaku-resize").addEventListener("click", () => setShikaku(Math.max(1, Math.min(30, +$("#shikaku-width").value || 1)), Math.max(1, Math.min(30, +$("#shikaku-height").value || 1))));
   $("#shikaku-clear").addEventListener("click", () => { state.shikaku.rows = null; setShikaku(state.shikaku.width, state.shikaku.height); });
+  $("#shikaku-new").addEventListener("click", () => {
+    const w = Math.max(2, Math.min(30, +$("#shikaku-width").value || 7)), h = Math.max(2, Math.min(30, +$("#shikaku-height").value || 7));
+    startJob("generate", { seed: Math.floor(Math.random() * 2 ** 31), puzzle: { kind: "shikaku", rows: Array.from({ length: h }, () => Array(w).fill(0)) } });
+  });
   $("#shikaku-load").addEventListener("click", async () => {
     try {
       const s = await api("POST", "/api/check", { puzzle: { kind: "shikaku", text: $("#shikaku-text").value } });
