@@ -80,7 +80,7 @@ def solve(parsed, opts: dict, out: Out) -> dict:
     unique = bool(opts.get("unique"))
     t = parsed.tiling
     limit = min(int(opts.get("limit") or 1000), max(1, MAX_LISTED_CELLS // t.puzzle.board.area))
-    first = t.solve(limit=1, unique=unique)         # shown at once, before the listing
+    first = t.solve(limit=1, unique=unique, progress=out.engine_progress)   # shown at once
     if not first.found:
         return _report(first, listed=0, solutions=0 if first.complete else None)
     out.send("solutions", start=0, solutions=[solution_json(first.found[0])])
