@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from web_helpers import chrome, server  # noqa: E402
+from web_helpers import chrome, server  # noqa: E402  (after the path)
 
 DOCS = Path(__file__).parent.parent / "docs"
 CORPUS = Path(__file__).parent / "corpus"

@@ -14,9 +14,11 @@ def _warm() -> None:
         warm(engine, items)
     from ..shikaku import Shikaku, solve
     solve(Shikaku.from_rows([[2, 0], [0, 2]]))
-    from .. import hint, katamino, pictures, stats  # noqa: F401
+    import importlib
+    for name in ("hint", "katamino", "stats", "web.worker"):
+        importlib.import_module(f"polytile.{name}")
+    from .. import pictures
     pictures.piece_colours([])
-    from . import worker  # noqa: F401
 
 
 try:

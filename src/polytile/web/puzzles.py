@@ -152,7 +152,7 @@ def _piece_list(pieces: Any) -> list[dict]:
     return out
 
 
-def _from_text(text: Any) -> "Puzzle":
+def _from_text(text: Any):
     from ..formats import ascii_art, polyjson
     if not isinstance(text, str):
         _fail("\"text\" must be a string")
