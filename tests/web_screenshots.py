@@ -71,7 +71,7 @@ def main() -> None:
             click('#modes [data-mode="katamino"]')
             fill("#katamino-slam", "2,3,6,11,8,4,5,10,9")
             click("#katamino-play")
-            wait.until(lambda d: d.find_element("css selector", "#progress").get_attribute("data-state") == "done")
+            wait.until(lambda d: len(d.find_elements("css selector", "#slam-table tbody button")) == 7)
             rows = d.find_elements("css selector", "#slam-table tbody button")
             d.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].click()", rows[5])  # n = 8
             solved(8)

@@ -473,7 +473,8 @@ function progressLine(job) {
   const p = job.progress || {};
   const parts = [];
   if (job.state === "starting") return "Starting (the first search of a server loads the compiled solver: a few seconds)…";
-  if (p.solutions !== undefined) parts.push(`${fmt(p.solutions)} solutions so far`);
+  if (job.action === "solve" && p.listed !== undefined) parts.push(`${fmt(p.listed)} solutions listed`);
+  else if (p.solutions !== undefined) parts.push(`${fmt(p.solutions)} solutions so far`);
   if (p.unique !== undefined && p.unique !== null && job.options.unique) parts.push(`${fmt(p.unique)} unique`);
   if (p.nodes !== undefined) parts.push(`${fmt(p.nodes)} nodes`);
   if (p.total) parts.push(`${p.done} of ${p.total} parts`);
