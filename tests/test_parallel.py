@@ -1,4 +1,5 @@
-"""Counting on a process pool and resuming from a checkpoint give the single-process counts."""
+"""Counting on threads, on a Dask cluster, and resuming from a checkpoint give the
+manifest's counts."""
 from __future__ import annotations
 
 import json
@@ -82,3 +83,131 @@ def test_killed_count_resumes_exactly(tmp_path):
     assert finished >= 2
     out = subprocess.run(args, capture_output=True, text=True, timeout=300)
     assert json.loads(out.stdout)["solutions"] == case["solutions"]
+
+
+def test_resume_redoes_only_unfinished_parts_and_accepts_other_jobs(tmp_path):
+    """Parts finished before the interruption keep their rows (not redone); the resumed run
+    may use another number of workers."""
+    case = CASES["pentomino-8x8-side-offset-missing"]
+    path = CORPUS / "tiling" / case["file"]
+    ck = tmp_path / "run.sqlite"
+    assert json.loads(run(path, "--jobs", 2, "--checkpoint", ck, "--json").stdout)["solutions"] \
+        == case["solutions"]
+    with sqlite3.connect(ck) as db:
+        db.execute("DELETE FROM done WHERE task % 3 = 0")
+        kept = db.execute("SELECT task, at FROM done ORDER BY task").fetchall()
+    assert len(kept) > 4
+    out = run(path, "--jobs", 1, "--checkpoint", ck, "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["solutions"] == case["solutions"]
+    with sqlite3.connect(ck) as db:
+        rows = dict(db.execute("SELECT task, at FROM done").fetchall())
+    assert all(rows[t] == at for t, at in kept)                  # untouched
+    assert len(rows) > len(kept)                                 # the forgotten ones redone
+
+
+def test_progress_reports_parts_and_the_estimated_share_done():
+    seen = []
+    r = load(CASES["pentomino-6x10"]).count(jobs=2, progress=lambda res, d, n, f: seen.append((d, n, f)))
+    assert r.solutions == CASES["pentomino-6x10"]["solutions"]
+    assert [d for d, _, _ in seen] == list(range(1, len(seen) + 1)) and seen[-1][0] == seen[-1][1]
+    fractions = [f for _, _, f in seen]
+    assert fractions == sorted(fractions) and fractions[-1] == pytest.approx(1.0)
+
+
+def test_interrupted_threads_report_the_part_searched(monkeypatch):
+    """Ctrl-C during a threaded count: incomplete, with the nodes searched so far."""
+    from polytile.engine import parallel
+    calls = []
+
+    def interrupt(res, done, total, fraction):
+        calls.append(done)
+        raise KeyboardInterrupt
+
+    t = load(CASES["pentomino-6x10"])
+    r = t.count(jobs=2, breaking=False, progress=interrupt)
+    assert not r.complete and r.interrupted and r.nodes > 0 and calls == [1]
+    assert parallel.threading.active_count() == 1                  # workers stopped
+
+
+# ---- the tree in parts ---------------------------------------------------------------
+
+def test_tree_estimates_are_exact_on_uniform_trees():
+    """Counted by hand: dominoes in a 2x2 box: the root, 2 ways to cover the first cell,
+    then one way each: 1 + 2 + 2*1 = 5 nodes on every random path. Four monominoes in a
+    1x4 strip: a path of 1 + 4 nodes. Under each of the 2x2 box's two first placements:
+    the placement and the one forced domino, 2 nodes."""
+    import numpy as np
+    from polytile.engine.tree import split, subtree_sizes
+    cases = [((2, 2), 2, 2, 5.0), ((4, 1), 1, 4, 5.0)]
+    for size, order, copies, nodes in cases:
+        cover = polytile.box(order=order, size=size, max_copies=copies).model().cover
+        keep = np.ones(cover.n_options, dtype=bool)
+        root = [np.zeros(0, dtype=np.int32)]
+        assert subtree_sizes(cover, keep, root, probes=7, seed=3).tolist() == [nodes]
+    cover = polytile.box(order=2, size=(2, 2), max_copies=2).model().cover
+    keep = np.ones(cover.n_options, dtype=bool)
+    kids = split(cover, keep, [np.zeros(0, dtype=np.int32)], 2)
+    assert len(kids) == 2 and subtree_sizes(cover, keep, kids).tolist() == [2.0, 2.0]
+
+
+def test_split_and_deal_partition_the_tree():
+    from polytile.engine.parallel import deal
+    from polytile.engine.search import plan
+    from polytile.engine.tree import split, subtree_sizes
+    t = load(CASES["pentomino-6x10"])
+    cover = t.model().cover
+    p = plan(cover, t.symmetry(), unique=False, store=False)
+    prefixes = split(cover, p.keep, p.prefixes, 64)
+    assert len(prefixes) >= 64
+    assert len({tuple(x) for x in prefixes}) == len(prefixes)
+    # every prefix starts with one of the plan's first placements
+    firsts = {int(x[0]) for x in p.prefixes}
+    assert all(int(x[0]) in firsts for x in prefixes)
+    sizes = subtree_sizes(cover, p.keep, prefixes)
+    tasks, weights = deal(prefixes, sizes, 2)
+    dealt = [tuple(x) for task in tasks for x in task]
+    assert sorted(dealt) == sorted(tuple(x) for x in prefixes)
+    assert sum(weights) == pytest.approx(sizes.sum()) and len(tasks[-1]) == 1
+
+
+# ---- Dask ----------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def cluster():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as c:
+        yield c.scheduler_address
+
+
+@pytest.mark.parametrize("case_id", ["pentomino-6x10", "soma-3x3x3", "partial-x-triplication",
+                                     "checkerboard-8x8-centre-hole", "rotate-only-4L4-4x4"])
+def test_dask_cluster_gives_the_manifest_counts(cluster, case_id):
+    case = CASES[case_id]
+    r = load(case).count(unique=True, scheduler=cluster)
+    assert r.complete and (r.solutions, r.unique) == (case["solutions"], case["unique"])
+    assert "dask" in r.engine
+
+
+def test_dask_local_cluster_from_the_command_line(tmp_path):
+    case = CASES["pentomino-8x8-centre-hole"]
+    ck = tmp_path / "dask.sqlite"
+    out = run(CORPUS / "tiling" / case["file"], "--dask", "--jobs", 2, "--unique", "--json",
+              "--checkpoint", ck)
+    assert out.returncode == 0, out.stderr
+    got = json.loads(out.stdout)
+    assert (got["solutions"], got["unique"]) == (case["solutions"], case["unique"])
+    # the same checkpoint resumes on threads: everything is already done
+    again = json.loads(run(CORPUS / "tiling" / case["file"], "--unique", "--json",
+                           "--checkpoint", ck).stdout)
+    assert (again["solutions"], again["unique"]) == (case["solutions"], case["unique"])
+
+
+@pytest.mark.parametrize("address", ["tcp://127.0.0.1:9", "tcp://no-such-host.invalid:8786",
+                                     "not-an-address"])
+def test_unreachable_scheduler_is_one_line_exit_2(address):
+    p = run(CORPUS / "tiling" / "pentomino-6x10.txt", "--scheduler", address)
+    assert p.returncode == 2 and p.stdout == ""
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1 and address in lines[0] and "Traceback" not in p.stderr

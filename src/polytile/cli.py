@@ -66,17 +66,32 @@ EngineOpt = typer.Option(Engine.auto, "--engine", help="Search kernel.")
 def count(puzzle: Path = PuzzleArg, unique: bool = UniqueOpt, no_reflect: bool = NoReflect,
           as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
           time_limit: Optional[float] = TimeLimit, engine: Engine = EngineOpt,
-          jobs: int = typer.Option(1, "--jobs", min=0, help="Processes (0: every core)."),
+          jobs: Optional[int] = typer.Option(None, "--jobs", min=0, show_default=False,
+                                             help="Workers (default: every core; 1: no threads)."),
           checkpoint: Optional[Path] = typer.Option(None, "--checkpoint", help="SQLite file: record "
-                                                    "finished parts, resume an interrupted count.")) -> None:
-    """Count all solutions (and unique ones with --unique)."""
+                                                    "finished parts, resume an interrupted count."),
+          scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS",
+                                                  help="Count on a Dask cluster (tcp://HOST:PORT)."),
+          dask: bool = typer.Option(False, "--dask", help="Count on a Dask LocalCluster of --jobs "
+                                    "worker processes.")) -> None:
+    """Count all solutions (and unique ones with --unique), on every core."""
     tiling = _load(puzzle, no_reflect)
-    if (jobs != 1 or checkpoint) and time_limit is not None:
-        raise PuzzleError("--time-limit works with one job and no checkpoint", "--time-limit")
+    if scheduler and dask:
+        raise PuzzleError("--scheduler and --dask: choose one", "--dask")
+    if scheduler is not None and "://" not in scheduler and ":" not in scheduler:
+        raise PuzzleError("a scheduler address looks like tcp://HOST:PORT", scheduler)
+    parallel = jobs not in (None, 1) or checkpoint or scheduler or dask
+    if time_limit is not None:
+        if parallel:
+            raise PuzzleError("--time-limit works with one job, no checkpoint and no cluster",
+                              "--time-limit")
+        jobs = 1
     from .progress import counting
     with counting() as progress:
-        report = tiling.count(unique=unique, time_limit=time_limit, engine=engine.value, jobs=jobs,
-                              checkpoint=str(checkpoint) if checkpoint else None, progress=progress)
+        report = tiling.count(unique=unique, time_limit=time_limit, engine=engine.value,
+                              jobs=0 if jobs is None else jobs,
+                              checkpoint=str(checkpoint) if checkpoint else None, progress=progress,
+                              scheduler="local" if dask else scheduler)
     if as_json:
         print(json.dumps(report.to_json()))
     else:

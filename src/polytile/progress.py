@@ -8,8 +8,10 @@ from contextlib import contextmanager
 
 @contextmanager
 def counting(enabled: bool | None = None, after: float = 1.0):
-    """Yield a callback for the searches: (result) for one process, (result, done, total)
-    for the pool. Nothing is shown before `after` seconds or when stderr is no terminal."""
+    """Yield a callback for the searches: (result) for one process; (result, done, total,
+    fraction) for parallel counts, where fraction is the estimated share of the tree done,
+    which drives the ETA. Nothing is shown before `after` seconds or when stderr is no
+    terminal."""
     if enabled is None:
         enabled = sys.stderr.isatty()
     if not enabled:
@@ -23,16 +25,18 @@ def counting(enabled: bool | None = None, after: float = 1.0):
                    transient=True)
     task = None
 
-    def update(res, done=None, total=None):
+    def update(res, done=None, total=None, fraction=None):
         nonlocal task
         if time.perf_counter() - t0 < after:
             return
         if task is None:
             bar.start()
-            task = bar.add_task("counting", total=total, info="")
-        info = f"{res.solutions} solutions, {res.nodes} nodes"
+            task = bar.add_task("counting", total=None if total is None else 1.0, info="")
+        rate = res.solutions / res.seconds if res.seconds else 0.0
+        info = f"{res.solutions:,} solutions ({rate:,.0f}/s), {res.nodes:,} nodes"
         if total is not None:
-            bar.update(task, completed=done, total=total, info=f"{done}/{total} parts, {info}")
+            bar.update(task, completed=fraction if fraction is not None else done / total,
+                       info=f"{done}/{total} parts, {info}")
         else:
             bar.update(task, info=info)
 

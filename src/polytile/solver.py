@@ -152,25 +152,30 @@ class Tiling:
 
     def count(self, unique: bool = False, *, time_limit: float | None = None, engine: str = "auto",
               breaking: bool = True, progress=None, jobs: int = 1,
-              checkpoint: str | None = None) -> Report:
+              checkpoint: str | None = None, scheduler: str | None = None) -> Report:
         """Count all solutions (and, with unique=True, the classes under board symmetry).
-        jobs > 1 (0: every core) or a checkpoint file: on a process pool, resumable."""
-        if jobs != 1 or checkpoint:
-            return self._count_parallel(unique, engine, jobs, checkpoint, progress)
+        jobs > 1 (0: every core): on threads; a checkpoint file: resumable; scheduler:
+        on Dask ("local": a LocalCluster of `jobs` worker processes, or an address)."""
+        if jobs != 1 or checkpoint or scheduler:
+            return self._count_parallel(unique, engine, jobs, checkpoint, progress, scheduler,
+                                        breaking)
         return self._search(unique=unique, limit=None, store=False, time_limit=time_limit,
                             engine=engine, breaking=breaking, progress=progress)
 
-    def _count_parallel(self, unique, engine, jobs, checkpoint, progress) -> Report:
+    def _count_parallel(self, unique, engine, jobs, checkpoint, progress, scheduler,
+                        breaking) -> Report:
         from .engine.parallel import count
         from .engine.warm import warm
-        warm(engine, self.puzzle.board.area)
+        warm(engine, self.puzzle.board.area, parallel=True)
+        gc.freeze()
         t0 = time.perf_counter()
         model = self.model()
         reasons = infeasible(model)
         if reasons:
             return Report(0, 0 if unique else None, time.perf_counter() - t0, reasons=reasons)
         res = count(model.cover, self.symmetry(), unique=unique, jobs=jobs, engine=engine,
-                    checkpoint=checkpoint, progress=progress)
+                    checkpoint=checkpoint, progress=progress, scheduler=scheduler,
+                    breaking=breaking)
         return Report(res.solutions, res.unique, time.perf_counter() - t0, res.nodes, res.complete,
                       res.interrupted, engine=res.engine)
 

@@ -97,7 +97,7 @@ def start_prefix(prefix, opt_mask, opt_piece, piece_count, left, chosen, cov):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)   # threads of one process can search side by side
 def run(cell_start, cell_opts, list_mask, list_piece, list_skip, opt_mask, opt_piece, piece_size,
         piece_count, piece_min, left, full, nb_mask, opt_border, uniform, prune, cap,
         sym_mode, sym_piece, opt_label, label_img, label_piece, g_exact, opt_stab, canonical_only,

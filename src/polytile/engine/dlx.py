@@ -126,7 +126,7 @@ def _unapply(x, n_items, left, U, D, L, R, top, length, row_start, row_of):
                 left[c - n_items] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)   # threads of one process can search side by side
 def run(n_items, U, D, L, R, top, length, row_start, row_of, node_opt,
         piece_count, piece_min, left, opt_piece,
         sym_mode, sym_piece, opt_label, label_img, label_piece, g_exact, opt_stab, canonical_only,

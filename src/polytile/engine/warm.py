@@ -9,25 +9,43 @@ _done: set[str] = set()
 compile_seconds = 0.0
 
 
-def warm(engine: str, n_items: int) -> None:
-    """Run the kernel once on a two-cell cover, through every entry point a search uses."""
+def warm(engine: str, n_items: int, parallel: bool = False) -> None:
+    """Run the kernel once on a two-cell cover, through every entry point a search uses
+    (and the tree splitting and estimating of parallel counts)."""
     global compile_seconds
     from .search import choose_engine
     name = choose_engine(engine, n_items)
+    if parallel and "tree" not in _done:
+        _warm_tree()
     if name in _done:
         return
     t0 = time.perf_counter()
     from .. import symmetry  # noqa: F401  (imported here, not inside a timed search)
-    from ..cover import Cover
     from .search import Plan, runner_class
-    tiny = Cover(2, np.array([0, 1, 2], np.int64), np.array([0, 1], np.int32),
-                 np.array([0, 1], np.int32), np.array([1, 1], np.int32), np.array([1, 1], np.int32),
-                 np.array([[1, -1], [0, -1]], np.int32))
+    tiny = _tiny()
     runner = runner_class(name)(tiny, None, Plan(np.ones(2, dtype=bool)), store=True, limit=0)
     runner.begin([np.array([0], dtype=np.int32)])
     runner.advance(100)
     _warm_model()
     _done.add(name)
+    compile_seconds += time.perf_counter() - t0
+
+
+def _tiny():
+    from ..cover import Cover
+    return Cover(2, np.array([0, 1, 2], np.int64), np.array([0, 1], np.int32),
+                 np.array([0, 1], np.int32), np.array([1, 1], np.int32), np.array([1, 1], np.int32),
+                 np.array([[1, -1], [0, -1]], np.int32))
+
+
+def _warm_tree() -> None:
+    global compile_seconds
+    t0 = time.perf_counter()
+    from .tree import split, subtree_sizes
+    tiny = _tiny()
+    keep = np.ones(2, dtype=bool)
+    subtree_sizes(tiny, keep, split(tiny, keep, [np.zeros(0, np.int32)], 2))
+    _done.add("tree")
     compile_seconds += time.perf_counter() - t0
 
 

@@ -68,7 +68,7 @@ def _regions_ok(now, full, seeds, neighbours, sizes, cap, seen, stack):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)   # threads of one process can search side by side
 def run(cell_start, cell_opts, list_mask, list_piece, opt_mask, opt_piece, piece_size,
         piece_count, piece_min, left, full, neighbours, opt_border, uniform, prune, cap,
         sym_mode, sym_piece, opt_label, label_img, label_piece, g_exact, opt_stab, canonical_only,
