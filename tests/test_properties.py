@@ -466,8 +466,10 @@ def test_json_round_trip(puz, counts, colours_in_json, reflect):
 @FAST
 @given(puzzles(2))
 def test_json_drawing_rows_round_trip(puz):
-    """The board and pieces of polytile JSON may be rows of a drawing ('.' and ' ' blank)."""
+    """The board and pieces of polytile JSON may be rows of a drawing ('.' and ' ' blank);
+    the characters are colours when some drawing uses more than one."""
     board, tiles = puz
+    use = any(len(set(chars)) > 1 for chars in [board[1]] + [t[1] for t in tiles])
 
     def rows(cells, chars):
         h, w = cells.max(axis=0) + 1
@@ -477,7 +479,17 @@ def test_json_drawing_rows_round_trip(puz):
         return ["".join(g) for g in grid]
     data = {"board": rows(*board), "pieces": [{"cells": rows(*t)} for t in tiles]}
     puzzle = polyjson.parse(json.dumps(data), "rows.json")
-    check_parsed(puzzle, board, tiles)
+    check_parsed(puzzle, board, tiles, use_colours=use)
+
+
+def test_json_board_drawn_in_one_character_takes_pieces_given_as_cells():
+    """Counted by hand: a 2x2 board drawn "XX", "XX" and a domino given as coordinates,
+    two copies: 2 tilings (both horizontal or both vertical)."""
+    data = {"board": ["XX", "XX"], "pieces": [{"cells": [[0, 0], [0, 1]], "count": 2}]}
+    puzzle = polyjson.parse(json.dumps(data), "plain.json")
+    assert set(puzzle.board.colours.tolist()) == {0}
+    from polytile.solver import Tiling
+    assert Tiling(puzzle).count().solutions == 2
 
 
 # --- parsers: junk only ever raises PuzzleError ----------------------------------------

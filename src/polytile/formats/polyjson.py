@@ -6,6 +6,8 @@
                  "colours": [...], "count": 1, "min": 1, "reflect": true}],
      "allow_reflection": true}               # default: true for flat puzzles, false for 3D
 
+In drawings, the characters are the cells' colours when some drawing of the file uses more
+than one character (a checkerboard "BWBW"); a board drawn all in one character is plain.
 A piece may name a library piece instead of drawing it: "F", "red", 12 as a string, or
 {"name": "L", "count": 2}; "pieces": "pentominoes" is the set of 12.
 """
@@ -121,6 +123,7 @@ def parse(text: str, name: str = "<json>") -> Puzzle:
     bcells, drawn = _cells(ctx, data["board"], "board")
     check_box(bcells, name)
     bchars = _colours(ctx, data, "board", len(bcells), drawn)
+    explicit = any(k in data for k in ("colours", "colors"))
     listed = data["pieces"]
     if listed == "pentominoes":
         listed = list(PENTOMINO_ROWS)
@@ -147,6 +150,7 @@ def parse(text: str, name: str = "<json>") -> Puzzle:
             pname, p = letter, {**p, "cells": PENTOMINO_ROWS[letter]}
         cells, pdrawn = _cells(ctx, p["cells"], f"{w}.cells")
         chars = _colours(ctx, p, w, len(cells), pdrawn)
+        explicit = explicit or any(k in p for k in ("colours", "colors"))
         count = _int(ctx, p.get("count", 1), f"{w}.count", 1, MAX_COPIES)
         least = _int(ctx, p["min"], f"{w}.min", 0, count) if "min" in p else None
         reflect = p.get("reflect")
@@ -160,7 +164,10 @@ def parse(text: str, name: str = "<json>") -> Puzzle:
     allow = data.get("allow_reflection", dim == 2)
     if not isinstance(allow, bool):
         ctx.fail("allow_reflection", "expected true or false")
-    use_colours = bchars is not None or any(r[2] is not None for r in raw)
+    # colours are in play when given as lists, or when a drawing uses several characters
+    # (a board drawn all in 'X' and pieces given as coordinates are plain)
+    drawings = [bchars] + [r[2] for r in raw]
+    use_colours = explicit or any(len(set(c)) > 1 for c in drawings if c)
     palette = [""] + sorted({c for c in (bchars or [])} | {c for r in raw for c in (r[2] or [])})
     code = {c: i for i, c in enumerate(palette)}
 
