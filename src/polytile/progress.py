@@ -33,7 +33,7 @@ def counting(enabled: bool | None = None, after: float = 1.0):
             bar.start()
             task = bar.add_task("counting", total=None if total is None else 1.0, info="")
         rate = res.solutions / res.seconds if res.seconds else 0.0
-        info = f"{res.solutions:,} solutions ({rate:,.0f}/s), {res.nodes:,} nodes"
+        info = getattr(res, "info", None) or f"{res.solutions:,} solutions ({rate:,.0f}/s), {res.nodes:,} nodes"
         if total is not None:
             bar.update(task, completed=fraction if fraction is not None else done / total,
                        info=f"{done}/{total} parts, {info}")

@@ -135,8 +135,8 @@ class Checkpoint:
 
 # ---------------------------------------------------------------- threads backend
 
-def _on_threads(job: Job, tasks: list, todo: list[int], jobs: int,
-                done: Callable[..., None]) -> None:
+def on_threads(job: Job, tasks: list, todo: list[int], jobs: int,
+               done: Callable[..., None], task: Callable = run_task) -> None:
     """`jobs` threads take task numbers in turn; the kernels release the GIL, so they run
     on as many cores. This thread records results and answers Ctrl-C: then the workers
     stop within a slice and their unfinished parts are reported with task None."""
@@ -152,8 +152,8 @@ def _on_threads(job: Job, tasks: list, todo: list[int], jobs: int,
                     i = next(numbers, None)
                 if i is None:
                     break
-                counts, finished = run_task(job, tasks[i], stop)
-                results.put((i if finished else None, counts))
+                out, finished = task(job, tasks[i], stop)
+                results.put((i if finished else None, out))
         except BaseException as e:                    # handed to the main thread
             results.put(e)
         results.put(None)
@@ -284,7 +284,7 @@ def _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, break
         if client is not None:
             _on_dask(client, job, tasks, todo, done)
         else:
-            _on_threads(job, tasks, todo, jobs, done)
+            on_threads(job, tasks, todo, jobs, done)
     except KeyboardInterrupt:
         res.complete, res.interrupted = False, True
     if not unique:

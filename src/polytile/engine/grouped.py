@@ -1,0 +1,95 @@
+"""Count solutions grouped by the placements of one piece: each solution's key is the
+set of options it uses for that piece, and each solution weighs the product of its
+options' weights (1, or an orbit size for the options of a symmetry-breaking prefix).
+The kernels list the solutions into a large buffer; a compiled pass turns each batch
+into keys, and the batch is merged into a dictionary. Used by surveys (where do the
+holes go), knowing nothing of geometry."""
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+from numba import njit
+
+from .search import runner_class
+
+BUFFER = 1 << 15                  # solutions per batch
+
+
+@njit(cache=True, nogil=True)
+def _keys(rows, k, opt_piece, group, base, weight, keys, weights):
+    """Key and weight of each of the first k solutions (rows of option ids, -1 padded)."""
+    picked = np.empty(rows.shape[1], np.int64)
+    for r in range(k):
+        m = 0
+        w = 1
+        for j in range(rows.shape[1]):
+            o = rows[r, j]
+            if o < 0:
+                break
+            w *= weight[o]
+            if opt_piece[o] == group:
+                x = o                                   # insertion sort: few of them
+                i = m
+                while i > 0 and picked[i - 1] > x:
+                    picked[i] = picked[i - 1]
+                    i -= 1
+                picked[i] = x
+                m += 1
+        key = 0
+        for i in range(m):
+            key = key * base + picked[i]
+        keys[r] = key
+        weights[r] = w
+
+
+def merge(tally: dict[int, int], keys: np.ndarray, weights: np.ndarray) -> None:
+    order = np.argsort(keys, kind="stable")
+    keys, weights = keys[order], weights[order]
+    starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
+    sums = np.add.reduceat(weights, starts)
+    for key, n in zip(keys[starts].tolist(), sums.tolist()):
+        tally[key] = tally.get(key, 0) + n
+
+
+def decode(key: int, base: int, n: int) -> list[int]:
+    """The option ids of a key (n of them, ascending)."""
+    out = []
+    for _ in range(n):
+        key, o = divmod(key, base)
+        out.append(o)
+    return out[::-1]
+
+
+_LOCAL = threading.local()
+
+
+def tally_task(job, chunk: list[np.ndarray], group: int, weight: np.ndarray,
+               stop: threading.Event | None = None) -> tuple[dict[int, int], int, bool]:
+    """Weighted solutions under these prefixes, by key: (tally, nodes, finished)."""
+    cover = job.cover
+    base = cover.n_options
+    if getattr(_LOCAL, "key", None) != job.key:
+        runner = runner_class(job.engine)(cover, job.sym, job.plan, store=True, limit=0)
+        runner.out = np.full((BUFFER, runner.depth), -1, dtype=np.int32)
+        _LOCAL.runner, _LOCAL.key = runner, job.key
+        _LOCAL.keys = np.zeros(BUFFER, dtype=np.int64)
+        _LOCAL.weights = np.zeros(BUFFER, dtype=np.int64)
+    runner = _LOCAL.runner
+    before = int(runner.stats[0])
+    runner.begin(chunk)
+    tally: dict[int, int] = {}
+    finished = True
+    while True:
+        code = runner.advance(1 << 22)
+        k = int(runner.stats[3])
+        if k:
+            _keys(runner.out, k, cover.opt_piece, group, base, weight, _LOCAL.keys, _LOCAL.weights)
+            merge(tally, _LOCAL.keys[:k], _LOCAL.weights[:k])
+            runner.stats[3] = 0
+        if code == "done":
+            break
+        if stop is not None and stop.is_set():
+            finished = False
+            break
+    return tally, int(runner.stats[0]) - before, finished
