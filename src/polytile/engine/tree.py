@@ -13,6 +13,49 @@ from ..cover import Cover
 from .runner import lists_by_first_item
 
 
+@njit(cache=True, inline="always")
+def _place(o, opt_ptr, opt_items, opt_piece, covered, left):
+    for t in range(opt_ptr[o], opt_ptr[o + 1]):
+        covered[opt_items[t]] = True
+    left[opt_piece[o]] -= 1
+
+
+@njit(cache=True, inline="always")
+def _start(k, prefixes, lengths, piece_count, opt_ptr, opt_items, opt_piece, covered, left):
+    """Cover the items of prefix k; the first item it leaves uncovered (or n_items)."""
+    covered[:] = False
+    left[:] = piece_count
+    for j in range(lengths[k]):
+        _place(prefixes[k, j], opt_ptr, opt_items, opt_piece, covered, left)
+    return _next_empty(0, covered)
+
+
+@njit(cache=True, inline="always")
+def _next_empty(first, covered):
+    while first < len(covered) and covered[first]:
+        first += 1
+    return first
+
+
+@njit(cache=True, inline="always")
+def _fitting(first, opt_ptr, opt_items, opt_piece, list_opts, list_start, covered, left, fit):
+    """The options whose first item is `first` that fit (into `fit`); how many."""
+    d = 0
+    for t in range(list_start[first], list_start[first + 1]):
+        o = list_opts[t]
+        if left[opt_piece[o]] <= 0:
+            continue
+        clash = False
+        for u in range(opt_ptr[o], opt_ptr[o + 1]):
+            if covered[opt_items[u]]:
+                clash = True
+                break
+        if not clash:
+            fit[d] = o
+            d += 1
+    return d
+
+
 @njit(cache=True, nogil=True)
 def _probe_all(opt_ptr, opt_items, opt_piece, piece_count, list_opts, list_start, n_items,
                prefixes, lengths, probes, seed):
@@ -24,42 +67,19 @@ def _probe_all(opt_ptr, opt_items, opt_piece, piece_count, list_opts, list_start
     for k in range(len(lengths)):
         total = 0.0
         for _ in range(probes):
-            covered[:] = False
-            left[:] = piece_count
-            for j in range(lengths[k]):
-                o = prefixes[k, j]
-                for t in range(opt_ptr[o], opt_ptr[o + 1]):
-                    covered[opt_items[t]] = True
-                left[opt_piece[o]] -= 1
+            first = _start(k, prefixes, lengths, piece_count, opt_ptr, opt_items, opt_piece,
+                           covered, left)
             weight = 1.0
             nodes = 1.0
-            first = 0
-            while True:
-                while first < n_items and covered[first]:
-                    first += 1
-                if first == n_items:
-                    break
-                d = 0
-                for t in range(list_start[first], list_start[first + 1]):
-                    o = list_opts[t]
-                    if left[opt_piece[o]] <= 0:
-                        continue
-                    clash = False
-                    for u in range(opt_ptr[o], opt_ptr[o + 1]):
-                        if covered[opt_items[u]]:
-                            clash = True
-                            break
-                    if not clash:
-                        fit[d] = o
-                        d += 1
+            while first < n_items:
+                d = _fitting(first, opt_ptr, opt_items, opt_piece, list_opts, list_start,
+                             covered, left, fit)
                 if d == 0:
                     break
                 weight *= d
                 nodes += weight
-                o = fit[np.random.randint(d)]
-                for t in range(opt_ptr[o], opt_ptr[o + 1]):
-                    covered[opt_items[t]] = True
-                left[opt_piece[o]] -= 1
+                _place(fit[np.random.randint(d)], opt_ptr, opt_items, opt_piece, covered, left)
+                first = _next_empty(first, covered)
             total += nodes
         out[k] = total / probes
     return out
@@ -73,34 +93,18 @@ def _grow(opt_ptr, opt_items, opt_piece, piece_count, list_opts, list_start, n_i
     width = prefixes.shape[1] + 1
     covered = np.zeros(n_items, np.bool_)
     left = np.empty_like(piece_count)
+    fit = np.empty(len(list_opts) + 1, np.int64)
     out = np.full((4 * len(lengths) + 16, width), -1, np.int32)
     out_len = np.zeros(len(out), np.int64)
     n = 0
     for k in range(len(lengths)):
-        covered[:] = False
-        left[:] = piece_count
-        for j in range(lengths[k]):
-            o = prefixes[k, j]
-            for t in range(opt_ptr[o], opt_ptr[o + 1]):
-                covered[opt_items[t]] = True
-            left[opt_piece[o]] -= 1
-        first = 0
-        while first < n_items and covered[first]:
-            first += 1
-        kids = []
+        first = _start(k, prefixes, lengths, piece_count, opt_ptr, opt_items, opt_piece,
+                       covered, left)
+        d = 0
         if first < n_items:
-            for t in range(list_start[first], list_start[first + 1]):
-                o = list_opts[t]
-                if left[opt_piece[o]] <= 0:
-                    continue
-                clash = False
-                for u in range(opt_ptr[o], opt_ptr[o + 1]):
-                    if covered[opt_items[u]]:
-                        clash = True
-                        break
-                if not clash:
-                    kids.append(o)
-        need = n + max(1, len(kids))
+            d = _fitting(first, opt_ptr, opt_items, opt_piece, list_opts, list_start,
+                         covered, left, fit)
+        need = n + max(1, d)
         if need > len(out):
             bigger = np.full((2 * need, width), -1, np.int32)
             bigger[:n] = out[:n]
@@ -112,9 +116,9 @@ def _grow(opt_ptr, opt_items, opt_piece, piece_count, list_opts, list_start, n_i
             out[n, :lengths[k]] = prefixes[k, :lengths[k]]
             out_len[n] = lengths[k]
             n += 1
-        for o in kids:
+        for i in range(d):
             out[n, :lengths[k]] = prefixes[k, :lengths[k]]
-            out[n, lengths[k]] = o
+            out[n, lengths[k]] = fit[i]
             out_len[n] = lengths[k] + 1
             n += 1
     return out[:n], out_len[:n]
