@@ -35,6 +35,7 @@ from .tree import split, subtree_sizes
 Counts = tuple[int, int, int]                # solutions, unique, nodes
 TASKS_PER_WORKER = 16                        # prefixes wanted per worker
 RESUMABLE_WORKERS = 16                       # tasks of a checkpointed count: as for 16 workers
+SLICE = 1 << 22                              # nodes between looks at Ctrl-C and progress
 
 
 def deal(prefixes: list[np.ndarray], sizes: np.ndarray, jobs: int) -> tuple[list, list[float]]:
@@ -69,10 +70,11 @@ class Job:
 _LOCAL = threading.local()                  # one runner per job and thread, reused by its tasks
 
 
-def run_task(job: Job, chunk: list[np.ndarray], stop: threading.Event | None = None
-             ) -> tuple[Counts, bool]:
+def run_task(job: Job, chunk: list[np.ndarray], stop: threading.Event | None = None,
+             report: Callable[[Counts], None] | None = None) -> tuple[Counts, bool]:
     """Count the subtrees under these prefixes: the counts, and False when `stop` was set
-    before the end (then the counts are those of the part searched)."""
+    before the end (then the counts are those of the part searched). `report` gets the
+    counts so far after every slice of the search (a few tenths of a second)."""
     if getattr(_LOCAL, "key", None) != job.key:
         _LOCAL.runner = runner_class(job.engine)(job.cover, job.sym, job.plan, store=False, limit=0)
         _LOCAL.key = job.key
@@ -80,10 +82,13 @@ def run_task(job: Job, chunk: list[np.ndarray], stop: threading.Event | None = N
     before = runner.stats.copy()
     runner.begin(chunk)
     finished = True
-    while runner.advance(1 << 22) != "done":
+    while runner.advance(SLICE) != "done":
         if stop is not None and stop.is_set():
             finished = False
             break
+        if report is not None:
+            s = runner.stats - before
+            report((int(s[1]), int(s[2]), int(s[0])))
     s = runner.stats - before
     return (int(s[1]), int(s[2]), int(s[0])), finished
 
@@ -136,10 +141,12 @@ class Checkpoint:
 # ---------------------------------------------------------------- threads backend
 
 def on_threads(job: Job, tasks: list, todo: list[int], jobs: int,
-               done: Callable[..., None], task: Callable = run_task) -> None:
+               done: Callable[..., None], task: Callable = run_task,
+               interim: Callable[[int, Counts], None] | None = None) -> None:
     """`jobs` threads take task numbers in turn; the kernels release the GIL, so they run
     on as many cores. This thread records results and answers Ctrl-C: then the workers
-    stop within a slice and their unfinished parts are reported with task None."""
+    stop within a slice and their unfinished parts are reported with task None.
+    `interim(i, counts)`: the counts so far of task i, while it runs (run_task only)."""
     numbers = iter(todo)
     lock = threading.Lock()
     results: queue.SimpleQueue = queue.SimpleQueue()
@@ -152,7 +159,11 @@ def on_threads(job: Job, tasks: list, todo: list[int], jobs: int,
                     i = next(numbers, None)
                 if i is None:
                     break
-                out, finished = task(job, tasks[i], stop)
+                if interim is None:
+                    out, finished = task(job, tasks[i], stop)
+                else:
+                    out, finished = task(job, tasks[i], stop,
+                                         lambda c, i=i: results.put(("interim", i, c)))
                 results.put((i if finished else None, out))
         except BaseException as e:                    # handed to the main thread
             results.put(e)
@@ -169,6 +180,9 @@ def on_threads(job: Job, tasks: list, todo: list[int], jobs: int,
             running -= 1
         elif isinstance(got, BaseException):
             raise got
+        elif got[0] == "interim":
+            if show:
+                interim(got[1], got[2])
         else:
             done(*got, show=show)
 
@@ -259,6 +273,7 @@ def _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, break
     finished = book.finished() if book else {}
     res = Result(unique=0, engine=f"{engine} x{jobs}" + (" (dask)" if client else ""))
     n_done, work = 0, 0.0
+    running: dict[int, Counts] = {}                 # counts so far of the tasks under way
 
     def done(i: int | None, counts: Counts, record: bool = True, show: bool = True) -> None:
         """Task i finished (None: part of a task, searched before an interrupt)."""
@@ -268,13 +283,27 @@ def _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, break
         res.nodes += counts[2]
         if i is None:
             return
+        running.pop(i, None)
         n_done += 1
         work += weights[i]
         if book and record:
             book.record(i, counts)
         if progress is not None and show:
-            res.seconds = time.perf_counter() - t0
-            progress(res, n_done, len(tasks), work / whole)
+            display()
+
+    def display() -> None:
+        """Finished tasks plus the counts so far of those under way (each counted as half
+        done in the estimated share)."""
+        now = Result(res.solutions, res.unique, res.nodes, time.perf_counter() - t0)
+        for c in running.values():
+            now.solutions += c[0]
+            now.unique += c[1]
+            now.nodes += c[2]
+        progress(now, n_done, len(tasks), (work + sum(weights[j] for j in running) / 2) / whole)
+
+    def interim(i: int, counts: Counts) -> None:
+        running[i] = counts
+        display()
 
     for i, c in finished.items():
         done(i, c, record=False)
@@ -284,7 +313,8 @@ def _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, break
         if client is not None:
             _on_dask(client, job, tasks, todo, done)
         else:
-            on_threads(job, tasks, todo, jobs, done)
+            on_threads(job, tasks, todo, jobs, done,
+                       interim=interim if progress is not None else None)
     except KeyboardInterrupt:
         res.complete, res.interrupted = False, True
     if not unique:
