@@ -25,9 +25,7 @@ def holes(board: str = typer.Option("8x8", "--board", help="Board WxH."),
           csv_out: Optional[Path] = typer.Option(None, "--csv", help="Write every board to a CSV file."),
           jobs: int = typer.Option(0, "--jobs", min=0, help="Workers (0: every core)."),
           as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON.")) -> None:
-    """Every placement of the holes up to the board's symmetry, each board checked for
-    tilability and its tilings counted, in one search; with the reasons when a board
-    cannot be tiled."""
+    """Every placement of the holes up to symmetry: each board tiled and counted, or why not."""
     from .. import survey
     from ..boxing import parse_size
     try:
