@@ -13,3 +13,12 @@ def tiling_cases():
 @pytest.fixture(scope="session")
 def corpus_dir() -> Path:
     return CORPUS
+
+
+@pytest.fixture(scope="module")
+def client():
+    """A TestClient on the web app, one per test module (tests/test_web_*.py)."""
+    from web_api_helpers import TestClient, create_app
+    app = create_app(per_client=2, running=4, seconds=120, count_jobs=2)
+    with TestClient(app) as c:
+        yield c
