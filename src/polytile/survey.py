@@ -243,12 +243,11 @@ def run(width: int, height: int, holes: int, pieces_spec: str = "pentominoes", *
     import os
     import tempfile
 
-    from .engine.grouped import decode, tally_task
-    from .engine.parallel import Job, deal, on_threads
-    from .engine.search import Plan, choose_engine
-    from .engine.tree import split, subtree_sizes
+    from .engine.grouped import tally_task
+    from .engine.parallel import RESUMABLE_WORKERS, Job, fingerprint, make_tasks, on_threads
+    from .engine.search import Plan, choose_engine, plan
     from .engine.warm import warm
-    from .symmetry import analyse, breaking_piece
+    from .symmetry import analyse
 
     t0 = time.perf_counter()
     if holes < 1:
@@ -271,23 +270,19 @@ def run(width: int, height: int, holes: int, pieces_spec: str = "pentominoes", *
     smallest = min(p.size for p in pieces)
     status = _regions(reps, cover.neighbours.astype(np.int64), size_ok, smallest)
 
-    keep = np.ones(cover.n_options, dtype=bool)
+    # symmetry breaking's first piece in one position per orbit, as a count places it,
+    # but every tiling listed (no canonical check) and weighted by its orbit's size
+    broken = plan(cover, sym, unique=False, store=False)
     weight = np.ones(cover.n_options, dtype=np.int64)
-    prefixes = [np.zeros(0, dtype=np.int32)]
-    found = breaking_piece(cover, sym)
-    if found is not None:
-        piece, first = found
-        keep[cover.opt_piece == piece] = False
-        prefixes = [np.array([o], dtype=np.int32) for o in first]
+    if broken.sym_mode == 2:
+        first = np.array([int(pre[0]) for pre in broken.prefixes])
         images = sym.label_img[:, sym.opt_label[first]]                # (|G|, reps)
         weight[first] = [len(set(col)) for col in images.T.tolist()]  # orbit sizes
-    plan = Plan(keep, 0, -1, False, prefixes)
+    listing = Plan(broken.keep, 0, -1, False, broken.prefixes)
     engine = choose_engine("auto", cover.n_items)
-    prefixes = split(cover, keep, prefixes, 16 * 16)
-    tasks, sizes = deal(prefixes, subtree_sizes(cover, keep, prefixes), 16)
-    key = hashlib.sha256(b"".join(np.ascontiguousarray(a).tobytes() for a in
-                                  (cover.opt_ptr, cover.opt_items, cover.opt_piece, cover.piece_count,
-                                   keep.astype(np.uint8), weight)) + f"{len(tasks)}".encode()).hexdigest()
+    tasks, sizes = make_tasks(cover, listing, RESUMABLE_WORKERS)
+    key = fingerprint(cover, listing) + hashlib.sha256(weight.tobytes()).hexdigest()[:16] + \
+        f":{len(tasks)}"
     scratch = None
     if db is None:
         scratch = tempfile.NamedTemporaryFile(suffix=".sqlite", delete=False)
@@ -318,13 +313,13 @@ def run(width: int, height: int, holes: int, pieces_spec: str = "pentominoes", *
         return (tally, nodes), finished
 
     todo = [i for i in range(len(tasks)) if i not in store.finished]
-    job = Job(cover, None, plan, engine, key)
+    job = Job(cover, None, listing, engine, key)
     try:
         on_threads(job, tasks, todo, jobs or os.cpu_count() or 1, done, task)
     except KeyboardInterrupt:
         result.complete = False
     if result.complete:
-        result.boards = _boards(model, sym.perms, store.tally(), reps, orbit, status, holes, decode)
+        result.boards = _boards(model, sym.perms, store.tally(), reps, orbit, status, holes)
         store.save_boards(result.boards)
     if scratch is not None:
         store.db.close()
@@ -335,9 +330,10 @@ def run(width: int, height: int, holes: int, pieces_spec: str = "pentominoes", *
     return result
 
 
-def _boards(model: Model, perms, tally: dict[int, int], reps, orbit, status, holes,
-            decode) -> list[BoardResult]:
+def _boards(model: Model, perms, tally: dict[int, int], reps, orbit, status,
+            holes) -> list[BoardResult]:
     """Weighted tilings by hole set -> tilings per board of each class."""
+    from .engine.grouped import decode
     cover = model.cover
     n = cover.n_items
     class_of = {int(c): i for i, c in enumerate(encode(reps, n).tolist())}

@@ -57,6 +57,13 @@ def deal(prefixes: list[np.ndarray], sizes: np.ndarray, jobs: int) -> tuple[list
     return tasks, weights
 
 
+def make_tasks(cover: Cover, p: Plan, workers: int) -> tuple[list, list[float]]:
+    """The plan's tree in tasks for this many workers, and their estimated sizes. Resumable
+    work asks for RESUMABLE_WORKERS, whatever the real number, so its tasks stay the same."""
+    prefixes = split(cover, p.keep, p.prefixes, TASKS_PER_WORKER * workers)
+    return deal(prefixes, subtree_sizes(cover, p.keep, prefixes, probes=4), workers)
+
+
 @dataclass
 class Job:
     """Everything a worker needs (picklable, sent once to each Dask worker)."""
@@ -264,9 +271,7 @@ def _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, break
     t0 = time.perf_counter()
     p = plan(cover, sym, unique=unique, store=False, breaking=breaking)
     engine = choose_engine(engine, cover.n_items)
-    shape = RESUMABLE_WORKERS if checkpoint else jobs
-    prefixes = split(cover, p.keep, p.prefixes, TASKS_PER_WORKER * shape)
-    tasks, weights = deal(prefixes, subtree_sizes(cover, p.keep, prefixes, probes=4), shape)
+    tasks, weights = make_tasks(cover, p, RESUMABLE_WORKERS if checkpoint else jobs)
     whole = sum(weights) or 1.0
     key = fingerprint(cover, p)
     book = Checkpoint(checkpoint, key, len(tasks)) if checkpoint else None
