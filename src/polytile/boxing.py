@@ -17,13 +17,13 @@ from .solver import Report, Tiling
 ENUMERATE_AT_MOST = 2_000_000     # solutions a uniform sample may enumerate
 
 
-def parse_size(text: str) -> tuple[int, int]:
+def parse_size(text: str, option: str = "--size") -> tuple[int, int]:
     parts = text.lower().split("x")
     if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise PuzzleError(f"size {text!r} is not WxH (e.g. 10x6)", "--size")
+        raise PuzzleError(f"size {text!r} is not WxH (e.g. 10x6)", option)
     w, h = (int(p) for p in parts)
     if w < 1 or h < 1 or w * h > 4096:
-        raise PuzzleError(f"a {w} x {h} box is out of range (1..4096 cells)", "--size")
+        raise PuzzleError(f"a {w} x {h} box is out of range (1..4096 cells)", option)
     return w, h
 
 

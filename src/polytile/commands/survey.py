@@ -8,7 +8,6 @@ from typing import Optional
 
 import typer
 
-from ..errors import PuzzleError
 
 survey_app = typer.Typer(add_completion=False, no_args_is_help=True,
                          help="Surveys over many boards.")
@@ -28,10 +27,7 @@ def holes(board: str = typer.Option("8x8", "--board", help="Board WxH."),
     """Every placement of the holes up to symmetry: each board tiled and counted, or why not."""
     from .. import survey
     from ..boxing import parse_size
-    try:
-        width, height = parse_size(board)
-    except PuzzleError as e:
-        raise PuzzleError(str(e).replace("--size", "").strip(": ") or "bad size", "--board") from None
+    width, height = parse_size(board, "--board")
     from ..progress import counting
 
     with counting() as bar:

@@ -42,8 +42,8 @@ class Out:
             self.send("progress", elapsed=round(now - self.t0, 3), **fields)
 
     def engine_progress(self, res, *more) -> None:
-        """The search's callback: one process (res), or a parallel count (res, parts done,
-        parts, and in newer versions the estimated share of the tree done)."""
+        """The search's callback: one thread (res), or a parallel count (res, parts done,
+        parts, the estimated share of the tree done)."""
         done, total, share = (list(more) + [None] * 3)[:3]
         fields = {"solutions": big(res.solutions), "nodes": res.nodes}
         if getattr(res, "unique", None) is not None:
