@@ -118,17 +118,26 @@ class Tiling:
             self._sym = analyse(self.model())
         return self._sym
 
-    def _search(self, *, unique, limit, store, time_limit, engine, breaking, progress,
-                select=None, shuffle=None) -> Report:
-        from .engine.search import search
+    def _begin(self, engine: str, unique: bool, parallel: bool):
+        """Kernels loaded (not timed), then the clock, the model, and a Report at once when
+        the puzzle has no solution for reasons found without search: (t0, model, report)."""
         from .engine.warm import warm
-        warm(engine, self.puzzle.board.area)
+        warm(engine, self.puzzle.board.area, parallel=parallel)
         gc.freeze()      # numba's many objects: keep the collector from rescanning them mid-search
         t0 = time.perf_counter()
         model = self.model()
         reasons = infeasible(model)
         if reasons:
-            return Report(0, 0 if unique else None, time.perf_counter() - t0, reasons=reasons)
+            return t0, model, Report(0, 0 if unique else None, time.perf_counter() - t0,
+                                     reasons=reasons)
+        return t0, model, None
+
+    def _search(self, *, unique, limit, store, time_limit, engine, breaking, progress,
+                select=None, shuffle=None) -> Report:
+        from .engine.search import search
+        t0, model, hopeless = self._begin(engine, unique, parallel=False)
+        if hopeless:
+            return hopeless
         sym = self.symmetry() if (unique or breaking) else None
         res = search(model.cover, sym, unique=unique, limit=limit, store=store,
                      time_limit=time_limit, breaking=breaking, engine=engine, progress=progress,
@@ -165,14 +174,9 @@ class Tiling:
     def _count_parallel(self, unique, engine, jobs, checkpoint, progress, scheduler,
                         breaking) -> Report:
         from .engine.parallel import count
-        from .engine.warm import warm
-        warm(engine, self.puzzle.board.area, parallel=True)
-        gc.freeze()
-        t0 = time.perf_counter()
-        model = self.model()
-        reasons = infeasible(model)
-        if reasons:
-            return Report(0, 0 if unique else None, time.perf_counter() - t0, reasons=reasons)
+        t0, model, hopeless = self._begin(engine, unique, parallel=True)
+        if hopeless:
+            return hopeless
         res = count(model.cover, self.symmetry(), unique=unique, jobs=jobs, engine=engine,
                     checkpoint=checkpoint, progress=progress, scheduler=scheduler,
                     breaking=breaking)
