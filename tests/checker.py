@@ -135,3 +135,140 @@ def canonical(solution, syms) -> tuple:
 
 def as_set(solution) -> frozenset:
     return frozenset(frozenset(tuple(c) for c in cells) for _, cells in solution)
+
+
+# ---------------------------------------------------------------------------------------
+# An independent count: every solution of a small puzzle by plain backtracking, and the
+# classes of solutions under the board's symmetries. Puzzles are plain data:
+#   board: {cell tuple: colour}, pieces: [{"cells": {cell: colour}, "count": c, "min": m,
+#   "reflect": bool}], dim.
+
+
+def _orientations(cells_colours: dict, dim: int, reflect: bool) -> set:
+    """Every placement shape (normalised, with colours) under the allowed motions."""
+    out = set()
+    for m in motions(dim, reflect):
+        moved = [(m(c), col) for c, col in cells_colours.items()]
+        lo = [min(c[i] for c, _ in moved) for i in range(dim)]
+        out.add(frozenset((tuple(c[i] - lo[i] for i in range(dim)), col) for c, col in moved))
+    return out
+
+
+def merged_pieces(pieces: list, dim: int) -> list:
+    """Pieces congruent under their own motions (colours included) become copies of one."""
+    out: dict = {}
+    for p in pieces:
+        key = (frozenset(_orientations(p["cells"], dim, p["reflect"])), p["reflect"])
+        if key in out:
+            out[key]["count"] += p["count"]
+            out[key]["min"] += p["min"]
+        else:
+            out[key] = dict(p)
+    return list(out.values())
+
+
+def placements(board: dict, piece: dict, dim: int) -> set:
+    """Every cell-set of the board that the piece covers in some allowed position."""
+    found = set()
+    cells = sorted(board)
+    for shape in _orientations(piece["cells"], dim, piece["reflect"]):
+        anchor = min(c for c, _ in shape)
+        for target in cells:
+            shift = [target[i] - anchor[i] for i in range(dim)]
+            moved = [(tuple(c[i] + shift[i] for i in range(dim)), col) for c, col in shape]
+            if all(c in board and board[c] == col for c, col in moved):
+                found.add(frozenset(c for c, _ in moved))
+    return found
+
+
+class TooMany(Exception):
+    """More solutions than the caller wants to enumerate."""
+
+
+def all_solutions(board: dict, pieces: list, dim: int, limit: int | None = None,
+                  max_nodes: int | None = None) -> set:
+    """Every solution (a frozenset of cell-sets): each board cell covered once, each piece
+    used between its minimum and its count. Branch on the empty cell with the fewest
+    placements that still fit; give up a branch when the tiles left cannot cover the empty
+    cells or the minimums need more cells than are empty. Raise TooMany past `limit`
+    solutions or `max_nodes` nodes."""
+    pieces = merged_pieces(pieces, dim)
+    if sum(len(p["cells"]) * p["count"] for p in pieces) == len(board):
+        for p in pieces:
+            p["min"] = p["count"]
+    size = [len(p["cells"]) for p in pieces]
+    by_cell: dict = {c: [] for c in board}
+    for i, p in enumerate(pieces):
+        for cs in placements(board, p, dim):
+            for c in cs:
+                by_cell[c].append((i, cs))
+    left = [p["count"] for p in pieces]
+    empty = set(board)
+    chosen: list = []
+    out: set = set()
+    nodes = [0]
+
+    def fits(i: int, cs: frozenset) -> bool:
+        return left[i] > 0 and cs <= empty
+
+    def fill() -> None:
+        nodes[0] += 1
+        if max_nodes is not None and nodes[0] > max_nodes:
+            raise TooMany
+        if not empty:
+            if all(p["count"] - left[i] >= p["min"] for i, p in enumerate(pieces)):
+                sol = frozenset(chosen)
+                assert sol not in out, "a solution found twice"
+                out.add(sol)
+                if limit is not None and len(out) > limit:
+                    raise TooMany
+            return
+        if sum(n * k for n, k in zip(left, size)) < len(empty):
+            return
+        needed = sum(max(0, p["min"] - (p["count"] - left[i])) * size[i] for i, p in enumerate(pieces))
+        if needed > len(empty):
+            return
+        best = None
+        for c in empty:
+            options = [(i, cs) for i, cs in by_cell[c] if fits(i, cs)]
+            if best is None or len(options) < len(best):
+                best = options
+                if not best:
+                    return
+        for i, cs in best:
+            left[i] -= 1
+            empty.difference_update(cs)
+            chosen.append(cs)
+            fill()
+            chosen.pop()
+            empty.update(cs)
+            left[i] += 1
+
+    fill()
+    return out
+
+
+def board_motions(board: dict, dim: int) -> list:
+    """The board's symmetries (cells and colours kept) as dicts cell -> image cell."""
+    out = []
+    for m in motions(dim, True):
+        moved = {c: m(c) for c in board}
+        lo = [min(c[i] for c in moved.values()) for i in range(dim)]
+        g = {c: tuple(x - l for x, l in zip(img, lo)) for c, img in moved.items()}
+        if all(g[c] in board and board[g[c]] == col for c, col in board.items()):
+            out.append(g)
+    return out
+
+
+def class_form(s: frozenset, solutions: set, gs: list) -> tuple:
+    """The least image of s, among its images under the board symmetries `gs` that are
+    solutions: equal for s and t exactly when t is such an image of s."""
+    images = (frozenset(frozenset(g[c] for c in cs) for cs in s) for g in gs)
+    return min(tuple(sorted(tuple(sorted(cs)) for cs in img)) for img in images if img in solutions)
+
+
+def classes(solutions: set, board: dict, dim: int) -> int:
+    """Classes of solutions: s and t are the same when t is an image of s under a board
+    symmetry (an image that is no solution does not count)."""
+    gs = board_motions(board, dim)
+    return len({class_form(s, solutions, gs) for s in solutions})

@@ -265,7 +265,8 @@ def run(width: int, height: int, holes: int, pieces_spec: str = "pentominoes", *
         raise PuzzleError(f"too many holes to tally ({holes}) on a board of {len(cells)} cells", "--holes")
     warm("auto", cover.n_items, parallel=True)
     sym = analyse(model)
-    reps, orbit = hole_classes(sym.perms, holes)
+    motions = sym.perms[sym.h_rows]           # the board symmetries that keep the puzzle
+    reps, orbit = hole_classes(motions, holes)
     size_ok = fillable_sizes(pieces, len(cells))
     smallest = min(p.size for p in pieces)
     status = _regions(reps, cover.neighbours.astype(np.int64), size_ok, smallest)
@@ -276,7 +277,7 @@ def run(width: int, height: int, holes: int, pieces_spec: str = "pentominoes", *
     weight = np.ones(cover.n_options, dtype=np.int64)
     if broken.sym_mode == 2:
         first = np.array([int(pre[0]) for pre in broken.prefixes])
-        images = sym.label_img[:, sym.opt_label[first]]                # (|G|, reps)
+        images = sym.label_img[sym.h_rows][:, sym.opt_label[first]]     # (|H|, reps)
         weight[first] = [len(set(col)) for col in images.T.tolist()]  # orbit sizes
     listing = Plan(broken.keep, 0, -1, False, broken.prefixes)
     engine = choose_engine("auto", cover.n_items)
@@ -319,7 +320,7 @@ def run(width: int, height: int, holes: int, pieces_spec: str = "pentominoes", *
     except KeyboardInterrupt:
         result.complete = False
     if result.complete:
-        result.boards = _boards(model, sym.perms, store.tally(), reps, orbit, status, holes)
+        result.boards = _boards(model, motions, store.tally(), reps, orbit, status, holes)
         store.save_boards(result.boards)
     if scratch is not None:
         store.db.close()

@@ -6,11 +6,19 @@ cells as permutations. Every cell-set that can occur (an option or an image of o
 an integer label, so the search kernel compares solutions as sorted label lists: a
 solution is canonical when no image of it under G is lexicographically smaller.
 
-Symmetry breaking (proof in `breaking_piece`): fix one piece P that every solution uses
-exactly once and whose placements G permutes; keep one placement of P per G-orbit (R).
-Then each orbit of solutions meets the search in exactly Stab(q)·s for q = P's place in
-s, so counting the members s that are minimal under Stab(q) counts each orbit once, and
-adding |G| / |Stab_G(s)| for each counts every solution once.
+Two solutions are the same when one is an image of the other under some g in G (the
+image of a solution need not be a solution: a mirror image of a one-sided piece is no
+piece). `unique` counts these classes.
+
+Symmetry breaking may only use motions that map the solution set onto itself: H, the g
+that map every piece's placements onto the placements of a piece with the same copies and
+minimum (a one-sided piece onto its mirror piece, say). Fix one piece P that every
+solution uses exactly once and that every h in H maps onto itself; keep one placement of P
+per H-orbit (R). Each H-orbit of solutions then meets the search in exactly Stab_H(r)·s
+for r = P's place in s, so counting the members s that are minimal under Stab_H(r) counts
+each H-orbit once, adding |H| / |Stab_H(s)| for each counts every solution once, and an
+H-orbit is counted as a class when it holds the class's least member (the smallest of the
+images of s under G that are solutions).
 """
 from __future__ import annotations
 
@@ -49,10 +57,16 @@ class Symmetry:
     opt_stab: np.ndarray       # (n_opt,) uint64 bitmask of g fixing the option's cell-set
     label_piece: np.ndarray    # (n_labels,) int32 piece whose placement the label is, or -1
     g_exact: int               # bitmask of g that map every piece's placements onto its own
+    h_mask: int                # bitmask of H: g that map the solution set onto itself (see above)
 
     @property
     def order(self) -> int:
         return len(self.perms)
+
+    @property
+    def h_rows(self) -> np.ndarray:
+        """Indices of the motions in H."""
+        return np.array([g for g in range(self.order) if (self.h_mask >> g) & 1], dtype=np.int64)
 
 
 def _padded_sets(cover: Cover) -> np.ndarray:
@@ -84,9 +98,33 @@ def analyse(model: Model) -> Symmetry:
     opt_stab = (fixed << np.arange(n_g, dtype=np.uint64)[:, None]).sum(axis=0, dtype=np.uint64)
     label_piece = np.full(label_img.shape[1], -1, dtype=np.int32)
     label_piece[opt_label] = cover.opt_piece
-    same = (label_piece[label_img[:, opt_label]] == cover.opt_piece[None, :]).all(axis=1)
+    img_piece = label_piece[label_img[:, opt_label]]                # (|G|, n_opt)
+    same = (img_piece == cover.opt_piece[None, :]).all(axis=1)
     g_exact = sum(1 << g for g in np.nonzero(same)[0].tolist())
-    return Symmetry(perms, opt_label, label_img, opt_stab, label_piece, g_exact)
+    h_mask = sum(1 << g for g in range(n_g) if _maps_pieces_onto_pieces(img_piece[g], cover))
+    return Symmetry(perms, opt_label, label_img, opt_stab, label_piece, g_exact, h_mask)
+
+
+def _maps_pieces_onto_pieces(img_piece: np.ndarray, cover: Cover) -> bool:
+    """Whether a motion maps the placements of each piece onto all the placements of one
+    piece with the same copies and minimum (img_piece: the piece of each option's image,
+    -1 when the image is no placement). Such a motion maps solutions to solutions."""
+    if (img_piece < 0).any():
+        return False
+    n_p = len(cover.piece_count)
+    lo = np.full(n_p, n_p, dtype=np.int64)
+    hi = np.full(n_p, -1, dtype=np.int64)
+    np.minimum.at(lo, cover.opt_piece, img_piece)
+    np.maximum.at(hi, cover.opt_piece, img_piece)
+    placed = hi >= 0
+    if (lo[placed] != hi[placed]).any():
+        return False
+    src, dst = np.nonzero(placed)[0], hi[placed]
+    n_opts = np.bincount(cover.opt_piece, minlength=n_p)
+    # g is one-to-one on cell-sets, so equal numbers of placements make "into" "onto"
+    return bool((n_opts[dst] == n_opts[src]).all()
+                and (cover.piece_count[dst] == cover.piece_count[src]).all()
+                and (cover.piece_min[dst] == cover.piece_min[src]).all())
 
 
 def _set_keys(images: np.ndarray, n_items: int) -> np.ndarray:
@@ -126,11 +164,11 @@ def breaking_piece(cover: Cover, sym: Symmetry) -> tuple[int, np.ndarray] | None
     """A piece to fix and the options to keep for it (one per orbit), or None.
 
     The piece must be used exactly once in every solution (count = min = 1) and its
-    placements must be permuted by G (not true of a one-sided piece under a reflection).
-    Of the candidates, take the one with the fewest placements left: it is placed first,
+    placements must be permuted by H (see the module's note). Of the candidates, take the one with the fewest placements left: it is placed first,
     and the most constrained piece first makes the smallest tree (X in the pentominoes).
     """
-    if sym.order == 1:
+    rows = sym.h_rows
+    if len(rows) == 1:
         return None
     best = None
     for p in np.nonzero((cover.piece_count == 1) & (cover.piece_min == 1))[0].tolist():
@@ -138,7 +176,7 @@ def breaking_piece(cover: Cover, sym: Symmetry) -> tuple[int, np.ndarray] | None
         labels = sym.opt_label[opts]
         if len(opts) == 0:
             continue
-        imgs = sym.label_img[:, labels]                        # (|G|, n)
+        imgs = sym.label_img[rows][:, labels]                  # (|H|, n)
         if not (sym.label_piece[imgs] == p).all():
             continue
         rep = imgs.min(axis=0)                                 # orbit representative label

@@ -100,7 +100,7 @@ def start_prefix(prefix, opt_mask, opt_piece, piece_count, left, chosen, cov):
 @njit(cache=True, nogil=True)   # threads of one process can search side by side
 def run(cell_start, cell_opts, list_mask, list_piece, list_skip, opt_mask, opt_piece, piece_size,
         piece_count, piece_min, left, full, nb_mask, opt_border, uniform, prune, cap,
-        sym_mode, sym_piece, opt_label, label_img, label_piece, g_exact, opt_stab, canonical_only,
+        sym_mode, sym_piece, opt_label, label_img, label_piece, h_mask, opt_stab, canonical_only,
         prefixes, state, pos, end, chosen, cov, stats, out, budget, stop_after, base, img, tally):
     """Run the search for at most `budget` nodes. See the module docstring.
 
@@ -136,7 +136,7 @@ def run(cell_start, cell_opts, list_mask, list_piece, list_skip, opt_mask, opt_p
             empty = full & ~cov[d]
             if empty == ZERO:                    # the prefix alone covers the board
                 act = on_leaf(chosen, d, left, piece_count, piece_min, need_min, opt_piece,
-                              sym_mode, sym_piece, opt_label, label_img, label_piece, g_exact,
+                              sym_mode, sym_piece, opt_label, label_img, label_piece, h_mask,
                               opt_stab, canonical_only, stats, out, stop_after, base, img, tally)
                 state[1] = 0
                 if act != CONTINUE:
@@ -175,7 +175,7 @@ def run(cell_start, cell_opts, list_mask, list_piece, list_skip, opt_mask, opt_p
         now = here | opt_mask[found]
         if now == full:
             act = on_leaf(chosen, d + 1, left, piece_count, piece_min, need_min, opt_piece,
-                          sym_mode, sym_piece, opt_label, label_img, label_piece, g_exact,
+                          sym_mode, sym_piece, opt_label, label_img, label_piece, h_mask,
                           opt_stab, canonical_only, stats, out, stop_after, base, img, tally)
             left[opt_piece[found]] += 1
             if act != CONTINUE:

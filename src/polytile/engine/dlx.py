@@ -129,7 +129,7 @@ def _unapply(x, n_items, left, U, D, L, R, top, length, row_start, row_of):
 @njit(cache=True, nogil=True)   # threads of one process can search side by side
 def run(n_items, U, D, L, R, top, length, row_start, row_of, node_opt,
         piece_count, piece_min, left, opt_piece,
-        sym_mode, sym_piece, opt_label, label_img, label_piece, g_exact, opt_stab, canonical_only,
+        sym_mode, sym_piece, opt_label, label_img, label_piece, h_mask, opt_stab, canonical_only,
         state, item, x, chosen, stats, out, budget, stop_after, base, img, tally):
     """Run at most `budget` nodes. state: [depth, phase, floor]; stats as in leaf.on_leaf."""
     root = len(L) - 1
@@ -145,7 +145,7 @@ def run(n_items, U, D, L, R, top, length, row_start, row_of, node_opt,
         if phase == ENTER:
             if R[root] == root:
                 act = on_leaf(chosen, d, left, piece_count, piece_min, need_min, opt_piece,
-                              sym_mode, sym_piece, opt_label, label_img, label_piece, g_exact,
+                              sym_mode, sym_piece, opt_label, label_img, label_piece, h_mask,
                               opt_stab, canonical_only, stats, out, stop_after, base, img, tally)
                 phase = BACK
                 if act != CONTINUE:

@@ -36,40 +36,57 @@ def _image_is_solution(img, depth, label_piece, piece_count, piece_min, tally):
     return True
 
 
-@njit(cache=True)
-def classify(chosen, depth, opt_label, label_img, label_piece, g_exact, piece_count, piece_min,
-             check_mask, base, img, tally):
-    """Return (canonical, |stabiliser|, number of g whose image is a solution) for the
-    solution chosen[:depth].
+@njit(cache=True, inline="always")
+def _compare(a, b, n):
+    """-1, 0 or 1 as a[:n] is lexicographically below, equal to or above b[:n]."""
+    for i in range(n):
+        if a[i] != b[i]:
+            return -1 if a[i] < b[i] else 1
+    return 0
 
-    canonical: no g in check_mask maps it to a solution with a lexicographically smaller
-    label list. The last two numbers are exact only for canonical solutions; the orbit
-    of the solution has (valid images) / (stabiliser) members.
+
+@njit(cache=True)
+def classify(chosen, depth, opt_label, label_img, label_piece, h_mask, piece_count, piece_min,
+             check_mask, base, img, tally):
+    """Return (canonical, |Stab_H|, |H|, least) for the solution s = chosen[:depth].
+
+    canonical: no g in check_mask maps s to a solution with a smaller label list.
+    |Stab_H|: the motions of H (h_mask) that fix s; s's H-orbit has |H| / |Stab_H| members.
+    least: the H-orbit holds the least member of s's class (the smallest image of s under
+    G that is a solution). The last three are exact only for canonical solutions.
+    img: scratch of 3 * depth: an image, the least image under H, the least outside H.
     """
     n_g = label_img.shape[0]
     for i in range(depth):
         base[i] = opt_label[chosen[i]]
     _sort_small(base, depth)
+    cur, hmin, gmin = 0, depth, 2 * depth
+    for i in range(depth):
+        img[hmin + i] = base[i]
     stab = 0
-    valid = 0
+    n_h = 0
+    other = False                        # some image outside H is a solution (gmin is set)
     for g in range(n_g):
+        in_h = (h_mask >> np.uint64(g)) & np.uint64(1)
         for i in range(depth):
-            img[i] = label_img[g, base[i]]
-        if not (g_exact >> np.uint64(g)) & np.uint64(1):
-            if not _image_is_solution(img, depth, label_piece, piece_count, piece_min, tally):
-                continue
-        valid += 1
+            img[cur + i] = label_img[g, base[i]]
+        if not in_h and not _image_is_solution(img, depth, label_piece, piece_count, piece_min, tally):
+            continue
         _sort_small(img, depth)
-        cmp = 0
-        for i in range(depth):
-            if img[i] != base[i]:
-                cmp = -1 if img[i] < base[i] else 1
-                break
-        if cmp == 0:
-            stab += 1
-        elif cmp < 0 and (check_mask >> np.uint64(g)) & np.uint64(1):
-            return False, 0, 0
-    return True, stab, valid
+        cmp = _compare(img, base, depth)
+        if cmp < 0 and (check_mask >> np.uint64(g)) & np.uint64(1):
+            return False, 0, 0, False
+        if in_h:
+            n_h += 1
+            if cmp == 0:
+                stab += 1
+            elif _compare(img, img[hmin:], depth) < 0:
+                img[hmin:hmin + depth] = img[:depth]
+        elif not other or _compare(img, img[gmin:], depth) < 0:
+            img[gmin:gmin + depth] = img[:depth]
+            other = True
+    least = not other or _compare(img[gmin:], img[hmin:], depth) >= 0
+    return True, stab, n_h, least
 
 
 @njit(cache=True)
@@ -86,14 +103,16 @@ CONTINUE, STOP_LIMIT, STOP_BUFFER = 0, 1, 2
 
 @njit(cache=True)
 def on_leaf(chosen, depth, left, piece_count, piece_min, need_min, opt_piece,
-            sym_mode, sym_piece, opt_label, label_img, label_piece, g_exact, opt_stab,
+            sym_mode, sym_piece, opt_label, label_img, label_piece, h_mask, opt_stab,
             canonical_only, stats, out, stop_after, base, img, tally):
     """Count (and maybe store) the solution chosen[:depth].
 
     stats: [nodes, solutions, unique, stored, accepted].
     sym_mode 0: no classification; 1: canonical check over all of G (every leaf is one
-    solution); 2: symmetry breaking on piece `sym_piece` (only canonical leaves count,
-    each for (images that are solutions) / |Stab| solutions).
+    solution); 2: symmetry breaking on piece `sym_piece` under the group H (h_mask, see
+    polytile.symmetry): only leaves canonical under the stabiliser in H of that piece's
+    placement count, each for |H| / |Stab_H| solutions and for one class when its H-orbit
+    holds the class's least member.
     """
     if need_min and not minimums_met(left, piece_count, piece_min):
         return CONTINUE
@@ -101,8 +120,8 @@ def on_leaf(chosen, depth, left, piece_count, piece_min, need_min, opt_piece,
     if sym_mode == 0:
         stats[1] += 1
     elif sym_mode == 1:
-        canon, stab, valid = classify(chosen, depth, opt_label, label_img, label_piece, g_exact,
-                                      piece_count, piece_min, ~np.uint64(0), base, img, tally)
+        canon, stab, n_h, least = classify(chosen, depth, opt_label, label_img, label_piece, h_mask,
+                                           piece_count, piece_min, ~np.uint64(0), base, img, tally)
         stats[1] += 1
         if canon:
             stats[2] += 1
@@ -111,12 +130,13 @@ def on_leaf(chosen, depth, left, piece_count, piece_min, need_min, opt_piece,
         mask = np.uint64(0)
         for i in range(depth):
             if opt_piece[chosen[i]] == sym_piece:
-                mask = opt_stab[chosen[i]]
-        canon, stab, valid = classify(chosen, depth, opt_label, label_img, label_piece, g_exact,
-                                      piece_count, piece_min, mask, base, img, tally)
-        accepted = canon
+                mask = opt_stab[chosen[i]] & h_mask
+        canon, stab, n_h, least = classify(chosen, depth, opt_label, label_img, label_piece, h_mask,
+                                           piece_count, piece_min, mask, base, img, tally)
+        accepted = canon and least
         if canon:
-            stats[1] += valid // stab
+            stats[1] += n_h // stab
+        if accepted:
             stats[2] += 1
     if not accepted:
         return CONTINUE

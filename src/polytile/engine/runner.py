@@ -9,11 +9,11 @@ CODES = {0: "paused", 1: "done", 2: "buffer", 3: "limit"}   # kernels' return co
 
 
 def symmetry_arrays(sym, n_opt: int):
-    """(opt_label, label_img, label_piece, g_exact, opt_stab) for the kernels."""
+    """(opt_label, label_img, label_piece, h_mask, opt_stab) for the kernels."""
     if sym is None:
         return (np.zeros(n_opt, np.int32), np.zeros((1, 1), np.int32), np.zeros(1, np.int32),
                 np.uint64(1), np.zeros(n_opt, np.uint64))
-    return sym.opt_label, sym.label_img, sym.label_piece, np.uint64(sym.g_exact), sym.opt_stab
+    return sym.opt_label, sym.label_img, sym.label_piece, np.uint64(sym.h_mask), sym.opt_stab
 
 
 class Runner:
@@ -27,7 +27,7 @@ class Runner:
         self.shuffle = shuffle          # seed for a random order of the options, or None
         self.plan = plan
         self.limit = limit
-        (self.opt_label, self.label_img, self.label_piece, self.g_exact,
+        (self.opt_label, self.label_img, self.label_piece, self.h_mask,
          self.opt_stab) = symmetry_arrays(sym, cover.n_options)
         self.depth = int(min(cover.n_items, cover.piece_count.sum())) + 2
         self.chosen = np.zeros(self.depth, dtype=np.int32)
@@ -35,7 +35,7 @@ class Runner:
         self.stats = np.zeros(5, dtype=np.int64)       # nodes, solutions, unique, stored, accepted
         self.out = np.zeros((1024 if store else 0, self.depth), dtype=np.int32)
         self.base = np.zeros(self.depth, dtype=np.int64)
-        self.img = np.zeros(self.depth, dtype=np.int64)
+        self.img = np.zeros(3 * self.depth, dtype=np.int64)    # leaf.classify's scratch
         self.tally = np.zeros(len(cover.piece_count), dtype=np.int64)
         self.left = cover.piece_count.copy()
         self.piece_size = cover.piece_size.astype(np.int64)
@@ -66,7 +66,7 @@ class Runner:
     def symmetry_args(self) -> tuple:
         p = self.plan
         return (p.sym_mode, p.sym_piece, self.opt_label, self.label_img, self.label_piece,
-                self.g_exact, self.opt_stab, p.canonical_only)
+                self.h_mask, self.opt_stab, p.canonical_only)
 
     def collect(self, res, store: bool) -> None:
         res.nodes = int(self.stats[0])

@@ -71,7 +71,7 @@ def _regions_ok(now, full, seeds, neighbours, sizes, cap, seen, stack):
 @njit(cache=True, nogil=True)   # threads of one process can search side by side
 def run(cell_start, cell_opts, list_mask, list_piece, opt_mask, opt_piece, piece_size,
         piece_count, piece_min, left, full, neighbours, opt_border, uniform, prune, cap,
-        sym_mode, sym_piece, opt_label, label_img, label_piece, g_exact, opt_stab, canonical_only,
+        sym_mode, sym_piece, opt_label, label_img, label_piece, h_mask, opt_stab, canonical_only,
         state, pos, end, chosen, cov, stats, out, budget, stop_after, base, img, tally, seen, stack):
     """As bitboard.run, with masks of len(full) words; state: [depth, started, floor]."""
     n_words = len(full)
@@ -133,7 +133,7 @@ def run(cell_start, cell_opts, list_mask, list_piece, opt_mask, opt_piece, piece
                 complete = False
         if complete:
             act = on_leaf(chosen, d + 1, left, piece_count, piece_min, need_min, opt_piece,
-                          sym_mode, sym_piece, opt_label, label_img, label_piece, g_exact,
+                          sym_mode, sym_piece, opt_label, label_img, label_piece, h_mask,
                           opt_stab, canonical_only, stats, out, stop_after, base, img, tally)
             left[opt_piece[found]] += 1
             if act != CONTINUE:
