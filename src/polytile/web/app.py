@@ -26,7 +26,8 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..errors import PuzzleError
+from ..errors import PuzzleError, one_line
+from ..formats import describe
 from . import puzzles
 from .jobs import Busy, Manager
 
@@ -43,7 +44,7 @@ class BadRequest(Exception):
 
 
 def error(message: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+    return JSONResponse({"error": one_line(message)}, status_code=status)
 
 
 async def read_json(request: Request) -> dict:
@@ -123,7 +124,7 @@ async def start_job(request: Request) -> Response:
     data = await read_json(request)
     action = data.get("action")
     if action not in ACTIONS:
-        raise BadRequest(f"unknown action {puzzles.json_short(action)} (one of {', '.join(sorted(ACTIONS))})")
+        raise BadRequest(f"unknown action {describe(action)} (one of {', '.join(sorted(ACTIONS))})")
     opts = data.get("options") or {}
     if not isinstance(opts, dict):
         raise BadRequest("\"options\" must be an object")
