@@ -108,6 +108,10 @@ WRONG = st.one_of(
     st.integers(10, 3000).map(_deep))
 
 
+KEYS = ["a\nb", "\u2028", "rows", "clues", "width", "height", "kind", "text", "board", "pieces",
+        "count", "min", "cells", "colours", "reflect", "name", "order", "max_copies", "shikaku"]
+
+
 def _paths(value, prefix=()):
     """Paths to the values of a JSON document, not below a depth of 6 (inserted deep lists)."""
     yield prefix
@@ -119,6 +123,12 @@ def _paths(value, prefix=()):
     elif isinstance(value, list):
         for i, v in enumerate(value):
             yield from _paths(v, prefix + (i,))
+
+
+def _at(value, path):
+    for step in path:
+        value = value[step]
+    return value
 
 
 def _replace(value, path, new):
@@ -136,14 +146,13 @@ def mutated_json(draw, seeds: list):
     or a key added, renamed (a newline in it) or dropped."""
     value = draw(st.sampled_from(seeds))
     value = json.loads(value) if isinstance(value, str) else value
-    for _ in range(draw(st.integers(1, 3))):
-        path = draw(st.sampled_from(list(_paths(value))))
-        op = draw(st.sampled_from(["replace", "replace", "replace", "key", "drop"]))
-        target = value
-        for step in path:
-            target = target[step]
+    for _ in range(draw(st.integers(1, 2))):
+        op = draw(st.sampled_from(["replace", "replace", "key", "key", "drop"]))
+        paths = [p for p in _paths(value) if op == "replace" or isinstance(_at(value, p), dict)]
+        path = draw(st.sampled_from(paths or [()]))
+        target = _at(value, path)
         if op in ("key", "drop") and isinstance(target, dict):
-            key = draw(st.sampled_from(sorted(target) + ["a\nb", "\u2028", "rows", "clues", "kind"]))
+            key = draw(st.sampled_from(sorted(target) + KEYS))
             changed = {k: v for k, v in target.items() if k != key}
             if op == "key":
                 changed[key] = draw(WRONG)

@@ -25,6 +25,8 @@ def read_text(path: str | Path) -> str:
         raise PuzzleError("is a directory, not a puzzle file", name) from None
     except OSError as e:
         raise PuzzleError(f"cannot read: {e.strerror}", name) from None
+    except ValueError:                  # a NUL byte in the name
+        raise PuzzleError("not a file name (it holds a NUL character)", name) from None
     if len(data) > MAX_BYTES:
         raise PuzzleError(f"file too large ({len(data)} bytes; limit {MAX_BYTES})", name)
     if data.startswith(b"\xef\xbb\xbf"):        # a UTF-8 byte-order mark is not a cell
