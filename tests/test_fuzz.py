@@ -21,7 +21,7 @@ from polytile.formats import shikaku as shikaku_format
 from polytile.web import puzzles as web_puzzles
 
 LONG = os.environ.get("POLYTILE_FUZZ") == "long"
-FUZZ = settings(max_examples=10_000 if LONG else 150, deadline=None, database=None,
+FUZZ = settings(max_examples=10_000 if LONG else 300, deadline=None, database=None,
                 suppress_health_check=list(HealthCheck))
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
