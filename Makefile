@@ -1,12 +1,13 @@
 # make demo   set up .venv and solve the bundled 6x10 pentomino example
 # make test   set up .venv and run the tests
+# make fuzz   the fuzz suite's long profile (10,000 inputs per parser family)
 # make bench  compare polytile with xcover on the benchmark cases
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test bench clean
+.PHONY: demo test fuzz bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -20,6 +21,9 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
+
+fuzz: $(STAMP)
+	POLYTILE_FUZZ=long $(BIN)/python -m pytest -q -p no:cacheprovider --hypothesis-show-statistics tests/test_fuzz.py
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install -q -e '.[bench]'

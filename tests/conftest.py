@@ -20,5 +20,5 @@ def client():
     """A TestClient on the web app, one per test module (tests/test_web_*.py)."""
     from web_api_helpers import TestClient, create_app
     app = create_app(per_client=2, running=4, seconds=120, count_jobs=2)
-    with TestClient(app) as c:
+    with TestClient(app, base_url="http://127.0.0.1") as c:
         yield c

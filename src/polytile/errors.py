@@ -2,6 +2,14 @@
 from __future__ import annotations
 
 
+def one_line(text: str) -> str:
+    """`text` with every line break and other unprintable character escaped (`\\n`, `\\x0b`,
+    `\\u2028`), so that user text echoed in a message cannot split it over several lines."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
 class PuzzleError(Exception):
     """Bad input. Printed as one line `file:line:col: message`, exit status 2."""
 
@@ -15,4 +23,4 @@ class PuzzleError(Exception):
 
     def __str__(self) -> str:
         where = [str(x) for x in (self.file, self.line, self.col) if x is not None]
-        return f"{':'.join(where)}: {self.message}" if where else self.message
+        return one_line(f"{':'.join(where)}: {self.message}" if where else self.message)

@@ -26,13 +26,14 @@ def serve(port: int = typer.Option(8765, "--port", help="TCP port."),
     import uvicorn
 
     from ..web.app import create_app
+    from ..web.guard import host_names
     try:
         with socket.create_server((host, port)):
             pass
     except OSError as e:
         raise PuzzleError(f"cannot listen on {host}:{port}: {e.strerror}", "--port") from None
     app = create_app(per_client=jobs_per_client, running=max(4, jobs_per_client),
-                     seconds=job_seconds, count_jobs=count_jobs or None)
+                     seconds=job_seconds, count_jobs=count_jobs or None, hosts=host_names(host))
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
     print(f"polytile serve: {url}  (Ctrl-C stops)", flush=True)

@@ -1,7 +1,11 @@
 """Readers and writers. Formats know nothing about search."""
 from __future__ import annotations
 
+import json
+import re
+import sys
 from pathlib import Path
+from typing import Any
 
 from ..errors import PuzzleError
 from ..puzzle import Puzzle
@@ -21,6 +25,8 @@ def read_text(path: str | Path) -> str:
         raise PuzzleError("is a directory, not a puzzle file", name) from None
     except OSError as e:
         raise PuzzleError(f"cannot read: {e.strerror}", name) from None
+    except ValueError:                  # a NUL byte in the name
+        raise PuzzleError("not a file name (it holds a NUL character)", name) from None
     if len(data) > MAX_BYTES:
         raise PuzzleError(f"file too large ({len(data)} bytes; limit {MAX_BYTES})", name)
     if data.startswith(b"\xef\xbb\xbf"):        # a UTF-8 byte-order mark is not a cell
@@ -41,6 +47,38 @@ def read_text(path: str | Path) -> str:
     if not text.strip():
         raise PuzzleError("empty puzzle file" if not text else "puzzle file has only blanks", name)
     return text
+
+
+def _too_long(text: str, name: str) -> PuzzleError:
+    limit = sys.get_int_max_str_digits() or 4300
+    m = re.search(r"[0-9]{%d,}" % (limit + 1), text)
+    if m is None:
+        return PuzzleError("malformed JSON: a number is too long", name)
+    line = text.count("\n", 0, m.start()) + 1
+    col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+    return PuzzleError(f"malformed JSON: a number has more than {limit} digits", name, line, col)
+
+
+def load_json(text: str, name: str) -> Any:
+    """json.loads, every failure (syntax, nesting too deep, a number beyond Python's digit
+    limit) a PuzzleError naming the file and, where known, the line and column."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise PuzzleError(f"malformed JSON: {e.msg}", name, e.lineno, e.colno) from None
+    except RecursionError:
+        raise PuzzleError("malformed JSON: nested too deeply", name) from None
+    except ValueError:                   # an integer literal beyond Python's digit limit
+        raise _too_long(text, name) from None
+
+
+def describe(value: Any, limit: int = 30) -> str:
+    """A JSON value as a short one-line excerpt for an error message."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 def check_box(cells, name: str) -> None:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from typing import Any
 
 import numpy as np
@@ -23,7 +22,7 @@ import numpy as np
 from ..errors import PuzzleError
 from ..library import PENTOMINO_ROWS, pentomino
 from ..puzzle import Board, Piece, Puzzle, make_partial
-from . import check_box
+from . import check_box, describe, load_json
 
 MAX_CELLS = 20_000
 MAX_COPIES = 10_000
@@ -41,10 +40,15 @@ class _Ctx:
 
 def _int(ctx: _Ctx, v: Any, where: str, lo: int, hi: int) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
-        ctx.fail(where, f"expected an integer, got {json.dumps(v)[:40]}")
+        ctx.fail(where, f"expected an integer, got {describe(v, 40)}")
     if not lo <= v <= hi:
         ctx.fail(where, f"{v} is out of range {lo}..{hi}")
     return v
+
+
+def _key(key: str) -> str:
+    """A key as written in a message: plain when it is a word, else quoted and escaped."""
+    return key if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key) else describe(key, 40)
 
 
 def _cells(ctx: _Ctx, v: Any, where: str) -> tuple[np.ndarray, list[str] | None]:
@@ -92,31 +96,14 @@ def _colours(ctx: _Ctx, obj: dict, where: str, n: int, drawn: list[str] | None) 
     return v
 
 
-def _too_long(text: str, name: str) -> PuzzleError:
-    limit = sys.get_int_max_str_digits() or 4300
-    m = re.search(r"\d{%d,}" % (limit + 1), text)
-    if m is None:
-        return PuzzleError("malformed JSON: a number is too long", name)
-    line = text.count("\n", 0, m.start()) + 1
-    col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
-    return PuzzleError(f"malformed JSON: a number has more than {limit} digits", name, line, col)
-
-
 def parse(text: str, name: str = "<json>") -> Puzzle:
     ctx = _Ctx(name)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise PuzzleError(f"malformed JSON: {e.msg}", name, e.lineno, e.colno) from None
-    except RecursionError:
-        raise PuzzleError("malformed JSON: nested too deeply", name) from None
-    except ValueError:                   # an integer literal beyond Python's digit limit
-        raise _too_long(text, name) from None
+    data = load_json(text, name)
     if not isinstance(data, dict):
         ctx.fail("top level", "expected an object with \"board\" and \"pieces\"")
     for k in data:
         if k not in BOARD_KEYS:
-            ctx.fail(k, f"unknown key (expected one of {', '.join(sorted(BOARD_KEYS))})")
+            ctx.fail(_key(k), f"unknown key (expected one of {', '.join(sorted(BOARD_KEYS))})")
     for k in ("board", "pieces"):
         if k not in data:
             ctx.fail("top level", f"missing \"{k}\"")
@@ -138,7 +125,7 @@ def parse(text: str, name: str = "<json>") -> Puzzle:
             ctx.fail(w, "expected an object with \"cells\", or the name of a library piece")
         for k in p:
             if k not in PIECE_KEYS:
-                ctx.fail(f"{w}.{k}", f"unknown key (expected one of {', '.join(sorted(PIECE_KEYS))})")
+                ctx.fail(f"{w}.{_key(k)}", f"unknown key (expected one of {', '.join(sorted(PIECE_KEYS))})")
         pname = p.get("name", str(i + 1))
         if not isinstance(pname, str) or not pname:
             ctx.fail(f"{w}.name", "expected a non-empty string")

@@ -9,24 +9,32 @@
 """
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
+from typing import Any
 
 from ..errors import PuzzleError
 from ..shikaku import Shikaku
+from . import describe, load_json, read_text
 
 MAX_CELLS = 1_000_000
-GAME_ID = re.compile(r"^\s*(\d+)x(\d+)([^:\s]*):(\S*)\s*$")
-URL = re.compile(r"[?/&](?:shikaku|sikaku)/(?:[a-z]+:?/)?(\d+)/(\d+)/([^/?&#\s]*)")
+MAX_DIGITS = 12                 # any number longer than this is far beyond MAX_CELLS
+GAME_ID = re.compile(r"^\s*([0-9]+)x([0-9]+)([^:\s]*):(\S*)\s*$")
+URL = re.compile(r"[?/&](?:shikaku|sikaku)/(?:[a-z]+:?/)?([0-9]+)/([0-9]+)/([^/?&#\s]*)")
+
+
+def _is_file(name: str) -> bool:
+    try:
+        return Path(name).exists()
+    except (OSError, ValueError):         # a name too long for a path, or with a NUL byte
+        return False
 
 
 def load(source: str | Path) -> Shikaku:
     """A puzzle from a file, `-` (stdin), or a URL / game id given in place of a file."""
     name = str(source)
-    if name != "-" and not Path(name).exists() and (URL.search(name) or GAME_ID.match(name)):
+    if name != "-" and (URL.search(name) or GAME_ID.match(name)) and not _is_file(name):
         return parse(name, "<argument>")
-    from . import read_text
     return parse(read_text(source), name)
 
 
@@ -60,10 +68,18 @@ def _clue(v: int, w: int, h: int, name: str, line: int, col: int) -> int:
     return v
 
 
+def _number(digits: str, what: str, name: str, line: int, col: int) -> int:
+    """ASCII digits as an int; a number of more than MAX_DIGITS digits is refused as too large
+    (int() of more than 4300 digits would raise ValueError)."""
+    if len(digits.lstrip("+-").lstrip("0")) > MAX_DIGITS:
+        raise PuzzleError(f"{what} is too large ({len(digits)} digits)", name, line, col)
+    return int(digits)
+
+
 def _int(token: str, what: str, name: str, line: int, col: int) -> int:
-    if not re.fullmatch(r"[+-]?\d+", token):
-        raise PuzzleError(f"{what} must be an integer, not {token!r}", name, line, col)
-    return int(token)
+    if not re.fullmatch(r"[+-]?[0-9]+", token):
+        raise PuzzleError(f"{what} must be an integer, not {describe(token, 40)}", name, line, col)
+    return _number(token, what, name, line, col)
 
 
 def parse_text(text: str, name: str = "<text>") -> Shikaku:
@@ -100,18 +116,19 @@ def parse_game_id(text: str, name: str = "<game id>", line: int = 1) -> Shikaku:
     m = GAME_ID.match(text)
     if not m:
         raise PuzzleError("not a Rectangles game id `WxH:...`", name, line, 1)
-    w, h = int(m.group(1)), int(m.group(2))
+    w = _number(m.group(1), "the width", name, line, m.start(1) + 1)
+    h = _number(m.group(2), "the height", name, line, m.start(2) + 1)
     _size(w, h, name, line, 1)
     start = m.start(4)
     cells: list[int] = []
-    for tok in re.finditer(r"[a-z]|\d+|_|.", m.group(4)):
+    for tok in re.finditer(r"[a-z]|[0-9]+|_|.", m.group(4)):
         s, col = tok.group(), start + tok.start() + 1
-        if s.isdigit():
-            cells.append(_clue(int(s), w, h, name, line, col))
+        if s[0] in "0123456789":
+            cells.append(_clue(_number(s, "a number", name, line, col), w, h, name, line, col))
         elif "a" <= s <= "z":
             cells += [0] * (ord(s) - ord("a") + 1)
         elif s != "_":
-            raise PuzzleError(f"unexpected character {s!r} in the game id", name, line, col)
+            raise PuzzleError(f"unexpected character {describe(s)} in the game id", name, line, col)
         if len(cells) > w * h:
             raise PuzzleError(f"the game id describes more than {w} x {h} cells", name, line, col)
     if len(cells) != w * h:
@@ -129,7 +146,8 @@ def parse_url(text: str, name: str = "<url>", line: int = 1) -> Shikaku:
     m = URL.search(text)
     if not m:
         raise PuzzleError("not a puzz.link shikaku URL (`...?shikaku/W/H/...`)", name, line, 1)
-    w, h = int(m.group(1)), int(m.group(2))
+    w = _number(m.group(1), "the width", name, line, m.start(1) + 1)
+    h = _number(m.group(2), "the height", name, line, m.start(2) + 1)
     _size(w, h, name, line, m.start(1) + 1)
     body, start = m.group(3), m.start(3)
     cells: list[int] = []
@@ -152,45 +170,66 @@ def parse_url(text: str, name: str = "<url>", line: int = 1) -> Shikaku:
         elif ch == ".":
             raise PuzzleError("a clue of unknown area ('?') is not supported", name, line, col)
         else:
-            raise PuzzleError(f"unexpected character {ch!r} in the URL", name, line, col)
+            raise PuzzleError(f"unexpected character {describe(ch)} in the URL", name, line, col)
         if cells:
             _clue(cells[-1], w, h, name, line, col)
     cells = (cells + [0] * (w * h))[:w * h]
     return Shikaku.from_rows([cells[r * w:(r + 1) * w] for r in range(h)])
 
 
-def parse_json(text: str, name: str = "<json>") -> Shikaku:
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise PuzzleError(f"invalid JSON: {e.msg}", name, e.lineno, e.colno) from None
-    spec = data.get("shikaku", data) if isinstance(data, dict) else None
-    if not isinstance(spec, dict):
-        raise PuzzleError('expected an object {"shikaku": {"width": W, "height": H, "rows": ...}}', name, 1, 1)
-    w, h = spec.get("width"), spec.get("height")
-    rows = spec.get("rows")
-    if isinstance(rows, list) and w is None and h is None and rows and isinstance(rows[0], list):
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _json_size(spec: dict, name: str) -> tuple[int, int]:
+    """Width and height: given, or those of "rows" when both are left out."""
+    w, h, rows = spec.get("width"), spec.get("height"), spec.get("rows")
+    if w is None and h is None and isinstance(rows, list) and rows and isinstance(rows[0], list):
         w, h = len(rows[0]), len(rows)
-    if not (isinstance(w, int) and isinstance(h, int)):
-        raise PuzzleError('"width" and "height" must be integers', name, 1, 1)
+    if not (_is_int(w) and _is_int(h)):
+        raise PuzzleError(f'"width" and "height" must be integers, not {describe(w)} and '
+                          f'{describe(h)}', name, 1, 1)
     _size(w, h, name, 1, 1)
-    grid = [[0] * w for _ in range(h)]
-    if rows is not None:
-        if not (isinstance(rows, list) and len(rows) == h
-                and all(isinstance(r, list) and len(r) == w for r in rows)):
-            raise PuzzleError(f'"rows" must be {h} lists of {w} integers', name, 1, 1)
-        for r, row in enumerate(rows):
-            for c, v in enumerate(row):
-                if not isinstance(v, int) or isinstance(v, bool):
-                    raise PuzzleError(f"rows[{r}][{c}] is not an integer: {v!r}", name, 1, 1)
-                grid[r][c] = _clue(v, w, h, name, 1, 1)
-    for k, clue in enumerate(spec.get("clues", [])):
-        if not (isinstance(clue, list) and len(clue) == 3 and all(isinstance(x, int) for x in clue)):
-            raise PuzzleError(f"clues[{k}] must be [row, col, area]", name, 1, 1)
+    return w, h
+
+
+def _json_rows(rows: Any, grid: list[list[int]], name: str) -> None:
+    h, w = len(grid), len(grid[0])
+    if not (isinstance(rows, list) and len(rows) == h
+            and all(isinstance(r, list) and len(r) == w for r in rows)):
+        raise PuzzleError(f'"rows" must be {h} lists of {w} integers', name, 1, 1)
+    for r, row in enumerate(rows):
+        for c, v in enumerate(row):
+            if not _is_int(v):
+                raise PuzzleError(f"rows[{r}][{c}] is not an integer: {describe(v)}", name, 1, 1)
+            grid[r][c] = _clue(v, w, h, name, 1, 1)
+
+
+def _json_clues(clues: Any, grid: list[list[int]], name: str) -> None:
+    h, w = len(grid), len(grid[0])
+    if not isinstance(clues, list):
+        raise PuzzleError(f'"clues" must be a list of [row, col, area], not {describe(clues)}',
+                          name, 1, 1)
+    for k, clue in enumerate(clues):
+        if not (isinstance(clue, list) and len(clue) == 3 and all(map(_is_int, clue))):
+            raise PuzzleError(f"clues[{k}] must be [row, col, area], not {describe(clue)}", name, 1, 1)
         r, c, v = clue
         if not (0 <= r < h and 0 <= c < w):
             raise PuzzleError(f"clues[{k}] lies outside the {w} x {h} grid", name, 1, 1)
         grid[r][c] = _clue(v, w, h, name, 1, 1)
+
+
+def parse_json(text: str, name: str = "<json>") -> Shikaku:
+    data = load_json(text, name)
+    spec = data.get("shikaku", data) if isinstance(data, dict) else None
+    if not isinstance(spec, dict):
+        raise PuzzleError('expected an object {"shikaku": {"width": W, "height": H, "rows": ...}}', name, 1, 1)
+    w, h = _json_size(spec, name)
+    grid = [[0] * w for _ in range(h)]
+    if "rows" in spec:
+        _json_rows(spec["rows"], grid, name)
+    if "clues" in spec:
+        _json_clues(spec["clues"], grid, name)
     return Shikaku(w, h, Shikaku.from_rows(grid).clues)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable
 from contextlib import asynccontextmanager
 from importlib import resources
 
@@ -26,8 +27,10 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..errors import PuzzleError
+from ..errors import PuzzleError, one_line
+from ..formats import describe
 from . import puzzles
+from .guard import Guard, host_names
 from .jobs import Busy, Manager
 
 MAX_BODY = 1_000_000              # bytes of a request body
@@ -43,7 +46,7 @@ class BadRequest(Exception):
 
 
 def error(message: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+    return JSONResponse({"error": one_line(message)}, status_code=status)
 
 
 async def read_json(request: Request) -> dict:
@@ -123,7 +126,7 @@ async def start_job(request: Request) -> Response:
     data = await read_json(request)
     action = data.get("action")
     if action not in ACTIONS:
-        raise BadRequest(f"unknown action {puzzles.json_short(action)} (one of {', '.join(sorted(ACTIONS))})")
+        raise BadRequest(f"unknown action {describe(action)} (one of {', '.join(sorted(ACTIONS))})")
     opts = data.get("options") or {}
     if not isinstance(opts, dict):
         raise BadRequest("\"options\" must be an object")
@@ -265,8 +268,10 @@ class Headers:
 
 
 def create_app(*, per_client: int = 2, running: int = 4, seconds: float = 600.0,
-               count_jobs: int | None = None, warm: bool = True) -> Starlette:
-    """The app. `count_jobs`: processes per count (a pool gives the progress bar an ETA)."""
+               count_jobs: int | None = None, warm: bool = True,
+               hosts: Iterable[str] | None = None) -> Starlette:
+    """The app. `count_jobs`: processes per count (a pool gives the progress bar an ETA);
+    `hosts`: the names it answers to (default: localhost, 127.0.0.1, [::1]; see guard.py)."""
     if count_jobs is None:
         count_jobs = max(1, min(4, os.cpu_count() or 1))
     manager = Manager(per_client=per_client, running=running, seconds=seconds,
@@ -295,5 +300,6 @@ def create_app(*, per_client: int = 2, running: int = 4, seconds: float = 600.0,
         BadRequest: on_bad_request, PuzzleError: on_puzzle_error, Busy: on_busy,
         HTTPException: on_http, Exception: on_crash})
     app.state.manager = manager
+    app.add_middleware(Guard, hosts=hosts if hosts is not None else host_names())
     app.add_middleware(Headers)
     return app

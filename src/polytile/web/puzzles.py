@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import PuzzleError
+from ..formats import describe
 
 MAX_BOARD_CELLS = 400          # tiling, Katamino and boxing boards
 MAX_BOARD_SIDE = 64            # rows or columns of a drawn board
@@ -36,7 +37,7 @@ def _get(spec: dict, key: str, kind: type, default: Any = None, required: bool =
         return default
     v = spec[key]
     if (isinstance(v, bool) and kind is not bool) or not isinstance(v, kind):
-        _fail(f"\"{key}\" must be {NAMES[kind]}, not {json_short(v)}")
+        _fail(f"\"{key}\" must be {NAMES[kind]}, not {describe(v)}")
     return v
 
 
@@ -129,7 +130,7 @@ def _piece_list(pieces: Any) -> list[dict]:
                 _fail(f"pieces[{i}].cells must be rows of a drawing (X = cell), at most 12 x 12")
             if any(set(r) - set("X. ") for r in cells) or not any("X" in r for r in cells):
                 _fail(f"pieces[{i}].cells: draw the piece with X (cell) and . (gap)")
-            entry = {"name": str(name or f"p{i + 1}")[:20], "cells": [r.replace(" ", ".") for r in cells]}
+            entry = {"name": name[:20] if isinstance(name, str) and name else f"p{i + 1}", "cells": [r.replace(" ", ".") for r in cells]}
         else:
             if not isinstance(name, str):
                 _fail(f"pieces[{i}] needs a \"name\" (a library piece) or \"cells\"")
@@ -137,7 +138,7 @@ def _piece_list(pieces: Any) -> list[dict]:
             letter = pentomino(name)
             key = letter or name
             if key not in rows:
-                _fail(f"unknown piece {name!r} (a pentomino letter FILNPTUVWXYZ, a Katamino colour, "
+                _fail(f"unknown piece {describe(name)} (a pentomino letter FILNPTUVWXYZ, a Katamino colour, "
                       "or a library name such as 4-2)")
             entry = {"name": key, "cells": rows[key]}
         entry["count"] = count
@@ -196,7 +197,7 @@ def parse(spec: Any) -> Parsed:
         _fail("\"puzzle\" must be an object with a \"kind\"")
     kind = spec.get("kind")
     if kind not in KINDS:
-        _fail(f"unknown puzzle kind {kind!r} (one of {', '.join(KINDS)})")
+        _fail(f"unknown puzzle kind {describe(kind)} (one of {', '.join(KINDS)})")
     return {"tiling": _tiling, "katamino": _katamino, "box": _box, "shikaku": _shikaku}[kind](spec)
 
 
@@ -270,19 +271,11 @@ def _shikaku(spec: dict) -> Parsed:
         for r, row in enumerate(rows):
             for c, v in enumerate(row):
                 if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= w * len(rows):
-                    _fail(f"row {r + 1}, column {c + 1}: {json_short(v)} is not a number 0..{w * len(rows)}")
+                    _fail(f"row {r + 1}, column {c + 1}: {describe(v)} is not a number 0..{w * len(rows)}")
         p = Shikaku.from_rows(rows)
     if p.width * p.height > MAX_SHIKAKU_CELLS:
         _fail(f"grid too large: {p.width} x {p.height} (limit {MAX_SHIKAKU_CELLS} cells)")
     return Parsed("shikaku", shikaku=p)
-
-
-def json_short(v: Any) -> str:
-    import json
-    try:
-        return json.dumps(v)[:30]
-    except (TypeError, ValueError):
-        return repr(v)[:30]
 
 
 # ---- what the page draws before any search ----------------------------------------------------
