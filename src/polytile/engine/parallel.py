@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import os
 import queue
+import re
 import sqlite3
 import threading
 import time
@@ -109,6 +110,23 @@ def fingerprint(cover: Cover, p: Plan) -> str:
     return h.hexdigest()
 
 
+_COUNT = re.compile(r"[0-9]{1,40}")            # a recorded count: a plain non-negative integer
+
+
+def _row_counts(row: tuple, tasks: int) -> Counts | None:
+    """A checkpoint row (task, solutions, uniq, nodes) as counts, or None when it cannot
+    come from this plan: a task number out of range, a count that is no plain
+    non-negative integer."""
+    task, solutions, uniq, nodes = row
+    if type(task) is not int or not 0 <= task < tasks:
+        return None
+    if not all(type(c) is str and _COUNT.fullmatch(c) for c in (solutions, uniq)):
+        return None
+    if type(nodes) is not int or nodes < 0:
+        return None
+    return int(solutions), int(uniq), nodes
+
+
 class Checkpoint:
     """Finished tasks in SQLite: (task, solutions, unique, nodes, when), one commit each."""
 
@@ -123,6 +141,7 @@ class Checkpoint:
             row = self.db.execute("SELECT v FROM meta WHERE k='job'").fetchone()
         except sqlite3.DatabaseError as e:
             raise PuzzleError(f"not a usable checkpoint ({e})", self.path) from None
+        self.tasks = tasks
         job = f"{key}:{tasks}"
         if row is None:
             self.db.execute("INSERT INTO meta VALUES ('job', ?)", (job,))
@@ -131,11 +150,20 @@ class Checkpoint:
                               self.path)
 
     def finished(self) -> dict[int, Counts]:
+        """The recorded tasks, every row checked against the plan's tasks."""
         try:
             rows = self.db.execute("SELECT task, solutions, uniq, nodes FROM done").fetchall()
-            return {t: (int(s), int(u), int(n)) for t, s, u, n in rows}
-        except (sqlite3.DatabaseError, ValueError, TypeError) as e:
+        except sqlite3.DatabaseError as e:
             raise PuzzleError(f"not a usable checkpoint ({e})", self.path) from None
+        out = {}
+        for row in rows:
+            counts = _row_counts(row, self.tasks)
+            if counts is None:
+                shown = ", ".join(repr(x)[:40] for x in row)
+                raise PuzzleError(f"not a usable checkpoint (row ({shown}) does not fit the "
+                                  f"{self.tasks} tasks of this count)", self.path)
+            out[row[0]] = counts
+        return out
 
     def record(self, task: int, counts: Counts) -> None:
         try:
