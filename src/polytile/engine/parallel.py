@@ -30,13 +30,13 @@ import numpy as np
 
 from ..cover import Cover
 from ..errors import PuzzleError
-from .search import Plan, Result, choose_engine, plan, runner_class
+from .search import Pacer, Plan, Result, choose_engine, plan, runner_class
 from .tree import split, subtree_sizes
 
 Counts = tuple[int, int, int]                # solutions, unique, nodes
 TASKS_PER_WORKER = 16                        # prefixes wanted per worker
 RESUMABLE_WORKERS = 16                       # tasks of a checkpointed count: as for 16 workers
-SLICE = 1 << 22                              # nodes between looks at Ctrl-C and progress
+STOP_WAIT = 0.5                              # seconds the workers get to stop after Ctrl-C
 
 
 def deal(prefixes: list[np.ndarray], sizes: np.ndarray, jobs: int) -> tuple[list, list[float]]:
@@ -82,15 +82,16 @@ def run_task(job: Job, chunk: list[np.ndarray], stop: threading.Event | None = N
              report: Callable[[Counts], None] | None = None) -> tuple[Counts, bool]:
     """Count the subtrees under these prefixes: the counts, and False when `stop` was set
     before the end (then the counts are those of the part searched). `report` gets the
-    counts so far after every slice of the search (a few tenths of a second)."""
+    counts so far after every slice of the search (a few hundredths of a second)."""
     if getattr(_LOCAL, "key", None) != job.key:
         _LOCAL.runner = runner_class(job.engine)(job.cover, job.sym, job.plan, store=False, limit=0)
+        _LOCAL.pacer = Pacer()
         _LOCAL.key = job.key
-    runner = _LOCAL.runner
+    runner, pacer = _LOCAL.runner, _LOCAL.pacer
     before = runner.stats.copy()
     runner.begin(chunk)
     finished = True
-    while runner.advance(SLICE) != "done":
+    while pacer.advance(runner) != "done":
         if stop is not None and stop.is_set():
             finished = False
             break
@@ -229,11 +230,15 @@ def on_threads(job: Job, tasks: list, todo: list[int], jobs: int,
                 continue
             take(got)
     finally:
-        stop.set()
-        for w in workers:
-            w.join()
+        stop.set()                                    # workers stop within a slice
+        give_up = time.perf_counter() + STOP_WAIT
         while running:                                # after Ctrl-C: keep what was done
-            take(results.get(), show=False)
+            try:
+                take(results.get(timeout=max(0.0, give_up - time.perf_counter())), show=False)
+            except queue.Empty:
+                break                                 # never wait long: the threads are daemons
+        for w in workers:
+            w.join(timeout=max(0.0, give_up - time.perf_counter()))
 
 
 # ---------------------------------------------------------------- Dask backend
