@@ -10,6 +10,7 @@ import numpy as np
 from .cover import Model, TimeUp, build
 from .puzzle import Puzzle
 
+LISTING_GRACE = 0.1        # seconds to list what a stopped search found
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
 
@@ -162,10 +163,22 @@ class Tiling:
         res = search(model.cover, sym, unique=unique, limit=limit, store=store,
                      time_limit=time_limit, breaking=breaking, engine=engine, progress=progress,
                      select=select, shuffle=shuffle)
-        letters = piece_letters(model.puzzle) if res.found else []
-        found = [self._solution(model, opts, letters) for opts in res.found]
+        found = self._solutions(model, res)
         return Report(res.solutions, res.unique, time.perf_counter() - t0, res.nodes, res.complete,
                       res.interrupted, res.timed_out, found, engine=res.engine)
+
+    @classmethod
+    def _solutions(cls, model: Model, res) -> list[Solution]:
+        """The solutions found, as pieces. After a time limit or Ctrl-C, only those turned
+        into pieces within LISTING_GRACE seconds: listing is slower than finding."""
+        letters = piece_letters(model.puzzle) if res.found else []
+        stop = time.perf_counter() + LISTING_GRACE if not res.complete else None
+        found = []
+        for opts in res.found:
+            if stop is not None and time.perf_counter() > stop:
+                break
+            found.append(cls._solution(model, opts, letters))
+        return found
 
     @staticmethod
     def _solution(model: Model, opts: np.ndarray, letters: list[str]) -> Solution:
