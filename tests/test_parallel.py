@@ -119,8 +119,8 @@ def test_progress_reports_parts_and_the_estimated_share_done():
 def test_progress_shows_solutions_of_parts_under_way(monkeypatch):
     """With short slices, the bar shows solutions found inside parts not yet finished;
     the numbers never go back, and the end is the manifest's count."""
-    from polytile.engine import parallel
-    monkeypatch.setattr(parallel, "SLICE", 1 << 12)
+    from polytile.engine import search
+    monkeypatch.setattr(search, "SLICE_NODES", 1 << 12)
     seen = []
     case = CASES["pentomino-6x10"]
     r = load(case).count(jobs=2, progress=lambda res, d, n, f: seen.append((res.solutions, d, f)))
@@ -143,7 +143,7 @@ def test_interrupted_threads_report_the_part_searched(monkeypatch):
 
     t = load(CASES["pentomino-6x10"])
     r = t.count(jobs=2, breaking=False, progress=interrupt)
-    assert not r.complete and r.interrupted and r.nodes > 0 and calls == [1]
+    assert not r.complete and r.interrupted and r.nodes > 0 and len(calls) == 1
     assert parallel.threading.active_count() == 1                  # workers stopped
 
 
@@ -228,3 +228,36 @@ def test_unreachable_scheduler_is_one_line_exit_2(address):
     assert p.returncode == 2 and p.stdout == ""
     lines = p.stderr.strip().splitlines()
     assert len(lines) == 1 and address in lines[0] and "Traceback" not in p.stderr
+
+
+@pytest.fixture(scope="module")
+def finished_checkpoint(tmp_path_factory):
+    """A checkpoint of a finished count, and the count's file and solutions."""
+    case = CASES["pentomino-8x8-side-offset-missing"]
+    path = CORPUS / "tiling" / case["file"]
+    ck = tmp_path_factory.mktemp("ck") / "done.sqlite"
+    assert json.loads(run(path, "--jobs", 1, "--checkpoint", ck, "--json").stdout)["solutions"] \
+        == case["solutions"]
+    return ck, path
+
+
+@pytest.mark.parametrize("row", [
+    (-1, "5", "0", 1, 0),                 # D9: silently counted before
+    (99999, "1", "0", 1, 0),              # D9: IndexError traceback before
+    (0, "-5", "0", 1, 0), (0, "abc", "0", 1, 0), (0, "1e3", "0", 1, 0), (0, "5", None, 1, 0),
+    (0, "5", "0", -1, 0), (0, "5", "0", "many", 0), (0, "5", "0", 1.5, 0), (0, "²", "0", 1, 0),
+])
+def test_tampered_checkpoint_rows_are_refused(tmp_path, finished_checkpoint, row):
+    ck, path = finished_checkpoint
+    mine = tmp_path / "t.sqlite"
+    db = sqlite3.connect(mine)
+    with sqlite3.connect(ck) as source:                     # WAL: copy through SQLite
+        source.backup(db)
+    db.execute("INSERT OR REPLACE INTO done VALUES (?, ?, ?, ?, ?)", row)
+    db.commit()
+    db.close()
+    p = run(path, "--jobs", 1, "--checkpoint", mine, "--json")
+    assert p.returncode == 2 and p.stdout == ""
+    assert p.stderr.count("\n") == 1 and "Traceback" not in p.stderr
+    assert p.stderr.startswith(f"polytile: {mine}: not a usable checkpoint (row (")
+    assert "does not fit the" in p.stderr

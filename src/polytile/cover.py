@@ -8,6 +8,8 @@ short side first, which keeps the frontier small.
 """
 from __future__ import annotations
 
+import math
+import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -61,20 +63,92 @@ def cell_order(cells: np.ndarray) -> np.ndarray:
     return np.lexsort([cells[:, a] for a in reversed(axes)])
 
 
-def _placements(grid: np.ndarray, colour_grid: np.ndarray, shapes: np.ndarray,
-                colours: np.ndarray, box: np.ndarray) -> np.ndarray:
-    """Every translation of every orientation (shapes: (O, k, d)) that lands on board
-    cells of matching colours: (n, k) item indices and the orientation each came from. The grids are padded with -1 so that
-    any shift of the board's box stays inside them."""
-    shifts = np.stack(np.meshgrid(*[np.arange(n) for n in box], indexing="ij"), -1).reshape(-1, box.size)
-    pos = shifts[None, :, None, :] + shapes[:, None, :, :]        # (O, T, k, d)
-    at = tuple(np.moveaxis(pos, -1, 0))
-    idx = grid[at]
-    ok = (idx >= 0).all(axis=2) & (colour_grid[at] == colours[:, None, :]).all(axis=2)
-    return idx[ok], np.nonzero(ok)[0]
+GRID_CELLS = 1 << 22        # a lookup grid over the board's bounding box up to this many cells
+CHUNK = 1 << 20             # piece cells tried at once while placing (bounds the memory)
 
 
-def build(puzzle: Puzzle) -> Model:
+class TimeUp(Exception):
+    """The deadline passed while building the model."""
+
+
+class CellIndex:
+    """Board cells by their number in the bounding box (row-major): a lookup grid when the
+    box is small, else the sorted numbers of the cells, so memory follows the number of
+    cells and never the coordinates' range."""
+
+    def __init__(self, cells: np.ndarray):
+        self.lo, self.hi = cells.min(axis=0), cells.max(axis=0)
+        side = [int(x) + 1 for x in self.hi - self.lo]
+        if math.prod(side) >= 1 << 62:
+            raise ValueError("board coordinates span too far")
+        self.strides = np.array([math.prod(side[a + 1:]) for a in range(len(side))], dtype=np.int64)
+        number = self.number(cells)
+        self.grid = None
+        if math.prod(side) <= max(GRID_CELLS, 8 * len(cells)):
+            self.grid = np.full(math.prod(side), -1, dtype=np.int64)
+            self.grid[number] = np.arange(len(cells))
+        else:
+            self.order = np.argsort(number, kind="stable")
+            self.numbers = number[self.order]
+
+    def number(self, pos: np.ndarray) -> np.ndarray:
+        """Numbers in the box of positions (..., d) known to lie inside it."""
+        return (pos - self.lo) @ self.strides
+
+    def at(self, number: np.ndarray) -> np.ndarray:
+        """Item at each box number, -1 where the box has no board cell."""
+        if self.grid is not None:
+            return self.grid[number]
+        at = np.minimum(np.searchsorted(self.numbers, number), len(self.numbers) - 1)
+        return np.where(self.numbers[at] == number, self.order[at], -1)
+
+    def find(self, pos: np.ndarray) -> np.ndarray:
+        """Item at each position (n, d), -1 off the board."""
+        out = np.full(len(pos), -1, dtype=np.int64)
+        inside = ((pos >= self.lo) & (pos <= self.hi)).all(axis=1)
+        out[inside] = self.at(self.number(pos[inside]))
+        return out
+
+
+def _placements(index: CellIndex, anchors: np.ndarray, colours: np.ndarray, shapes: np.ndarray,
+                shape_colours: np.ndarray, deadline: float | None) -> tuple[np.ndarray, np.ndarray]:
+    """Every translation of every orientation (shapes: (O, k, d), normalised) whose cells
+    are board cells of matching colours: (n, k) item indices and the orientation each came
+    from, by orientation then translation. Each translation puts the orientation's first
+    cell on an anchor (the board cells in coordinate order); those leaving the bounding box
+    are dropped first (so is a shape larger than the box), and at most CHUNK cells are
+    looked up at once."""
+    n_orient, k, _ = shapes.shape
+    extent = shapes.max(axis=1)                                    # (O, d)
+    offsets = shapes @ index.strides                               # (O, k): box numbers
+    offsets = offsets - offsets[:, :1]                             # from the first cell
+    anchor_numbers = index.number(anchors)
+    found, which = [], []
+    per = max(1, CHUNK // len(anchors))
+    step = max(1, CHUNK // k)
+    for first in range(0, n_orient, per):
+        o_range = np.arange(first, min(first + per, n_orient))
+        shift = anchors[None, :, :] - shapes[o_range, :1, :]     # (o, N, d)
+        fits = ((shift >= index.lo) & (shift + extent[o_range, None, :] <= index.hi)).all(axis=2)
+        o_of, a_of = np.nonzero(fits)
+        o_of = o_range[o_of]
+        for s in range(0, len(o_of), step):
+            if deadline is not None and time.perf_counter() > deadline:
+                raise TimeUp
+            o = o_of[s:s + step]
+            idx = index.at(anchor_numbers[a_of[s:s + step], None] + offsets[o])
+            ok = (idx >= 0).all(axis=1)
+            idx, o = idx[ok], o[ok]
+            ok = (colours[idx] == shape_colours[o]).all(axis=1)
+            found.append(idx[ok])
+            which.append(o[ok])
+    if not found:
+        return np.zeros((0, k), dtype=np.int64), np.zeros(0, dtype=np.int64)
+    return np.concatenate(found), np.concatenate(which)
+
+
+def build(puzzle: Puzzle, deadline: float | None = None) -> Model:
+    """The exact-cover model; TimeUp when the perf_counter `deadline` passes first."""
     puzzle = merge_congruent(puzzle)
     if puzzle.tiles_area == puzzle.board.area:     # then every copy must be used
         for piece in puzzle.pieces:
@@ -82,27 +156,24 @@ def build(puzzle: Puzzle) -> Model:
     board = puzzle.board
     order = cell_order(board.cells)
     cells, colours = board.cells[order], board.colours[order]
-    box = cells.max(axis=0) + 1
-    reach = max(int(p.cells.max()) for p in puzzle.pieces) + 1
-    grid = np.full(tuple(box + reach), -1, dtype=np.int64)          # padded: see _placements
-    grid[tuple(cells.T)] = np.arange(len(cells))
-    colour_grid = np.full(grid.shape, -1, dtype=np.int64)
-    colour_grid[tuple(cells.T)] = colours
+    index = CellIndex(cells)
+    anchors = cells[np.lexsort(cells.T[::-1])]      # coordinate order: options' order
 
     rows, pieces = [], []
     by_size: dict[int, list[tuple[int, np.ndarray, np.ndarray]]] = {}
     for p_i, piece in enumerate(puzzle.pieces):
-        for c, col in puzzle.orientations(piece):
-            by_size.setdefault(len(c), []).append((p_i, c, col))
+        if piece.size <= len(cells):
+            for c, col in puzzle.orientations(piece):
+                by_size.setdefault(len(c), []).append((p_i, c, col))
     for found in by_size.values():                 # all orientations of one size at once
         shapes = np.stack([c for _, c, _ in found])
         cols = np.stack([col for _, _, col in found])
         owner = np.array([p_i for p_i, _, _ in found], dtype=np.int32)
-        idx, which = _placements(grid, colour_grid, shapes, cols, box)
+        idx, which = _placements(index, anchors, colours, shapes, cols, deadline)
         if len(idx):
             rows.append(np.sort(idx, axis=1))
             pieces.append(owner[which])
-    cover = _assemble(len(cells), rows, pieces, puzzle, _neighbours(grid[tuple(slice(0, n) for n in box)], cells))
+    cover = _assemble(len(cells), rows, pieces, puzzle, _neighbours(index, cells))
     return Model(puzzle, cells, colours, cover)
 
 
@@ -133,15 +204,13 @@ def _assemble(n_items, rows, pieces, puzzle, neighbours) -> Cover:
     )
 
 
-def _neighbours(grid: np.ndarray, cells: np.ndarray) -> np.ndarray:
+def _neighbours(index: CellIndex, cells: np.ndarray) -> np.ndarray:
+    """Item adjacency: the item one step along +axis / -axis of each cell, -1 if none."""
     d = cells.shape[1]
     out = np.full((len(cells), 2 * d), -1, dtype=np.int32)
     for a in range(d):
         for s, col in ((1, 2 * a), (-1, 2 * a + 1)):
             nb = cells.copy()
             nb[:, a] += s
-            inside = (nb[:, a] >= 0) & (nb[:, a] < grid.shape[a])
-            idx = np.full(len(cells), -1, dtype=np.int64)
-            idx[inside] = grid[tuple(nb[inside].T)]
-            out[:, col] = idx
+            out[:, col] = index.find(nb)
     return out

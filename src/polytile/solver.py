@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .cover import Model, build
+from .cover import Model, TimeUp, build
 from .puzzle import Puzzle
 
+LISTING_GRACE = 0.1        # seconds to list what a stopped search found
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
 
@@ -63,9 +64,8 @@ def piece_letters(puzzle: Puzzle) -> list[str]:
     return [LETTERS[i % len(LETTERS)] for i in range(len(puzzle.pieces))]
 
 
-def infeasible(model: Model) -> list[str]:
-    """Reasons, found without search, why the puzzle has no solution."""
-    puzzle, cover = model.puzzle, model.cover
+def area_reasons(puzzle: Puzzle) -> list[str]:
+    """Reasons, from the areas alone (before any model is built), why there is no solution."""
     area = puzzle.board.area
     least = sum(p.size * p.least for p in puzzle.pieces)
     reasons = []
@@ -73,6 +73,14 @@ def infeasible(model: Model) -> list[str]:
         reasons.append(f"the pieces that must be used cover {least} cells, the board has {area}")
     if puzzle.tiles_area < area:
         reasons.append(f"the tiles cover {puzzle.tiles_area} cells, the board has {area}")
+    return reasons
+
+
+def infeasible(model: Model) -> list[str]:
+    """Reasons, found without search, why the puzzle has no solution."""
+    puzzle, cover = model.puzzle, model.cover
+    area = puzzle.board.area
+    reasons = area_reasons(puzzle)
     placed = np.bincount(cover.opt_piece, minlength=len(puzzle.pieces))
     for p, piece in enumerate(puzzle.pieces):
         if placed[p] == 0 and piece.least > 0:
@@ -107,9 +115,10 @@ class Tiling:
     def no_reflect(self) -> "Tiling":
         return Tiling(self.puzzle.without_reflection())
 
-    def model(self) -> Model:
+    def model(self, deadline: float | None = None) -> Model:
+        """The exact-cover model (TimeUp when the perf_counter `deadline` passes first)."""
         if self._model is None:
-            self._model = build(self.puzzle)
+            self._model = build(self.puzzle, deadline)
         return self._model
 
     def symmetry(self):
@@ -118,14 +127,24 @@ class Tiling:
             self._sym = analyse(self.model())
         return self._sym
 
-    def _begin(self, engine: str, unique: bool, parallel: bool):
+    def _begin(self, engine: str, unique: bool, parallel: bool, time_limit: float | None = None):
         """Kernels loaded (not timed), then the clock, the model, and a Report at once when
-        the puzzle has no solution for reasons found without search: (t0, model, report)."""
+        the puzzle has no solution for reasons found without search, or when the time
+        limit passes while the model is built: (t0, model or None, report)."""
         from .engine.warm import warm
+        t0 = time.perf_counter()
+        reasons = area_reasons(self.puzzle)
+        if reasons:                                   # no kernels, no model needed
+            return t0, None, Report(0, 0 if unique else None, time.perf_counter() - t0,
+                                    reasons=reasons)
         warm(engine, self.puzzle.board.area, parallel=parallel)
         gc.freeze()      # numba's many objects: keep the collector from rescanning them mid-search
         t0 = time.perf_counter()
-        model = self.model()
+        try:
+            model = self.model(None if time_limit is None else t0 + time_limit)
+        except TimeUp:
+            return t0, None, Report(0, 0 if unique else None, time.perf_counter() - t0,
+                                    complete=False, timed_out=True)
         reasons = infeasible(model)
         if reasons:
             return t0, model, Report(0, 0 if unique else None, time.perf_counter() - t0,
@@ -135,17 +154,31 @@ class Tiling:
     def _search(self, *, unique, limit, store, time_limit, engine, breaking, progress,
                 select=None, shuffle=None) -> Report:
         from .engine.search import search
-        t0, model, hopeless = self._begin(engine, unique, parallel=False)
+        t0, model, hopeless = self._begin(engine, unique, parallel=False, time_limit=time_limit)
         if hopeless:
             return hopeless
         sym = self.symmetry() if (unique or breaking) else None
+        if time_limit is not None:                    # what the model build left
+            time_limit = max(0.0, time_limit - (time.perf_counter() - t0))
         res = search(model.cover, sym, unique=unique, limit=limit, store=store,
                      time_limit=time_limit, breaking=breaking, engine=engine, progress=progress,
                      select=select, shuffle=shuffle)
-        letters = piece_letters(model.puzzle) if res.found else []
-        found = [self._solution(model, opts, letters) for opts in res.found]
+        found = self._solutions(model, res)
         return Report(res.solutions, res.unique, time.perf_counter() - t0, res.nodes, res.complete,
                       res.interrupted, res.timed_out, found, engine=res.engine)
+
+    @classmethod
+    def _solutions(cls, model: Model, res) -> list[Solution]:
+        """The solutions found, as pieces. After a time limit or Ctrl-C, only those turned
+        into pieces within LISTING_GRACE seconds: listing is slower than finding."""
+        letters = piece_letters(model.puzzle) if res.found else []
+        stop = time.perf_counter() + LISTING_GRACE if not res.complete else None
+        found = []
+        for opts in res.found:
+            if stop is not None and time.perf_counter() > stop:
+                break
+            found.append(cls._solution(model, opts, letters))
+        return found
 
     @staticmethod
     def _solution(model: Model, opts: np.ndarray, letters: list[str]) -> Solution:

@@ -39,9 +39,11 @@ def box(order: int = typer.Option(..., "--order", help="Piece size n (n-ominoes)
                   else "solutions: 0\nunique: 0")
             print(f"no solution: {why}", file=sys.stderr)
             return
+        from ..cli import _finish                     # interrupted / timed out: as `count`
         r = tiling.count(unique=True)
         print(json.dumps(r.to_json()) if as_json else
               f"solutions: {r.solutions}\nunique: {r.unique}\nseconds: {r.seconds:.4f}\nnodes: {r.nodes}")
+        _finish(r, f"{r.solutions} solutions")
         return
     if why:
         print(f"no solution: {why}", file=sys.stderr)

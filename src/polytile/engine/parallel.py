@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import os
 import queue
+import re
 import sqlite3
 import threading
 import time
@@ -29,13 +30,13 @@ import numpy as np
 
 from ..cover import Cover
 from ..errors import PuzzleError
-from .search import Plan, Result, choose_engine, plan, runner_class
+from .search import Pacer, Plan, Result, choose_engine, plan, runner_class
 from .tree import split, subtree_sizes
 
 Counts = tuple[int, int, int]                # solutions, unique, nodes
 TASKS_PER_WORKER = 16                        # prefixes wanted per worker
 RESUMABLE_WORKERS = 16                       # tasks of a checkpointed count: as for 16 workers
-SLICE = 1 << 22                              # nodes between looks at Ctrl-C and progress
+STOP_WAIT = 0.5                              # seconds the workers get to stop after Ctrl-C
 
 
 def deal(prefixes: list[np.ndarray], sizes: np.ndarray, jobs: int) -> tuple[list, list[float]]:
@@ -81,15 +82,16 @@ def run_task(job: Job, chunk: list[np.ndarray], stop: threading.Event | None = N
              report: Callable[[Counts], None] | None = None) -> tuple[Counts, bool]:
     """Count the subtrees under these prefixes: the counts, and False when `stop` was set
     before the end (then the counts are those of the part searched). `report` gets the
-    counts so far after every slice of the search (a few tenths of a second)."""
+    counts so far after every slice of the search (a few hundredths of a second)."""
     if getattr(_LOCAL, "key", None) != job.key:
         _LOCAL.runner = runner_class(job.engine)(job.cover, job.sym, job.plan, store=False, limit=0)
+        _LOCAL.pacer = Pacer()
         _LOCAL.key = job.key
-    runner = _LOCAL.runner
+    runner, pacer = _LOCAL.runner, _LOCAL.pacer
     before = runner.stats.copy()
     runner.begin(chunk)
     finished = True
-    while runner.advance(SLICE) != "done":
+    while pacer.advance(runner) != "done":
         if stop is not None and stop.is_set():
             finished = False
             break
@@ -109,6 +111,23 @@ def fingerprint(cover: Cover, p: Plan) -> str:
     return h.hexdigest()
 
 
+_COUNT = re.compile(r"[0-9]{1,40}")            # a recorded count: a plain non-negative integer
+
+
+def _row_counts(row: tuple, tasks: int) -> Counts | None:
+    """A checkpoint row (task, solutions, uniq, nodes) as counts, or None when it cannot
+    come from this plan: a task number out of range, a count that is no plain
+    non-negative integer."""
+    task, solutions, uniq, nodes = row
+    if type(task) is not int or not 0 <= task < tasks:
+        return None
+    if not all(type(c) is str and _COUNT.fullmatch(c) for c in (solutions, uniq)):
+        return None
+    if type(nodes) is not int or nodes < 0:
+        return None
+    return int(solutions), int(uniq), nodes
+
+
 class Checkpoint:
     """Finished tasks in SQLite: (task, solutions, unique, nodes, when), one commit each."""
 
@@ -123,6 +142,7 @@ class Checkpoint:
             row = self.db.execute("SELECT v FROM meta WHERE k='job'").fetchone()
         except sqlite3.DatabaseError as e:
             raise PuzzleError(f"not a usable checkpoint ({e})", self.path) from None
+        self.tasks = tasks
         job = f"{key}:{tasks}"
         if row is None:
             self.db.execute("INSERT INTO meta VALUES ('job', ?)", (job,))
@@ -131,11 +151,20 @@ class Checkpoint:
                               self.path)
 
     def finished(self) -> dict[int, Counts]:
+        """The recorded tasks, every row checked against the plan's tasks."""
         try:
             rows = self.db.execute("SELECT task, solutions, uniq, nodes FROM done").fetchall()
-            return {t: (int(s), int(u), int(n)) for t, s, u, n in rows}
-        except (sqlite3.DatabaseError, ValueError, TypeError) as e:
+        except sqlite3.DatabaseError as e:
             raise PuzzleError(f"not a usable checkpoint ({e})", self.path) from None
+        out = {}
+        for row in rows:
+            counts = _row_counts(row, self.tasks)
+            if counts is None:
+                shown = ", ".join(repr(x)[:40] for x in row)
+                raise PuzzleError(f"not a usable checkpoint (row ({shown}) does not fit the "
+                                  f"{self.tasks} tasks of this count)", self.path)
+            out[row[0]] = counts
+        return out
 
     def record(self, task: int, counts: Counts) -> None:
         try:
@@ -201,11 +230,15 @@ def on_threads(job: Job, tasks: list, todo: list[int], jobs: int,
                 continue
             take(got)
     finally:
-        stop.set()
-        for w in workers:
-            w.join()
+        stop.set()                                    # workers stop within a slice
+        give_up = time.perf_counter() + STOP_WAIT
         while running:                                # after Ctrl-C: keep what was done
-            take(results.get(), show=False)
+            try:
+                take(results.get(timeout=max(0.0, give_up - time.perf_counter())), show=False)
+            except queue.Empty:
+                break                                 # never wait long: the threads are daemons
+        for w in workers:
+            w.join(timeout=max(0.0, give_up - time.perf_counter()))
 
 
 # ---------------------------------------------------------------- Dask backend

@@ -10,7 +10,25 @@ import numpy as np
 
 from ..cover import Cover
 
-SLICE_NODES = 1 << 20
+SLICE_NODES = 1 << 20                  # most nodes in one slice
+SLICE_SECONDS = 0.05                   # a slice's goal: Ctrl-C and limits answer at once
+
+
+class Pacer:
+    """Runs a kernel in slices of about SLICE_SECONDS whatever its speed (from a few
+    thousand to millions of nodes a second): each budget follows the last slice's pace."""
+
+    def __init__(self, budget: int = 1 << 12):
+        self.budget = budget
+
+    def advance(self, runner) -> str:
+        t = time.perf_counter()
+        code = runner.advance(self.budget)
+        took = time.perf_counter() - t
+        if code == "paused":
+            scale = min(4.0, SLICE_SECONDS / max(took, 1e-6))
+            self.budget = int(min(SLICE_NODES, max(1 << 8, self.budget * scale)))
+        return code
 
 
 @dataclass
@@ -93,9 +111,10 @@ def search(cover: Cover, sym=None, *, unique: bool = False, limit: int | None = 
                     shuffle=shuffle)
     deadline = None if time_limit is None else t0 + time_limit
     runner.begin(p.prefixes)
+    pacer = Pacer()
     try:
         while True:
-            code = runner.advance(SLICE_NODES)
+            code = pacer.advance(runner)
             runner.collect(res, store)
             if code == "done":
                 break

@@ -1,0 +1,79 @@
+"""Issue 14, D10, D11, D13: Ctrl-C and --time-limit stop every phase at once (search,
+listing, parallel count, box --count), with the partial answer marked incomplete."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+BIG = Path(__file__).parent / "repro" / "board20x20-80P.json"   # 80 P pentominoes: endless
+BOUND = 3.0                    # seconds from the signal to the exit (1 s locally; CI has 2 cores)
+
+pytestmark = pytest.mark.skipif(os.name != "posix", reason="signals")
+
+
+def interrupt_after(seconds: float, *args: str) -> tuple[subprocess.CompletedProcess, float]:
+    """Run polytile, send SIGINT after `seconds`: the process and the delay to its exit."""
+    proc = subprocess.Popen([sys.executable, "-m", "polytile", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        out, err = proc.communicate(timeout=seconds)
+        pytest.fail(f"finished before the signal: {err}")
+    except subprocess.TimeoutExpired:
+        sent = time.perf_counter()
+        proc.send_signal(signal.SIGINT)
+    try:
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    delay = time.perf_counter() - sent
+    return subprocess.CompletedProcess(args, proc.returncode, out, err), delay
+
+
+def assert_interrupted(p: subprocess.CompletedProcess, delay: float) -> None:
+    assert p.returncode == 130, p.stderr
+    assert delay < BOUND
+    assert "Traceback" not in p.stderr
+    last = p.stderr.splitlines()[-1]
+    assert last.startswith("interrupted: ") and last.endswith(" solutions so far (incomplete)")
+
+
+def test_parallel_count_stops_at_once_on_ctrl_c():
+    p, delay = interrupt_after(5, "count", str(BIG), "--json", "--jobs", "2")   # D11: 18-25 s
+    assert_interrupted(p, delay)
+    assert json.loads(p.stdout)["nodes"] > 0
+
+
+def test_box_count_interrupted_says_so():
+    """D13: was exit 0 with the partial count printed as final, nothing on stderr."""
+    p, delay = interrupt_after(5, "box", "--order", "5", "--size", "20x20", "--max-copies", "8",
+                               "--count")
+    assert_interrupted(p, delay)
+    assert p.stdout.startswith("solutions: ")
+
+
+def test_listing_all_stops_at_once_on_ctrl_c():
+    """D10: `solve --all` went on listing for 50 s after Ctrl-C."""
+    p, delay = interrupt_after(5, "solve", str(BIG), "--all", "--format", "json")
+    assert_interrupted(p, delay)
+    listed = len(json.loads(p.stdout)["solutions"])
+    assert p.stderr.splitlines()[-1] == f"interrupted: {listed} solutions so far (incomplete)"
+
+
+def test_listing_all_keeps_the_time_limit():
+    """D10: `--time-limit 3` ran 69 s and printed 136 MB."""
+    t0 = time.perf_counter()
+    p = subprocess.run([sys.executable, "-m", "polytile", "solve", str(BIG), "--all",
+                        "--time-limit", "3", "--format", "json"],
+                       capture_output=True, text=True, timeout=60)
+    elapsed = time.perf_counter() - t0
+    assert p.returncode == 124, p.stderr
+    listed = len(json.loads(p.stdout)["solutions"])
+    assert p.stderr.splitlines()[-1] == f"time limit reached: {listed} solutions so far (incomplete)"
+    assert elapsed < 3 + 2 + BOUND              # the limit, start-up (numba), the stop
