@@ -208,6 +208,16 @@ def _dead_reason(red: Reduction, item: int) -> str:
     return f"no rectangle can cover the cell at row {r + 1}, column {c + 1}"
 
 
+def listing(puzzle: Shikaku, limit: int, seconds: float = 10.0) -> list[list[Rect]]:
+    """Up to `limit` solutions found within `seconds`, in the order of the search (to browse)."""
+    from .engine.search import search
+    if obvious_reason(puzzle):
+        return []
+    red = reduce(puzzle)
+    res = search(red.cover, limit=limit, store=True, time_limit=seconds)
+    return [sorted(tuple(int(x) for x in red.rects[o]) for o in found) for found in res.found]
+
+
 def count(puzzle: Shikaku) -> int:
     return solve(puzzle, solution=False).solutions
 

@@ -133,6 +133,10 @@ async def start_job(request: Request) -> Response:
     for key in ("unique",):
         if key in opts and not isinstance(opts[key], bool):
             raise BadRequest(f"options.{key} must be true or false")
+    if "heartbeat" in opts:
+        beat = opts["heartbeat"]
+        if isinstance(beat, bool) or not isinstance(beat, (int, float)) or not 1 <= beat <= 600:
+            raise BadRequest("options.heartbeat must be a number of seconds 1..600")
     if "limit" in opts:
         limit = opts["limit"]
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= _max_list():
@@ -160,6 +164,7 @@ def _job(request: Request):
 
 async def job_state(request: Request) -> Response:
     job = _job(request)
+    job.touch()
     since = request.query_params.get("since", "0")
     if not since.isdigit() or int(since) > 10**7:
         raise BadRequest("since must be a non-negative integer")

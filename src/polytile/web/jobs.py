@@ -39,6 +39,16 @@ class Job:
     result: dict | None = None
     error: str | None = None
     process: object = None
+    seen: float = field(default_factory=time.time)     # the last time a client asked for its state
+
+    def touch(self) -> None:
+        self.seen = time.time()
+
+    @property
+    def abandoned(self) -> bool:
+        """A job started with a heartbeat (the page's) whose client stopped asking for it."""
+        beat = self.opts.get("heartbeat")
+        return bool(beat) and time.time() - self.seen > beat
 
     @property
     def active(self) -> bool:
@@ -172,6 +182,9 @@ class Manager:
         try:
             while True:
                 if job.state == "cancelled":
+                    break
+                if job.abandoned:
+                    self.cancel(job)
                     break
                 if time.time() > deadline:
                     self._kill(job)

@@ -169,7 +169,22 @@ def _from_text(text: Any):
             raise PuzzleError(f"not a text file (control character {ord(ch):#04x})", "<text>", line, col)
     if text.lstrip().startswith("{"):
         return polyjson.parse(text, "<text>")
-    return ascii_art.parse(text.replace("\r\n", "\n"), "<text>")
+    puzzle = ascii_art.parse(text.replace("\r\n", "\n"), "<text>")
+    _refuse_foreign_colours(puzzle)
+    return puzzle
+
+
+def _refuse_foreign_colours(puzzle) -> None:
+    """A drawing's tiles use the board's characters (each character is a colour a tile must
+    match); a tile with a character the board lacks can never be placed, which is what a line of
+    prose or other pasted text looks like: refused, rather than read as a board of letters."""
+    on_board = set(puzzle.board.colours.tolist())
+    for piece in puzzle.pieces:
+        foreign = sorted(set(piece.colours.tolist()) - on_board)
+        if foreign:
+            chars = ", ".join(repr(puzzle.colour_names[c]) for c in foreign[:3])
+            _fail(f"not a puzzle drawing: tile {piece.name} has {chars}, which the board (the largest "
+                  "object) does not have, so it could never be placed", "<text>")
 
 
 def _check_size(puzzle) -> None:

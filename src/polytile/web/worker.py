@@ -13,6 +13,7 @@ from ..errors import PuzzleError
 from . import puzzles
 
 MAX_LIST = 10_000           # solutions a solve job lists for browsing
+SHIKAKU_LIST = 1000          # Shikaku solutions listed for browsing
 MAX_LISTED_CELLS = 2_000_000   # ... and at most this many cells in all (memory per job)
 BATCH = 200                 # solutions per message
 STATS_SOLUTIONS = 20_000    # per-piece statistics over at most this many solutions
@@ -108,11 +109,15 @@ def count(parsed, opts: dict, out: Out) -> dict:
 
 
 def shikaku(parsed, opts: dict, out: Out) -> dict:
-    from ..shikaku import solve as solve_shikaku
+    from ..shikaku import listing, solve as solve_shikaku
     ans = solve_shikaku(parsed.shikaku)
-    if ans.rectangles:
-        out.send("solutions", start=0, solutions=[{"rectangles": [list(r) for r in ans.rectangles]}])
-    return {"solutions": big(ans.solutions), "listed": 1 if ans.rectangles else 0,
+    shown = [ans.rectangles] if ans.rectangles else []
+    if ans.solutions > 1:                       # several: list some of them for browsing
+        most = max(1, MAX_LISTED_CELLS // max(1, len(parsed.shikaku.clues)))
+        shown = listing(parsed.shikaku, min(int(opts.get("limit") or 1000), SHIKAKU_LIST, most))
+    if shown:
+        out.send("solutions", start=0, solutions=[{"rectangles": [list(r) for r in rects]} for rects in shown])
+    return {"solutions": big(ans.solutions), "listed": len(shown),
             "reasons": [ans.reason] if ans.reason else [], "seconds": round(ans.seconds, 6),
             "nodes": ans.nodes, "complete": not ans.capped}
 

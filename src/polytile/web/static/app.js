@@ -49,19 +49,30 @@ function seconds(s) {
   return m < 120 ? `${m} min ${Math.round(s - 60 * m)} s` : `${(s / 3600).toFixed(1)} h`;
 }
 
+// Errors and notes float at the top of the window (never below the fold); a note fades after a
+// few seconds, an error stays until the next action or a click on it.
+let messageTimer = null;
 function showMessage(text, kind = "error") {
   const m = $("#message");
+  clearTimeout(messageTimer);
   if (!text) { m.hidden = true; m.textContent = ""; return; }
   m.hidden = false;
   m.className = kind === "info" ? "info" : "";
   m.textContent = text;
+  if (kind === "info") messageTimer = setTimeout(() => showMessage(null), 5000);
+}
+
+// Scroll an element into view when it is off screen (narrow windows: the result is below the editor).
+function reveal(e) {
+  const r = e.getBoundingClientRect();
+  if (r.top < 0 || r.top > window.innerHeight - 40) e.scrollIntoView({ block: "start" });
 }
 
 async function api(method, path, body) {
   const opts = { method, headers: {} };
-  if (body !== undefined) {
+  if (method !== "GET") {
     opts.headers["Content-Type"] = "application/json";
-    opts.body = JSON.stringify(body);
+    opts.body = JSON.stringify(body === undefined ? {} : body);
   }
   let res;
   try {
@@ -252,22 +263,42 @@ function setBoard(rows, cols, on = null) {
 }
 
 let painting = null;
+let boardFocus = [0, 0];             // the one cell of the board in the tab order (roving tabindex)
 function renderBoardGrid() {
   const t = state.tiling, grid = $("#tiling-grid");
-  const size = Math.max(14, Math.min(34, Math.floor(440 / Math.max(t.cols, 1))));
+  const room = Math.min(440, (grid.parentElement.clientWidth || 440) - 4);
+  const size = Math.max(10, Math.min(34, Math.floor(room / Math.max(t.cols, 1))));
+  if (boardFocus[0] >= t.rows || boardFocus[1] >= t.cols) boardFocus = [0, 0];
   grid.style.setProperty("--cell", `${size}px`);
   grid.style.gridTemplateColumns = `repeat(${t.cols}, ${size}px)`;
   grid.replaceChildren();
   for (let r = 0; r < t.rows; r++) for (let c = 0; c < t.cols; c++) {
     const b = el("button", { class: "cell" + (t.on[r][c] ? " on" : ""), "data-r": r, "data-c": c, type: "button",
-      "aria-label": `row ${r + 1} column ${c + 1}` });
+      "aria-label": `row ${r + 1} column ${c + 1}`, tabindex: r === boardFocus[0] && c === boardFocus[1] ? 0 : -1 });
     b.addEventListener("mousedown", (e) => { e.preventDefault(); painting = !t.on[r][c]; paint(b, r, c); });
     b.addEventListener("mouseenter", () => { if (painting !== null) paint(b, r, c); });
-    b.addEventListener("keydown", (e) => { if (e.key === " " || e.key === "Enter") { e.preventDefault(); t.on[r][c] = !t.on[r][c]; b.classList.toggle("on", t.on[r][c]); puzzleChanged(); } });
+    b.addEventListener("keydown", (e) => {
+      if (e.key === " " || e.key === "Enter") { e.preventDefault(); t.on[r][c] = !t.on[r][c]; b.classList.toggle("on", t.on[r][c]); puzzleChanged(); }
+      else gridArrow(e, grid, r, c, t.rows, t.cols);
+    });
     grid.append(b);
   }
   puzzleChanged();
 }
+// Arrow keys, Home and End move the focus inside a grid of buttons; only that cell is tabbable.
+function gridArrow(e, grid, r, c, rows, cols) {
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1], Home: [0, -c], End: [0, cols - 1 - c] };
+  if (!moves[e.key]) return;
+  e.preventDefault();
+  const nr = Math.max(0, Math.min(rows - 1, r + moves[e.key][0])), nc = Math.max(0, Math.min(cols - 1, c + moves[e.key][1]));
+  const next = grid.querySelector(`[data-r="${nr}"][data-c="${nc}"]`);
+  if (!next) return;
+  grid.querySelectorAll("[tabindex='0']").forEach((x) => x.setAttribute("tabindex", "-1"));
+  next.setAttribute("tabindex", "0");
+  boardFocus = [nr, nc];
+  next.focus();
+}
+
 function paint(b, r, c) {
   state.tiling.on[r][c] = painting;
   b.classList.toggle("on", painting);
@@ -282,6 +313,7 @@ function renderPieceLibrary() {
     const n = t.counts[p.name] || 0;
     const input = el("input", { type: "number", min: 0, max: 60, value: n, "aria-label": `copies of ${p.name}`, "data-piece": p.name });
     input.addEventListener("input", () => { t.counts[p.name] = Math.max(0, Math.min(60, parseInt(input.value || "0", 10) || 0)); card.classList.toggle("used", t.counts[p.name] > 0); puzzleChanged(); });
+    input.addEventListener("change", () => { input.value = t.counts[p.name] || 0; });      // show what is used
     const card = el("label", { class: "piece-card" + (n > 0 ? " used" : ""), title: p.colour_name ? `${p.name} (${p.colour_name})` : p.name },
       shapeSvg(p.rows, p.colour || pieceColour(p.name), 8), el("span", { class: "name", text: p.name }), input);
     box.append(card);
@@ -331,13 +363,23 @@ function renderKatamino() {
     ? (area % k.height ? `${area} cells: no board of height ${k.height}` : `board ${k.height} x ${area / k.height}`) : "";
 }
 
+// The challenge list as piece letters (numbers, letters and colour names accepted), or null
+// after saying which entries are not Katamino pieces.
 function slamLetters() {
   const parts = $("#katamino-slam").value.split(/[\s,]+/).filter(Boolean);
   const by = {};
   for (const p of state.info.katamino) {
-    by[String(p.number)] = p.letter; by[p.letter.toLowerCase()] = p.letter; by[p.colour_name] = p.letter;
+    by[String(p.number)] = p.letter; by[p.letter.toLowerCase()] = p.letter; by[p.colour_name.toLowerCase()] = p.letter;
   }
-  return parts.map((p) => by[p.toLowerCase()] || p);
+  const bad = parts.filter((p) => !by[p.toLowerCase()]);
+  if (!parts.length || bad.length) {
+    const names = state.info.katamino.map((p) => p.colour_name).join(", ");
+    showMessage(parts.length ? `Not a Katamino piece in the challenge list: ${bad.map((b) => `"${b}"`).join(", ")} ` +
+      `(use numbers 1-${state.info.katamino.length}, letters or colours: ${names})` : "The challenge list is empty.");
+    $("#katamino-slam").focus();
+    return null;
+  }
+  return parts.map((p) => by[p.toLowerCase()]);
 }
 
 // ---- boxing ---------------------------------------------------------------------------------
@@ -413,7 +455,7 @@ async function startJob(action, options = {}) {
   delete options.puzzle;
   let view;
   try {
-    view = await api("POST", "/api/jobs", { action, puzzle, options });
+    view = await api("POST", "/api/jobs", { action, puzzle, options: { ...options, heartbeat: HEARTBEAT } });
   } catch (e) {
     showMessage(e.message);
     return null;
@@ -424,6 +466,7 @@ async function startJob(action, options = {}) {
   if (action === "solve" || action === "sample") { state.view = { job, index: 0 }; renderView(); }
   updateShareUrl();
   setRunning(true, action);
+  if (action !== "hint" && action !== "stats") reveal($("#status"));
   pollJob(job);
   return job;
 }
@@ -451,12 +494,22 @@ async function pollJob(job) {
   }
 }
 
+// Closing the tab (or leaving the page) cancels its running job: a request the browser sends even
+// as the page goes away. The server also cancels a job whose page stopped polling it for
+// HEARTBEAT seconds (a crashed or frozen browser; hidden tabs poll at least once a minute).
+const HEARTBEAT = 90;
+function abandonJob() {
+  const job = state.job;
+  if (!job || !["starting", "running"].includes(job.state)) return;
+  fetch(`/api/jobs/${job.id}/cancel`, { method: "POST", keepalive: true, headers: { "Content-Type": "application/json" }, body: "{}" });
+}
+
 async function cancelJob() {
   const job = state.job;
   if (!job) return;
   clearTimeout(pollTimer);
   try {
-    const view = await api("DELETE", `/api/jobs/${job.id}`);
+    const view = await api("POST", `/api/jobs/${job.id}/cancel`);
     job.state = view.state; job.progress = view.progress; job.elapsed = view.elapsed;
   } catch (e) { showMessage(e.message); }
   onJobUpdate(job, job.solutions.length);
@@ -494,7 +547,7 @@ function onJobUpdate(job, before) {
   if (running) text.textContent = `${verb}: ${progressLine(job)}`;
   else if (job.state === "cancelled") text.textContent = `Cancelled after ${seconds(job.elapsed)}` + (job.progress && job.progress.nodes ? ` (${fmt(job.progress.nodes)} nodes, ${fmt(job.progress.solutions)} solutions so far).` : ".");
   else if (job.state === "failed") { text.textContent = "Failed."; showMessage(job.error); }
-  else text.textContent = `${{ solve: "Solved", count: "Counted", hint: "Hint found", stats: "Statistics computed", slam: "Slam played", sample: "Random solution drawn", generate: "Puzzle made" }[job.action]} in ${seconds(job.elapsed)}.`;
+  else text.textContent = `${{ solve: "Solved", count: "Counted", hint: hintWord(job.result), stats: "Statistics computed", slam: "Slam played", sample: "Random solution drawn", generate: "Puzzle made" }[job.action]} in ${seconds(job.elapsed)}.`;
   if (job.action === "solve" || job.action === "sample") onSolutions(job, before);
   if (job.action === "count") onCount(job);
   if (job.action === "hint") onHint(job);
@@ -507,6 +560,11 @@ function onJobUpdate(job, before) {
     $("#shikaku-text").value = g.game_id;
     $("#shikaku-info").textContent = `new ${g.width} x ${g.height} puzzle with one solution`;
   }
+}
+
+function hintWord(r) {                 // a dead end is no "hint found"
+  if (!r || r.verdict === "place") return "Hint found";
+  return r.verdict === "solved" ? "Already solved: checked" : "No hint, a dead end: checked";
 }
 
 function onCount(job) {
@@ -535,7 +593,8 @@ function onSolutions(job, before) {
     } else if (job.summary.kind === "shikaku") {
       const total = r.solutions;
       if (!n) res.append(el("b", { text: "No solution." }), " ", el("span", { class: "muted", text: (r.reasons || []).join("; ") }));
-      else res.append(el("b", { id: "shikaku-solutions", text: fmt(total) }), ` solution${total === 1 ? "" : "s"}${total === 1 ? " (the puzzle is sound)" : " (one shown)"}`,
+      else res.append(el("b", { id: "shikaku-solutions", text: fmt(total) }), ` solution${total === 1 ? " (the puzzle is sound)" : "s"}` +
+        (total === 1 ? "" : n >= total ? ": browse them with ◀ ▶" : `: the first ${fmt(n)} listed to browse`),
         el("span", { class: "muted", text: ` · ${seconds(r.seconds)}` }));
     } else if (!n) {
       res.append(el("b", { text: "No solution." }));
@@ -572,7 +631,10 @@ function updateNav() {
   $("#prev").disabled = !v || v.index <= 0;
   $("#next").disabled = !v || v.index >= n - 1;
   $("#random").disabled = !v || !n || busy || (state.preview && state.preview.kind === "shikaku");
-  const pos = $("#position");
+  const pos = $("#position"), go = $("#goto");
+  go.disabled = !v || n < 2 || v.job.action === "sample";
+  go.max = Math.max(1, n);
+  if (document.activeElement !== go) go.value = v && n ? v.index + 1 : "";
   if (!v || !n) pos.textContent = "–";
   else {
     const more = v.job.result && !v.job.result.complete && v.job.action === "solve" ? "+" : busy ? "…" : "";
@@ -583,6 +645,16 @@ function updateNav() {
     if (v && n) { a.href = `/api/jobs/${v.job.id}/solutions/${v.index}.${f}`; a.classList.remove("disabled"); }
     else { a.removeAttribute("href"); a.classList.add("disabled"); }
   }
+}
+
+function goTo() {
+  const v = state.view, go = $("#goto");
+  if (!v || !v.job.solutions.length) return;
+  const typed = parseInt(go.value, 10);
+  if (!Number.isFinite(typed)) return;
+  const n = v.job.solutions.length, k = Math.max(1, Math.min(n, typed));
+  go.value = k;
+  if (k - 1 !== v.index) { v.index = k - 1; renderView(); }
 }
 
 function step(d) {
@@ -697,6 +769,10 @@ async function refreshPreview() {
     state.preview = null;
     if (puzzle.kind === "katamino" || (puzzle.kind === "tiling" && puzzle.pieces && !puzzle.pieces.length)) return;
     showMessage(e.message);
+    state.view = null;
+    clearResult();
+    $("#picture").replaceChildren(el("p", { class: "picture-error", id: "board-error", text: `No board to show: ${e.message}` }));
+    updateNav();
     return;
   }
   if (!state.view || state.view.job.summary.kind !== state.preview.kind || !sameBoard(state.view.job, puzzle)) {
@@ -705,6 +781,12 @@ async function refreshPreview() {
     renderView();
   }
   drawHints();
+}
+
+function clearResult() {              // a count or listing that no longer answers the puzzle shown
+  const res = $("#result");
+  res.replaceChildren();
+  delete res.dataset.solutions; delete res.dataset.unique;
 }
 
 function sameBoard(job, puzzle) {
@@ -748,7 +830,8 @@ function restoreState(s) {
       renderPieceLibrary();
     }
   } else if (s.m === "katamino") {
-    state.katamino.chosen = Array.isArray(s.k) ? s.k.filter((l) => typeof l === "string") : [];
+    const known = new Set(state.info.katamino.map((p) => p.letter));
+    state.katamino.chosen = Array.isArray(s.k) ? s.k.filter((l) => known.has(l)) : [];
     state.katamino.height = +s.h || 5; $("#katamino-height").value = state.katamino.height;
     if (typeof s.l === "string") $("#katamino-slam").value = s.l;
     renderKatamino();
@@ -866,8 +949,14 @@ async function init() {
   $("#tiling-check").addEventListener("click", refreshPreview);
   $("#katamino-height").addEventListener("change", (e) => { state.katamino.height = +e.target.value; renderKatamino(); puzzleChanged(); });
   $("#katamino-clear").addEventListener("click", () => { state.katamino.chosen = []; renderKatamino(); puzzleChanged(); });
-  $("#katamino-use").addEventListener("click", () => { state.katamino.chosen = [...new Set(slamLetters())]; renderKatamino(); puzzleChanged(); });
-  $("#katamino-play").addEventListener("click", () => startJob("slam", { puzzle: { kind: "katamino", pieces: slamLetters(), height: state.katamino.height, reflect: $("#reflect").checked } }));
+  $("#katamino-use").addEventListener("click", () => {
+    const letters = slamLetters();
+    if (letters) { state.katamino.chosen = [...new Set(letters)]; renderKatamino(); puzzleChanged(); }
+  });
+  $("#katamino-play").addEventListener("click", () => {
+    const letters = slamLetters();
+    if (letters) startJob("slam", { puzzle: { kind: "katamino", pieces: letters, height: state.katamino.height, reflect: $("#reflect").checked } });
+  });
   for (const id of ["#box-order", "#box-width", "#box-height", "#box-max", "#box-min", "#box-one-sided"]) $(id).addEventListener("change", puzzleChanged);
   $("#shikaku-resize").addEventListener("click", () => setShikaku(Math.max(1, Math.min(30, +$("#shikaku-width").value || 1)), Math.max(1, Math.min(30, +$("#shikaku-height").value || 1))));
   $("#shikaku-clear").addEventListener("click", () => { state.shikaku.rows = null; setShikaku(state.shikaku.width, state.shikaku.height); });
@@ -889,7 +978,10 @@ async function init() {
   $("#prev").addEventListener("click", () => step(-1));
   $("#next").addEventListener("click", () => step(1));
   $("#random").addEventListener("click", randomSolution);
-  $("#unique").addEventListener("change", () => { state.view = null; renderView(); });
+  $("#goto").addEventListener("change", goTo);
+  $("#message").addEventListener("click", () => showMessage(null));
+  window.addEventListener("pagehide", abandonJob);
+  $("#unique").addEventListener("change", () => { state.view = null; clearResult(); renderView(); });
   $("#reflect").addEventListener("change", puzzleChanged);
   $("#hint-next").addEventListener("click", () => { if (state.preview && state.preview.kind !== "shikaku") startJob("hint", { placed: state.hints.map((h) => h.cells) }); });
   $("#hint-reset").addEventListener("click", () => { state.hints = []; $("#hint-text").textContent = "Start over: no piece placed."; drawHints(); });
@@ -900,7 +992,7 @@ async function init() {
     catch (e) { showMessage("The link is in the address bar.", "info"); }
   });
   document.addEventListener("keydown", (e) => {
-    if (e.target.matches("input, textarea, select")) return;
+    if (e.target.matches("input, textarea, select") || e.target.closest(".grid")) return;
     if (e.key === "ArrowLeft") step(-1);
     if (e.key === "ArrowRight") step(1);
   });
