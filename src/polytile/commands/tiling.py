@@ -19,8 +19,10 @@ def _err(msg: str) -> None:
 
 
 def _load(path: Path, no_reflect: bool):
-    from ..solver import load
-    tiling = load(path)
+    from ..formats import load      # a file that cannot be read is refused before numpy loads
+    puzzle = load(path)
+    from ..solver import Tiling
+    tiling = Tiling(puzzle)
     for note in tiling.notes:
         _err(note)
     return tiling.no_reflect() if no_reflect else tiling
