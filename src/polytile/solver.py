@@ -13,7 +13,7 @@ from .puzzle import Puzzle
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 # a count on every core first tries this many nodes on one thread: a small puzzle is done
 # (3x20: 7,000 nodes, ~1 ms) before the split of the tree over threads would be (~20 ms)
-QUICK_NODES = 200_000
+QUICK_NODES = 50_000
 
 
 @dataclass
