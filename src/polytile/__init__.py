@@ -4,9 +4,23 @@
     >>> t = polytile.load("examples/pentomino-6x10.txt")
     >>> t.count(unique=True).unique
     2339
+
+The names below are imported on first use, so that `import polytile` (and the command line,
+which starts with it) does not pay for numpy until something needs it.
 """
 from .errors import PuzzleError
-from .solver import Report, Solution, Tiling, box, load
 
 __all__ = ["load", "box", "Tiling", "Report", "Solution", "PuzzleError"]
 __version__ = "0.1.0"
+_FROM_SOLVER = ("load", "box", "Tiling", "Report", "Solution")
+
+
+def __getattr__(name: str):
+    if name in _FROM_SOLVER:
+        from . import solver
+        return getattr(solver, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

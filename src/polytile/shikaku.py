@@ -93,7 +93,7 @@ def candidates(puzzle: Shikaku) -> tuple[np.ndarray, np.ndarray]:
     clue[cl[:, 0] + 1, cl[:, 1] + 1] = 1
     pref = clue.cumsum(0).cumsum(1)                  # pref[r, c]: clues in rows < r, cols < c
     rects, owners = [], []
-    for area in np.unique(cl[:, 2]).tolist():
+    for area in sorted(set(cl[:, 2].tolist())):     # (np.unique would import numpy.ma)
         which = np.nonzero(cl[:, 2] == area)[0]
         r, c = cl[which, 0], cl[which, 1]
         for h, w in divisor_shapes(area, H, W):
@@ -180,7 +180,9 @@ def solve(puzzle: Shikaku, *, cap: int | None = None, solution: bool = True,
     if why:
         return Answer(0, reason=why, seconds=time.perf_counter() - t0)
     red = reduce(puzzle)
-    bare = np.setdiff1d(np.arange(len(puzzle.clues)), red.clue_of)
+    held = np.zeros(len(puzzle.clues), dtype=bool)
+    held[red.clue_of] = True
+    bare = np.flatnonzero(~held)
     if len(bare):
         r, c, v = puzzle.clues[int(bare[0])]
         return Answer(0, reason=f"no rectangle of area {v} fits around the clue at row {r + 1}, "

@@ -3,27 +3,34 @@ from __future__ import annotations
 
 import json
 import sys
+from argparse import ArgumentParser
 from pathlib import Path
 from typing import Optional
 
-import typer
-
 from ..errors import PuzzleError
+from .args import Exit, bounded, flag
 from .output import show
 
 
-def box(order: int = typer.Option(..., "--order", help="Piece size n (n-ominoes)."),
-        size: str = typer.Option(..., "--size", help="Box WxH, e.g. 10x6."),
-        max_copies: int = typer.Option(..., "--max-copies", help="Each shape at most K times."),
-        min_copies: int = typer.Option(0, "--min-copies", help="Each shape at least M times."),
-        one_sided: bool = typer.Option(False, "--one-sided", help="Mirror images are different shapes."),
-        count: bool = typer.Option(False, "--count", help="Count solutions (and unique ones)."),
-        limit: int = typer.Option(1, "--limit", min=1, help="Show the first L solutions."),
-        random: Optional[int] = typer.Option(None, "--random", min=1, help="Show R random distinct solutions."),
-        seed: int = typer.Option(0, "--seed", help="Seed of --random."),
-        fmt: str = typer.Option("text", "--format", help="text, json, svg or png."),
-        output: Optional[Path] = typer.Option(None, "-o", "--output", help="Write to this file."),
-        as_json: bool = typer.Option(False, "--json", help="With --count: one JSON object.")) -> None:
+def arguments(p: ArgumentParser) -> None:
+    p.add_argument("--order", type=int, required=True, help="Piece size n (n-ominoes).")
+    p.add_argument("--size", required=True, metavar="WxH", help="Box WxH, e.g. 10x6.")
+    p.add_argument("--max-copies", type=int, required=True, help="Each shape at most K times.")
+    p.add_argument("--min-copies", type=int, default=0, help="Each shape at least M times.")
+    flag(p, "--one-sided", "Mirror images are different shapes.")
+    flag(p, "--count", "Count solutions (and unique ones).")
+    p.add_argument("--limit", type=bounded(int, 1), default=1, help="Show the first L solutions.")
+    p.add_argument("--random", type=bounded(int, 1), help="Show R random distinct solutions.")
+    p.add_argument("--seed", type=int, default=0, help="Seed of --random.")
+    p.add_argument("--format", dest="fmt", default="text", help="text, json, svg or png.")
+    p.add_argument("-o", "--output", type=Path, metavar="FILE", help="Write to this file.")
+    flag(p, "--json", "With --count: one JSON object.", dest="as_json")
+    p.set_defaults(run=box)
+
+
+def box(order: int, size: str, max_copies: int, min_copies: int, one_sided: bool, count: bool,
+        limit: int, random: Optional[int], seed: int, fmt: str, output: Optional[Path],
+        as_json: bool) -> None:
     """Boxing puzzles: a W x H box filled with n-ominoes, each free shape at most K times."""
     from .. import boxing
     from ..solver import Tiling
@@ -39,7 +46,7 @@ def box(order: int = typer.Option(..., "--order", help="Piece size n (n-ominoes)
                   else "solutions: 0\nunique: 0")
             print(f"no solution: {why}", file=sys.stderr)
             return
-        from ..cli import _finish                     # interrupted / timed out: as `count`
+        from .tiling import _finish                   # interrupted / timed out: as `count`
         r = tiling.count(unique=True)
         print(json.dumps(r.to_json()) if as_json else
               f"solutions: {r.solutions}\nunique: {r.unique}\nseconds: {r.seconds:.4f}\nnodes: {r.nodes}")
@@ -47,7 +54,7 @@ def box(order: int = typer.Option(..., "--order", help="Piece size n (n-ominoes)
         return
     if why:
         print(f"no solution: {why}", file=sys.stderr)
-        raise typer.Exit(1)
+        raise Exit(1)
     if random is not None:
         r, uniform = boxing.sample(tiling, random, seed)
         note = "uniform over all solutions" if uniform else "randomised search (not uniform)"
@@ -56,8 +63,4 @@ def box(order: int = typer.Option(..., "--order", help="Piece size n (n-ominoes)
     show(r.found, tiling.model().cells, fmt, output)
     print(f"{len(r.found)} solution{'s' if len(r.found) != 1 else ''} ({note})", file=sys.stderr)
     if not r.found:
-        raise typer.Exit(1)
-
-
-def register(app: typer.Typer) -> None:
-    app.command("box")(box)
+        raise Exit(1)

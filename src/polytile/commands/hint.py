@@ -2,17 +2,23 @@
 from __future__ import annotations
 
 import json
+from argparse import ArgumentParser
 from pathlib import Path
 from typing import Optional
 
-import typer
+from .args import flag
 
 
-def hint(puzzle: Path = typer.Argument(..., help="Puzzle file.", show_default=False),
-         given: Optional[Path] = typer.Option(None, "--given", help="The position: a drawing of the "
-                                              "board, '.' for empty cells, letters for placed pieces."),
-         no_reflect: bool = typer.Option(False, "--no-reflect", help="Pieces may not be flipped."),
-         as_json: bool = typer.Option(False, "--json", help="Print JSON.")) -> None:
+def arguments(p: ArgumentParser) -> None:
+    p.add_argument("puzzle", type=Path, metavar="PUZZLE", help="Puzzle file.")
+    p.add_argument("--given", type=Path, help="The position: a drawing of the board, '.' for empty "
+                   "cells, letters for placed pieces.")
+    flag(p, "--no-reflect", "Pieces may not be flipped.")
+    flag(p, "--json", "Print JSON.", dest="as_json")
+    p.set_defaults(run=hint)
+
+
+def hint(puzzle: Path, given: Optional[Path], no_reflect: bool, as_json: bool) -> None:
     """A hint: the most forced next placement that leads to a solution, or why it is a dead end."""
     from ..formats import load
     from ..hint import hint as make_hint, read_given
@@ -29,7 +35,3 @@ def hint(puzzle: Path = typer.Argument(..., help="Puzzle file.", show_default=Fa
         print(f"why: {h.reason}")
     else:
         print(f"{h.verdict}: {h.reason}")
-
-
-def register(app: typer.Typer) -> None:
-    app.command("hint")(hint)

@@ -3,27 +3,33 @@ from __future__ import annotations
 
 import json
 import sys
+from argparse import ArgumentParser
 from pathlib import Path
-from typing import List, Optional
-
-import typer
+from typing import Optional
 
 from ..errors import PuzzleError
+from .args import Exit, flag
 
 
-def katamino(pieces: List[str] = typer.Argument(None, help="Pieces: letters (F I L N P T U V W X Y Z), "
-                                                "Katamino colours (red, orange, ...) or numbers 1..12.",
-                                                show_default=False),
-             width: Optional[int] = typer.Option(None, "--width", help="Board width (default: area / height)."),
-             height: int = typer.Option(5, "--height", help="Board height."),
-             all_: bool = typer.Option(False, "--all", help="Show every solution."),
-             count: bool = typer.Option(False, "--count", help="Count solutions (and unique ones)."),
-             no_flip: bool = typer.Option(False, "--no-flip", help="Pieces turn but are not flipped."),
-             slam: Optional[str] = typer.Option(None, "--slam", help="A challenge list, e.g. 2,3,6,11,8: "
-                                                "solve every prefix of 3 or more pieces."),
-             as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-             fmt: str = typer.Option("text", "--format", help="text, json, svg or png."),
-             output: Optional[Path] = typer.Option(None, "-o", "--output", help="Write to this file.")) -> None:
+def arguments(p: ArgumentParser) -> None:
+    p.add_argument("pieces", nargs="*", metavar="PIECES", help="Pieces: letters (F I L N P T U V W "
+                   "X Y Z), Katamino colours (red, orange, ...) or numbers 1..12.")
+    p.add_argument("--width", type=int, help="Board width (default: area / height).")
+    p.add_argument("--height", type=int, default=5, help="Board height.")
+    flag(p, "--all", "Show every solution.", dest="all_")
+    flag(p, "--count", "Count solutions (and unique ones).")
+    flag(p, "--no-flip", "Pieces turn but are not flipped.")
+    p.add_argument("--slam", help="A challenge list, e.g. 2,3,6,11,8: solve every prefix of 3 or "
+                   "more pieces.")
+    flag(p, "--json", "Print JSON.", dest="as_json")
+    p.add_argument("--format", dest="fmt", default="text", help="text, json, svg or png.")
+    p.add_argument("-o", "--output", type=Path, metavar="FILE", help="Write to this file.")
+    p.set_defaults(run=katamino)
+
+
+def katamino(pieces: list[str], width: Optional[int], height: int, all_: bool, count: bool,
+             no_flip: bool, slam: Optional[str], as_json: bool, fmt: str,
+             output: Optional[Path]) -> None:
     """Katamino: pentominoes on a board of HEIGHT rows (5 by default)."""
     from .. import katamino as kt
     if slam is not None:
@@ -62,7 +68,7 @@ def katamino(pieces: List[str] = typer.Argument(None, help="Pieces: letters (F I
     for reason in r.reasons:
         print(f"no solution: {reason}", file=sys.stderr)
     if n == 0:
-        raise typer.Exit(1)
+        raise Exit(1)
 
 
 def _slam(letters: list[str], height: int, flip: bool, as_json: bool) -> None:
@@ -85,7 +91,3 @@ def _slam(letters: list[str], height: int, flip: bool, as_json: bool) -> None:
                       "yes" if r.solvable else "no", f"{r.first_seconds * 1000:.1f} ms",
                       str(r.solutions), str(r.unique))
     Console(highlight=False).print(table)
-
-
-def register(app: typer.Typer) -> None:
-    app.command("katamino")(katamino)

@@ -3,25 +3,28 @@ from __future__ import annotations
 
 import json
 import sys
-from enum import Enum
-
-import numpy as np
-import typer
+from argparse import ArgumentParser
+from typing import TYPE_CHECKING
 
 from ..errors import PuzzleError
+from .args import flag
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
-class PiecesFormat(str, Enum):
-    text = "text"
-    json = "json"
+def arguments(p: ArgumentParser) -> None:
+    p.add_argument("n", type=int, metavar="N", help="Cells per piece.")
+    flag(p, "--one-sided", "Rotations only: mirror images differ.")
+    flag(p, "--fixed", "Translations only: every orientation differs.")
+    p.add_argument("--dim", type=int, default=2, help="2 for polyominoes, 3 for polycubes.")
+    flag(p, "--count", "Print only how many there are.")
+    p.add_argument("--format", dest="fmt", choices=("text", "json"), default="text",
+                   help="text or json.")
+    p.set_defaults(run=pieces)
 
 
-def pieces(n: int = typer.Argument(..., help="Cells per piece.", metavar="N", show_default=False),
-           one_sided: bool = typer.Option(False, "--one-sided", help="Rotations only: mirror images differ."),
-           fixed: bool = typer.Option(False, "--fixed", help="Translations only: every orientation differs."),
-           dim: int = typer.Option(2, "--dim", help="2 for polyominoes, 3 for polycubes."),
-           count: bool = typer.Option(False, "--count", help="Print only how many there are."),
-           fmt: PiecesFormat = typer.Option(PiecesFormat.text, "--format", help="text or json.")) -> None:
+def pieces(n: int, one_sided: bool, fixed: bool, dim: int, count: bool, fmt: str) -> None:
     """All n-ominoes (or n-cubes with --dim 3): free unless --one-sided or --fixed."""
     from .. import polyforms
     kind = _kind(one_sided, fixed)
@@ -30,7 +33,7 @@ def pieces(n: int = typer.Argument(..., help="Cells per piece.", metavar="N", sh
         print(polyforms.count(n, dim, kind))
         return
     forms = polyforms.polyforms(n, dim, kind)
-    if fmt is PiecesFormat.json:
+    if fmt == "json":
         sys.stdout.write(json.dumps([{"name": f.name, "cells": f.cells.tolist()} for f in forms]) + "\n")
     else:
         sys.stdout.write("\n\n".join("\n".join([f.name, *drawing(f.cells)]) for f in forms) + "\n")
@@ -59,7 +62,3 @@ def drawing(cells: np.ndarray) -> list[str]:
     for r, c, z in points:
         grid[z][r][c] = "#"
     return ["   ".join("".join(layer[r]) for layer in grid) for r in range(rows)]
-
-
-def register(app: typer.Typer) -> None:
-    app.command(name="pieces")(pieces)

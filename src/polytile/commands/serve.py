@@ -1,21 +1,28 @@
 """`polytile serve`: the web page (draw a puzzle, watch it solve, browse its solutions)."""
 from __future__ import annotations
 
-import typer
+from argparse import ArgumentParser
 
 from ..errors import PuzzleError
+from .args import bounded, flag
 
 
-def serve(port: int = typer.Option(8765, "--port", help="TCP port."),
-          host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (127.0.0.1: "
-                                   "this computer only)."),
-          open_browser: bool = typer.Option(False, "--open", help="Open the page in a browser."),
-          jobs_per_client: int = typer.Option(2, "--jobs-per-client", min=1, max=64,
-                                              help="Jobs one client may run at once."),
-          count_jobs: int = typer.Option(0, "--count-jobs", min=0, max=256,
-                                         help="Processes per count (0: up to 4 cores)."),
-          job_seconds: float = typer.Option(600.0, "--job-seconds", min=1.0,
-                                            help="Stop any job after this many seconds.")) -> None:
+def arguments(p: ArgumentParser) -> None:
+    p.add_argument("--port", type=int, default=8765, help="TCP port.")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="Address to listen on (127.0.0.1: this computer only).")
+    flag(p, "--open", "Open the page in a browser.", dest="open_browser")
+    p.add_argument("--jobs-per-client", type=bounded(int, 1, 64), default=2,
+                   help="Jobs one client may run at once.")
+    p.add_argument("--count-jobs", type=bounded(int, 0, 256), default=0,
+                   help="Processes per count (0: up to 4 cores).")
+    p.add_argument("--job-seconds", type=bounded(float, 1.0), default=600.0,
+                   help="Stop any job after this many seconds.")
+    p.set_defaults(run=serve)
+
+
+def serve(port: int, host: str, open_browser: bool, jobs_per_client: int, count_jobs: int,
+          job_seconds: float) -> None:
     """Start the web page: tiling, Katamino, boxing and Shikaku, solved in the background."""
     if not 0 <= port <= 65535:
         raise PuzzleError(f"port {port} is out of range 0..65535", "--port")
@@ -40,7 +47,3 @@ def serve(port: int = typer.Option(8765, "--port", help="TCP port."),
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
     uvicorn.run(app, host=host, port=port, log_level="warning")
-
-
-def register(app: typer.Typer) -> None:
-    app.command("serve")(serve)

@@ -4,24 +4,29 @@ from __future__ import annotations
 
 import json
 import sys
+from argparse import ArgumentParser
 from pathlib import Path
 from typing import Optional
 
-import typer
-
 from ..errors import PuzzleError
+from .args import flag
 
 
-def shikaku(puzzle: str = typer.Argument("-", help="Puzzle file (`W H` then rows, a Rectangles game "
-                                         "id, a puzz.link URL or polytile JSON); - reads stdin; a URL "
-                                         "or game id may also be given directly."),
-            count: bool = typer.Option(False, "--count", help="Print only the number of solutions."),
-            as_json: bool = typer.Option(False, "--json", help='One object {"solutions", "rectangles", "seconds"}.'),
-            fmt: str = typer.Option("text", "--format", help="text, json, svg or png."),
-            output: Optional[Path] = typer.Option(None, "-o", "--output", help="Write the picture here."),
-            generate: Optional[str] = typer.Option(None, "--generate", help="Make a WxH puzzle with "
-                                                   "one solution."),
-            seed: Optional[int] = typer.Option(None, "--seed", help="Seed of --generate.")) -> None:
+def arguments(p: ArgumentParser) -> None:
+    p.add_argument("puzzle", nargs="?", default="-", metavar="PUZZLE",
+                   help="Puzzle file (`W H` then rows, a Rectangles game id, a puzz.link URL or "
+                   "polytile JSON); - reads stdin; a URL or game id may also be given directly.")
+    flag(p, "--count", "Print only the number of solutions.")
+    flag(p, "--json", 'One object {"solutions", "rectangles", "seconds"}.', dest="as_json")
+    p.add_argument("--format", dest="fmt", default="text", help="text, json, svg or png.")
+    p.add_argument("-o", "--output", type=Path, metavar="FILE", help="Write the picture here.")
+    p.add_argument("--generate", metavar="WxH", help="Make a WxH puzzle with one solution.")
+    p.add_argument("--seed", type=int, help="Seed of --generate.")
+    p.set_defaults(run=shikaku)
+
+
+def shikaku(puzzle: str, count: bool, as_json: bool, fmt: str, output: Optional[Path],
+            generate: Optional[str], seed: Optional[int]) -> None:
     """Shikaku: divide the grid into rectangles, each holding one number equal to its area."""
     if fmt not in ("text", "json", "svg", "png"):
         raise PuzzleError(f"unknown format {fmt!r} (text, json, svg or png)", "--format")
@@ -74,7 +79,3 @@ def _generate(size: str, seed: Optional[int], as_json: bool) -> None:
     else:
         sys.stdout.write(p.text())
         print(f"game id: {to_game_id(p)}", file=sys.stderr)
-
-
-def register(app: typer.Typer) -> None:
-    app.command("shikaku")(shikaku)

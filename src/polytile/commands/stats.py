@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import json
 import sys
+from argparse import ArgumentParser
 from pathlib import Path
 
-import typer
+from .args import Exit, bounded, flag
 
 
 def _cells(cells) -> str:
@@ -103,16 +104,21 @@ def render(st) -> None:
     con.print("[dim]seconds: " + ", ".join(f"{k} {v:.3f}" for k, v in st.seconds.items()) + "[/]")
 
 
-def stats(puzzle: Path = typer.Argument(..., help="Puzzle file: an ASCII drawing or polytile JSON.",
-                                        show_default=False),
-          no_reflect: bool = typer.Option(False, "--no-reflect",
-                                          help="Pieces may be rotated but not flipped."),
-          as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
-          max_solutions: int = typer.Option(200_000, "--max-solutions", min=1,
-                                            help="Per-piece figures over at most N solutions."),
-          probes: int = typer.Option(10_000, "--probes", min=1,
-                                     help="Random paths for the tree estimate."),
-          seed: int = typer.Option(0, "--seed", help="Seed of the random paths.")) -> None:
+def arguments(p: ArgumentParser) -> None:
+    p.add_argument("puzzle", type=Path, metavar="PUZZLE",
+                   help="Puzzle file: an ASCII drawing or polytile JSON.")
+    flag(p, "--no-reflect", "Pieces may be rotated but not flipped.")
+    flag(p, "--json", "Print one JSON object.", dest="as_json")
+    p.add_argument("--max-solutions", type=bounded(int, 1), default=200_000, metavar="N",
+                   help="Per-piece figures over at most N solutions.")
+    p.add_argument("--probes", type=bounded(int, 1), default=10_000,
+                   help="Random paths for the tree estimate.")
+    p.add_argument("--seed", type=int, default=0, help="Seed of the random paths.")
+    p.set_defaults(run=stats)
+
+
+def stats(puzzle: Path, no_reflect: bool, as_json: bool, max_solutions: int, probes: int,
+          seed: int) -> None:
     """Statistics: solutions, where each piece goes, the hardest cells, the search's size."""
     from ..solver import load
     from ..stats import Interrupted, collect
@@ -125,14 +131,10 @@ def stats(puzzle: Path = typer.Argument(..., help="Puzzle file: an ASCII drawing
         st = collect(tiling, max_solutions, probes, seed)
     except Interrupted:
         print("polytile stats: interrupted", file=sys.stderr)
-        raise typer.Exit(130)
+        raise Exit(130)
     for r in st.reasons:
         print(f"no solution: {r}", file=sys.stderr)
     if as_json:
         print(json.dumps(st.to_json()))
     else:
         render(st)
-
-
-def register(app: typer.Typer) -> None:
-    app.command("stats")(stats)

@@ -3,27 +3,38 @@ from __future__ import annotations
 
 import json
 import sys
+from argparse import ArgumentParser
 from pathlib import Path
 from typing import Optional
 
-import typer
+from .args import Exit, Parser, bounded, flag
 
 
-survey_app = typer.Typer(add_completion=False, no_args_is_help=True,
-                         help="Surveys over many boards.")
+def arguments(p: ArgumentParser) -> None:
+    p.set_defaults(run=surveys)
+    kinds = p.add_subparsers(title="surveys", metavar="SURVEY", required=True, parser_class=Parser)
+    h = kinds.add_parser("holes", help=holes.__doc__, description=holes.__doc__)
+    h.add_argument("--board", default="8x8", metavar="WxH", help="Board WxH.")
+    h.add_argument("--holes", dest="n_holes", type=bounded(int, 1), default=4, metavar="N",
+                   help="Holes per board.")
+    h.add_argument("--pieces", default="pentominoes", help="dominoes..hexominoes (one of each), or "
+                   "a puzzle file whose pieces are used.")
+    h.add_argument("--db", type=Path, metavar="FILE",
+                   help="SQLite file: results, and resume an interrupted survey.")
+    h.add_argument("--csv", dest="csv_out", type=Path, metavar="FILE",
+                   help="Write every board to a CSV file.")
+    h.add_argument("--jobs", type=bounded(int, 0), default=0, metavar="N",
+                   help="Workers (0: every core).")
+    flag(h, "--json", "Print the summary as JSON.", dest="as_json")
+    h.set_defaults(run=holes)
 
 
-@survey_app.command("holes")
-def holes(board: str = typer.Option("8x8", "--board", help="Board WxH."),
-          n_holes: int = typer.Option(4, "--holes", min=1, help="Holes per board."),
-          pieces: str = typer.Option("pentominoes", "--pieces",
-                                     help="dominoes..hexominoes (one of each), or a puzzle file "
-                                          "whose pieces are used."),
-          db: Optional[Path] = typer.Option(None, "--db", help="SQLite file: results, and resume "
-                                            "an interrupted survey."),
-          csv_out: Optional[Path] = typer.Option(None, "--csv", help="Write every board to a CSV file."),
-          jobs: int = typer.Option(0, "--jobs", min=0, help="Workers (0: every core)."),
-          as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON.")) -> None:
+def surveys() -> None:
+    """Surveys over many boards."""
+
+
+def holes(board: str, n_holes: int, pieces: str, db: Optional[Path], csv_out: Optional[Path],
+          jobs: int, as_json: bool) -> None:
     """Every placement of the holes up to symmetry: each board tiled and counted, or why not."""
     from .. import survey
     from ..boxing import parse_size
@@ -39,7 +50,7 @@ def holes(board: str = typer.Option("8x8", "--board", help="Board WxH."),
     if not result.complete:
         print(f"interrupted after {result.seconds:.1f} s"
               + (f"; run the same command to resume ({db})" if db else ""), file=sys.stderr)
-        raise typer.Exit(130)
+        raise Exit(130)
     if csv_out is not None:
         from ..atomic import write_text
         write_text(csv_out, result.to_csv())
@@ -69,7 +80,3 @@ class _Partial:
         self.solutions = 0
         self.seconds = 0.0
         self.info = f"{nodes:,} nodes"
-
-
-def register(app: typer.Typer) -> None:
-    app.add_typer(survey_app, name="survey")

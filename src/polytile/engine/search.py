@@ -97,10 +97,13 @@ def runner_class(engine: str):
 def search(cover: Cover, sym=None, *, unique: bool = False, limit: int | None = None,
            store: bool = False, time_limit: float | None = None, breaking: bool = True,
            engine: str = "auto", progress: Callable[[Result], None] | None = None,
-           select: np.ndarray | None = None, shuffle: int | None = None) -> Result:
+           select: np.ndarray | None = None, shuffle: int | None = None,
+           node_budget: int | None = None) -> Result:
     """Count or list solutions. `limit` stops after that many (unique ones if `unique`).
     `select`: keep only the solutions with these indices in the order of the search;
-    `shuffle`: a seed that puts the options in a random order (randomised search)."""
+    `shuffle`: a seed that puts the options in a random order (randomised search);
+    `node_budget`: give up (incomplete, neither timed out nor interrupted) after about
+    that many nodes."""
     t0 = time.perf_counter()
     p = plan(cover, sym, unique=unique, store=store, breaking=breaking)
     engine = choose_engine(engine, cover.n_items)
@@ -114,11 +117,12 @@ def search(cover: Cover, sym=None, *, unique: bool = False, limit: int | None = 
     pacer = Pacer()
     try:
         while True:
-            code = pacer.advance(runner)
+            code = (pacer.advance(runner) if node_budget is None
+                    else runner.advance(node_budget))
             runner.collect(res, store)
             if code == "done":
                 break
-            if code == "limit":
+            if code == "limit" or node_budget is not None:
                 res.complete = False
                 break
             if deadline is not None and time.perf_counter() > deadline:

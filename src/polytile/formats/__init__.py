@@ -5,10 +5,12 @@ import json
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import PuzzleError
-from ..puzzle import Puzzle
+
+if TYPE_CHECKING:
+    from ..puzzle import Puzzle
 
 MAX_BYTES = 4_000_000
 MAX_BOX = 1_000_000        # cells in the board's bounding box (the reduction builds a dense grid)
@@ -94,8 +96,8 @@ def check_box(cells, name: str) -> None:
 
 def load(path: str | Path, fmt: str | None = None) -> Puzzle:
     """Read a puzzle: polytile JSON (`.json` or text starting with `{`) or an ASCII drawing."""
+    text = read_text(path)                    # refused before the parsers (and numpy) load
     from . import ascii_art, polyjson
-    text = read_text(path)
     if fmt is None:
         fmt = "json" if str(path).endswith(".json") or text.lstrip().startswith("{") else "ascii"
     if fmt == "json":

@@ -1,0 +1,178 @@
+"""Start-up: whole `polytile` processes against their peers, side by side in one run.
+
+    python bench/bench_startup.py [--runs 7] [--nanakin DIR] [--no-cold]
+
+Every figure is a whole process (interpreter start, imports, kernel loading, the answer),
+timed from outside with warm caches: the commands run in turn, A B A B ..., after one
+warm-up each, and the median wall time is printed. Peers:
+
+- xcover: `bench/xcover_count.py` (pip install xcover, the `bench` extra) on the same file;
+- nanakin's pure-Python Shikaku solver, when a checkout is at --nanakin (default
+  /tmp/shikaku-solver; `git clone https://github.com/nanakin/shikaku-solver` there first).
+  Its `colorama` is only for colours; a stub stands in when it is not installed.
+
+Then `seconds` of `count --json` on 3x20 (the time from the parsed puzzle to the answer),
+the first run with an empty kernel cache (NUMBA_CACHE_DIR pointing at an empty folder,
+as after `pip install`), and the import-time top 10 (`python -X importtime`) of a few
+commands, by each module's own time.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIKAKU = ROOT / "tests" / "corpus" / "shikaku"
+EXAMPLES = ROOT / "examples"
+COLORAMA_STUB = ("class _Any:\n    def __getattr__(self, name):\n        return ''\n"
+                 "Fore = Back = Style = _Any()\ndef init(*a, **k):\n    pass\n")
+
+
+def polytile_command() -> list[str]:
+    script = Path(sys.executable).parent / "polytile"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "polytile"]
+
+
+def wall(argv: list[str], env: dict | None = None, cwd: Path | None = None) -> float:
+    t0 = time.perf_counter()
+    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=cwd,
+                   timeout=600)
+    return time.perf_counter() - t0
+
+
+def side_by_side(a: list[str], b: Peer | None, runs: int) -> tuple[float, float | None]:
+    """Median wall seconds of `a` and of the peer `b`, run in turn after one warm-up each."""
+    wall(a)
+    if b is not None:
+        b.run()
+    ta, tb = [], []
+    for _ in range(runs):
+        ta.append(wall(a))
+        if b is not None:
+            tb.append(b.run())
+    return statistics.median(ta), (statistics.median(tb) if tb else None)
+
+
+class Peer:
+    def __init__(self, name: str, argv: list[str], env: dict | None = None, cwd: Path | None = None):
+        self.name, self.argv, self.env, self.cwd = name, argv, env, cwd
+
+    def run(self) -> float:
+        return wall(self.argv, self.env, self.cwd)
+
+
+def nanakin_peer(checkout: Path, puzzle: Path, stubs: Path) -> Peer | None:
+    src = checkout / "src"
+    if not (src / "main.py").exists():
+        return None
+    env = dict(os.environ)
+    try:
+        import colorama  # noqa: F401
+    except ImportError:
+        (stubs / "colorama.py").write_text(COLORAMA_STUB)
+        env["PYTHONPATH"] = str(stubs)
+    return Peer("nanakin", [sys.executable, "main.py", "-f", str(puzzle)], env, src)
+
+
+def xcover_peer(puzzle: Path) -> Peer | None:
+    try:
+        import xcover  # noqa: F401
+    except ImportError:
+        return None
+    return Peer("xcover", [sys.executable, str(ROOT / "bench" / "xcover_count.py"), str(puzzle)])
+
+
+def rows(args, stubs: Path) -> list[tuple[str, list[str], Peer | None, float]]:
+    """(label, polytile arguments, peer or None, goal in seconds)."""
+    bad = stubs / "bad.txt"
+    bad.write_text("XXX\n\tX\n")
+    t10, t30 = SHIKAKU / "tatham-10x10.txt", SHIKAKU / "tatham-30x30.txt"
+    p3x20, p6x10 = EXAMPLES / "pentomino-3x20.txt", EXAMPLES / "pentomino-6x10.txt"
+    return [
+        ("shikaku 10x10 (Tatham)", ["shikaku", str(t10)], nanakin_peer(args.nanakin, t10, stubs), 0.15),
+        ("shikaku 30x30 (Tatham)", ["shikaku", str(t30)], nanakin_peer(args.nanakin, t30, stubs), 0.15),
+        ("--help", ["--help"], None, 0.15),
+        ("count: bad input file", ["count", str(bad)], None, 0.15),
+        ("count: missing file", ["count", str(stubs / "missing.txt")], None, 0.15),
+        ("solve --limit many", ["solve", str(p3x20), "--limit", "many"], None, 0.15),
+        ("count pentomino 3x20", ["count", str(p3x20)], xcover_peer(p3x20), 0.35),
+        ("katamino L Y P W --count (5x4)", ["katamino", "L", "Y", "P", "W", "--count"], None, 0.35),
+        ("count --unique pentomino 6x10", ["count", str(p6x10), "--unique"], xcover_peer(p6x10), 0.5),
+    ]
+
+
+def table(args, stubs: Path) -> None:
+    cmd = polytile_command()
+    print(f"{'command':<34}{'polytile s':>11}{'goal s':>8}  peer")
+    for label, argv, peer, goal in rows(args, stubs):
+        t, tp = side_by_side(cmd + argv, peer, args.runs)
+        vs = "" if peer is None else f"{peer.name} {tp:.3f} s ({tp / t:.1f}x polytile's time)"
+        print(f"{label:<34}{t:>11.3f}{goal:>8.2f}  {vs}", flush=True)
+
+
+def search_seconds(runs: int) -> None:
+    cmd = polytile_command() + ["count", str(EXAMPLES / "pentomino-3x20.txt"), "--json"]
+    seconds = [json.loads(subprocess.run(cmd, capture_output=True, text=True).stdout)["seconds"]
+               for _ in range(runs)]
+    print(f"\n3x20 `seconds` (count --json), median of {runs}: {statistics.median(seconds) * 1000:.2f} ms"
+          " (goal 3 ms)")
+
+
+def cold(stubs: Path) -> None:
+    """The first run after pip install: no cached kernel (an empty NUMBA_CACHE_DIR)."""
+    cmd = polytile_command()
+    for label, argv in (("count pentomino 3x20", ["count", str(EXAMPLES / "pentomino-3x20.txt")]),
+                        ("shikaku 30x30", ["shikaku", str(SHIKAKU / "tatham-30x30.txt")])):
+        cache = stubs / f"numba-cache-{len(label)}"
+        shutil.rmtree(cache, ignore_errors=True)
+        cache.mkdir()
+        env = dict(os.environ, NUMBA_CACHE_DIR=str(cache))
+        print(f"first run, empty kernel cache, {label}: {wall(cmd + argv, env):.2f} s (goal 10 s)")
+
+
+def import_top(argv: list[str], n: int = 10) -> None:
+    """The n modules with the largest own import time while running `polytile ARGV`."""
+    p = subprocess.run([sys.executable, "-X", "importtime", "-m", "polytile", *argv],
+                       capture_output=True, text=True)
+    found = []
+    for line in p.stderr.splitlines():
+        if line.startswith("import time:") and "|" in line and "self [us]" not in line:
+            own, total, name = line[len("import time:"):].split("|")
+            found.append((int(own), int(total), name.strip()))
+    total = sum(own for own, _, _ in found)
+    print(f"\nimports of `polytile {' '.join(Path(a).name for a in argv)}`: "
+          f"{len(found)} modules, {total / 1e6:.3f} s")
+    for own, cumulative, name in sorted(found, reverse=True)[:n]:
+        print(f"  {own / 1e3:8.1f} ms own {cumulative / 1e3:8.1f} ms with its imports  {name}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=7, help="counted runs of each command")
+    ap.add_argument("--nanakin", type=Path, default=Path("/tmp/shikaku-solver"),
+                    help="checkout of nanakin/shikaku-solver (skipped when absent)")
+    ap.add_argument("--no-cold", action="store_true", help="skip the empty-cache runs")
+    args = ap.parse_args()
+    stubs = Path(tempfile.mkdtemp(prefix="polytile-startup-"))
+    try:
+        table(args, stubs)
+        search_seconds(args.runs)
+        if not args.no_cold:
+            cold(stubs)
+        for argv in (["--help"], ["shikaku", str(SHIKAKU / "tatham-30x30.txt")],
+                     ["count", str(EXAMPLES / "pentomino-3x20.txt")]):
+            import_top(argv)
+    finally:
+        shutil.rmtree(stubs, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
