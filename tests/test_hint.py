@@ -72,3 +72,21 @@ def test_bad_given(tmp_path):
     assert "g.txt:1:1" in p.stderr
     p = hint(tmp_path, TWO_P, "......\n.....\n")
     assert p.returncode == 2 and "not on the puzzle's board" in p.stderr
+
+
+SIX_BY_TEN = ("XXXXXXXXXX\n" * 6 + "\n" + "\n\n".join(
+    ["XXXXX", "X\nXXXX", "XX\n XXX", "XXX\nXX", "XXX\n X\n X", "X X\nXXX",
+     "X\nX\nXXX", "X\nXX\n XX", " X\nXXX\n X", " X\nXXXX", "XX\n X\n XX", " XX\nXX\n X"]) + "\n")
+
+
+def test_placed_x_pentomino_is_honoured(tmp_path):
+    # The board is drawn in X, and X is a pentomino: an X placed on the position (rows 1-3,
+    # columns 1-3 of the 6 x 10) must be taken as placed, so no hint may cover its cells.
+    given = ".X........\nXXX.......\n.X........\n" + "..........\n" * 3
+    p = hint(tmp_path, SIX_BY_TEN, given)
+    h = json.loads(p.stdout)
+    x_cells = {(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)}
+    assert h["verdict"] in ("place", "dead end")
+    assert not x_cells & set(map(tuple, h["cells"]))
+    # the corner cell (0, 0) is cut off by the X: a region of one cell, a dead end
+    assert h["verdict"] == "dead end" and "region of 1 cell" in h["reason"]

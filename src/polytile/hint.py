@@ -32,8 +32,10 @@ def where(cell) -> str:
 
 
 def read_given(path: str, puzzle: Puzzle) -> list[tuple[str, np.ndarray]]:
-    """Placed pieces from a drawing of the board: '.' (or the board's own character) is
-    an empty cell, any other character a placed piece (its 4-connected cells)."""
+    """Placed pieces from a drawing of the board: '.' is an empty cell, any other character
+    a placed piece (its 4-connected cells). On a coloured board (a checkerboard) a cell's
+    own colour also reads as empty; on a plain board its character is a letter like any
+    other (the board of the pentominoes is drawn in X, and X is a pentomino)."""
     if puzzle.dim != 2:
         raise PuzzleError("--given positions are drawings of flat boards", path)
     text = read_text(path)
@@ -49,10 +51,11 @@ def read_given(path: str, puzzle: Puzzle) -> list[tuple[str, np.ndarray]]:
         if (r, c) not in board:
             raise PuzzleError("a cell of the position is not on the puzzle's board", path,
                               r + lo[0] + 1, c + lo[1] + 1)
+    coloured = len(set(board.values())) > 1
     placed, seen = [], set()
     for start in sorted(drawn):
         ch = drawn[start]
-        if ch == "." or ch == board[start] or start in seen:
+        if ch == "." or (coloured and ch == board[start]) or start in seen:
             continue
         group, todo = [], [start]
         seen.add(start)
@@ -83,7 +86,8 @@ def _identify(puzzle: Puzzle, placed, path: str) -> list[int]:
                 break
         if found is None:
             r, c = cells[0]
-            raise PuzzleError(f"the piece drawn with {ch!r} is no (remaining) piece of the puzzle",
+            raise PuzzleError(f"the piece drawn with {ch!r} is no (remaining) piece of the puzzle "
+                              "(empty cells are '.')",
                               path, int(r) + 1, int(c) + 1)
         left[found] -= 1
         out.append(found)
