@@ -272,3 +272,38 @@ def classes(solutions: set, board: dict, dim: int) -> int:
     symmetry (an image that is no solution does not count)."""
     gs = board_motions(board, dim)
     return len({class_form(s, solutions, gs) for s in solutions})
+
+
+def shikaku_solutions(width: int, height: int, clues: dict) -> list:
+    """Every Shikaku solution by plain backtracking: the first empty cell in reading order
+    is the top-left corner of its rectangle, which holds exactly one clue, equal to its
+    area. clues: {(row, col): number}. A solution: sorted (row, col, height, width)."""
+    empty = [[True] * width for _ in range(height)]
+    chosen: list = []
+    out: list = []
+
+    def fill(k: int) -> None:
+        while k < width * height and not empty[k // width][k % width]:
+            k += 1
+        if k == width * height:
+            out.append(sorted(chosen))
+            return
+        r, c = divmod(k, width)
+        for h in range(1, height - r + 1):
+            for w in range(1, width - c + 1):
+                if not all(empty[r + i][c + j] for i in range(h) for j in range(w)):
+                    break
+                inside = [v for (y, x), v in clues.items() if r <= y < r + h and c <= x < c + w]
+                if len(inside) == 1 and inside[0] == h * w:
+                    for i in range(h):
+                        for j in range(w):
+                            empty[r + i][c + j] = False
+                    chosen.append((r, c, h, w))
+                    fill(k + w)
+                    chosen.pop()
+                    for i in range(h):
+                        for j in range(w):
+                            empty[r + i][c + j] = True
+
+    fill(0)
+    return out

@@ -5,16 +5,21 @@ without, and by the independent brute force of tests/checker.py.
 CI runs a fixed-seed profile; `make fuzz` (POLYTILE_FUZZ=long) a long one."""
 from __future__ import annotations
 
+import itertools
 import json
 import os
+import random
 from collections import Counter
 
-import pytest
 from hypothesis import HealthCheck, given, reject, settings
+from hypothesis import strategies as st
 
 import polytile
-from checker import TooMany, all_solutions, board_motions, class_form
-from random_puzzles import random_puzzles
+from checker import TooMany, all_solutions, board_motions, class_form, shikaku_solutions
+from polytile import shikaku, survey
+from polytile.shikaku import Shikaku, verify
+from polytile.shikaku_generate import partition
+from random_puzzles import _cut, _free_key, random_puzzles
 
 LONG = os.environ.get("POLYTILE_FUZZ") == "long"
 EXAMPLES = 100_000 if LONG else 2_000
@@ -72,3 +77,104 @@ def test_random_tilings_match_the_checker(tmp_path, capsys):
     for i, name in enumerate(("dim", "reflection", "one-sided", "copies", "partial", "colours")):
         assert len({k[i] for k in seen}) >= 2, f"the random puzzles never varied {name}"
     assert sum(seen.values()) >= EXAMPLES // 2
+
+
+# --- Shikaku: the memoised counter against a brute-force enumeration -------------------
+
+SHIKAKU_EXAMPLES = 20_000 if LONG else 1_000
+
+
+@st.composite
+def shikaku_puzzles(draw):
+    """Clues from a random partition (one per rectangle, anywhere inside it), then some
+    moved, changed, dropped or added: solvable and unsolvable grids up to 6 x 6."""
+    w, h = draw(st.integers(1, 6)), draw(st.integers(1, 6))
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    clues = {}
+    for r, c, a, b in partition(w, h, rng, max_area=rng.choice((2, 4, 6, 9))):
+        clues[(r + rng.randrange(a), c + rng.randrange(b))] = a * b
+    for _ in range(draw(st.integers(0, 2))):
+        cell = (rng.randrange(h), rng.randrange(w))
+        change = rng.choice(("drop", "bump", "add"))
+        if change == "drop":
+            clues.pop(cell, None)
+        elif change == "bump" and cell in clues:
+            clues[cell] = max(1, clues[cell] + rng.choice((-1, 1)))
+        elif change == "add":
+            clues[cell] = rng.randint(1, 6)
+    return Shikaku(w, h, tuple(sorted((r, c, v) for (r, c), v in clues.items())))
+
+
+def test_random_shikaku_match_the_checker():
+    seen = Counter()
+
+    @settings(PROFILE, max_examples=SHIKAKU_EXAMPLES)
+    @given(shikaku_puzzles())
+    def run(p):
+        truth = shikaku_solutions(p.width, p.height, {(r, c): v for r, c, v in p.clues})
+        ans = shikaku.solve(p)
+        assert ans.solutions == len(truth)
+        if truth:
+            assert verify(p, ans.rectangles) is None and sorted(ans.rectangles) in truth
+        seen[min(len(truth), 2)] += 1
+
+    run()
+    assert seen[0] and seen[1] and seen[2], seen        # unsolvable, unique and several
+
+
+# --- survey holes: the tally by hole set against every board counted on its own ---------
+
+
+@st.composite
+def surveys(draw):
+    """A small board, k holes, and pieces cut from the board less k random cells (no
+    monominoes: they could not be told from holes), some of them one-sided."""
+    w, h = draw(st.integers(2, 4)), draw(st.integers(2, 4))
+    k = draw(st.integers(1, 2))
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    cells = [(r, c) for r in range(h) for c in range(w)]
+    for _ in range(50):
+        holes = set(rng.sample(cells, k))
+        parts = _cut(rng, [c for c in cells if c not in holes], 4)
+        if all(len(p) > 1 for p in parts):
+            break
+    else:
+        reject()
+    rotate_only = draw(st.booleans())
+    policy: dict = {}           # one policy per free shape, as in random_puzzles
+    for part in parts:
+        policy.setdefault(_free_key(part, 2), not rotate_only or rng.random() < 0.5)
+    pieces = [{"cells": [list(c) for c in part], "reflect": policy[_free_key(part, 2)]}
+              for part in parts]
+    return w, h, k, pieces
+
+
+def test_random_surveys_match_per_board_counts(tmp_path):
+    path = tmp_path / "pieces.json"
+
+    @settings(PROFILE, max_examples=400 if LONG else 40)
+    @given(surveys())
+    def run(case):
+        w, h, k, pieces = case
+        path.write_text(json.dumps({"board": [[0, 0]], "pieces": pieces}))
+        s = survey.run(w, h, k, str(path), jobs=1)
+        cells = {(r, c): "" for r in range(h) for c in range(w)}
+        plain = [{"cells": {tuple(c): "" for c in p["cells"]}, "count": 1, "min": 1,
+                  "reflect": p["reflect"]} for p in pieces]
+        truth = {hs: len(all_solutions({c: "" for c in cells if c not in hs}, plain, 2))
+                 for hs in itertools.combinations(sorted(cells), k)}
+        found = {}
+        for b in s.boards:
+            found[tuple(sorted(map(tuple, b.holes)))] = b
+        assert sum(b.orbit for b in s.boards) == len(truth)
+        for hs, b in found.items():
+            assert b.tilings == truth[hs], (hs, b)
+        # every board of a class has its class's count: the classes' orbits cover all
+        # hole sets, and a hole set's count equals its representative's
+        counts = Counter(truth.values())
+        tally = Counter()
+        for b in s.boards:
+            tally[b.tilings] += b.orbit
+        assert tally == counts
+
+    run()
