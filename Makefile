@@ -1,6 +1,7 @@
 # make demo   set up .venv and solve the bundled 6x10 pentomino example
 # make test   set up .venv and run the tests
-# make fuzz   the fuzz suite's long profile (10,000 inputs per parser family)
+# make fuzz   long profiles: the parser fuzz suite (10,000 inputs per family) and the random
+#             differential tests (100,000 tiling puzzles, 20,000 Shikaku grids; hours)
 # make bench  compare polytile with xcover on the benchmark cases
 PYTHON ?= python3
 VENV   := .venv
@@ -23,7 +24,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
 fuzz: $(STAMP)
-	POLYTILE_FUZZ=long $(BIN)/python -m pytest -q -p no:cacheprovider --hypothesis-show-statistics tests/test_fuzz.py
+	POLYTILE_FUZZ=long $(BIN)/python -m pytest -q -p no:cacheprovider --hypothesis-show-statistics tests/test_fuzz.py tests/test_differential.py
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install -q -e '.[bench]'
