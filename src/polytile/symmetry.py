@@ -26,26 +26,22 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .cover import Cover, Model
+from .cover import CellIndex, Cover, Model
 from .shape import isometries
 
 
 def board_group(cells: np.ndarray, colours: np.ndarray) -> np.ndarray:
     """(|G|, n) distinct permutations of the items under the board's symmetries.
 
-    Distinct: on a flat board (one row, one layer) several motions act alike."""
+    Distinct: on a flat board (one row, one layer) several motions act alike. Cells are
+    looked up by number (CellIndex), so memory follows the cells, not their spread."""
     lo = cells.min(axis=0)
-    span = cells.max(axis=0) - lo + 1
-    grid = np.full(tuple(span.max() for _ in span), -1, dtype=np.int64)   # a cube: any image fits
-    grid[tuple((cells - lo).T)] = np.arange(len(cells))
+    index = CellIndex(cells - lo)
     mats = np.stack(isometries(cells.shape[1]))
     imgs = np.einsum("kd,med->mke", cells - lo, mats)
     imgs -= imgs.min(axis=1, keepdims=True)
-    inside = (imgs < span.max()).all(axis=(1, 2))
-    perms = grid[tuple(np.moveaxis(imgs[inside], -1, 0))]                  # image cell -> item
-    ok = (perms >= 0).all(axis=1)
-    perms = perms[ok]
-    perms = perms[(colours[perms] == colours[None, :]).all(axis=1)]
+    perms = [index.find(img) for img in imgs]                              # image cell -> item
+    perms = np.array([p for p in perms if (p >= 0).all() and (colours[p] == colours).all()])
     return np.unique(perms, axis=0)
 
 
