@@ -19,10 +19,11 @@ def letter_grid(sol: Solution, board_cells: np.ndarray) -> list[list[list[str]]]
     grid = [[[" "] * int(hi[1]) for _ in range(int(hi[0]))] for _ in range(int(hi[2]))]
     for r, c, z in (cells - lo).tolist():
         grid[z][r][c] = "."
-    for pl in sol.placements:
-        pc = pl.cells if pl.cells.shape[1] == 3 else np.pad(pl.cells, ((0, 0), (0, 1)))
-        for r, c, z in (pc - lo).tolist():
-            grid[z][r][c] = pl.letter
+    lo = lo.tolist()
+    for pl in sol.placements:                   # plain lists: a listing draws many solutions
+        for cell in pl.cells.tolist():
+            z = cell[2] - lo[2] if len(cell) == 3 else 0
+            grid[z][cell[0] - lo[0]][cell[1] - lo[1]] = pl.letter
     return grid
 
 
