@@ -70,11 +70,16 @@ def test_random_tilings_match_the_checker(tmp_path, capsys):
         seen[rp.kind] += 1
 
     run()
+    names = ("dim", "reflection", "one-sided piece", "copies", "partial", "colours")
     with capsys.disabled():
-        dims = Counter(k[0] for k in seen.elements())
-        print(f"\n{sum(seen.values())} random puzzles checked, {len(seen)} kinds "
-              f"(dim, reflection, one-sided piece, copies, partial, colours); 2D {dims[2]}, 3D {dims[3]}")
-    for i, name in enumerate(("dim", "reflection", "one-sided", "copies", "partial", "colours")):
+        print(f"\n{sum(seen.values())} random puzzles checked, {len(seen)} kinds of "
+              f"({', '.join(names)})")
+        for i, name in enumerate(names):
+            tally = Counter()
+            for kind, n in seen.items():
+                tally[kind[i]] += n
+            print(f"  {name}: " + ", ".join(f"{v}: {n}" for v, n in sorted(tally.items())))
+    for i, name in enumerate(names):
         assert len({k[i] for k in seen}) >= 2, f"the random puzzles never varied {name}"
     assert sum(seen.values()) >= EXAMPLES // 2
 
