@@ -55,7 +55,7 @@ from pathlib import Path
 
 import polytile
 from polytile import katamino
-from polytile.library import KATAMINO
+from polytile.core.library import KATAMINO
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from strategies_search import STRATEGIES, Clock, OutOfTime, Placements, placements  # noqa: E402

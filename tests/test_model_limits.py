@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from polytile.puzzle import Board, Piece, Puzzle
+from polytile.core.puzzle import Board, Piece, Puzzle
 from polytile.solver import Tiling
 
 REPRO = Path(__file__).parent / "repro"

@@ -12,7 +12,7 @@ import pytest
 
 import polytile
 from polytile import pictures
-from polytile.library import COLOUR_OF
+from polytile.core.library import COLOUR_OF
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 SVG_NS = "{http://www.w3.org/2000/svg}"

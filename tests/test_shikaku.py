@@ -214,7 +214,7 @@ def test_memo_count_equals_the_shared_engine(w, h, seed, drop):
 
 def test_memo_is_geometry_free_on_a_plain_cover():
     """Three items, options {0,1}, {2}, {0}, {1,2}: two exact covers."""
-    from polytile.cover import Cover
+    from polytile.core.cover import Cover
     cover = Cover(3, np.array([0, 2, 3, 4, 6]), np.array([0, 1, 2, 0, 1, 2], np.int32),
                   np.arange(4, dtype=np.int32), np.ones(4, np.int32), np.zeros(4, np.int32),
                   np.full((3, 1), -1, np.int32))

@@ -10,9 +10,10 @@ from __future__ import annotations
 import numpy as np
 
 from .errors import PuzzleError
-from .polyforms import polyforms
-from .puzzle import Board, Piece, Puzzle
-from .solver import Report, Tiling
+from .core.polyforms import polyforms
+from .core.puzzle import Board, Piece, Puzzle
+from .core.results import Report
+from .solver import Tiling
 
 ENUMERATE_AT_MOST = 2_000_000     # solutions a uniform sample may enumerate
 
@@ -41,6 +42,13 @@ def box_puzzle(order: int, width: int, height: int, max_copies: int, min_copies:
                     not one_sided) for f in polyforms(order, 2, kind)]
     return Puzzle(board, pieces, not one_sided, [""],
                   f"{kind} {order}-ominoes, {min_copies}..{max_copies} each, in {width}x{height}")
+
+
+def box(order: int, size: tuple[int, int], max_copies: int, min_copies: int = 0,
+        one_sided: bool = False) -> Tiling:
+    """A boxing puzzle: a size = (width, height) box of `order`-ominoes, each free shape
+    (one-sided if asked) used min_copies..max_copies times."""
+    return Tiling(box_puzzle(order, size[0], size[1], max_copies, min_copies, one_sided))
 
 
 def impossible(puzzle: Puzzle, order: int) -> str | None:

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .errors import PuzzleError
-from .library import pentomino, pentomino_cells
-from .puzzle import Board, Piece, Puzzle
+from .core.library import pentomino, pentomino_cells
+from .core.puzzle import Board, Piece, Puzzle
 from .solver import Tiling
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .cover import Cover
+from .core.cover import Cover
 
 LETTERS = string.ascii_uppercase + string.ascii_lowercase
 

@@ -3,68 +3,17 @@ from __future__ import annotations
 
 import gc
 import time
-from dataclasses import dataclass, field
 
 import numpy as np
 
-from .cover import Model, TimeUp, build
-from .puzzle import Puzzle
+from .core.cover import Model, TimeUp, build
+from .core.puzzle import Puzzle
+from .core.results import LETTERS, Placement, Report, Solution, piece_letters
 
 LISTING_GRACE = 0.1        # seconds to list what a stopped search found
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 # a count on every core first tries this many nodes on one thread: a small puzzle is done
 # (3x20: 7,000 nodes, ~1 ms) before the split of the tree over threads would be (~20 ms)
 QUICK_NODES = 50_000
-
-
-@dataclass
-class Placement:
-    piece: str                 # piece name
-    letter: str                # one character for drawings
-    cells: np.ndarray          # (k, d) board coordinates
-
-
-@dataclass
-class Solution:
-    placements: list[Placement]
-    board: np.ndarray | None = None    # the board's cells, for pictures
-
-    def to_json(self) -> list[dict]:
-        return [{"piece": p.piece, "cells": p.cells.tolist()} for p in self.placements]
-
-    def _repr_svg_(self) -> str:
-        """Jupyter draws a solution as a picture."""
-        from .pictures import draw
-        board = self.board if self.board is not None else np.concatenate([p.cells for p in self.placements])
-        return draw([self], board, "svg").decode()
-
-
-@dataclass
-class Report:
-    """The answer to count/solve, with the search statistics."""
-    solutions: int = 0
-    unique: int | None = None
-    seconds: float = 0.0
-    nodes: int = 0
-    complete: bool = True
-    interrupted: bool = False
-    timed_out: bool = False
-    found: list[Solution] = field(default_factory=list)
-    reasons: list[str] = field(default_factory=list)   # why there is no solution, when known
-    engine: str = ""
-
-    def to_json(self) -> dict:
-        return {"solutions": self.solutions, "unique": self.unique,
-                "seconds": round(self.seconds, 6), "nodes": self.nodes}
-
-
-def piece_letters(puzzle: Puzzle) -> list[str]:
-    """One character per piece: the pentomino letter when the set allows, else A, B, C..."""
-    from .library import pentomino_name
-    names = [pentomino_name(p.cells) for p in puzzle.pieces]
-    if all(names) and len(set(names)) == len(names):
-        return names
-    return [LETTERS[i % len(LETTERS)] for i in range(len(puzzle.pieces))]
 
 
 def area_reasons(puzzle: Puzzle) -> list[str]:
@@ -126,7 +75,7 @@ class Tiling:
 
     def symmetry(self):
         if self._sym is None:
-            from .symmetry import analyse
+            from .core.symmetry import analyse
             self._sym = analyse(self.model())
         return self._sym
 
@@ -236,14 +185,6 @@ class Tiling:
         return self._search(unique=unique, limit=limit, store=True, time_limit=time_limit,
                             engine=engine, breaking=unique, progress=progress, select=select,
                             shuffle=shuffle)
-
-
-def box(order: int, size: tuple[int, int], max_copies: int, min_copies: int = 0,
-        one_sided: bool = False) -> Tiling:
-    """A boxing puzzle: a size = (width, height) box of `order`-ominoes, each free shape
-    (one-sided if asked) used min_copies..max_copies times."""
-    from .boxing import box_puzzle
-    return Tiling(box_puzzle(order, size[0], size[1], max_copies, min_copies, one_sided))
 
 
 def load(path, fmt: str | None = None) -> Tiling:

@@ -24,8 +24,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .cover import Cover, Model
-from .solver import Solution, Tiling, piece_letters
+from .core.cover import Cover, Model
+from .core.results import Solution, piece_letters
+from .solver import Tiling
 
 TOP_PLACEMENTS = 3
 HARDEST = 5

@@ -27,9 +27,9 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from .cover import Model, build
+from .core.cover import Model, build
 from .errors import PuzzleError
-from .puzzle import Board, Piece, Puzzle
+from .core.puzzle import Board, Piece, Puzzle
 
 PIECE_SETS = {"dominoes": 2, "trominoes": 3, "tetrominoes": 4, "pentominoes": 5, "hexominoes": 6}
 MAX_HOLE_SETS = 5_000_000            # placements of the holes before symmetry
@@ -41,7 +41,7 @@ STATUS = {0: "tiled", 1: "cut off", 2: "region size", 3: "search"}
 
 def piece_set(spec: str) -> list[Piece]:
     """A named set (one of each free n-omino: "pentominoes", ...) or a puzzle file's pieces."""
-    from .polyforms import polyforms
+    from .core.polyforms import polyforms
     if spec in PIECE_SETS:
         n = PIECE_SETS[spec]
         return [Piece(f.name, f.cells, np.zeros(n, dtype=np.int64)) for f in polyforms(n)]
@@ -247,7 +247,7 @@ def run(width: int, height: int, holes: int, pieces_spec: str = "pentominoes", *
     from .engine.parallel import RESUMABLE_WORKERS, Job, fingerprint, make_tasks, on_threads
     from .engine.search import Plan, choose_engine, plan
     from .engine.warm import warm
-    from .symmetry import analyse
+    from .core.symmetry import analyse
 
     t0 = time.perf_counter()
     if holes < 1:

@@ -26,7 +26,7 @@ def arguments(p: ArgumentParser) -> None:
 
 def pieces(n: int, one_sided: bool, fixed: bool, dim: int, count: bool, fmt: str) -> None:
     """All n-ominoes (or n-cubes with --dim 3): free unless --one-sided or --fixed."""
-    from .. import polyforms
+    from ..core import polyforms
     kind = _kind(one_sided, fixed)
     _check(n, dim, polyforms.MAX_N)
     if count:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..cover import Cover
+from ..core.cover import Cover
 
 
 @dataclass

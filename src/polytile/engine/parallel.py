@@ -28,7 +28,7 @@ from typing import Callable
 
 import numpy as np
 
-from ..cover import Cover
+from ..core.cover import Cover
 from ..errors import PuzzleError
 from .search import Pacer, Plan, Result, choose_engine, plan, runner_class
 from .tree import split, subtree_sizes

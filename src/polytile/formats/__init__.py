@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import PuzzleError
 
 if TYPE_CHECKING:
-    from ..puzzle import Puzzle
+    from ..core.puzzle import Puzzle
 
 MAX_BYTES = 4_000_000
 MAX_BOX = 1_000_000        # cells in the board's bounding box (the reduction builds a dense grid)

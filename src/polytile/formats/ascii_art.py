@@ -7,7 +7,7 @@ from collections import deque
 import numpy as np
 
 from ..errors import PuzzleError
-from ..puzzle import Board, Piece, Puzzle, make_partial
+from ..core.puzzle import Board, Piece, Puzzle, make_partial
 from . import check_box
 
 MAX_CELLS = 20_000

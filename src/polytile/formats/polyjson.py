@@ -20,8 +20,8 @@ from typing import Any
 import numpy as np
 
 from ..errors import PuzzleError
-from ..library import PENTOMINO_ROWS, pentomino
-from ..puzzle import Board, Piece, Puzzle, make_partial
+from ..core.library import PENTOMINO_ROWS, pentomino
+from ..core.puzzle import Board, Piece, Puzzle, make_partial
 from . import check_box, describe, load_json
 
 MAX_CELLS = 20_000

@@ -94,7 +94,7 @@ async def index(request: Request) -> Response:
 
 async def info(request: Request) -> Response:
     from .. import __version__
-    from ..library import KATAMINO
+    from ..core.library import KATAMINO
     m: Manager = request.app.state.manager
     lib = await run_in_threadpool(puzzles.library)
     return JSONResponse({
@@ -179,7 +179,7 @@ async def cancel_job(request: Request) -> Response:
 
 def _solution_objects(job, k: int):
     import numpy as np
-    from ..solver import Placement, Solution
+    from ..core.results import Placement, Solution
     board = np.array(job.summary["cells"], dtype=np.int64)
     sol = job.solutions[k]
     return Solution([Placement(p["piece"], p["letter"], np.array(p["cells"], dtype=np.int64))

@@ -63,8 +63,8 @@ def rows_of(cells) -> list[str]:
 
 def library() -> list[dict]:
     """Free polyominoes of order 1..6 by name, with the pentominoes' Katamino colours."""
-    from ..library import COLOUR_OF, KATAMINO
-    from ..polyforms import polyforms
+    from ..core.library import COLOUR_OF, KATAMINO
+    from ..core.polyforms import polyforms
     out = []
     number = {letter: i for i, (letter, _, _) in enumerate(KATAMINO, start=1)}
     colour_name = {letter: name for letter, name, _ in KATAMINO}
@@ -134,7 +134,7 @@ def _piece_list(pieces: Any) -> list[dict]:
         else:
             if not isinstance(name, str):
                 _fail(f"pieces[{i}] needs a \"name\" (a library piece) or \"cells\"")
-            from ..library import pentomino
+            from ..core.library import pentomino
             letter = pentomino(name)
             key = letter or name
             if key not in rows:

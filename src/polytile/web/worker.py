@@ -141,7 +141,7 @@ def hint(parsed, opts: dict, out: Out) -> dict:
         return {"verdict": "dead end", "reason": parsed.why_not, "piece": None, "cells": [], "nodes": 0}
     h = make_hint(parsed.tiling.puzzle, given, "placed").to_json()
     if h["piece"]:
-        from ..library import COLOUR_OF, pentomino_name
+        from ..core.library import COLOUR_OF, pentomino_name
         name = pentomino_name(np.array(h["cells"]))
         h["colour"] = COLOUR_OF.get(name or "", "#7f7f7f")
     return h
