@@ -1,13 +1,15 @@
 # make demo   set up .venv and solve the bundled 6x10 pentomino example
 # make test   set up .venv and run the tests
 # make fuzz   the fuzz suite's long profile (10,000 inputs per parser family)
+# make lint   import layers (import-linter), ruff, mypy on core/ and engine/
 # make bench  compare polytile with xcover on the benchmark cases
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test fuzz bench clean
+.PHONY: demo test fuzz lint bench clean
+LINT   := $(VENV)/.lint
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,6 +26,15 @@ test: $(STAMP)
 
 fuzz: $(STAMP)
 	POLYTILE_FUZZ=long $(BIN)/python -m pytest -q -p no:cacheprovider --hypothesis-show-statistics tests/test_fuzz.py
+
+$(LINT): $(STAMP) pyproject.toml
+	$(BIN)/python -m pip install -q -e '.[lint]'
+	touch $(LINT)
+
+lint: $(LINT)
+	$(BIN)/lint-imports
+	$(BIN)/ruff check src tests bench
+	$(BIN)/mypy
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install -q -e '.[bench]'

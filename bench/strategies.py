@@ -54,7 +54,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import polytile
-from polytile import katamino
+from polytile.tiling import katamino
 from polytile.core.library import KATAMINO
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

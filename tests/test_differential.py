@@ -9,7 +9,6 @@ import json
 import os
 from collections import Counter
 
-import pytest
 from hypothesis import HealthCheck, given, reject, settings
 
 import polytile

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from polytile.core.puzzle import Board, Piece, Puzzle
-from polytile.solver import Tiling
+from polytile.tiling.solver import Tiling
 
 REPRO = Path(__file__).parent / "repro"
 GIB = 1 << 30

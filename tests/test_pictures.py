@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import polytile
-from polytile import pictures
+from polytile.draw import pictures
 from polytile.core.library import COLOUR_OF
 
 EXAMPLES = Path(__file__).parent.parent / "examples"

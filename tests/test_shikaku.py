@@ -16,9 +16,9 @@ from polytile.cli import main
 from polytile.engine import memo
 from polytile.engine.search import search
 from polytile.errors import PuzzleError
-from polytile.formats.shikaku import load, parse, to_game_id, to_url
-from polytile.shikaku import Shikaku, letters, reduce, solve, verify
-from polytile.shikaku_generate import generate, partition
+from polytile.shikaku.formats import load, parse, to_game_id, to_url
+from polytile.shikaku.model import Shikaku, letters, reduce, solve, verify
+from polytile.shikaku.generate import generate, partition
 
 DIR = CORPUS / "shikaku"
 MANIFEST = json.loads((DIR / "manifest.json").read_text())

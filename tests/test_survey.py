@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from conftest import CORPUS, tiling_cases
-from polytile import survey
+from polytile.analysis import survey
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "docs" / "survey-8x8-4-holes.csv.gz"
@@ -146,7 +146,7 @@ def test_survey_agrees_with_counting_each_board():
     """Two different searches: the survey's one search over all boards, and a count of
     each board of the 7x3 survey with one hole on its own."""
     from polytile.core.puzzle import Board, Puzzle
-    from polytile.solver import Tiling
+    from polytile.tiling.solver import Tiling
     res = survey.run(7, 3, 1, "tetrominoes", jobs=2)
     pieces = survey.piece_set("tetrominoes")
     for b in res.boards:

@@ -12,7 +12,7 @@ from .errors import PuzzleError
 
 __all__ = ["load", "box", "Tiling", "Report", "Solution", "PuzzleError"]
 __version__ = "0.1.0"
-_LAZY = {"load": "solver", "Tiling": "solver", "box": "boxing",
+_LAZY = {"load": "tiling.solver", "Tiling": "tiling.solver", "box": "tiling.boxing",
          "Report": "core.results", "Solution": "core.results"}
 
 

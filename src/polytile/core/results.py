@@ -27,7 +27,7 @@ class Solution:
 
     def _repr_svg_(self) -> str:
         """Jupyter draws a solution as a picture."""
-        from ..pictures import draw
+        from ..draw.pictures import draw
         board = self.board if self.board is not None else np.concatenate([p.cells for p in self.placements])
         return draw([self], board, "svg").decode()
 
@@ -55,6 +55,7 @@ def piece_letters(puzzle: Puzzle) -> list[str]:
     """One character per piece: the pentomino letter when the set allows, else A, B, C..."""
     from .library import pentomino_name
     names = [pentomino_name(p.cells) for p in puzzle.pieces]
-    if all(names) and len(set(names)) == len(names):
-        return names
+    named = [name for name in names if name]
+    if len(named) == len(names) and len(set(named)) == len(named):
+        return named
     return [LETTERS[i % len(LETTERS)] for i in range(len(puzzle.pieces))]

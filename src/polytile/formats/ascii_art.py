@@ -8,7 +8,7 @@ import numpy as np
 
 from ..errors import PuzzleError
 from ..core.puzzle import Board, Piece, Puzzle, make_partial
-from . import check_box
+from .common import check_box
 
 MAX_CELLS = 20_000
 

@@ -188,12 +188,12 @@ def _solution_objects(job, k: int):
 
 def _picture(job, k: int, fmt: str) -> bytes:
     if job.summary["kind"] == "shikaku":
-        from ..shikaku import Shikaku
-        from ..shikaku_draw import png, svg
+        from ..shikaku.model import Shikaku
+        from ..shikaku.draw import png, svg
         p = Shikaku.from_rows(job.summary["rows"])
         rects = [tuple(r) for r in job.solutions[k]["rectangles"]]
         return svg(p, rects).encode() if fmt == "svg" else png(p, rects)
-    from ..pictures import draw
+    from ..draw.pictures import draw
     sol, board = _solution_objects(job, k)
     return draw([sol], board, fmt)
 

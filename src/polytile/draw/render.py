@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .core.results import Solution
+from ..core.results import Solution
 
 PALETTE = ["red", "green", "yellow", "blue", "magenta", "cyan", "bright_red", "bright_green",
            "bright_yellow", "bright_blue", "bright_magenta", "bright_cyan", "orange3", "purple",
@@ -34,7 +34,7 @@ def text_lines(sol: Solution, board_cells: np.ndarray) -> list[str]:
 
 def piece_styles(letters: list[str]) -> dict[str, str]:
     """Katamino colours for pentomino letters, a palette for the others."""
-    from .core.library import COLOUR_OF
+    from ..core.library import COLOUR_OF
     if set(letters) <= set(COLOUR_OF) and len(set(letters)) == len(letters):
         return {ch: COLOUR_OF[ch] for ch in letters}
     return {ch: PALETTE[i % len(PALETTE)] for i, ch in enumerate(letters)}

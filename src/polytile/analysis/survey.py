@@ -27,9 +27,10 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from .core.cover import Model, build
-from .errors import PuzzleError
-from .core.puzzle import Board, Piece, Puzzle
+from ..core.cover import Model, build
+from ..errors import PuzzleError
+from ..core.puzzle import Board, Piece, Puzzle
+from ..engine.checkpoint import open_store
 
 PIECE_SETS = {"dominoes": 2, "trominoes": 3, "tetrominoes": 4, "pentominoes": 5, "hexominoes": 6}
 MAX_HOLE_SETS = 5_000_000            # placements of the holes before symmetry
@@ -41,14 +42,14 @@ STATUS = {0: "tiled", 1: "cut off", 2: "region size", 3: "search"}
 
 def piece_set(spec: str) -> list[Piece]:
     """A named set (one of each free n-omino: "pentominoes", ...) or a puzzle file's pieces."""
-    from .core.polyforms import polyforms
+    from ..core.polyforms import polyforms
     if spec in PIECE_SETS:
         n = PIECE_SETS[spec]
         return [Piece(f.name, f.cells, np.zeros(n, dtype=np.int64)) for f in polyforms(n)]
     if not Path(spec).exists():
         raise PuzzleError(f"unknown piece set (expected {', '.join(PIECE_SETS)} or a puzzle file)",
                           spec)
-    from .formats import load
+    from ..formats import load
     return load(spec).pieces
 
 
@@ -184,20 +185,13 @@ class Store:
 
     def __init__(self, path: str, key: str):
         self.path = path
+        self.db = open_store(
+            path, "CREATE TABLE IF NOT EXISTS done (task INTEGER PRIMARY KEY, nodes INTEGER, at REAL);"
+            "CREATE TABLE IF NOT EXISTS tally (hole_key INTEGER PRIMARY KEY, weighted INTEGER);"
+            "CREATE TABLE IF NOT EXISTS boards (holes TEXT PRIMARY KEY, boards_in_class INTEGER,"
+            " tilings INTEGER, status TEXT);",
+            "survey", key, "survey file", "another board, holes or pieces")
         try:
-            self.db = sqlite3.connect(path, isolation_level=None)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.executescript(
-                "CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT);"
-                "CREATE TABLE IF NOT EXISTS done (task INTEGER PRIMARY KEY, nodes INTEGER, at REAL);"
-                "CREATE TABLE IF NOT EXISTS tally (hole_key INTEGER PRIMARY KEY, weighted INTEGER);"
-                "CREATE TABLE IF NOT EXISTS boards (holes TEXT PRIMARY KEY, boards_in_class INTEGER,"
-                " tilings INTEGER, status TEXT);")
-            row = self.db.execute("SELECT v FROM meta WHERE k='survey'").fetchone()
-            if row is None:
-                self.db.execute("INSERT INTO meta VALUES ('survey', ?)", (key,))
-            elif row[0] != key:
-                raise PuzzleError("this survey file was made for another board, holes or pieces", path)
             self.finished = {t: n for t, n in self.db.execute("SELECT task, nodes FROM done")}
         except sqlite3.DatabaseError as e:
             raise PuzzleError(f"not a usable survey file ({e})", path) from None
@@ -236,6 +230,20 @@ def survey_puzzle(cells: np.ndarray, pieces: list[Piece], holes: int) -> Puzzle:
     return Puzzle(Board(cells, zeros), [*pieces, hole], True, [""], "survey")
 
 
+def _survey_model(cells: np.ndarray, pieces_spec: str, holes: int) -> tuple[list[Piece], Model]:
+    """The pieces and the model of the board with `holes` holes (refused when too many)."""
+    if holes < 1:
+        raise PuzzleError("at least one hole", "--holes")
+    if math.comb(len(cells), holes) > MAX_HOLE_SETS:
+        raise PuzzleError(f"{math.comb(len(cells), holes):,} placements of {holes} holes in "
+                          f"{len(cells)} cells (limit {MAX_HOLE_SETS:,})", "--holes")
+    pieces = piece_set(pieces_spec)
+    model = build(survey_puzzle(cells, pieces, holes))
+    if model.cover.n_options ** holes >= 2 ** 62:
+        raise PuzzleError(f"too many holes to tally ({holes}) on a board of {len(cells)} cells", "--holes")
+    return pieces, model
+
+
 def run(width: int, height: int, holes: int, pieces_spec: str = "pentominoes", *, jobs: int = 0,
         db: str | None = None, progress=None) -> Survey:
     """Survey the width x height board with `holes` holes. `db`: the SQLite file (resumed
@@ -243,26 +251,17 @@ def run(width: int, height: int, holes: int, pieces_spec: str = "pentominoes", *
     import os
     import tempfile
 
-    from .engine.grouped import tally_task
-    from .engine.parallel import RESUMABLE_WORKERS, Job, fingerprint, make_tasks, on_threads
-    from .engine.search import Plan, choose_engine, plan
-    from .engine.warm import warm
-    from .core.symmetry import analyse
+    from ..engine.grouped import tally_task
+    from ..engine.parallel import RESUMABLE_WORKERS, Job, fingerprint, make_tasks, on_threads
+    from ..engine.search import choose_engine
+    from ..engine.warm import warm
+    from ..core.symmetry import analyse
 
     t0 = time.perf_counter()
-    if holes < 1:
-        raise PuzzleError("at least one hole", "--holes")
     cells = rectangle(width, height)
-    if math.comb(len(cells), holes) > MAX_HOLE_SETS:
-        raise PuzzleError(f"{math.comb(len(cells), holes):,} placements of {holes} holes in "
-                          f"{len(cells)} cells (limit {MAX_HOLE_SETS:,})", "--holes")
-    pieces = piece_set(pieces_spec)
-    puzzle = survey_puzzle(cells, pieces, holes)
-    model = build(puzzle)
+    pieces, model = _survey_model(cells, pieces_spec, holes)
     cover = model.cover
     hole_piece = [p.name for p in model.puzzle.pieces].index(HOLE)
-    if cover.n_options ** holes >= 2 ** 62:
-        raise PuzzleError(f"too many holes to tally ({holes}) on a board of {len(cells)} cells", "--holes")
     warm("auto", cover.n_items, parallel=True)
     sym = analyse(model)
     motions = sym.perms[sym.h_rows]           # the board symmetries that keep the puzzle
@@ -271,24 +270,15 @@ def run(width: int, height: int, holes: int, pieces_spec: str = "pentominoes", *
     smallest = min(p.size for p in pieces)
     status = _regions(reps, cover.neighbours.astype(np.int64), size_ok, smallest)
 
-    # symmetry breaking's first piece in one position per orbit, as a count places it,
-    # but every tiling listed (no canonical check) and weighted by its orbit's size
-    broken = plan(cover, sym, unique=False, store=False)
-    weight = np.ones(cover.n_options, dtype=np.int64)
-    if broken.sym_mode == 2:
-        first = np.array([int(pre[0]) for pre in broken.prefixes])
-        images = sym.label_img[sym.h_rows][:, sym.opt_label[first]]     # (|H|, reps)
-        weight[first] = [len(set(col)) for col in images.T.tolist()]  # orbit sizes
-    listing = Plan(broken.keep, 0, -1, False, broken.prefixes)
+    listing, weight = _weighted_listing(cover, sym)
     engine = choose_engine("auto", cover.n_items)
     tasks, sizes = make_tasks(cover, listing, RESUMABLE_WORKERS)
     key = fingerprint(cover, listing) + hashlib.sha256(weight.tobytes()).hexdigest()[:16] + \
         f":{len(tasks)}"
-    scratch = None
+    scratch = db is None
     if db is None:
-        scratch = tempfile.NamedTemporaryFile(suffix=".sqlite", delete=False)
-        scratch.close()
-        db = scratch.name
+        with tempfile.NamedTemporaryFile(suffix=".sqlite", delete=False) as f:
+            db = f.name
     store = Store(db, key)
     result = Survey(width, height, holes, pieces_spec, hole_sets=int(orbit.sum()), parts=len(tasks),
                     resumed_parts=len(store.finished))
@@ -322,7 +312,7 @@ def run(width: int, height: int, holes: int, pieces_spec: str = "pentominoes", *
     if result.complete:
         result.boards = _boards(model, motions, store.tally(), reps, orbit, status, holes)
         store.save_boards(result.boards)
-    if scratch is not None:
+    if scratch:
         store.db.close()
         for suffix in ("", "-wal", "-shm"):
             if os.path.exists(db + suffix):
@@ -331,10 +321,24 @@ def run(width: int, height: int, holes: int, pieces_spec: str = "pentominoes", *
     return result
 
 
+def _weighted_listing(cover, sym):
+    """Symmetry breaking's first piece in one position per orbit, as a count places it,
+    but every tiling listed (no canonical check) and weighted by its orbit's size:
+    (the plan, the weight of each option)."""
+    from ..engine.search import Plan, plan
+    broken = plan(cover, sym, unique=False, store=False)
+    weight = np.ones(cover.n_options, dtype=np.int64)
+    if broken.sym_mode == 2:
+        first = np.array([int(pre[0]) for pre in broken.prefixes])
+        images = sym.label_img[sym.h_rows][:, sym.opt_label[first]]     # (|H|, reps)
+        weight[first] = [len(set(col)) for col in images.T.tolist()]  # orbit sizes
+    return Plan(broken.keep, 0, -1, False, broken.prefixes), weight
+
+
 def _boards(model: Model, perms, tally: dict[int, int], reps, orbit, status,
             holes) -> list[BoardResult]:
     """Weighted tilings by hole set -> tilings per board of each class."""
-    from .engine.grouped import decode
+    from ..engine.grouped import decode
     cover = model.cover
     n = cover.n_items
     class_of = {int(c): i for i, c in enumerate(encode(reps, n).tolist())}

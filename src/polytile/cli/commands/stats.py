@@ -6,7 +6,7 @@ import sys
 from argparse import ArgumentParser
 from pathlib import Path
 
-from .args import Exit, bounded, flag
+from .args import Exit, bounded, flag, no_reflect
 
 
 def _cells(cells) -> str:
@@ -27,15 +27,15 @@ def _boundary_note(dim: int) -> str:
             "(outside the board or a hole)")
 
 
+def _heading(con, text: str) -> None:
+    con.print()
+    con.print(f"[bold]{text}[/]")
+
+
 def render(st) -> None:
+    """The figures as headed tables on the terminal."""
     from rich.console import Console
-    from rich.table import Table
     con = Console(highlight=False)
-
-    def heading(text: str) -> None:
-        con.print()
-        con.print(f"[bold]{text}[/]")
-
     shape = " x ".join(map(str, st.shape))
     b = st.boundary_cells
     faces = f", {b['face']} on faces" if b["face"] is not None else ""
@@ -44,10 +44,18 @@ def render(st) -> None:
               f"{b['edge']} on edges{faces}); {len(st.pieces)} piece{'s' if len(st.pieces) != 1 else ''}"
               f", {flips}")
     con.print(f"solutions: [bold]{st.solutions}[/]   unique: [bold]{st.unique}[/]")
+    _pieces_table(con, st)
+    _hardest_table(con, st)
+    _difficulty_table(con, st)
+    con.print("[dim]seconds: " + ", ".join(f"{k} {v:.3f}" for k, v in st.seconds.items()) + "[/]")
 
+
+def _pieces_table(con, st) -> None:
+    """Where each piece goes, then its most frequent placements."""
+    from rich.table import Table
     over = (f"all {st.solutions} solutions" if st.complete
             else f"the first {st.examined} of {st.solutions} solutions")
-    heading(f"Pieces: in how many of {over} they touch a corner, an edge"
+    _heading(con, f"Pieces: in how many of {over} they touch a corner, an edge"
             + (", a face" if st.dim >= 3 else ""))
     table = Table()
     copies = any(p.copies > 1 for p in st.pieces)
@@ -65,7 +73,7 @@ def render(st) -> None:
     con.print(f"[dim]{_boundary_note(st.dim)}[/]")
 
     if st.examined:
-        heading("Most frequent placements (one per class under the board's symmetries)")
+        _heading(con, "Most frequent placements (one per class under the board's symmetries)")
         table = Table()
         for c in ("piece", "solutions", "images", "cells"):
             table.add_column(c, justify="left" if c in ("piece", "cells") else "right")
@@ -76,7 +84,10 @@ def render(st) -> None:
         con.print("[dim]solutions: how many use the placement; images: placements the board's "
                   "symmetries make of it[/]")
 
-    heading("Hardest cells (fewest placements covering them)")
+
+def _hardest_table(con, st) -> None:
+    from rich.table import Table
+    _heading(con, "Hardest cells (fewest placements covering them)")
     table = Table()
     table.add_column("cell")
     table.add_column("placements", justify="right")
@@ -84,8 +95,11 @@ def render(st) -> None:
         table.add_row(_cells([cell]), str(n))
     con.print(table)
 
+
+def _difficulty_table(con, st) -> None:
+    from rich.table import Table
     e = st.estimate
-    heading("Difficulty (the search fills the first empty cell)")
+    _heading(con, "Difficulty (the search fills the first empty cell)")
     table = Table(show_header=False)
     table.add_column("what")
     table.add_column("value", justify="right")
@@ -101,13 +115,12 @@ def render(st) -> None:
     else:
         table.add_row("search tree, counted", "not run (too large, or refuted without search)")
     con.print(table)
-    con.print("[dim]seconds: " + ", ".join(f"{k} {v:.3f}" for k, v in st.seconds.items()) + "[/]")
 
 
 def arguments(p: ArgumentParser) -> None:
     p.add_argument("puzzle", type=Path, metavar="PUZZLE",
                    help="Puzzle file: an ASCII drawing or polytile JSON.")
-    flag(p, "--no-reflect", "Pieces may be rotated but not flipped.")
+    no_reflect(p)
     flag(p, "--json", "Print one JSON object.", dest="as_json")
     p.add_argument("--max-solutions", type=bounded(int, 1), default=200_000, metavar="N",
                    help="Per-piece figures over at most N solutions.")
@@ -120,8 +133,8 @@ def arguments(p: ArgumentParser) -> None:
 def stats(puzzle: Path, no_reflect: bool, as_json: bool, max_solutions: int, probes: int,
           seed: int) -> None:
     """Statistics: solutions, where each piece goes, the hardest cells, the search's size."""
-    from ..solver import load
-    from ..stats import Interrupted, collect
+    from ...tiling.solver import load
+    from ...analysis.stats import Interrupted, collect
     tiling = load(puzzle)
     for note in tiling.notes:
         print(note, file=sys.stderr)
@@ -131,7 +144,7 @@ def stats(puzzle: Path, no_reflect: bool, as_json: bool, max_solutions: int, pro
         st = collect(tiling, max_solutions, probes, seed)
     except Interrupted:
         print("polytile stats: interrupted", file=sys.stderr)
-        raise Exit(130)
+        raise Exit(130) from None
     for r in st.reasons:
         print(f"no solution: {r}", file=sys.stderr)
     if as_json:

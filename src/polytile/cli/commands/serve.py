@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from argparse import ArgumentParser
 
-from ..errors import PuzzleError
+from ...errors import PuzzleError
 from .args import bounded, flag
 
 
@@ -32,8 +32,8 @@ def serve(port: int, host: str, open_browser: bool, jobs_per_client: int, count_
 
     import uvicorn
 
-    from ..web.app import create_app
-    from ..web.guard import host_names
+    from ...web.app import create_app
+    from ...web.guard import host_names
     try:
         with socket.create_server((host, port)):
             pass

@@ -8,24 +8,11 @@ outside R (same area, different rectangle), so moving the clue there forbids R.
 from __future__ import annotations
 
 import random
-import re
 
-from .errors import PuzzleError
-from .shikaku import Rect, Shikaku, reduce, verify
+from .model import Rect, Shikaku, reduce, verify
 
 MAX_AREA = 12
 MAX_CELLS = 6400         # beyond, the two-solution search can stall (to do)
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    m = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", text)
-    if not m or int(m.group(1)) < 1 or int(m.group(2)) < 1:
-        raise PuzzleError(f"expected a size WxH such as 10x10, not {text!r}", "--generate")
-    w, h = int(m.group(1)), int(m.group(2))
-    if w * h > MAX_CELLS:
-        raise PuzzleError(f"{w}x{h} is too large to generate (limit {MAX_CELLS} cells, e.g. 80x80)",
-                          "--generate")
-    return w, h
 
 
 def partition(w: int, h: int, rng: random.Random, max_area: int = MAX_AREA) -> list[Rect]:
@@ -101,7 +88,7 @@ def make_unique(w: int, h: int, rects: list[Rect], rng: random.Random,
 def two_solutions(p: Shikaku) -> list[list[Rect]]:
     """At most two solutions, from the shared engine's fewest-options search (a uniqueness
     check prunes far better this way than by filling cells in order)."""
-    from .engine.search import search
+    from ..engine.search import search
     red = reduce(p)
     res = search(red.cover, limit=2, store=True, engine="dlx")
     return [[tuple(int(x) for x in red.rects[o]) for o in found] for found in res.found]

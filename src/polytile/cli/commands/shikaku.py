@@ -8,8 +8,8 @@ from argparse import ArgumentParser
 from pathlib import Path
 from typing import Optional
 
-from ..errors import PuzzleError
-from .args import flag
+from .args import flag, parse_size
+from .output import check_file, check_format
 
 
 def arguments(p: ArgumentParser) -> None:
@@ -28,13 +28,12 @@ def arguments(p: ArgumentParser) -> None:
 def shikaku(puzzle: str, count: bool, as_json: bool, fmt: str, output: Optional[Path],
             generate: Optional[str], seed: Optional[int]) -> None:
     """Shikaku: divide the grid into rectangles, each holding one number equal to its area."""
-    if fmt not in ("text", "json", "svg", "png"):
-        raise PuzzleError(f"unknown format {fmt!r} (text, json, svg or png)", "--format")
+    check_format(fmt)
     if generate is not None:
         _generate(generate, seed, as_json or fmt == "json")
         return
-    from ..formats.shikaku import load
-    from ..shikaku import letters, solve
+    from ...shikaku.formats import load
+    from ...shikaku.model import letters, solve
     p = load(puzzle)
     ans = solve(p, solution=as_json or not count)
     if ans.solutions == 0 and ans.reason:
@@ -52,26 +51,25 @@ def shikaku(puzzle: str, count: bool, as_json: bool, fmt: str, output: Optional[
 
 
 def _picture(p, ans, fmt: str, output: Optional[Path]) -> None:
-    from ..shikaku_draw import svg
+    from ...shikaku.draw import svg
     text = svg(p, ans.rectangles)
     if fmt == "svg":
         if output is None:
             sys.stdout.write(text)
         else:
-            from ..atomic import write_text
+            from ...atomic import write_text
             write_text(output, text)
         return
-    if output is None:
-        raise PuzzleError("--format png needs -o FILE", "--format")
-    from ..shikaku_draw import png
-    from ..atomic import write_bytes
+    check_file(fmt, output)
+    from ...shikaku.draw import png
+    from ...atomic import write_bytes
     write_bytes(output, png(p, ans.rectangles))
 
 
 def _generate(size: str, seed: Optional[int], as_json: bool) -> None:
-    from ..formats.shikaku import to_game_id, to_url
-    from ..shikaku_generate import generate, parse_size
-    w, h = parse_size(size)
+    from ...shikaku.formats import to_game_id, to_url
+    from ...shikaku.generate import MAX_CELLS, generate
+    w, h = parse_size(size, "--generate", MAX_CELLS, "puzzle to generate")
     p = generate(w, h, seed)
     if as_json:
         print(json.dumps({"shikaku": {"width": p.width, "height": p.height, "rows": p.rows()},

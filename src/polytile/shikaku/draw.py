@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from .shikaku import Rect, Shikaku
+from .model import Rect, Shikaku
 
 CELL = 24                      # SVG pixels per cell
 TINTS = ["#cfe2f3", "#d9ead3", "#fff2cc", "#f4cccc", "#d9d2e9", "#fce5cd", "#d0e0e3", "#ead1dc"]

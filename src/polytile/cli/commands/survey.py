@@ -7,7 +7,7 @@ from argparse import ArgumentParser
 from pathlib import Path
 from typing import Optional
 
-from .args import Exit, Parser, bounded, flag
+from .args import Exit, Parser, bounded, flag, parse_size
 
 
 def arguments(p: ArgumentParser) -> None:
@@ -36,9 +36,9 @@ def surveys() -> None:
 def holes(board: str, n_holes: int, pieces: str, db: Optional[Path], csv_out: Optional[Path],
           jobs: int, as_json: bool) -> None:
     """Every placement of the holes up to symmetry: each board tiled and counted, or why not."""
-    from .. import survey
-    from ..boxing import parse_size
-    width, height = parse_size(board, "--board")
+    from ...analysis import survey
+    from ...tiling.boxing import MAX_CELLS
+    width, height = parse_size(board, "--board", MAX_CELLS)
     from ..progress import counting
 
     with counting() as bar:
@@ -52,7 +52,7 @@ def holes(board: str, n_holes: int, pieces: str, db: Optional[Path], csv_out: Op
               + (f"; run the same command to resume ({db})" if db else ""), file=sys.stderr)
         raise Exit(130)
     if csv_out is not None:
-        from ..atomic import write_text
+        from ...atomic import write_text
         write_text(csv_out, result.to_csv())
     s = result.summary()
     if as_json:

@@ -24,9 +24,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .core.cover import Cover, Model
-from .core.results import Solution, piece_letters
-from .solver import Tiling
+from ..core.cover import Cover, Model
+from ..core.results import Solution, piece_letters
+from ..tiling.solver import Tiling
 
 TOP_PLACEMENTS = 3
 HARDEST = 5

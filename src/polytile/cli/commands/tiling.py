@@ -7,11 +7,11 @@ from argparse import ArgumentParser
 from pathlib import Path
 from typing import Optional
 
-from ..errors import PuzzleError
-from .args import Exit, bounded, flag
+from ...errors import PuzzleError
+from .args import Exit, bounded, flag, no_reflect
+from .output import FORMATS, check_file, check_format, show
 
 ENGINES = ("auto", "bitboard", "wide", "dlx")
-FORMATS = ("text", "json", "svg", "png")
 
 
 def _err(msg: str) -> None:
@@ -19,9 +19,9 @@ def _err(msg: str) -> None:
 
 
 def _load(path: Path, no_reflect: bool):
-    from ..formats import load      # a file that cannot be read is refused before numpy loads
+    from ...formats import load      # a file that cannot be read is refused before numpy loads
     puzzle = load(path)
-    from ..solver import Tiling
+    from ...tiling.solver import Tiling
     tiling = Tiling(puzzle)
     for note in tiling.notes:
         _err(note)
@@ -43,7 +43,7 @@ def _common(p: ArgumentParser) -> None:
     p.add_argument("puzzle", type=Path, metavar="PUZZLE",
                    help="Puzzle file: an ASCII drawing or polytile JSON.")
     flag(p, "--unique", "Up to the board's symmetry.")
-    flag(p, "--no-reflect", "Pieces may be rotated but not flipped.")
+    no_reflect(p)
 
 
 def _search_options(p: ArgumentParser) -> None:
@@ -112,46 +112,15 @@ def solve_arguments(p: ArgumentParser) -> None:
 def solve(puzzle: Path, limit: int, all_: bool, unique: bool, no_reflect: bool, fmt: str,
           output: Optional[Path], time_limit: Optional[float], engine: str) -> None:
     """Show solutions (exit 1 when there is none)."""
-    if fmt == "png" and output is None:
-        raise PuzzleError("--format png needs -o FILE", "solve")
+    check_format(fmt)
+    check_file(fmt, output)
     tiling = _load(puzzle, no_reflect)
     report = tiling.solve(limit=None if all_ else limit, unique=unique, time_limit=time_limit,
                           engine=engine)
-    _show(report.found, tiling.model().cells, fmt, output)
+    show(report.found, tiling.model().cells, fmt, output)
     n = len(report.found)
     _err(f"{n} solution{'s' if n != 1 else ''}{' (unique)' if unique else ''} "
          f"in {report.seconds:.4f} s, {report.nodes} nodes")
     _finish(report, f"{n} solutions")
     if n == 0:
         raise Exit(1)
-
-
-def _show(found, board, fmt: str, output: Optional[Path]) -> None:
-    """The solutions of `solve`: coloured letters on a terminal, else as --format says."""
-    if fmt == "text" and output is None and sys.stdout.isatty():
-        from rich.console import Console
-        from ..render import rich_text
-        console = Console(highlight=False)
-        for i, s in enumerate(found):
-            if i:
-                console.print()
-            console.print(rich_text(s, board), end="")
-        return
-    if fmt == "json":
-        text = json.dumps({"solutions": [s.to_json() for s in found]}) + "\n"
-    elif fmt == "text":
-        from ..render import text_lines
-        blocks = ["\n".join(text_lines(s, board)) for s in found]
-        text = "\n\n".join(blocks) + ("\n" if blocks else "")
-    if fmt in ("svg", "png"):
-        from ..pictures import draw, to_file
-        picture = draw(found, board, fmt=fmt)
-        if output is None:
-            sys.stdout.buffer.write(picture)
-        else:
-            to_file(output, picture)
-    elif output is not None:
-        from ..atomic import write_text
-        write_text(output, text)
-    else:
-        sys.stdout.write(text)

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .errors import PuzzleError
-from .core.library import pentomino, pentomino_cells
-from .core.puzzle import Board, Piece, Puzzle
+from ..errors import PuzzleError
+from ..core.library import pentomino, pentomino_cells
+from ..core.puzzle import Board, Piece, Puzzle
 from .solver import Tiling
 
 

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import PuzzleError
-from ..shikaku import Shikaku
-from . import describe, load_json, read_text
+from .model import Shikaku
+from ..formats.common import describe, load_json, read_text
 
 MAX_CELLS = 1_000_000
 MAX_DIGITS = 12                 # any number longer than this is far beyond MAX_CELLS

@@ -7,8 +7,9 @@ from argparse import ArgumentParser
 from pathlib import Path
 from typing import Optional
 
-from ..errors import PuzzleError
-from .args import Exit, flag
+from ...errors import PuzzleError
+from .args import Exit, flag, no_reflect
+from .output import show
 
 
 def arguments(p: ArgumentParser) -> None:
@@ -18,7 +19,7 @@ def arguments(p: ArgumentParser) -> None:
     p.add_argument("--height", type=int, default=5, help="Board height.")
     flag(p, "--all", "Show every solution.", dest="all_")
     flag(p, "--count", "Count solutions (and unique ones).")
-    flag(p, "--no-flip", "Pieces turn but are not flipped.")
+    no_reflect(p, "--no-flip", dest="no_flip")
     p.add_argument("--slam", help="A challenge list, e.g. 2,3,6,11,8: solve every prefix of 3 or "
                    "more pieces.")
     flag(p, "--json", "Print JSON.", dest="as_json")
@@ -31,7 +32,7 @@ def katamino(pieces: list[str], width: Optional[int], height: int, all_: bool, c
              no_flip: bool, slam: Optional[str], as_json: bool, fmt: str,
              output: Optional[Path]) -> None:
     """Katamino: pentominoes on a board of HEIGHT rows (5 by default)."""
-    from .. import katamino as kt
+    from ...tiling import katamino as kt
     if slam is not None:
         if pieces:
             raise PuzzleError("give either PIECES or --slam LIST, not both", "katamino")
@@ -50,19 +51,7 @@ def katamino(pieces: list[str], width: Optional[int], height: int, all_: bool, c
         return
     r = t.solve(limit=None if all_ else 1)
     board = t.model().cells
-    if as_json:
-        print(json.dumps({"solutions": [s.to_json() for s in r.found]}))
-    elif fmt != "text" or output is not None:
-        from .output import show
-        show(r.found, board, fmt, output)
-    else:
-        from rich.console import Console
-        from ..render import rich_text
-        console = Console(highlight=False)
-        for i, s in enumerate(r.found):
-            if i:
-                console.print()
-            console.print(rich_text(s, board), end="")
+    show(r.found, board, "json" if as_json else fmt, None if as_json else output)
     n = len(r.found)
     print(f"{n} solution{'s' if n != 1 else ''} in {r.seconds:.4f} s, {r.nodes} nodes", file=sys.stderr)
     for reason in r.reasons:
@@ -72,7 +61,7 @@ def katamino(pieces: list[str], width: Optional[int], height: int, all_: bool, c
 
 
 def _slam(letters: list[str], height: int, flip: bool, as_json: bool) -> None:
-    from .. import katamino as kt
+    from ...tiling import katamino as kt
     if len(letters) < 3:
         raise PuzzleError("a slam list needs at least 3 pieces", "--slam")
     rows = kt.slam(letters, height, flip)

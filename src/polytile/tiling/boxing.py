@@ -9,23 +9,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from .errors import PuzzleError
-from .core.polyforms import polyforms
-from .core.puzzle import Board, Piece, Puzzle
-from .core.results import Report
+from ..errors import PuzzleError
+from ..core.polyforms import polyforms
+from ..core.puzzle import Board, Piece, Puzzle
+from ..core.results import Report
 from .solver import Tiling
 
 ENUMERATE_AT_MOST = 2_000_000     # solutions a uniform sample may enumerate
-
-
-def parse_size(text: str, option: str = "--size") -> tuple[int, int]:
-    parts = text.lower().split("x")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise PuzzleError(f"size {text!r} is not WxH (e.g. 10x6)", option)
-    w, h = (int(p) for p in parts)
-    if w < 1 or h < 1 or w * h > 4096:
-        raise PuzzleError(f"a {w} x {h} box is out of range (1..4096 cells)", option)
-    return w, h
+MAX_CELLS = 4096                  # the largest box the command line takes
 
 
 def box_puzzle(order: int, width: int, height: int, max_copies: int, min_copies: int = 0,

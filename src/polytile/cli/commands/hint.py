@@ -6,22 +6,22 @@ from argparse import ArgumentParser
 from pathlib import Path
 from typing import Optional
 
-from .args import flag
+from .args import flag, no_reflect
 
 
 def arguments(p: ArgumentParser) -> None:
     p.add_argument("puzzle", type=Path, metavar="PUZZLE", help="Puzzle file.")
     p.add_argument("--given", type=Path, help="The position: a drawing of the board, '.' for empty "
                    "cells, letters for placed pieces.")
-    flag(p, "--no-reflect", "Pieces may not be flipped.")
+    no_reflect(p)
     flag(p, "--json", "Print JSON.", dest="as_json")
     p.set_defaults(run=hint)
 
 
 def hint(puzzle: Path, given: Optional[Path], no_reflect: bool, as_json: bool) -> None:
     """A hint: the most forced next placement that leads to a solution, or why it is a dead end."""
-    from ..formats import load
-    from ..hint import hint as make_hint, read_given
+    from ...formats import load
+    from ...analysis.hint import hint as make_hint, read_given
     p = load(puzzle)
     if no_reflect:
         p = p.without_reflection()

@@ -6,7 +6,7 @@ import sys
 from argparse import ArgumentParser
 from typing import TYPE_CHECKING
 
-from ..errors import PuzzleError
+from ...errors import PuzzleError
 from .args import flag
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ def arguments(p: ArgumentParser) -> None:
 
 def pieces(n: int, one_sided: bool, fixed: bool, dim: int, count: bool, fmt: str) -> None:
     """All n-ominoes (or n-cubes with --dim 3): free unless --one-sided or --fixed."""
-    from ..core import polyforms
+    from ...core import polyforms
     kind = _kind(one_sided, fixed)
     _check(n, dim, polyforms.MAX_N)
     if count:

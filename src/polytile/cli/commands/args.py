@@ -4,7 +4,10 @@ and number types with bounds."""
 from __future__ import annotations
 
 import argparse
+import re
 from typing import Callable
+
+from ...errors import PuzzleError
 
 
 class UsageError(Exception):
@@ -60,3 +63,22 @@ def bounded(kind: Callable, low=None, high=None) -> Callable:
 def flag(p: argparse.ArgumentParser, name: str, help: str, dest: str | None = None) -> None:
     """An on/off option, off by default."""
     p.add_argument(name, dest=dest, action="store_true", help=help)
+
+
+def parse_size(text: str, option: str, most_cells: int, what: str = "board") -> tuple[int, int]:
+    """`WxH` (blanks and a capital X allowed) as (width, height), of 1..most_cells cells."""
+    m = re.fullmatch(r"\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*", text)
+    if not m:
+        raise PuzzleError(f"size {text!r} is not WxH (e.g. 10x6)", option)
+    w, h = int(m.group(1)), int(m.group(2))
+    if w < 1 or h < 1 or w * h > most_cells:
+        raise PuzzleError(f"a {w} x {h} {what} is out of range (1..{most_cells} cells)", option)
+    return w, h
+
+
+def no_reflect(p: argparse.ArgumentParser, *old_spellings: str, dest: str = "no_reflect") -> None:
+    """`--no-reflect`, the one spelling of "rotate only" in every command; older spellings
+    still work and are hidden from --help."""
+    flag(p, "--no-reflect", "Pieces may be rotated but not flipped.", dest=dest)
+    for spelling in old_spellings:
+        p.add_argument(spelling, dest=dest, action="store_true", help=argparse.SUPPRESS)

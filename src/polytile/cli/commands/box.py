@@ -7,9 +7,8 @@ from argparse import ArgumentParser
 from pathlib import Path
 from typing import Optional
 
-from ..errors import PuzzleError
-from .args import Exit, bounded, flag
-from .output import show
+from .args import Exit, bounded, flag, no_reflect, parse_size
+from .output import check_file, check_format, show
 
 
 def arguments(p: ArgumentParser) -> None:
@@ -17,7 +16,7 @@ def arguments(p: ArgumentParser) -> None:
     p.add_argument("--size", required=True, metavar="WxH", help="Box WxH, e.g. 10x6.")
     p.add_argument("--max-copies", type=int, required=True, help="Each shape at most K times.")
     p.add_argument("--min-copies", type=int, default=0, help="Each shape at least M times.")
-    flag(p, "--one-sided", "Mirror images are different shapes.")
+    no_reflect(p, "--one-sided", dest="one_sided")      # mirror images are different shapes
     flag(p, "--count", "Count solutions (and unique ones).")
     p.add_argument("--limit", type=bounded(int, 1), default=1, help="Show the first L solutions.")
     p.add_argument("--random", type=bounded(int, 1), help="Show R random distinct solutions.")
@@ -32,11 +31,11 @@ def box(order: int, size: str, max_copies: int, min_copies: int, one_sided: bool
         limit: int, random: Optional[int], seed: int, fmt: str, output: Optional[Path],
         as_json: bool) -> None:
     """Boxing puzzles: a W x H box filled with n-ominoes, each free shape at most K times."""
-    from .. import boxing
-    from ..solver import Tiling
-    if fmt not in ("text", "json", "svg", "png"):
-        raise PuzzleError(f"unknown format {fmt!r} (text, json, svg or png)", "--format")
-    w, h = boxing.parse_size(size)
+    from ...tiling import boxing
+    from ...tiling.solver import Tiling
+    check_format(fmt)
+    check_file(fmt, output)
+    w, h = parse_size(size, "--size", boxing.MAX_CELLS, "box")
     puzzle = boxing.box_puzzle(order, w, h, max_copies, min_copies, one_sided)
     why = boxing.impossible(puzzle, order)
     tiling = Tiling(puzzle)

@@ -10,11 +10,11 @@ import os
 import sys
 from importlib import import_module
 
-from .errors import PuzzleError
+from ..errors import PuzzleError
 
 PROG = "polytile"
 SUMMARY = "Solve tiling puzzles fast and exactly."
-# name: (module in polytile.commands, its function that declares the arguments)
+# name: (module in polytile.cli.commands, its function that declares the arguments)
 COMMANDS = {
     "count": ("tiling", "count_arguments"),
     "solve": ("tiling", "solve_arguments"),

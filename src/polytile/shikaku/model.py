@@ -9,15 +9,13 @@ Search: `engine.memo` counts (propagation, independent parts, memoised sub-probl
 """
 from __future__ import annotations
 
-import string
 import time
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from .core.cover import Cover
-
-LETTERS = string.ascii_uppercase + string.ascii_lowercase
+from ..core.cover import Cover
+from ..core.results import LETTERS as PIECE_LETTERS
 
 
 @dataclass(frozen=True)
@@ -174,7 +172,7 @@ def obvious_reason(puzzle: Shikaku) -> str | None:
 def solve(puzzle: Shikaku, *, cap: int | None = None, solution: bool = True,
           prefer_not: set[Rect] | None = None) -> Answer:
     """Count the solutions (exactly, or up to `cap`) and give one of them."""
-    from .engine import memo
+    from ..engine import memo
     t0 = time.perf_counter()
     why = obvious_reason(puzzle)
     if why:
@@ -204,7 +202,7 @@ def _dead_reason(red: Reduction, item: int) -> str:
     if item < 0 or item >= len(red.item_cell):
         return "no arrangement of the candidate rectangles covers the grid"
     r, c = (int(x) for x in red.item_cell[item])
-    for k, (cr, cc, v) in enumerate(red.puzzle.clues):
+    for cr, cc, v in red.puzzle.clues:
         if (cr, cc) == (r, c):
             return f"the clue {v} at row {r + 1}, column {c + 1} has no rectangle left"
     return f"no rectangle can cover the cell at row {r + 1}, column {c + 1}"
@@ -212,7 +210,7 @@ def _dead_reason(red: Reduction, item: int) -> str:
 
 def listing(puzzle: Shikaku, limit: int, seconds: float = 10.0) -> list[list[Rect]]:
     """Up to `limit` solutions found within `seconds`, in the order of the search (to browse)."""
-    from .engine.search import search
+    from ..engine.search import search
     if obvious_reason(puzzle):
         return []
     red = reduce(puzzle)
@@ -240,10 +238,13 @@ def verify(puzzle: Shikaku, rects: list[Rect]) -> str | None:
     held: dict[int, list[int]] = {}
     for r, c, v in puzzle.clues:
         held.setdefault(owner[r][c], []).append(v)
-    for k, (r, c, h, w) in enumerate(rects):
+    for k, (_, _, h, w) in enumerate(rects):
         if held.get(k) != [h * w]:
             return f"rectangle {k} holds {held.get(k, [])}, its area is {h * w}"
     return None
+
+
+LETTERS = PIECE_LETTERS.rstrip("0123456789")     # no digits: they would read as clues
 
 
 def letters(puzzle: Shikaku, rects: list[Rect]) -> list[str]:
