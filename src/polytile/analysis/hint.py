@@ -10,6 +10,8 @@ from ..core import shape
 from ..errors import PuzzleError
 from ..formats import read_text
 from ..core.puzzle import Board, Piece, Puzzle, merge_congruent
+from ..core.results import piece_letters
+from ..tiling.solver import Tiling
 
 
 @dataclass
@@ -130,8 +132,6 @@ def _sizes(pieces: list[Piece], limit: int) -> int:
 
 
 def hint(puzzle: Puzzle, placed: list[tuple[str, np.ndarray]] = (), path: str = "--given") -> Hint:
-    from ..core.results import piece_letters
-    from ..tiling.solver import Tiling
     puzzle = merge_congruent(puzzle)
     letter = dict(zip((p.name for p in puzzle.pieces), piece_letters(puzzle)))
     used = _identify(puzzle, placed, path)

@@ -19,7 +19,9 @@ import hashlib
 import io
 import itertools
 import math
+import os
 import sqlite3
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +33,13 @@ from ..core.cover import Model, build
 from ..errors import PuzzleError
 from ..core.puzzle import Board, Piece, Puzzle
 from ..engine.checkpoint import open_store
+from ..core.polyforms import polyforms
+from ..formats import load
+from ..engine.grouped import decode, tally_task
+from ..engine.parallel import fingerprint, Job, make_tasks, on_threads, RESUMABLE_WORKERS
+from ..engine.search import choose_engine, Plan, plan
+from ..engine.warm import warm
+from ..core.symmetry import analyse
 
 PIECE_SETS = {"dominoes": 2, "trominoes": 3, "tetrominoes": 4, "pentominoes": 5, "hexominoes": 6}
 MAX_HOLE_SETS = 5_000_000            # placements of the holes before symmetry
@@ -42,14 +51,12 @@ STATUS = {0: "tiled", 1: "cut off", 2: "region size", 3: "search"}
 
 def piece_set(spec: str) -> list[Piece]:
     """A named set (one of each free n-omino: "pentominoes", ...) or a puzzle file's pieces."""
-    from ..core.polyforms import polyforms
     if spec in PIECE_SETS:
         n = PIECE_SETS[spec]
         return [Piece(f.name, f.cells, np.zeros(n, dtype=np.int64)) for f in polyforms(n)]
     if not Path(spec).exists():
         raise PuzzleError(f"unknown piece set (expected {', '.join(PIECE_SETS)} or a puzzle file)",
                           spec)
-    from ..formats import load
     return load(spec).pieces
 
 
@@ -248,15 +255,6 @@ def run(width: int, height: int, holes: int, pieces_spec: str = "pentominoes", *
         db: str | None = None, progress=None) -> Survey:
     """Survey the width x height board with `holes` holes. `db`: the SQLite file (resumed
     when it exists); `progress(done, total, fraction, nodes)` after each part."""
-    import os
-    import tempfile
-
-    from ..engine.grouped import tally_task
-    from ..engine.parallel import RESUMABLE_WORKERS, Job, fingerprint, make_tasks, on_threads
-    from ..engine.search import choose_engine
-    from ..engine.warm import warm
-    from ..core.symmetry import analyse
-
     t0 = time.perf_counter()
     cells = rectangle(width, height)
     pieces, model = _survey_model(cells, pieces_spec, holes)
@@ -325,7 +323,6 @@ def _weighted_listing(cover, sym):
     """Symmetry breaking's first piece in one position per orbit, as a count places it,
     but every tiling listed (no canonical check) and weighted by its orbit's size:
     (the plan, the weight of each option)."""
-    from ..engine.search import Plan, plan
     broken = plan(cover, sym, unique=False, store=False)
     weight = np.ones(cover.n_options, dtype=np.int64)
     if broken.sym_mode == 2:
@@ -338,7 +335,6 @@ def _weighted_listing(cover, sym):
 def _boards(model: Model, perms, tally: dict[int, int], reps, orbit, status,
             holes) -> list[BoardResult]:
     """Weighted tilings by hole set -> tilings per board of each class."""
-    from ..engine.grouped import decode
     cover = model.cover
     n = cover.n_items
     class_of = {int(c): i for i, c in enumerate(encode(reps, n).tolist())}

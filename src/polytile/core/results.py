@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .puzzle import Puzzle
+from .library import pentomino_name
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
@@ -27,7 +28,7 @@ class Solution:
 
     def _repr_svg_(self) -> str:
         """Jupyter draws a solution as a picture."""
-        from ..draw.pictures import draw
+        from ..draw.pictures import draw      # a higher layer: only when a notebook shows a solution
         board = self.board if self.board is not None else np.concatenate([p.cells for p in self.placements])
         return draw([self], board, "svg").decode()
 
@@ -53,7 +54,6 @@ class Report:
 
 def piece_letters(puzzle: Puzzle) -> list[str]:
     """One character per piece: the pentomino letter when the set allows, else A, B, C..."""
-    from .library import pentomino_name
     names = [pentomino_name(p.cells) for p in puzzle.pieces]
     named = [name for name in names if name]
     if len(named) == len(names) and len(set(named)) == len(named):

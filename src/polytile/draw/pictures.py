@@ -13,6 +13,8 @@ from pathlib import Path
 import numpy as np
 
 from ..core.results import Placement, Solution
+from ..core.library import COLOUR_OF, pentomino_name
+from ..atomic import write_bytes
 
 CELL = 0.3          # inches per cell in 2D pictures
 GAP = 0.3           # inches between panels of a gallery
@@ -36,7 +38,6 @@ def _palette() -> list[str]:
 def piece_colours(solutions: list[Solution]) -> dict[str, str]:
     """Colours of the pieces that are not pentominoes (those get their Katamino colour by
     shape): a palette by letter, so a piece has one colour on the whole page."""
-    from ..core.library import pentomino_name
     others = sorted({pl.letter for sol in solutions for pl in sol.placements
                      if pentomino_name(pl.cells) is None})
     palette = _palette()
@@ -44,7 +45,6 @@ def piece_colours(solutions: list[Solution]) -> dict[str, str]:
 
 
 def _colour_for(pl: Placement, colours: dict[str, str]) -> str:
-    from ..core.library import COLOUR_OF, pentomino_name
     name = pentomino_name(pl.cells)          # copies of a pentomino keep its Katamino colour
     return COLOUR_OF[name] if name is not None else colours[pl.letter]
 
@@ -197,7 +197,7 @@ def draw(solutions, board_cells, fmt: str = "svg", columns: int | None = None,
          title: str | None = None, labels: bool = True, dpi: int = 150) -> bytes:
     """One picture of one solution, or a gallery of several (in `columns` columns); with no
     solutions, the empty board. Returns the SVG or PNG file's bytes."""
-    import matplotlib
+    import matplotlib      # ~0.3 s: only when a picture is drawn
     from matplotlib.figure import Figure
     if fmt not in ("svg", "png"):
         raise ValueError(f"unknown picture format {fmt!r} (svg or png)")
@@ -257,5 +257,4 @@ def draw(solutions, board_cells, fmt: str = "svg", columns: int | None = None,
 
 def to_file(path: str | Path, data: bytes) -> None:
     """Write a picture atomically: a reader sees the old file or the new one."""
-    from ..atomic import write_bytes
     write_bytes(path, data)

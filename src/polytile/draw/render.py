@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.results import Solution
+from ..core.library import COLOUR_OF
 
 PALETTE = ["red", "green", "yellow", "blue", "magenta", "cyan", "bright_red", "bright_green",
            "bright_yellow", "bright_blue", "bright_magenta", "bright_cyan", "orange3", "purple",
@@ -34,14 +35,13 @@ def text_lines(sol: Solution, board_cells: np.ndarray) -> list[str]:
 
 def piece_styles(letters: list[str]) -> dict[str, str]:
     """Katamino colours for pentomino letters, a palette for the others."""
-    from ..core.library import COLOUR_OF
     if set(letters) <= set(COLOUR_OF) and len(set(letters)) == len(letters):
         return {ch: COLOUR_OF[ch] for ch in letters}
     return {ch: PALETTE[i % len(PALETTE)] for i, ch in enumerate(letters)}
 
 
 def rich_text(sol: Solution, board_cells: np.ndarray):
-    from rich.text import Text
+    from rich.text import Text      # rich: ~30 ms, only for a terminal
     letters = sorted({p.letter for p in sol.placements})
     style = piece_styles(letters) if len(letters) == len(sol.placements) else \
         {ch: PALETTE[i % len(PALETTE)] for i, ch in enumerate(letters)}

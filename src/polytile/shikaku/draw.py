@@ -31,7 +31,7 @@ def svg(p: Shikaku, rects: list[Rect]) -> str:
 
 
 def png(p: Shikaku, rects: list[Rect]) -> bytes:
-    import matplotlib
+    import matplotlib      # ~0.3 s: only when a picture is drawn
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     from matplotlib.patches import Rectangle

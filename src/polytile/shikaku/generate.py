@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from .model import Rect, Shikaku, reduce, verify
+from ..engine.search import search
 
 MAX_AREA = 12
 MAX_CELLS = 6400         # beyond, the two-solution search can stall (to do)
@@ -88,7 +89,6 @@ def make_unique(w: int, h: int, rects: list[Rect], rng: random.Random,
 def two_solutions(p: Shikaku) -> list[list[Rect]]:
     """At most two solutions, from the shared engine's fewest-options search (a uniqueness
     check prunes far better this way than by filling cells in order)."""
-    from ..engine.search import search
     red = reduce(p)
     res = search(red.cover, limit=2, store=True, engine="dlx")
     return [[tuple(int(x) for x in red.rects[o]) for o in found] for found in res.found]

@@ -16,6 +16,8 @@ import numpy as np
 
 from ..core.cover import Cover
 from ..core.results import LETTERS as PIECE_LETTERS
+from ..engine import memo
+from ..engine.search import search
 
 
 @dataclass(frozen=True)
@@ -172,7 +174,6 @@ def obvious_reason(puzzle: Shikaku) -> str | None:
 def solve(puzzle: Shikaku, *, cap: int | None = None, solution: bool = True,
           prefer_not: set[Rect] | None = None) -> Answer:
     """Count the solutions (exactly, or up to `cap`) and give one of them."""
-    from ..engine import memo
     t0 = time.perf_counter()
     why = obvious_reason(puzzle)
     if why:
@@ -210,7 +211,6 @@ def _dead_reason(red: Reduction, item: int) -> str:
 
 def listing(puzzle: Shikaku, limit: int, seconds: float = 10.0) -> list[list[Rect]]:
     """Up to `limit` solutions found within `seconds`, in the order of the search (to browse)."""
-    from ..engine.search import search
     if obvious_reason(puzzle):
         return []
     red = reduce(puzzle)

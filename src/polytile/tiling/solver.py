@@ -9,6 +9,10 @@ import numpy as np
 from ..core.cover import Model, TimeUp, build
 from ..core.puzzle import Puzzle
 from ..core.results import LETTERS, Placement, Report, Solution, piece_letters
+from ..core.symmetry import analyse
+from ..engine.warm import warm
+from ..engine.search import search
+from ..formats import load as read
 
 LISTING_GRACE = 0.1        # seconds to list what a stopped search found
 # a count on every core first tries this many nodes on one thread: a small puzzle is done
@@ -75,7 +79,6 @@ class Tiling:
 
     def symmetry(self):
         if self._sym is None:
-            from ..core.symmetry import analyse
             self._sym = analyse(self.model())
         return self._sym
 
@@ -83,7 +86,6 @@ class Tiling:
         """Kernels loaded (not timed), then the clock, the model, and a Report at once when
         the puzzle has no solution for reasons found without search, or when the time
         limit passes while the model is built: (t0, model or None, report)."""
-        from ..engine.warm import warm
         t0 = time.perf_counter()
         reasons = area_reasons(self.puzzle)
         if reasons:                                   # no kernels, no model needed
@@ -105,7 +107,6 @@ class Tiling:
 
     def _search(self, *, unique, limit, store, time_limit, engine, breaking, progress,
                 select=None, shuffle=None, node_budget=None) -> Report:
-        from ..engine.search import search
         t0, model, hopeless = self._begin(engine, unique, parallel=False, time_limit=time_limit)
         if hopeless:
             return hopeless
@@ -167,7 +168,7 @@ class Tiling:
 
     def _count_parallel(self, unique, engine, jobs, checkpoint, progress, scheduler,
                         breaking) -> Report:
-        from ..engine.parallel import count
+        from ..engine.parallel import count     # numba (engine.tree): only a parallel count needs it
         t0, model, hopeless = self._begin(engine, unique, parallel=True)
         if hopeless:
             return hopeless
@@ -188,5 +189,4 @@ class Tiling:
 
 
 def load(path, fmt: str | None = None) -> Tiling:
-    from ..formats import load as read
     return Tiling(read(path, fmt))
