@@ -2,13 +2,15 @@
 # make test   set up .venv and run the tests
 # make fuzz   long profiles: the parser fuzz suite (10,000 inputs per family) and the random
 #             differential tests (100,000 tiling puzzles, 20,000 Shikaku grids; hours)
+# make lint   import layers (import-linter), ruff, mypy on core/ and engine/
 # make bench  compare polytile with xcover on the benchmark cases
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test fuzz bench clean
+.PHONY: demo test fuzz lint bench clean
+LINT   := $(VENV)/.lint
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -25,6 +27,15 @@ test: $(STAMP)
 
 fuzz: $(STAMP)
 	POLYTILE_FUZZ=long $(BIN)/python -m pytest -q -p no:cacheprovider --hypothesis-show-statistics tests/test_fuzz.py tests/test_differential.py
+
+$(LINT): $(STAMP) pyproject.toml
+	$(BIN)/python -m pip install -q -e '.[lint]'
+	touch $(LINT)
+
+lint: $(LINT)
+	$(BIN)/lint-imports
+	$(BIN)/ruff check src tests bench
+	$(BIN)/mypy
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install -q -e '.[bench]'

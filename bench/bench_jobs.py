@@ -10,7 +10,7 @@ import statistics
 import time
 from pathlib import Path
 
-from polytile.solver import load
+from polytile.tiling.solver import load
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ["tests/corpus/tiling/pentomino-5x12.txt", "tests/corpus/tiling/pentomino-6x10.txt",

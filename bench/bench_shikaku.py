@@ -58,8 +58,8 @@ def reference(ref: Path, path: Path, repeat: int, stubs: Path) -> tuple[int, flo
 
 
 def polytile(path: Path, repeat: int) -> tuple[int, float]:
-    from polytile.formats.shikaku import load
-    from polytile.shikaku import solve, verify
+    from polytile.shikaku.formats import load
+    from polytile.shikaku.model import solve, verify
     p = load(path)
     solve(p)                                          # warm: numba cache, numpy first calls
     times, ans = [], None

@@ -54,8 +54,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import polytile
-from polytile import katamino
-from polytile.library import KATAMINO
+from polytile.tiling import katamino
+from polytile.core.library import KATAMINO
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from strategies_search import STRATEGIES, Clock, OutOfTime, Placements, placements  # noqa: E402

@@ -41,7 +41,7 @@ def test_random_solutions_repeatable_distinct_verified(tmp_path):
             "--format", "json")
     first, second = box(*args), box(*args)
     assert first.returncode == 0 and first.stdout == second.stdout
-    sols = [[(p["piece"], p["cells"]) for p in s] for s in json.loads(first.stdout)]
+    sols = [[(p["piece"], p["cells"]) for p in s] for s in json.loads(first.stdout)["solutions"]]
     assert len(sols) == 20 and len({as_set(s) for s in sols}) == 20
     drawing = tmp_path / "box.txt"
     drawing.write_text("\n".join(["X" * 8] * 5) + "\n\n" + "\n\n".join(TETROMINOES * 2) + "\n")
@@ -55,8 +55,8 @@ def test_sampling_is_near_uniform():
     """Dominoes in a 4 x 3 box: 11 tilings (a published count). 1100 draws of one random
     solution each, one seed per draw: chi-square with 10 degrees of freedom must stay
     below 29.59 (p = 0.001)."""
-    from polytile.boxing import box_puzzle, sample
-    from polytile.solver import Tiling
+    from polytile.tiling.boxing import box_puzzle, sample
+    from polytile.tiling.solver import Tiling
     tiling = Tiling(box_puzzle(2, 4, 3, 6))
     seen = Counter()
     for seed in range(1100):

@@ -16,9 +16,10 @@ from hypothesis import strategies as st
 
 import polytile
 from checker import TooMany, all_solutions, board_motions, class_form, shikaku_solutions
-from polytile import shikaku, survey
-from polytile.shikaku import Shikaku, verify
-from polytile.shikaku_generate import partition
+from polytile.analysis import survey
+from polytile.shikaku import model as shikaku
+from polytile.shikaku.generate import partition
+from polytile.shikaku.model import Shikaku, verify
 from random_puzzles import _cut, _free_key, random_puzzles
 
 LONG = os.environ.get("POLYTILE_FUZZ") == "long"

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from conftest import CORPUS
 from polytile.errors import PuzzleError
 from polytile.formats import ascii_art, polyjson
-from polytile.formats import shikaku as shikaku_format
+from polytile.shikaku import formats as shikaku_format
 from polytile.web import puzzles as web_puzzles
 
 LONG = os.environ.get("POLYTILE_FUZZ") == "long"
@@ -219,7 +219,7 @@ def test_fuzz_puzz_link_urls(text):
 def test_fuzz_shikaku_json(text):
     puzzle = parses_or_refuses(shikaku_format.parse, text, "fuzz.json")
     if puzzle is not None and puzzle.width * puzzle.height <= 36:
-        from polytile.shikaku import solve
+        from polytile.shikaku.model import solve
         assert solve(puzzle).solutions >= 0
 
 

@@ -42,7 +42,7 @@ def slam_lists() -> dict[str, tuple[list[str], dict[int, dict]]]:
         m = re.fullmatch(r"katamino-(slam\d+)-(\d+)", case["id"])
         if m:
             out.setdefault(m.group(1), ([], {}))[1][int(m.group(2))] = case
-    for name, (order, cases) in out.items():
+    for order, cases in out.values():
         for n in sorted(cases):
             new = [p for p in pieces_of(cases[n]["file"]) if p not in order]
             assert len(order) + len(new) == n

@@ -12,8 +12,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from polytile.puzzle import Board, Piece, Puzzle
-from polytile.solver import Tiling
+from polytile.core.puzzle import Board, Piece, Puzzle
+from polytile.tiling.solver import Tiling
 
 REPRO = Path(__file__).parent / "repro"
 GIB = 1 << 30

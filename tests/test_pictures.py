@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import polytile
-from polytile import pictures
-from polytile.library import COLOUR_OF
+from polytile.draw import pictures
+from polytile.core.library import COLOUR_OF
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 SVG_NS = "{http://www.w3.org/2000/svg}"

@@ -14,7 +14,7 @@ from collections import deque
 import numpy as np
 import pytest
 
-from polytile import library, polyforms, shape
+from polytile.core import library, polyforms, shape
 
 SEQUENCES = {
     (2, "free"): [1, 1, 2, 5, 12, 35, 108, 369, 1285, 4655],

@@ -153,7 +153,7 @@ def test_json_board_drawn_in_one_character_takes_pieces_given_as_cells():
     data = {"board": ["XX", "XX"], "pieces": [{"cells": [[0, 0], [0, 1]], "count": 2}]}
     puzzle = polyjson.parse(json.dumps(data), "plain.json")
     assert set(puzzle.board.colours.tolist()) == {0}
-    from polytile.solver import Tiling
+    from polytile.tiling.solver import Tiling
     assert Tiling(puzzle).count().solutions == 2
 
 

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from polytile.shape import canonical_key, isometries, normalise, orientations, rotations
-from polytile.symmetry import board_group
+from polytile.core.shape import canonical_key, isometries, normalise, orientations, rotations
+from polytile.core.symmetry import board_group
 from strategies import FAST, as_set, cell_sets, is_normalised, polyforms, translated_set
 
 

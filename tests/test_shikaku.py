@@ -16,9 +16,9 @@ from polytile.cli import main
 from polytile.engine import memo
 from polytile.engine.search import search
 from polytile.errors import PuzzleError
-from polytile.formats.shikaku import load, parse, to_game_id, to_url
-from polytile.shikaku import Shikaku, letters, reduce, solve, verify
-from polytile.shikaku_generate import generate, partition
+from polytile.shikaku.formats import load, parse, to_game_id, to_url
+from polytile.shikaku.model import Shikaku, letters, reduce, solve, verify
+from polytile.shikaku.generate import generate, partition
 
 DIR = CORPUS / "shikaku"
 MANIFEST = json.loads((DIR / "manifest.json").read_text())
@@ -214,7 +214,7 @@ def test_memo_count_equals_the_shared_engine(w, h, seed, drop):
 
 def test_memo_is_geometry_free_on_a_plain_cover():
     """Three items, options {0,1}, {2}, {0}, {1,2}: two exact covers."""
-    from polytile.cover import Cover
+    from polytile.core.cover import Cover
     cover = Cover(3, np.array([0, 2, 3, 4, 6]), np.array([0, 1, 2, 0, 1, 2], np.int32),
                   np.arange(4, dtype=np.int32), np.ones(4, np.int32), np.zeros(4, np.int32),
                   np.full((3, 1), -1, np.int32))

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import polytile
-from polytile.stats import boundary, collect, estimate_tree
+from polytile.analysis.stats import boundary, collect, estimate_tree
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from conftest import CORPUS, tiling_cases
-from polytile import survey
+from polytile.analysis import survey
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "docs" / "survey-8x8-4-holes.csv.gz"
@@ -98,8 +98,8 @@ def burnside(width, height, k):
 
 @pytest.mark.parametrize("w,h,k", [(8, 8, 4), (3, 2, 2), (6, 4, 4), (5, 5, 5), (7, 3, 1)])
 def test_hole_classes_match_burnside(w, h, k):
-    from polytile.cover import build
-    from polytile.symmetry import analyse
+    from polytile.core.cover import build
+    from polytile.core.symmetry import analyse
     model = build(survey.survey_puzzle(survey.rectangle(w, h), [], w * h))    # the bare board
     reps, orbit = survey.hole_classes(analyse(model).perms, k)
     assert len(reps) == burnside(w, h, k)
@@ -109,7 +109,7 @@ def test_hole_classes_match_burnside(w, h, k):
 def test_region_reasons_on_drawn_boards():
     """8x8 with the pentominoes: holes (0,1) (1,0) cut off the corner cell; the diagonal
     (0,3) (1,2) (2,1) (3,0) walls off 6 cells, not a multiple of 5."""
-    from polytile.cover import build
+    from polytile.core.cover import build
     cells = survey.rectangle(8, 8)
     pieces = survey.piece_set("pentominoes")
     model = build(survey.survey_puzzle(cells, pieces, 4))
@@ -145,8 +145,8 @@ def test_interrupted_survey_resumes_to_the_same_results(tmp_path):
 def test_survey_agrees_with_counting_each_board():
     """Two different searches: the survey's one search over all boards, and a count of
     each board of the 7x3 survey with one hole on its own."""
-    from polytile.puzzle import Board, Puzzle
-    from polytile.solver import Tiling
+    from polytile.core.puzzle import Board, Puzzle
+    from polytile.tiling.solver import Tiling
     res = survey.run(7, 3, 1, "tetrominoes", jobs=2)
     pieces = survey.piece_set("tetrominoes")
     for b in res.boards:

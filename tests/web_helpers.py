@@ -46,7 +46,7 @@ def server(*args: str):
                 break
             except OSError:
                 if proc.poll() is not None or time.time() > deadline:
-                    raise RuntimeError(f"polytile serve did not start: {proc.stdout.read()}")
+                    raise RuntimeError(f"polytile serve did not start: {proc.stdout.read()}") from None
                 time.sleep(0.1)
         yield url
     finally:

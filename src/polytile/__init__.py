@@ -12,13 +12,14 @@ from .errors import PuzzleError
 
 __all__ = ["load", "box", "Tiling", "Report", "Solution", "PuzzleError"]
 __version__ = "0.1.0"
-_FROM_SOLVER = ("load", "box", "Tiling", "Report", "Solution")
+_LAZY = {"load": "tiling.solver", "Tiling": "tiling.solver", "box": "tiling.boxing",
+         "Report": "core.results", "Solution": "core.results"}
 
 
 def __getattr__(name: str):
-    if name in _FROM_SOLVER:
-        from . import solver
-        return getattr(solver, name)
+    if name in _LAZY:
+        from importlib import import_module
+        return getattr(import_module(f".{_LAZY[name]}", __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..cover import Cover
+from ..core.cover import Cover
 from . import bitboard as bb
 from .runner import CODES, Runner, item_masks, lists_by_first_item
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..cover import Cover
+from ..core.cover import Cover
 from . import dlx
 from .runner import CODES, Runner
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..cover import Cover
+from ..core.cover import Cover
 
 
 @dataclass
@@ -247,7 +247,7 @@ class Part:
         if start in memo:
             return memo[start]
         free = full & ~start
-        stack = [[start, first[(free & -free).bit_length() - 1], 0, 0]]
+        stack: list[list] = [[start, first[(free & -free).bit_length() - 1], 0, 0]]
         while stack:
             frame = stack[-1]
             covered, opts, k, total = frame

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..cover import Cover
+from ..core.cover import Cover
 
 CODES = {0: "paused", 1: "done", 2: "buffer", 3: "limit"}   # kernels' return codes
 

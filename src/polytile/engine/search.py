@@ -8,7 +8,7 @@ from typing import Callable
 
 import numpy as np
 
-from ..cover import Cover
+from ..core.cover import Cover
 
 SLICE_NODES = 1 << 20                  # most nodes in one slice
 SLICE_SECONDS = 0.05                   # a slice's goal: Ctrl-C and limits answer at once
@@ -61,7 +61,7 @@ def plan(cover: Cover, sym, *, unique: bool, store: bool, breaking: bool = True)
     constrained piece first without symmetry helps square boards and hurts narrow ones,
     where filling the first empty cell is already tight; measured on the corpus, so
     plain filling is kept there.)"""
-    from ..symmetry import breaking_piece
+    from ..core.symmetry import breaking_piece
     keep = np.ones(cover.n_options, dtype=bool)
     found = None
     if breaking and (unique or not store) and sym is not None and sym.order > 1:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..cover import Cover
+from ..core.cover import Cover
 from .runner import lists_by_first_item
 
 

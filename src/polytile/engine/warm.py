@@ -20,7 +20,7 @@ def warm(engine: str, n_items: int, parallel: bool = False) -> None:
     if name in _done:
         return
     t0 = time.perf_counter()
-    from .. import symmetry  # noqa: F401  (imported here, not inside a timed search)
+    from ..core import symmetry  # noqa: F401  (imported here, not inside a timed search)
     from .search import Plan, runner_class
     tiny = _tiny()
     runner = runner_class(name)(tiny, None, Plan(np.ones(2, dtype=bool)), store=True, limit=0)
@@ -32,7 +32,7 @@ def warm(engine: str, n_items: int, parallel: bool = False) -> None:
 
 
 def _tiny():
-    from ..cover import Cover
+    from ..core.cover import Cover
     return Cover(2, np.array([0, 1, 2], np.int64), np.array([0, 1], np.int32),
                  np.array([0, 1], np.int32), np.array([1, 1], np.int32), np.array([1, 1], np.int32),
                  np.array([[1, -1], [0, -1]], np.int32))
@@ -52,9 +52,9 @@ def _warm_tree() -> None:
 def _warm_model() -> None:
     """Run the reduction and the symmetry analysis once on a 2 x 2 board in 2D and 3D,
     so one-time set-up (numpy's first calls, the tables of motions) is not timed."""
-    from ..cover import build
-    from ..puzzle import Board, Piece, Puzzle
-    from ..symmetry import analyse
+    from ..core.cover import build
+    from ..core.puzzle import Board, Piece, Puzzle
+    from ..core.symmetry import analyse
     for dim in (2, 3):
         cells = np.array([(0, 0, 0), (0, 1, 0), (1, 0, 0), (1, 1, 0)], dtype=np.int64)[:, :dim]
         domino = np.array([(0, 0, 0), (0, 1, 0)], dtype=np.int64)[:, :dim]

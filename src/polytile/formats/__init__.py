@@ -1,97 +1,16 @@
 """Readers and writers. Formats know nothing about search."""
 from __future__ import annotations
 
-import json
-import re
-import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..errors import PuzzleError
+from .common import MAX_BOX, MAX_BYTES, check_box, describe, load_json, read_text
 
 if TYPE_CHECKING:
-    from ..puzzle import Puzzle
+    from ..core.puzzle import Puzzle
 
-MAX_BYTES = 4_000_000
-MAX_BOX = 1_000_000        # cells in the board's bounding box (the reduction builds a dense grid)
-
-
-def read_text(path: str | Path) -> str:
-    """Read a puzzle file as UTF-8 text, refusing binary data with a position."""
-    name = str(path)
-    try:
-        data = Path(path).read_bytes() if name != "-" else __import__("sys").stdin.buffer.read()
-    except FileNotFoundError:
-        raise PuzzleError("no such file", name) from None
-    except IsADirectoryError:
-        raise PuzzleError("is a directory, not a puzzle file", name) from None
-    except OSError as e:
-        raise PuzzleError(f"cannot read: {e.strerror}", name) from None
-    except ValueError:                  # a NUL byte in the name
-        raise PuzzleError("not a file name (it holds a NUL character)", name) from None
-    if len(data) > MAX_BYTES:
-        raise PuzzleError(f"file too large ({len(data)} bytes; limit {MAX_BYTES})", name)
-    if data.startswith(b"\xef\xbb\xbf"):        # a UTF-8 byte-order mark is not a cell
-        data = data[3:]
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as e:
-        line = data.count(b"\n", 0, e.start) + 1
-        col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
-        raise PuzzleError("not a text file (invalid UTF-8 byte)", name, line, col) from None
-    for i, ch in enumerate(text):
-        if ch in "\n\r\t":
-            continue
-        if ord(ch) < 32 or ord(ch) == 127:
-            line = text.count("\n", 0, i) + 1
-            col = i - (text.rfind("\n", 0, i) + 1) + 1
-            raise PuzzleError(f"not a text file (control character {ord(ch):#04x})", name, line, col)
-    if not text.strip():
-        raise PuzzleError("empty puzzle file" if not text else "puzzle file has only blanks", name)
-    return text
-
-
-def _too_long(text: str, name: str) -> PuzzleError:
-    limit = sys.get_int_max_str_digits() or 4300
-    m = re.search(r"[0-9]{%d,}" % (limit + 1), text)
-    if m is None:
-        return PuzzleError("malformed JSON: a number is too long", name)
-    line = text.count("\n", 0, m.start()) + 1
-    col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
-    return PuzzleError(f"malformed JSON: a number has more than {limit} digits", name, line, col)
-
-
-def load_json(text: str, name: str) -> Any:
-    """json.loads, every failure (syntax, nesting too deep, a number beyond Python's digit
-    limit) a PuzzleError naming the file and, where known, the line and column."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise PuzzleError(f"malformed JSON: {e.msg}", name, e.lineno, e.colno) from None
-    except RecursionError:
-        raise PuzzleError("malformed JSON: nested too deeply", name) from None
-    except ValueError:                   # an integer literal beyond Python's digit limit
-        raise _too_long(text, name) from None
-
-
-def describe(value: Any, limit: int = 30) -> str:
-    """A JSON value as a short one-line excerpt for an error message."""
-    try:
-        text = json.dumps(value)
-    except (TypeError, ValueError, RecursionError):
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[:limit] + "..."
-
-
-def check_box(cells, name: str) -> None:
-    """Refuse a board whose bounding box is too large to lay out as a grid."""
-    sides = [int(x) + 1 for x in cells.max(axis=0) - cells.min(axis=0)]
-    box = 1
-    for s in sides:
-        box *= s
-    if box > MAX_BOX:
-        size = "x".join(map(str, sides))
-        raise PuzzleError(f"board spans {size} cells (bounding box limit {MAX_BOX} cells)", name)
+__all__ = ["MAX_BOX", "MAX_BYTES", "check_box", "describe", "load", "load_json", "read_text"]
 
 
 def load(path: str | Path, fmt: str | None = None) -> Puzzle:

@@ -7,8 +7,8 @@ from collections import deque
 import numpy as np
 
 from ..errors import PuzzleError
-from ..puzzle import Board, Piece, Puzzle, make_partial
-from . import check_box
+from ..core.puzzle import Board, Piece, Puzzle, make_partial
+from .common import check_box
 
 MAX_CELLS = 20_000
 

@@ -13,16 +13,15 @@ A piece may name a library piece instead of drawing it: "F", "red", 12 as a stri
 """
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
 import numpy as np
 
 from ..errors import PuzzleError
-from ..library import PENTOMINO_ROWS, pentomino
-from ..puzzle import Board, Piece, Puzzle, make_partial
-from . import check_box, describe, load_json
+from ..core.library import PENTOMINO_ROWS, pentomino
+from ..core.puzzle import Board, Piece, Puzzle, make_partial
+from .common import check_box, describe, load_json
 
 MAX_CELLS = 20_000
 MAX_COPIES = 10_000

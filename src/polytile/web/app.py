@@ -94,7 +94,7 @@ async def index(request: Request) -> Response:
 
 async def info(request: Request) -> Response:
     from .. import __version__
-    from ..library import KATAMINO
+    from ..core.library import KATAMINO
     m: Manager = request.app.state.manager
     lib = await run_in_threadpool(puzzles.library)
     return JSONResponse({
@@ -179,7 +179,7 @@ async def cancel_job(request: Request) -> Response:
 
 def _solution_objects(job, k: int):
     import numpy as np
-    from ..solver import Placement, Solution
+    from ..core.results import Placement, Solution
     board = np.array(job.summary["cells"], dtype=np.int64)
     sol = job.solutions[k]
     return Solution([Placement(p["piece"], p["letter"], np.array(p["cells"], dtype=np.int64))
@@ -188,12 +188,12 @@ def _solution_objects(job, k: int):
 
 def _picture(job, k: int, fmt: str) -> bytes:
     if job.summary["kind"] == "shikaku":
-        from ..shikaku import Shikaku
-        from ..shikaku_draw import png, svg
+        from ..shikaku.model import Shikaku
+        from ..shikaku.draw import png, svg
         p = Shikaku.from_rows(job.summary["rows"])
         rects = [tuple(r) for r in job.solutions[k]["rectangles"]]
         return svg(p, rects).encode() if fmt == "svg" else png(p, rects)
-    from ..pictures import draw
+    from ..draw.pictures import draw
     sol, board = _solution_objects(job, k)
     return draw([sol], board, fmt)
 

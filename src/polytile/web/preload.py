@@ -12,12 +12,12 @@ def _warm() -> None:
     from ..engine.warm import warm
     for engine, items in (("bitboard", 64), ("wide", 200), ("dlx", 300)):
         warm(engine, items)
-    from ..shikaku import Shikaku, solve
+    from ..shikaku.model import Shikaku, solve
     solve(Shikaku.from_rows([[2, 0], [0, 2]]))
     import importlib
-    for name in ("hint", "katamino", "stats", "web.worker"):
+    for name in ("analysis.hint", "tiling.katamino", "analysis.stats", "web.worker"):
         importlib.import_module(f"polytile.{name}")
-    from .. import pictures
+    from ..draw import pictures
     pictures.piece_colours([])
 
 

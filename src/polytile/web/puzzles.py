@@ -63,8 +63,8 @@ def rows_of(cells) -> list[str]:
 
 def library() -> list[dict]:
     """Free polyominoes of order 1..6 by name, with the pentominoes' Katamino colours."""
-    from ..library import COLOUR_OF, KATAMINO
-    from ..polyforms import polyforms
+    from ..core.library import COLOUR_OF, KATAMINO
+    from ..core.polyforms import polyforms
     out = []
     number = {letter: i for i, (letter, _, _) in enumerate(KATAMINO, start=1)}
     colour_name = {letter: name for letter, name, _ in KATAMINO}
@@ -134,7 +134,7 @@ def _piece_list(pieces: Any) -> list[dict]:
         else:
             if not isinstance(name, str):
                 _fail(f"pieces[{i}] needs a \"name\" (a library piece) or \"cells\"")
-            from ..library import pentomino
+            from ..core.library import pentomino
             letter = pentomino(name)
             key = letter or name
             if key not in rows:
@@ -200,8 +200,8 @@ def _check_size(puzzle) -> None:
 @dataclass
 class Parsed:
     kind: str
-    tiling: Any = None             # polytile.solver.Tiling (tiling, katamino, box)
-    shikaku: Any = None            # polytile.shikaku.Shikaku
+    tiling: Any = None             # polytile.tiling.solver.Tiling (tiling, katamino, box)
+    shikaku: Any = None            # polytile.shikaku.model.Shikaku
     letters: list[str] | None = None
     why_not: str | None = None     # boxing: impossible by arithmetic
 
@@ -218,7 +218,7 @@ def parse(spec: Any) -> Parsed:
 
 def _tiling(spec: dict) -> Parsed:
     from ..formats import polyjson
-    from ..solver import Tiling
+    from ..tiling.solver import Tiling
     reflect = _get(spec, "reflect", bool, True)
     if spec.get("text") is not None:
         puzzle = _from_text(spec["text"])
@@ -236,7 +236,7 @@ def _tiling(spec: dict) -> Parsed:
 
 
 def _katamino(spec: dict) -> Parsed:
-    from .. import katamino
+    from ..tiling import katamino
     pieces = _get(spec, "pieces", list, required=True)
     if not all(isinstance(p, (str, int)) and not isinstance(p, bool) for p in pieces):
         _fail("\"pieces\" must be a list of letters, colours or numbers 1..12")
@@ -250,8 +250,8 @@ def _katamino(spec: dict) -> Parsed:
 
 
 def _box(spec: dict) -> Parsed:
-    from .. import boxing
-    from ..solver import Tiling
+    from ..tiling import boxing
+    from ..tiling.solver import Tiling
     order = _int(spec, "order", 1, MAX_ORDER)
     width = _int(spec, "width", 1, MAX_BOARD_SIDE)
     height = _int(spec, "height", 1, MAX_BOARD_SIDE)
@@ -265,8 +265,8 @@ def _box(spec: dict) -> Parsed:
 
 
 def _shikaku(spec: dict) -> Parsed:
-    from ..formats import shikaku as fmt
-    from ..shikaku import Shikaku
+    from ..shikaku import formats as fmt
+    from ..shikaku.model import Shikaku
     if spec.get("text") is not None:
         text = _get(spec, "text", str)
         if len(text) > MAX_TEXT:

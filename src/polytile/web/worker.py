@@ -59,7 +59,7 @@ class Out:
 def solution_json(sol) -> list[dict]:
     """Placements with their letter and colour (Katamino colours for pentominoes, the
     pictures' palette for other pieces, as the SVG/PNG downloads draw them)."""
-    from ..pictures import _colour_for, piece_colours
+    from ..draw.pictures import _colour_for, piece_colours
     colours = piece_colours([sol])
     return [{"piece": p.piece, "letter": p.letter, "cells": p.cells.tolist(),
              "colour": _colour_for(p, colours)} for p in sol.placements]
@@ -109,7 +109,7 @@ def count(parsed, opts: dict, out: Out) -> dict:
 
 
 def shikaku(parsed, opts: dict, out: Out) -> dict:
-    from ..shikaku import listing, solve as solve_shikaku
+    from ..shikaku.model import listing, solve as solve_shikaku
     ans = solve_shikaku(parsed.shikaku)
     shown = [ans.rectangles] if ans.rectangles else []
     if ans.solutions > 1:                       # several: list some of them for browsing
@@ -124,7 +124,7 @@ def shikaku(parsed, opts: dict, out: Out) -> dict:
 
 def hint(parsed, opts: dict, out: Out) -> dict:
     import numpy as np
-    from ..hint import hint as make_hint
+    from ..analysis.hint import hint as make_hint
     if parsed.kind == "shikaku":
         raise PuzzleError("hints are for tiling puzzles", "hint")
     placed = opts.get("placed") or []
@@ -141,14 +141,14 @@ def hint(parsed, opts: dict, out: Out) -> dict:
         return {"verdict": "dead end", "reason": parsed.why_not, "piece": None, "cells": [], "nodes": 0}
     h = make_hint(parsed.tiling.puzzle, given, "placed").to_json()
     if h["piece"]:
-        from ..library import COLOUR_OF, pentomino_name
+        from ..core.library import COLOUR_OF, pentomino_name
         name = pentomino_name(np.array(h["cells"]))
         h["colour"] = COLOUR_OF.get(name or "", "#7f7f7f")
     return h
 
 
 def stats(parsed, opts: dict, out: Out) -> dict:
-    from ..stats import collect
+    from ..analysis.stats import collect
     if parsed.kind == "shikaku":
         raise PuzzleError("statistics are for tiling puzzles", "stats")
     st = collect(parsed.tiling, STATS_SOLUTIONS, STATS_PROBES, 0)
@@ -157,7 +157,7 @@ def stats(parsed, opts: dict, out: Out) -> dict:
 
 def slam(parsed, opts: dict, out: Out) -> dict:
     """Every prefix of the Katamino list (3 pieces on), one row at a time."""
-    from .. import katamino
+    from ..tiling import katamino
     if parsed.kind != "katamino":
         raise PuzzleError("a slam is a list of Katamino pieces", "slam")
     letters = parsed.letters
@@ -176,7 +176,7 @@ def slam(parsed, opts: dict, out: Out) -> dict:
 
 def sample(parsed, opts: dict, out: Out) -> dict:
     """One random solution, drawn uniformly when the solutions can be enumerated."""
-    from ..boxing import sample as draw
+    from ..tiling.boxing import sample as draw
     if parsed.kind == "shikaku":
         raise PuzzleError("random solutions are for tiling puzzles", "sample")
     seed = opts.get("seed", 0)
@@ -192,8 +192,8 @@ def sample(parsed, opts: dict, out: Out) -> dict:
 
 def generate(parsed, opts: dict, out: Out) -> dict:
     """A new Shikaku puzzle with exactly one solution, the size of the given grid."""
-    from ..formats.shikaku import to_game_id, to_url
-    from ..shikaku_generate import MAX_CELLS, generate as make
+    from ..shikaku.formats import to_game_id, to_url
+    from ..shikaku.generate import MAX_CELLS, generate as make
     if parsed.kind != "shikaku":
         raise PuzzleError("generate makes Shikaku puzzles", "generate")
     p = parsed.shikaku

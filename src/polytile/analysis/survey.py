@@ -1,0 +1,360 @@
+"""Hole surveys: every placement of k holes in a board, up to the board's symmetry, each
+board checked for tilability and its tilings counted.
+
+One search does it all: the holes are k monominoes placed along with the pieces, so the
+search lists every tiling of every board with k holes at once, and the tilings are
+tallied by where the holes went (engine/grouped.py). Board symmetry cuts the work: one
+piece is placed only in one position per orbit (as in symmetry breaking) and each tiling
+found stands for its orbit's size in tilings; a class of hole sets then has
+N(H) = (weighted tilings in the class) / |orbit(H)| tilings per board, an integer that
+is checked. Boards without tilings get a reason: a region cut off (smaller than every
+piece), a region of a size no choice of pieces fills, or the search.
+
+Results go to SQLite as the search goes (one transaction per finished part, so a killed
+survey resumes), then to a `boards` table and, if asked, a CSV file."""
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import itertools
+import math
+import os
+import sqlite3
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+from numba import njit
+
+from ..core.cover import Model, build
+from ..errors import PuzzleError
+from ..core.puzzle import Board, Piece, Puzzle
+from ..engine.checkpoint import open_store
+from ..core.polyforms import polyforms
+from ..formats import load
+from ..engine.grouped import decode, tally_task
+from ..engine.parallel import fingerprint, Job, make_tasks, on_threads, RESUMABLE_WORKERS
+from ..engine.search import choose_engine, Plan, plan
+from ..engine.warm import warm
+from ..core.symmetry import analyse
+
+PIECE_SETS = {"dominoes": 2, "trominoes": 3, "tetrominoes": 4, "pentominoes": 5, "hexominoes": 6}
+MAX_HOLE_SETS = 5_000_000            # placements of the holes before symmetry
+HOLE = "hole"
+REASONS = {0: "", 1: "a region is cut off (smaller than every piece)",
+           2: "a region has a size no choice of pieces fills", 3: "search: no tiling"}
+STATUS = {0: "tiled", 1: "cut off", 2: "region size", 3: "search"}
+
+
+def piece_set(spec: str) -> list[Piece]:
+    """A named set (one of each free n-omino: "pentominoes", ...) or a puzzle file's pieces."""
+    if spec in PIECE_SETS:
+        n = PIECE_SETS[spec]
+        return [Piece(f.name, f.cells, np.zeros(n, dtype=np.int64)) for f in polyforms(n)]
+    if not Path(spec).exists():
+        raise PuzzleError(f"unknown piece set (expected {', '.join(PIECE_SETS)} or a puzzle file)",
+                          spec)
+    return load(spec).pieces
+
+
+def rectangle(width: int, height: int) -> np.ndarray:
+    return np.array([(r, c) for r in range(height) for c in range(width)], dtype=np.int64)
+
+
+def hole_classes(perms: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every k-set of items up to the permutations `perms` (|G|, n), which include the
+    identity: (reps (m, k) ascending item indices, the smallest code of its class;
+    orbit sizes (m,))."""
+    n = perms.shape[1]
+    total = math.comb(n, k)
+    if total > MAX_HOLE_SETS:
+        raise PuzzleError(f"{total:,} placements of {k} holes in {n} cells (limit "
+                          f"{MAX_HOLE_SETS:,})", "--holes")
+    sets = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(n), k)),
+                       dtype=np.int64, count=total * k).reshape(total, k)
+    codes = np.stack([encode(np.sort(p[sets], axis=1), n) for p in perms])     # (|G|, total)
+    canon = codes.min(axis=0)
+    is_rep = codes[0] == canon                     # perms[0] is the identity
+    ordered = np.sort(codes[:, is_rep], axis=0)
+    orbit = 1 + (ordered[1:] != ordered[:-1]).sum(axis=0)
+    return sets[is_rep], orbit
+
+
+def encode(sets: np.ndarray, n: int) -> np.ndarray:
+    """Ascending item sets (m, k) as integers (base n)."""
+    code = np.zeros(len(sets), dtype=np.int64)
+    for j in range(sets.shape[1]):
+        code = code * n + sets[:, j]
+    return code
+
+
+@njit(cache=True)
+def _regions(sets, neighbours, size_ok, smallest):
+    """Per hole set: 1 if a region is smaller than every piece, else 2 if a region has a
+    size no choice of pieces fills, else 0."""
+    n = neighbours.shape[0]
+    out = np.zeros(len(sets), np.int8)
+    seen = np.zeros(n, np.int64)
+    stack = np.empty(n, np.int64)
+    for s in range(len(sets)):
+        stamp = 2 * s + 2
+        for h in sets[s]:
+            seen[h] = stamp + 1                   # holes: never entered
+        status = 0
+        for start in range(n):
+            if seen[start] >= stamp:
+                continue
+            seen[start] = stamp
+            stack[0] = start
+            top, size = 1, 0
+            while top:
+                top -= 1
+                c = stack[top]
+                size += 1
+                for nb in neighbours[c]:
+                    if nb >= 0 and seen[nb] < stamp:
+                        seen[nb] = stamp
+                        stack[top] = nb
+                        top += 1
+            if size < smallest:
+                status = 1
+                break
+            if not size_ok[size]:
+                status = 2
+        out[s] = status
+    return out
+
+
+def fillable_sizes(pieces: list[Piece], n: int) -> np.ndarray:
+    """Region sizes 0..n some choice of the pieces covers exactly."""
+    sums = 1
+    for p in pieces:
+        for _ in range(min(p.count, n // max(1, p.size))):
+            sums |= (sums << p.size) & ((2 << n) - 1)
+    return np.array([(sums >> s) & 1 for s in range(n + 1)], dtype=np.bool_)
+
+
+@dataclass
+class BoardResult:
+    holes: list[tuple[int, ...]]          # hole cells (board coordinates), canonical class
+    orbit: int                            # boards in the class
+    tilings: int                          # tilings of one board of the class
+    status: str                           # tiled, cut off, region size, search
+
+
+@dataclass
+class Survey:
+    width: int
+    height: int
+    holes: int
+    pieces: str
+    boards: list[BoardResult] = field(default_factory=list)
+    hole_sets: int = 0                    # placements before symmetry
+    nodes: int = 0
+    seconds: float = 0.0
+    resumed_parts: int = 0
+    parts: int = 0
+    complete: bool = True
+
+    def summary(self) -> dict:
+        by = {s: 0 for s in STATUS.values()}
+        for b in self.boards:
+            by[b.status] += 1
+        tiled = [b for b in self.boards if b.tilings]
+        most = max(tiled, key=lambda b: b.tilings, default=None)
+        least = min(tiled, key=lambda b: b.tilings, default=None)
+        return {
+            "board": f"{self.width}x{self.height}", "holes": self.holes, "pieces": self.pieces,
+            "hole_sets": self.hole_sets, "classes": len(self.boards), "tileable": by["tiled"],
+            "not_tileable": {"cut off": by["cut off"], "region size": by["region size"],
+                             "search": by["search"]},
+            "tilings_all_boards": sum(b.tilings * b.orbit for b in self.boards),
+            "most": None if most is None else {"holes": most.holes, "tilings": most.tilings},
+            "least": None if least is None else {"holes": least.holes, "tilings": least.tilings},
+            "nodes": self.nodes, "seconds": round(self.seconds, 3), "complete": self.complete,
+        }
+
+    def to_csv(self) -> str:
+        out = io.StringIO()
+        w = csv.writer(out, lineterminator="\n")
+        w.writerow(["holes", "boards_in_class", "tilings", "status"])
+        for b in self.boards:
+            w.writerow([" ".join(",".join(map(str, c)) for c in b.holes), b.orbit, b.tilings, b.status])
+        return out.getvalue()
+
+
+class Store:
+    """The survey's SQLite file: finished parts and the tally of weighted tilings by hole
+    set (one transaction per part), then the boards."""
+
+    def __init__(self, path: str, key: str):
+        self.path = path
+        self.db = open_store(
+            path, "CREATE TABLE IF NOT EXISTS done (task INTEGER PRIMARY KEY, nodes INTEGER, at REAL);"
+            "CREATE TABLE IF NOT EXISTS tally (hole_key INTEGER PRIMARY KEY, weighted INTEGER);"
+            "CREATE TABLE IF NOT EXISTS boards (holes TEXT PRIMARY KEY, boards_in_class INTEGER,"
+            " tilings INTEGER, status TEXT);",
+            "survey", key, "survey file", "another board, holes or pieces")
+        try:
+            self.finished = {t: n for t, n in self.db.execute("SELECT task, nodes FROM done")}
+        except sqlite3.DatabaseError as e:
+            raise PuzzleError(f"not a usable survey file ({e})", path) from None
+
+    def record(self, task: int, tally: dict[int, int], nodes: int) -> None:
+        try:
+            self.db.execute("BEGIN")
+            self.db.executemany("INSERT INTO tally VALUES (?, ?) ON CONFLICT(hole_key) DO UPDATE "
+                                "SET weighted = weighted + excluded.weighted", tally.items())
+            self.db.execute("INSERT INTO done VALUES (?, ?, ?)", (task, nodes, time.time()))
+            self.db.execute("COMMIT")
+        except sqlite3.DatabaseError as e:
+            raise PuzzleError(f"cannot record in the survey file ({e})", self.path) from None
+
+    def tally(self) -> dict[int, int]:
+        return dict(self.db.execute("SELECT hole_key, weighted FROM tally"))
+
+    def save_boards(self, boards: list[BoardResult]) -> None:
+        self.db.execute("BEGIN")
+        self.db.execute("DELETE FROM boards")
+        self.db.executemany("INSERT INTO boards VALUES (?, ?, ?, ?)",
+                            [(" ".join(",".join(map(str, c)) for c in b.holes), b.orbit, b.tilings,
+                              b.status) for b in boards])
+        self.db.execute("COMMIT")
+
+
+def survey_puzzle(cells: np.ndarray, pieces: list[Piece], holes: int) -> Puzzle:
+    if any(p.size == 1 for p in pieces):
+        raise PuzzleError("monomino pieces cannot be told from holes", "--pieces")
+    area = sum(p.size * p.count for p in pieces)
+    if area + holes != len(cells):
+        raise PuzzleError(f"the pieces cover {area} cells; the board less {holes} holes has "
+                          f"{len(cells) - holes}", "--holes")
+    zeros = np.zeros(len(cells), dtype=np.int64)
+    hole = Piece(HOLE, np.zeros((1, cells.shape[1]), dtype=np.int64), zeros[:1], holes, holes)
+    return Puzzle(Board(cells, zeros), [*pieces, hole], True, [""], "survey")
+
+
+def _survey_model(cells: np.ndarray, pieces_spec: str, holes: int) -> tuple[list[Piece], Model]:
+    """The pieces and the model of the board with `holes` holes (refused when too many)."""
+    if holes < 1:
+        raise PuzzleError("at least one hole", "--holes")
+    if math.comb(len(cells), holes) > MAX_HOLE_SETS:
+        raise PuzzleError(f"{math.comb(len(cells), holes):,} placements of {holes} holes in "
+                          f"{len(cells)} cells (limit {MAX_HOLE_SETS:,})", "--holes")
+    pieces = piece_set(pieces_spec)
+    model = build(survey_puzzle(cells, pieces, holes))
+    if model.cover.n_options ** holes >= 2 ** 62:
+        raise PuzzleError(f"too many holes to tally ({holes}) on a board of {len(cells)} cells", "--holes")
+    return pieces, model
+
+
+def run(width: int, height: int, holes: int, pieces_spec: str = "pentominoes", *, jobs: int = 0,
+        db: str | None = None, progress=None) -> Survey:
+    """Survey the width x height board with `holes` holes. `db`: the SQLite file (resumed
+    when it exists); `progress(done, total, fraction, nodes)` after each part."""
+    t0 = time.perf_counter()
+    cells = rectangle(width, height)
+    pieces, model = _survey_model(cells, pieces_spec, holes)
+    cover = model.cover
+    hole_piece = [p.name for p in model.puzzle.pieces].index(HOLE)
+    warm("auto", cover.n_items, parallel=True)
+    sym = analyse(model)
+    motions = sym.perms[sym.h_rows]           # the board symmetries that keep the puzzle
+    reps, orbit = hole_classes(motions, holes)
+    size_ok = fillable_sizes(pieces, len(cells))
+    smallest = min(p.size for p in pieces)
+    status = _regions(reps, cover.neighbours.astype(np.int64), size_ok, smallest)
+
+    listing, weight = _weighted_listing(cover, sym)
+    engine = choose_engine("auto", cover.n_items)
+    tasks, sizes = make_tasks(cover, listing, RESUMABLE_WORKERS)
+    key = fingerprint(cover, listing) + hashlib.sha256(weight.tobytes()).hexdigest()[:16] + \
+        f":{len(tasks)}"
+    scratch = db is None
+    if db is None:
+        with tempfile.NamedTemporaryFile(suffix=".sqlite", delete=False) as f:
+            db = f.name
+    store = Store(db, key)
+    result = Survey(width, height, holes, pieces_spec, hole_sets=int(orbit.sum()), parts=len(tasks),
+                    resumed_parts=len(store.finished))
+    result.nodes = sum(store.finished.values())
+    whole = sum(sizes) or 1.0
+    work = sum(sizes[i] for i in store.finished)
+    n_done = len(store.finished)
+
+    def done(i, out, show=True):
+        nonlocal work, n_done
+        tally, nodes = out
+        if i is None:                                # an interrupted part: thrown away
+            return
+        store.record(i, tally, nodes)
+        result.nodes += nodes
+        n_done += 1
+        work += sizes[i]
+        if progress is not None and show:
+            progress(n_done, len(tasks), work / whole, result.nodes)
+
+    def task(job, chunk, stop):
+        tally, nodes, finished = tally_task(job, chunk, hole_piece, weight, stop)
+        return (tally, nodes), finished
+
+    todo = [i for i in range(len(tasks)) if i not in store.finished]
+    job = Job(cover, None, listing, engine, key)
+    try:
+        on_threads(job, tasks, todo, jobs or os.cpu_count() or 1, done, task)
+    except KeyboardInterrupt:
+        result.complete = False
+    if result.complete:
+        result.boards = _boards(model, motions, store.tally(), reps, orbit, status, holes)
+        store.save_boards(result.boards)
+    if scratch:
+        store.db.close()
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(db + suffix):
+                os.unlink(db + suffix)
+    result.seconds = time.perf_counter() - t0
+    return result
+
+
+def _weighted_listing(cover, sym):
+    """Symmetry breaking's first piece in one position per orbit, as a count places it,
+    but every tiling listed (no canonical check) and weighted by its orbit's size:
+    (the plan, the weight of each option)."""
+    broken = plan(cover, sym, unique=False, store=False)
+    weight = np.ones(cover.n_options, dtype=np.int64)
+    if broken.sym_mode == 2:
+        first = np.array([int(pre[0]) for pre in broken.prefixes])
+        images = sym.label_img[sym.h_rows][:, sym.opt_label[first]]     # (|H|, reps)
+        weight[first] = [len(set(col)) for col in images.T.tolist()]  # orbit sizes
+    return Plan(broken.keep, 0, -1, False, broken.prefixes), weight
+
+
+def _boards(model: Model, perms, tally: dict[int, int], reps, orbit, status,
+            holes) -> list[BoardResult]:
+    """Weighted tilings by hole set -> tilings per board of each class."""
+    cover = model.cover
+    n = cover.n_items
+    class_of = {int(c): i for i, c in enumerate(encode(reps, n).tolist())}
+    weighted = np.zeros(len(reps), dtype=object)
+    weighted[:] = 0
+    for key, w in tally.items():
+        items = sorted(int(cover.opt_items[cover.opt_ptr[o]]) for o in decode(key, cover.n_options, holes))
+        sets = np.sort(perms[:, items], axis=1)
+        code = int(encode(sets, n).min())
+        weighted[class_of[code]] += w
+    out = []
+    for i in range(len(reps)):
+        tilings, rest = divmod(int(weighted[i]), int(orbit[i]))
+        if rest:
+            raise RuntimeError(f"survey tally not divisible by the orbit ({weighted[i]} / {orbit[i]})")
+        why = int(status[i]) if not tilings else 0
+        if not tilings and why == 0:
+            why = 3
+        if tilings and status[i]:
+            raise RuntimeError("a board with a region that cannot be filled was tiled")
+        cells = sorted(tuple(int(x) for x in model.cells[j]) for j in reps[i])
+        out.append(BoardResult(cells, int(orbit[i]), tilings, STATUS[why]))
+    return out

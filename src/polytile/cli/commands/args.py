@@ -1,0 +1,84 @@
+"""The option parsing the subcommands share: argparse (a few milliseconds to import), an
+error that becomes one line on stderr with exit status 2, help that shows the defaults,
+and number types with bounds."""
+from __future__ import annotations
+
+import argparse
+import re
+from typing import Callable
+
+from ...errors import PuzzleError
+
+
+class UsageError(Exception):
+    """A command line the parser refuses: printed as one line, exit status 2."""
+
+
+class Exit(Exception):
+    """Leave the command with this exit status (1: no solution, 124: time limit, 130: interrupted)."""
+
+    def __init__(self, code: int):
+        super().__init__(code)
+        self.code = code
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """Options' help with `[default: X]` when the default says something."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        quiet = action.default is None or action.default is False or action.default in ("", argparse.SUPPRESS)
+        if not quiet and action.option_strings and "%(default)" not in text:
+            text += " [default: %(default)s]"
+        return text
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse that raises UsageError instead of printing the usage and exiting."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str):
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def bounded(kind: Callable, low=None, high=None) -> Callable:
+    """A type for add_argument: `kind` (int or float) within low..high (None: unbounded)."""
+    def convert(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a valid {kind.__name__}") from None
+        if (low is not None and value < low) or (high is not None and value > high):
+            span = (f"{low}<=x<={high}" if low is not None and high is not None
+                    else f"x>={low}" if low is not None else f"x<={high}")
+            raise argparse.ArgumentTypeError(f"{value} is not in the range {span}")
+        return value
+    convert.__name__ = kind.__name__
+    return convert
+
+
+def flag(p: argparse.ArgumentParser, name: str, help: str, dest: str | None = None) -> None:
+    """An on/off option, off by default."""
+    p.add_argument(name, dest=dest, action="store_true", help=help)
+
+
+def parse_size(text: str, option: str, most_cells: int, what: str = "board") -> tuple[int, int]:
+    """`WxH` (blanks and a capital X allowed) as (width, height), of 1..most_cells cells."""
+    m = re.fullmatch(r"\s*([0-9]+)\s*[xX]\s*([0-9]+)\s*", text)
+    if not m:
+        raise PuzzleError(f"size {text!r} is not WxH (e.g. 10x6)", option)
+    w, h = int(m.group(1)), int(m.group(2))
+    if w < 1 or h < 1 or w * h > most_cells:
+        raise PuzzleError(f"a {w} x {h} {what} is out of range (1..{most_cells} cells)", option)
+    return w, h
+
+
+def no_reflect(p: argparse.ArgumentParser, *old_spellings: str, dest: str = "no_reflect") -> None:
+    """`--no-reflect`, the one spelling of "rotate only" in every command; older spellings
+    still work and are hidden from --help."""
+    flag(p, "--no-reflect", "Pieces may be rotated but not flipped.", dest=dest)
+    for spelling in old_spellings:
+        p.add_argument(spelling, dest=dest, action="store_true", help=argparse.SUPPRESS)

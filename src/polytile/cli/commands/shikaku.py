@@ -1,0 +1,79 @@
+"""`polytile shikaku [FILE|-]`: count the solutions of a Shikaku puzzle and show one;
+`--generate WxH` makes a puzzle with exactly one solution."""
+from __future__ import annotations
+
+import json
+import sys
+from argparse import ArgumentParser
+from pathlib import Path
+from typing import Optional
+
+from .args import flag, parse_size
+from .output import check_file, check_format
+
+
+def arguments(p: ArgumentParser) -> None:
+    p.add_argument("puzzle", nargs="?", default="-", metavar="PUZZLE",
+                   help="Puzzle file (`W H` then rows, a Rectangles game id, a puzz.link URL or "
+                   "polytile JSON); - reads stdin; a URL or game id may also be given directly.")
+    flag(p, "--count", "Print only the number of solutions.")
+    flag(p, "--json", 'One object {"solutions", "rectangles", "seconds"}.', dest="as_json")
+    p.add_argument("--format", dest="fmt", default="text", help="text, json, svg or png.")
+    p.add_argument("-o", "--output", type=Path, metavar="FILE", help="Write the picture here.")
+    p.add_argument("--generate", metavar="WxH", help="Make a WxH puzzle with one solution.")
+    p.add_argument("--seed", type=int, help="Seed of --generate.")
+    p.set_defaults(run=shikaku)
+
+
+def shikaku(puzzle: str, count: bool, as_json: bool, fmt: str, output: Optional[Path],
+            generate: Optional[str], seed: Optional[int]) -> None:
+    """Shikaku: divide the grid into rectangles, each holding one number equal to its area."""
+    check_format(fmt)
+    if generate is not None:
+        _generate(generate, seed, as_json or fmt == "json")
+        return
+    from ...shikaku.formats import load
+    from ...shikaku.model import letters, solve
+    p = load(puzzle)
+    ans = solve(p, solution=as_json or not count)
+    if ans.solutions == 0 and ans.reason:
+        print(f"no solution: {ans.reason}", file=sys.stderr)
+    if as_json or fmt == "json":
+        print(json.dumps(ans.to_json()))
+    elif count:
+        print(ans.solutions)
+    elif fmt in ("svg", "png"):
+        _picture(p, ans, fmt, output)
+    else:
+        print(ans.solutions)
+        if ans.rectangles:
+            sys.stdout.write("\n".join(letters(p, ans.rectangles)) + "\n")
+
+
+def _picture(p, ans, fmt: str, output: Optional[Path]) -> None:
+    from ...shikaku.draw import svg
+    text = svg(p, ans.rectangles)
+    if fmt == "svg":
+        if output is None:
+            sys.stdout.write(text)
+        else:
+            from ...atomic import write_text
+            write_text(output, text)
+        return
+    check_file(fmt, output)
+    from ...shikaku.draw import png
+    from ...atomic import write_bytes
+    write_bytes(output, png(p, ans.rectangles))
+
+
+def _generate(size: str, seed: Optional[int], as_json: bool) -> None:
+    from ...shikaku.formats import to_game_id, to_url
+    from ...shikaku.generate import MAX_CELLS, generate
+    w, h = parse_size(size, "--generate", MAX_CELLS, "puzzle to generate")
+    p = generate(w, h, seed)
+    if as_json:
+        print(json.dumps({"shikaku": {"width": p.width, "height": p.height, "rows": p.rows()},
+                          "game_id": to_game_id(p), "url": to_url(p)}))
+    else:
+        sys.stdout.write(p.text())
+        print(f"game id: {to_game_id(p)}", file=sys.stderr)

@@ -1,0 +1,126 @@
+"""`polytile count` and `polytile solve`: a tiling puzzle from a file."""
+from __future__ import annotations
+
+import json
+import sys
+from argparse import ArgumentParser
+from pathlib import Path
+from typing import Optional
+
+from ...errors import PuzzleError
+from .args import Exit, bounded, flag, no_reflect
+from .output import FORMATS, check_file, check_format, show
+
+ENGINES = ("auto", "bitboard", "wide", "dlx")
+
+
+def _err(msg: str) -> None:
+    print(msg, file=sys.stderr)
+
+
+def _load(path: Path, no_reflect: bool):
+    from ...formats import load      # a file that cannot be read is refused before numpy loads
+    puzzle = load(path)
+    from ...tiling.solver import Tiling
+    tiling = Tiling(puzzle)
+    for note in tiling.notes:
+        _err(note)
+    return tiling.no_reflect() if no_reflect else tiling
+
+
+def _finish(report, what: str) -> None:
+    for r in report.reasons:
+        _err(f"no solution: {r}")
+    if report.interrupted:
+        _err(f"interrupted: {what} so far (incomplete)")
+        raise Exit(130)
+    if report.timed_out:
+        _err(f"time limit reached: {what} so far (incomplete)")
+        raise Exit(124)
+
+
+def _common(p: ArgumentParser) -> None:
+    p.add_argument("puzzle", type=Path, metavar="PUZZLE",
+                   help="Puzzle file: an ASCII drawing or polytile JSON.")
+    flag(p, "--unique", "Up to the board's symmetry.")
+    no_reflect(p)
+
+
+def _search_options(p: ArgumentParser) -> None:
+    p.add_argument("--time-limit", type=bounded(float, 0), metavar="SECONDS",
+                   help="Stop after this many seconds.")
+    p.add_argument("--engine", choices=ENGINES, default="auto", help="Search kernel.")
+
+
+def count_arguments(p: ArgumentParser) -> None:
+    _common(p)
+    flag(p, "--json", "Print one JSON object.", dest="as_json")
+    _search_options(p)
+    p.add_argument("--jobs", type=bounded(int, 0), metavar="N",
+                   help="Workers (default: every core; 1: no threads).")
+    p.add_argument("--checkpoint", type=Path, metavar="FILE",
+                   help="SQLite file: record finished parts, resume an interrupted count.")
+    p.add_argument("--scheduler", metavar="ADDRESS", help="Count on a Dask cluster (tcp://HOST:PORT).")
+    flag(p, "--dask", "Count on a Dask LocalCluster of --jobs worker processes.")
+    p.set_defaults(run=count)
+
+
+def count(puzzle: Path, unique: bool, no_reflect: bool, as_json: bool, time_limit: Optional[float],
+          engine: str, jobs: Optional[int], checkpoint: Optional[Path], scheduler: Optional[str],
+          dask: bool) -> None:
+    """Count all solutions (and unique ones with --unique), on every core."""
+    tiling = _load(puzzle, no_reflect)
+    if scheduler and dask:
+        raise PuzzleError("--scheduler and --dask: choose one", "--dask")
+    if scheduler is not None and "://" not in scheduler and ":" not in scheduler:
+        raise PuzzleError("a scheduler address looks like tcp://HOST:PORT", scheduler)
+    parallel = jobs not in (None, 1) or checkpoint or scheduler or dask
+    if time_limit is not None:
+        if parallel:
+            raise PuzzleError("--time-limit works with one job, no checkpoint and no cluster",
+                              "--time-limit")
+        jobs = 1
+    from ..progress import counting
+    with counting() as progress:
+        report = tiling.count(unique=unique, time_limit=time_limit, engine=engine,
+                              jobs=0 if jobs is None else jobs,
+                              checkpoint=str(checkpoint) if checkpoint else None, progress=progress,
+                              scheduler="local" if dask else scheduler)
+    if as_json:
+        print(json.dumps(report.to_json()))
+    else:
+        print(f"solutions: {report.solutions}")
+        if report.unique is not None and unique:
+            print(f"unique: {report.unique}")
+        print(f"seconds: {report.seconds:.4f}")
+        print(f"nodes: {report.nodes}")
+    _finish(report, f"{report.solutions} solutions")
+
+
+def solve_arguments(p: ArgumentParser) -> None:
+    _common(p)
+    p.add_argument("--limit", type=bounded(int, 1), default=1, metavar="N",
+                   help="Show at most N solutions.")
+    flag(p, "--all", "Show every solution.", dest="all_")
+    p.add_argument("--format", dest="fmt", choices=FORMATS, default="text",
+                   help="text, json, svg or png (png needs -o).")
+    p.add_argument("-o", "--output", type=Path, metavar="FILE", help="Write to FILE.")
+    _search_options(p)
+    p.set_defaults(run=solve)
+
+
+def solve(puzzle: Path, limit: int, all_: bool, unique: bool, no_reflect: bool, fmt: str,
+          output: Optional[Path], time_limit: Optional[float], engine: str) -> None:
+    """Show solutions (exit 1 when there is none)."""
+    check_format(fmt)
+    check_file(fmt, output)
+    tiling = _load(puzzle, no_reflect)
+    report = tiling.solve(limit=None if all_ else limit, unique=unique, time_limit=time_limit,
+                          engine=engine)
+    show(report.found, tiling.model().cells, fmt, output)
+    n = len(report.found)
+    _err(f"{n} solution{'s' if n != 1 else ''}{' (unique)' if unique else ''} "
+         f"in {report.seconds:.4f} s, {report.nodes} nodes")
+    _finish(report, f"{n} solutions")
+    if n == 0:
+        raise Exit(1)

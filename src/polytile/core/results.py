@@ -1,0 +1,61 @@
+"""What count and solve answer: placed pieces, solutions, and the report with its statistics."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .puzzle import Puzzle
+from .library import pentomino_name
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+
+@dataclass
+class Placement:
+    piece: str                 # piece name
+    letter: str                # one character for drawings
+    cells: np.ndarray          # (k, d) board coordinates
+
+
+@dataclass
+class Solution:
+    placements: list[Placement]
+    board: np.ndarray | None = None    # the board's cells, for pictures
+
+    def to_json(self) -> list[dict]:
+        return [{"piece": p.piece, "cells": p.cells.tolist()} for p in self.placements]
+
+    def _repr_svg_(self) -> str:
+        """Jupyter draws a solution as a picture."""
+        from ..draw.pictures import draw      # a higher layer: only when a notebook shows a solution
+        board = self.board if self.board is not None else np.concatenate([p.cells for p in self.placements])
+        return draw([self], board, "svg").decode()
+
+
+@dataclass
+class Report:
+    """The answer to count/solve, with the search statistics."""
+    solutions: int = 0
+    unique: int | None = None
+    seconds: float = 0.0
+    nodes: int = 0
+    complete: bool = True
+    interrupted: bool = False
+    timed_out: bool = False
+    found: list[Solution] = field(default_factory=list)
+    reasons: list[str] = field(default_factory=list)   # why there is no solution, when known
+    engine: str = ""
+
+    def to_json(self) -> dict:
+        return {"solutions": self.solutions, "unique": self.unique,
+                "seconds": round(self.seconds, 6), "nodes": self.nodes}
+
+
+def piece_letters(puzzle: Puzzle) -> list[str]:
+    """One character per piece: the pentomino letter when the set allows, else A, B, C..."""
+    names = [pentomino_name(p.cells) for p in puzzle.pieces]
+    named = [name for name in names if name]
+    if len(named) == len(names) and len(set(named)) == len(named):
+        return named
+    return [LETTERS[i % len(LETTERS)] for i in range(len(puzzle.pieces))]

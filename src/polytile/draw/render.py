@@ -1,0 +1,54 @@
+"""Draw solutions in the terminal: one letter per piece, coloured with rich; a 3D
+solution as its layers side by side."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.results import Solution
+from ..core.library import COLOUR_OF
+
+PALETTE = ["red", "green", "yellow", "blue", "magenta", "cyan", "bright_red", "bright_green",
+           "bright_yellow", "bright_blue", "bright_magenta", "bright_cyan", "orange3", "purple",
+           "dark_sea_green", "gold3", "deep_pink3", "steel_blue", "chartreuse3", "tan"]
+
+
+def letter_grid(sol: Solution, board_cells: np.ndarray) -> list[list[list[str]]]:
+    """layers[z][row][col] = letter, '.' for a board cell left empty, ' ' off the board."""
+    cells = board_cells if board_cells.shape[1] == 3 else np.pad(board_cells, ((0, 0), (0, 1)))
+    lo = cells.min(axis=0)
+    hi = cells.max(axis=0) - lo + 1
+    grid = [[[" "] * int(hi[1]) for _ in range(int(hi[0]))] for _ in range(int(hi[2]))]
+    for r, c, z in (cells - lo).tolist():
+        grid[z][r][c] = "."
+    lo = lo.tolist()
+    for pl in sol.placements:                   # plain lists: a listing draws many solutions
+        for cell in pl.cells.tolist():
+            z = cell[2] - lo[2] if len(cell) == 3 else 0
+            grid[z][cell[0] - lo[0]][cell[1] - lo[1]] = pl.letter
+    return grid
+
+
+def text_lines(sol: Solution, board_cells: np.ndarray) -> list[str]:
+    layers = letter_grid(sol, board_cells)
+    rows = len(layers[0])
+    return ["   ".join("".join(layer[r]) for layer in layers).rstrip() for r in range(rows)]
+
+
+def piece_styles(letters: list[str]) -> dict[str, str]:
+    """Katamino colours for pentomino letters, a palette for the others."""
+    if set(letters) <= set(COLOUR_OF) and len(set(letters)) == len(letters):
+        return {ch: COLOUR_OF[ch] for ch in letters}
+    return {ch: PALETTE[i % len(PALETTE)] for i, ch in enumerate(letters)}
+
+
+def rich_text(sol: Solution, board_cells: np.ndarray):
+    from rich.text import Text      # rich: ~30 ms, only for a terminal
+    letters = sorted({p.letter for p in sol.placements})
+    style = piece_styles(letters) if len(letters) == len(sol.placements) else \
+        {ch: PALETTE[i % len(PALETTE)] for i, ch in enumerate(letters)}
+    out = Text()
+    for line in text_lines(sol, board_cells):
+        for ch in line:
+            out.append(ch, style=f"bold {style[ch]}" if ch in style else None)
+        out.append("\n")
+    return out

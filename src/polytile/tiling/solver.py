@@ -1,0 +1,192 @@
+"""The verbs: count and solve a tiling puzzle, with solutions turned back into pieces."""
+from __future__ import annotations
+
+import gc
+import time
+
+import numpy as np
+
+from ..core.cover import Model, TimeUp, build
+from ..core.puzzle import Puzzle
+from ..core.results import LETTERS, Placement, Report, Solution, piece_letters
+from ..core.symmetry import analyse
+from ..engine.warm import warm
+from ..engine.search import search
+from ..formats import load as read
+
+LISTING_GRACE = 0.1        # seconds to list what a stopped search found
+# a count on every core first tries this many nodes on one thread: a small puzzle is done
+# (3x20: 7,000 nodes, ~1 ms) before the split of the tree over threads would be (~20 ms)
+QUICK_NODES = 50_000
+
+
+def area_reasons(puzzle: Puzzle) -> list[str]:
+    """Reasons, from the areas alone (before any model is built), why there is no solution."""
+    area = puzzle.board.area
+    least = sum(p.size * p.least for p in puzzle.pieces)
+    reasons = []
+    if least > area:
+        reasons.append(f"the pieces that must be used cover {least} cells, the board has {area}")
+    if puzzle.tiles_area < area:
+        reasons.append(f"the tiles cover {puzzle.tiles_area} cells, the board has {area}")
+    return reasons
+
+
+def infeasible(model: Model) -> list[str]:
+    """Reasons, found without search, why the puzzle has no solution."""
+    puzzle, cover = model.puzzle, model.cover
+    area = puzzle.board.area
+    reasons = area_reasons(puzzle)
+    placed = np.bincount(cover.opt_piece, minlength=len(puzzle.pieces))
+    for p, piece in enumerate(puzzle.pieces):
+        if placed[p] == 0 and piece.least > 0:
+            reasons.append(f"piece {piece.name} ({piece.size} cells) fits nowhere on the board")
+    if not reasons:
+        sums = 1                          # bit s set: some choice of fitting tiles has s cells
+        for p, piece in enumerate(puzzle.pieces):
+            for _ in range(min(piece.count, area // piece.size) if placed[p] else 0):
+                sums |= (sums << piece.size) & ((2 << area) - 1)
+        if not (sums >> area) & 1:
+            reasons.append(f"no choice of the tiles that fit on the board covers exactly {area} cells")
+    covered = np.zeros(cover.n_items, dtype=bool)
+    covered[cover.opt_items] = True
+    if not covered.all():
+        cell = model.cells[np.argmin(covered)]
+        reasons.append(f"no piece can cover cell {tuple(int(x) for x in cell)}")
+    return reasons
+
+
+class Tiling:
+    """A loaded tiling puzzle: `count()` and `solve()`."""
+
+    def __init__(self, puzzle: Puzzle):
+        self.puzzle = puzzle
+        self._model: Model | None = None
+        self._sym = None
+
+    @property
+    def notes(self) -> list[str]:
+        return self.puzzle.notes
+
+    def no_reflect(self) -> "Tiling":
+        return Tiling(self.puzzle.without_reflection())
+
+    def model(self, deadline: float | None = None) -> Model:
+        """The exact-cover model (TimeUp when the perf_counter `deadline` passes first)."""
+        if self._model is None:
+            self._model = build(self.puzzle, deadline)
+        return self._model
+
+    def symmetry(self):
+        if self._sym is None:
+            self._sym = analyse(self.model())
+        return self._sym
+
+    def _begin(self, engine: str, unique: bool, parallel: bool, time_limit: float | None = None):
+        """Kernels loaded (not timed), then the clock, the model, and a Report at once when
+        the puzzle has no solution for reasons found without search, or when the time
+        limit passes while the model is built: (t0, model or None, report)."""
+        t0 = time.perf_counter()
+        reasons = area_reasons(self.puzzle)
+        if reasons:                                   # no kernels, no model needed
+            return t0, None, Report(0, 0 if unique else None, time.perf_counter() - t0,
+                                    reasons=reasons)
+        warm(engine, self.puzzle.board.area, parallel=parallel)
+        gc.freeze()      # numba's many objects: keep the collector from rescanning them mid-search
+        t0 = time.perf_counter()
+        try:
+            model = self.model(None if time_limit is None else t0 + time_limit)
+        except TimeUp:
+            return t0, None, Report(0, 0 if unique else None, time.perf_counter() - t0,
+                                    complete=False, timed_out=True)
+        reasons = infeasible(model)
+        if reasons:
+            return t0, model, Report(0, 0 if unique else None, time.perf_counter() - t0,
+                                     reasons=reasons)
+        return t0, model, None
+
+    def _search(self, *, unique, limit, store, time_limit, engine, breaking, progress,
+                select=None, shuffle=None, node_budget=None) -> Report:
+        t0, model, hopeless = self._begin(engine, unique, parallel=False, time_limit=time_limit)
+        if hopeless:
+            return hopeless
+        sym = self.symmetry() if (unique or breaking) else None
+        if time_limit is not None:                    # what the model build left
+            time_limit = max(0.0, time_limit - (time.perf_counter() - t0))
+        res = search(model.cover, sym, unique=unique, limit=limit, store=store,
+                     time_limit=time_limit, breaking=breaking, engine=engine, progress=progress,
+                     select=select, shuffle=shuffle, node_budget=node_budget)
+        found = self._solutions(model, res)
+        return Report(res.solutions, res.unique, time.perf_counter() - t0, res.nodes, res.complete,
+                      res.interrupted, res.timed_out, found, engine=res.engine)
+
+    @classmethod
+    def _solutions(cls, model: Model, res) -> list[Solution]:
+        """The solutions found, as pieces. After a time limit or Ctrl-C, only those turned
+        into pieces within LISTING_GRACE seconds: listing is slower than finding."""
+        letters = piece_letters(model.puzzle) if res.found else []
+        stop = time.perf_counter() + LISTING_GRACE if not res.complete else None
+        found = []
+        for opts in res.found:
+            if stop is not None and time.perf_counter() > stop:
+                break
+            found.append(cls._solution(model, opts, letters))
+        return found
+
+    @staticmethod
+    def _solution(model: Model, opts: np.ndarray, letters: list[str]) -> Solution:
+        """Placements in reading order of their first cell; one letter per physical piece
+        (the piece's letter, or a letter per placement when a piece has copies)."""
+        copies = any(p.count > 1 for p in model.puzzle.pieces)
+        out = []
+        for i, o in enumerate(sorted(int(o) for o in opts)):
+            p, cells = model.placement(o)
+            letter = LETTERS[i % len(LETTERS)] if copies else letters[p]
+            out.append(Placement(model.puzzle.pieces[p].name, letter, cells))
+        return Solution(out, model.cells)
+
+    def count(self, unique: bool = False, *, time_limit: float | None = None, engine: str = "auto",
+              breaking: bool = True, progress=None, jobs: int = 1,
+              checkpoint: str | None = None, scheduler: str | None = None) -> Report:
+        """Count all solutions (and, with unique=True, the classes under board symmetry).
+        jobs > 1 (0: every core): on threads; a checkpoint file: resumable; scheduler:
+        on Dask ("local": a LocalCluster of `jobs` worker processes, or an address)."""
+        if jobs != 1 or checkpoint or scheduler:
+            quick = None
+            if jobs == 0 and not checkpoint and not scheduler:
+                quick = self._search(unique=unique, limit=None, store=False, time_limit=None,
+                                     engine=engine, breaking=breaking, progress=progress,
+                                     node_budget=QUICK_NODES)
+                if quick.complete or quick.interrupted:
+                    return quick
+            report = self._count_parallel(unique, engine, jobs, checkpoint, progress, scheduler,
+                                          breaking)
+            report.seconds += quick.seconds if quick else 0.0      # the try counts as time spent
+            return report
+        return self._search(unique=unique, limit=None, store=False, time_limit=time_limit,
+                            engine=engine, breaking=breaking, progress=progress)
+
+    def _count_parallel(self, unique, engine, jobs, checkpoint, progress, scheduler,
+                        breaking) -> Report:
+        from ..engine.parallel import count     # numba (engine.tree): only a parallel count needs it
+        t0, model, hopeless = self._begin(engine, unique, parallel=True)
+        if hopeless:
+            return hopeless
+        res = count(model.cover, self.symmetry(), unique=unique, jobs=jobs, engine=engine,
+                    checkpoint=checkpoint, progress=progress, scheduler=scheduler,
+                    breaking=breaking)
+        return Report(res.solutions, res.unique, time.perf_counter() - t0, res.nodes, res.complete,
+                      res.interrupted, engine=res.engine)
+
+    def solve(self, limit: int | None = 1, unique: bool = False, *, time_limit: float | None = None,
+              engine: str = "auto", progress=None, select=None, shuffle: int | None = None) -> Report:
+        """Find up to `limit` solutions (None: all), one per symmetry class if `unique`.
+        `select`: of all solutions in search order, keep these indices; `shuffle`: seed of
+        a random option order (a randomised search)."""
+        return self._search(unique=unique, limit=limit, store=True, time_limit=time_limit,
+                            engine=engine, breaking=unique, progress=progress, select=select,
+                            shuffle=shuffle)
+
+
+def load(path, fmt: str | None = None) -> Tiling:
+    return Tiling(read(path, fmt))
