@@ -40,8 +40,8 @@ def board_group(cells: np.ndarray, colours: np.ndarray) -> np.ndarray:
     mats = np.stack(isometries(cells.shape[1]))
     imgs = np.einsum("kd,med->mke", cells - lo, mats)
     imgs -= imgs.min(axis=1, keepdims=True)
-    perms = [index.find(img) for img in imgs]                              # image cell -> item
-    perms = np.array([p for p in perms if (p >= 0).all() and (colours[p] == colours).all()])
+    images = [index.find(img) for img in imgs]                             # image cell -> item
+    perms = np.array([p for p in images if (p >= 0).all() and (colours[p] == colours).all()])
     return np.unique(perms, axis=0)
 
 
