@@ -50,10 +50,9 @@ class BitboardRun(Runner):
             nbm[has] |= np.left_shift(np.uint64(1), nb[has, col].astype(np.uint64))
         self.nb_mask = nbm
         self.shift_d, self.shift_m = neighbour_shifts(nb)
-        lens = np.diff(cover.opt_ptr)
-        owner = np.repeat(np.arange(cover.n_options), lens)
         self.opt_border = np.zeros(cover.n_options, dtype=np.uint64)
-        np.bitwise_or.at(self.opt_border, owner, nbm[cover.opt_items])
+        if cover.n_options:
+            self.opt_border = np.bitwise_or.reduceat(nbm[cover.opt_items], cover.opt_ptr[:-1])
         self.opt_border &= ~self.opt_mask
         self.cap = int(cap_factor * max(1, int(self.piece_size.max(initial=1))))
         keep = self._keep_useful(plan.keep) if prune else plan.keep
