@@ -21,13 +21,11 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from .leaf import CONTINUE, STOP_LIMIT, on_leaf
+from .leaf import on_leaf
+from .status import BUFFER_FULL, CONTINUE, DONE, LIMIT, PAUSED, STOP_LIMIT
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
-
-# return codes of run()
-PAUSED, DONE, BUFFER_FULL, LIMIT = 0, 1, 2, 3
 
 
 @njit(cache=True, inline="always")

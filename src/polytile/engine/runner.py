@@ -4,8 +4,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..cover import Cover
+from .status import CODES
 
-CODES = {0: "paused", 1: "done", 2: "buffer", 3: "limit"}   # kernels' return codes
 
 
 def symmetry_arrays(sym, n_opt: int):
