@@ -21,13 +21,11 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from .leaf import CONTINUE, STOP_LIMIT, on_leaf
+from .leaf import on_leaf
+from .status import BUFFER_FULL, CONTINUE, DONE, LIMIT, PAUSED, STOP_LIMIT
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
-
-# return codes of run()
-PAUSED, DONE, BUFFER_FULL, LIMIT = 0, 1, 2, 3
 
 
 @njit(cache=True, inline="always")
@@ -49,33 +47,59 @@ def reachable_sizes(left, piece_size):
     return r
 
 
+@njit(cache=True, inline="always")
+def grow(x, nb_mask, shift_d, shift_m):
+    """The cells next to the cells of `x`. With `shift_d` (one entry per distinct
+    difference j - i between neighbours i, j, with `shift_m` the cells i that have the
+    neighbour i + d) that is a few shifts; without it (too many differences), a lookup
+    per cell in `nb_mask`."""
+    g = ZERO
+    if len(shift_d) == 0:
+        while x:
+            g |= nb_mask[trailing_zeros(x)]
+            x &= x - ONE
+        return g
+    for k in range(len(shift_d)):
+        d = shift_d[k]
+        y = x & shift_m[k]
+        if d > 0:
+            g |= y << np.uint64(d)
+        else:
+            g |= y >> np.uint64(-d)
+    return g
+
+
 @njit(cache=True)
-def regions_ok(empty, seeds, nb_mask, sizes, cap):
+def regions_ok(empty, seeds, nb_mask, shift_d, shift_m, sizes, cap):
     """The empty regions that touch `seeds` (cells next to the piece just placed; the
     others were checked before) have sizes whose bit is set in `sizes`. A region found
     to be larger than `cap` is not followed further: skipping a check is always sound."""
-    seen = ZERO
     rest = seeds & empty
     while rest:
-        seed = rest & (~rest + ONE)
-        region = seed
-        frontier = seed
+        region = rest & (~rest + ONE)
         n = 1
-        while frontier and n <= cap:
-            grow = ZERO
-            f = frontier
-            while f:
-                i = trailing_zeros(f)
-                f &= f - ONE
-                grow |= nb_mask[i]
-            frontier = grow & empty & ~region
-            region |= frontier
+        while n <= cap:
+            more = (region | grow(region, nb_mask, shift_d, shift_m)) & empty
+            if more == region:
+                if n < 64 and not (sizes >> np.uint64(n)) & ONE:
+                    return False
+                break
+            region = more
             n = popcount(region)
-        if not frontier and n < 64 and not (sizes >> np.uint64(n)) & ONE:
-            return False
-        seen |= region
-        rest &= ~seen
+        rest &= ~region
     return True
+
+
+@njit(cache=True)
+def placements_ok(opts, opt_mask, opt_border, full, nb_mask, shift_d, shift_m, sizes, cap):
+    """For each option of `opts`: placed alone on the board, it leaves no region next to it
+    whose size no multiset of the pieces makes (such a region stays cut off whatever is
+    placed later, so the option is in no solution)."""
+    ok = np.ones(len(opts), dtype=np.bool_)
+    for k in range(len(opts)):
+        o = opts[k]
+        ok[k] = regions_ok(full & ~opt_mask[o], opt_border[o], nb_mask, shift_d, shift_m, sizes, cap)
+    return ok
 
 
 @njit(cache=True)
@@ -99,7 +123,7 @@ def start_prefix(prefix, opt_mask, opt_piece, piece_count, left, chosen, cov):
 
 @njit(cache=True, nogil=True)   # threads of one process can search side by side
 def run(cell_start, cell_opts, list_mask, list_piece, list_skip, opt_mask, opt_piece, piece_size,
-        piece_count, piece_min, left, full, nb_mask, opt_border, uniform, prune, cap,
+        piece_count, piece_min, left, full, nb_mask, shift_d, shift_m, opt_border, uniform, prune, cap,
         sym_mode, sym_piece, opt_label, label_img, label_piece, h_mask, opt_stab, canonical_only,
         prefixes, state, pos, end, chosen, cov, stats, out, budget, stop_after, base, img, tally):
     """Run the search for at most `budget` nodes. See the module docstring.
@@ -152,13 +176,16 @@ def run(cell_start, cell_opts, list_mask, list_piece, list_skip, opt_mask, opt_p
         e = end[d]
         here = cov[d]
         found = -1
-        while p < e:
+        while p < e:                             # runs of one piece: check it once a run
+            q = list_skip[p]
             if left[list_piece[p]] == 0:
-                p = list_skip[p]                 # every placement of a used-up piece
+                p = q                            # every placement of a used-up piece
                 continue
-            p += 1
-            if (list_mask[p - 1] & here) == ZERO:
-                found = cell_opts[p - 1]
+            while p < q and (list_mask[p] & here) != ZERO:
+                p += 1
+            if p < q:
+                found = cell_opts[p]
+                p += 1
                 break
         pos[d] = p
         if found < 0:
@@ -185,7 +212,8 @@ def run(cell_start, cell_opts, list_mask, list_piece, list_skip, opt_mask, opt_p
         if prune:
             if uniform == 0:
                 sizes = reachable_sizes(left, piece_size)
-            if not regions_ok(full & ~now, opt_border[found], nb_mask, sizes, cap):
+            if not regions_ok(full & ~now, opt_border[found], nb_mask, shift_d, shift_m, sizes,
+                              cap):
                 left[opt_piece[found]] += 1
                 continue
         d += 1

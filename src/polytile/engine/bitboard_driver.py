@@ -18,6 +18,22 @@ def _skips(piece: np.ndarray, start: np.ndarray) -> np.ndarray:
     return starts[np.searchsorted(starts, np.arange(n), side="right")].astype(np.int64)
 
 
+MAX_SHIFTS = 8          # more distinct neighbour differences: grow regions cell by cell
+
+
+def neighbour_shifts(nb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(differences d, masks) such that the neighbours of a set x of items are the union of
+    (x & masks[k]) shifted by d[k]; empty when more than MAX_SHIFTS differences occur."""
+    rows, cols = np.nonzero(nb >= 0)
+    delta = nb[rows, cols].astype(np.int64) - rows
+    diffs = np.unique(delta)
+    if len(diffs) > MAX_SHIFTS:
+        return np.zeros(0, np.int64), np.zeros(0, np.uint64)
+    masks = np.zeros(len(diffs), dtype=np.uint64)
+    np.bitwise_or.at(masks, np.searchsorted(diffs, delta), np.left_shift(np.uint64(1), rows.astype(np.uint64)))
+    return diffs, masks
+
+
 class BitboardRun(Runner):
     def __init__(self, cover: Cover, sym, plan, *, store: bool, limit: int, prune: bool = True,
                  cap_factor: float = 3, **kw):
@@ -26,10 +42,6 @@ class BitboardRun(Runner):
         assert n <= 64
         self.opt_mask = item_masks(cover, 1)[:, 0].copy()
         self.opt_piece = cover.opt_piece
-        self.cell_opts, self.cell_start = lists_by_first_item(cover, plan.keep, self.shuffle)
-        self.list_mask = self.opt_mask[self.cell_opts]
-        self.list_piece = self.opt_piece[self.cell_opts]
-        self.list_skip = _skips(self.list_piece, self.cell_start)
         self.full = np.uint64((1 << n) - 1) if n < 64 else np.uint64(0xFFFFFFFFFFFFFFFF)
         nb = cover.neighbours
         nbm = np.zeros(n, dtype=np.uint64)
@@ -37,16 +49,32 @@ class BitboardRun(Runner):
             has = nb[:, col] >= 0
             nbm[has] |= np.left_shift(np.uint64(1), nb[has, col].astype(np.uint64))
         self.nb_mask = nbm
-        lens = np.diff(cover.opt_ptr)
-        owner = np.repeat(np.arange(cover.n_options), lens)
+        self.shift_d, self.shift_m = neighbour_shifts(nb)
         self.opt_border = np.zeros(cover.n_options, dtype=np.uint64)
-        np.bitwise_or.at(self.opt_border, owner, nbm[cover.opt_items])
+        if cover.n_options:
+            self.opt_border = np.bitwise_or.reduceat(nbm[cover.opt_items], cover.opt_ptr[:-1])
         self.opt_border &= ~self.opt_mask
         self.cap = int(cap_factor * max(1, int(self.piece_size.max(initial=1))))
+        keep = self._keep_useful(plan.keep) if prune else plan.keep
+        self.cell_opts, self.cell_start = lists_by_first_item(cover, keep, self.shuffle)
+        self.list_mask = self.opt_mask[self.cell_opts]
+        self.list_piece = self.opt_piece[self.cell_opts]
+        self.list_skip = _skips(self.list_piece, self.cell_start)
         self.prune = prune
         self.pos = np.zeros(self.depth, dtype=np.int64)
         self.end = np.zeros(self.depth, dtype=np.int64)
         self.cov = np.zeros(self.depth, dtype=np.uint64)
+
+    def _keep_useful(self, keep: np.ndarray) -> np.ndarray:
+        """`keep` without the options that, placed alone, cut off a region no set of the
+        pieces can fill (the kernel would reject them at every try)."""
+        opts = np.nonzero(keep)[0]
+        sizes = bb.reachable_sizes(self.cover.piece_count.astype(np.int64), self.piece_size)
+        ok = bb.placements_ok(opts, self.opt_mask, self.opt_border, self.full, self.nb_mask,
+                              self.shift_d, self.shift_m, sizes, self.cap)
+        useful = np.zeros_like(keep)
+        useful[opts[ok]] = True
+        return useful
 
     def begin(self, prefixes: list[np.ndarray]) -> None:
         """All prefixes go to the kernel, which runs them one after another."""
@@ -62,7 +90,8 @@ class BitboardRun(Runner):
     def step(self, budget: int) -> str:
         code = bb.run(self.cell_start, self.cell_opts, self.list_mask, self.list_piece, self.list_skip,
                       self.opt_mask, self.opt_piece, self.piece_size, self.cover.piece_count,
-                      self.cover.piece_min, self.left, self.full, self.nb_mask, self.opt_border,
+                      self.cover.piece_min, self.left, self.full, self.nb_mask, self.shift_d,
+                      self.shift_m, self.opt_border,
                       self.uniform, self.prune, self.cap, *self.symmetry_args(), self.prefixes, self.state,
                       self.pos, self.end, self.chosen, self.cov, self.stats, self.out, budget,
                       self.limit, self.base, self.img, self.tally)

@@ -17,9 +17,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .leaf import CONTINUE, STOP_LIMIT, on_leaf
+from .leaf import on_leaf
+from .status import BUFFER_FULL, CONTINUE, DONE, LIMIT, PAUSED, STOP_LIMIT
 
-PAUSED, DONE, BUFFER_FULL, LIMIT = 0, 1, 2, 3
 ENTER, TRY, BACK = 0, 1, 2
 
 

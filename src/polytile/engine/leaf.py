@@ -8,6 +8,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .status import CONTINUE, STOP_BUFFER, STOP_LIMIT
+
 
 @njit(cache=True, inline="always")
 def _sort_small(a, n):
@@ -97,8 +99,6 @@ def minimums_met(left, piece_count, piece_min):
     return True
 
 
-# what on_leaf() tells the kernel to do next
-CONTINUE, STOP_LIMIT, STOP_BUFFER = 0, 1, 2
 
 
 @njit(cache=True)

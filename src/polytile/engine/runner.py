@@ -4,8 +4,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.cover import Cover
+from .status import CODES
 
-CODES = {0: "paused", 1: "done", 2: "buffer", 3: "limit"}   # kernels' return codes
 
 
 def symmetry_arrays(sym, n_opt: int):
@@ -101,11 +101,14 @@ class Runner:
 
 def item_masks(cover: Cover, words: int) -> np.ndarray:
     """(n_opt, words) uint64: bit i of an option's mask is set when it covers item i."""
-    lens = np.diff(cover.opt_ptr)
-    owner = np.repeat(np.arange(cover.n_options), lens)
     items = cover.opt_items.astype(np.int64)
     masks = np.zeros((cover.n_options, words), dtype=np.uint64)
-    np.bitwise_or.at(masks, (owner, items >> 6), np.left_shift(np.uint64(1), (items & 63).astype(np.uint64)))
+    if cover.n_options == 0:
+        return masks
+    bits = np.left_shift(np.uint64(1), (items & 63).astype(np.uint64))
+    for w in range(words):
+        masks[:, w] = np.bitwise_or.reduceat(np.where(items >> 6 == w, bits, np.uint64(0)),
+                                             cover.opt_ptr[:-1])
     return masks
 
 

@@ -9,8 +9,9 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from .bitboard import DONE, PAUSED, BUFFER_FULL, LIMIT, reachable_sizes
-from .leaf import CONTINUE, STOP_LIMIT, on_leaf
+from .bitboard import reachable_sizes
+from .leaf import on_leaf
+from .status import BUFFER_FULL, CONTINUE, DONE, LIMIT, PAUSED, STOP_LIMIT
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
