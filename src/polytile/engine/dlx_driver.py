@@ -5,7 +5,8 @@ import numpy as np
 
 from ..core.cover import Cover
 from . import dlx
-from .runner import CODES, Runner
+from .status import CODES
+from .runner import Runner
 
 
 class DlxRun(Runner):

@@ -4,7 +4,6 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.cover import Cover
-from .status import CODES
 
 
 

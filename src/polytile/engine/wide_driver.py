@@ -5,7 +5,8 @@ import numpy as np
 
 from ..core.cover import Cover
 from . import wide
-from .runner import CODES, Runner, item_masks, lists_by_first_item
+from .status import CODES
+from .runner import Runner, item_masks, lists_by_first_item
 
 
 def _borders(cover: Cover, masks: np.ndarray) -> np.ndarray:
