@@ -194,17 +194,19 @@ def from_drawing(grid: str, points: np.ndarray) -> np.ndarray:
     triangle  one character per triangle; (row, column) points up when row + column is
               even, so "XXX" over "XXX" is a hexagon and rows alternate up and down.
     hex       hexes two columns apart, each row shifted by one column: (row, column) is
-              q = (column - row) / 2, r = row, so column + row must be even.
+              q = (column - row - p) / 2, r = row, where row + column has the same parity
+              p for every cell.
     """
     rows, cols = points[:, 0], points[:, 1]
     if grid == "triangle":
         s = np.where((rows + cols) % 2 == 0, 2, 1)
         return np.stack([-rows, (s + rows + cols) // 2, (s + rows - cols) // 2], axis=1)
     if grid == "hex":
-        odd = np.flatnonzero((rows + cols) % 2)
+        parity = (rows + cols) % 2
+        odd = np.flatnonzero(parity != parity[0])
         if len(odd):
             r, c = points[odd[0]].tolist()
-            raise ValueError(f"row {r + 1}, column {c + 1}: in a hex drawing, cells sit where "
-                             "row + column is even (one space between hexes, rows shifted by one)")
-        return np.stack([(cols - rows) // 2, rows], axis=1)
+            raise ValueError(f"row {r + 1}, column {c + 1}: in a hex drawing, hexes are one "
+                             "space apart and each row is shifted by one column")
+        return np.stack([(cols - rows - parity) // 2, rows], axis=1)
     return points
