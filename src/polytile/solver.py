@@ -28,6 +28,7 @@ class Placement:
 class Solution:
     placements: list[Placement]
     board: np.ndarray | None = None    # the board's cells, for pictures
+    grid: str = "square"               # the board's grid (see `lattice`)
 
     def to_json(self) -> list[dict]:
         return [{"piece": p.piece, "cells": p.cells.tolist()} for p in self.placements]
@@ -193,7 +194,7 @@ class Tiling:
             p, cells = model.placement(o)
             letter = LETTERS[i % len(LETTERS)] if copies else letters[p]
             out.append(Placement(model.puzzle.pieces[p].name, letter, cells))
-        return Solution(out, model.cells)
+        return Solution(out, model.cells, model.puzzle.board.grid)
 
     def count(self, unique: bool = False, *, time_limit: float | None = None, engine: str = "auto",
               breaking: bool = True, progress=None, jobs: int = 1,
