@@ -123,3 +123,11 @@ def test_pieces_command():
     assert "▲▼" in out.stdout
     bad = run("pieces", 20, "--grid", "hex")
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "n-hexes" in bad.stderr
+
+
+def test_hexiamond_names():
+    names = [f.name for f in lattice_forms.polyforms(6, "triangle")]
+    assert sorted(names) == sorted(["bar", "sphinx", "crook", "crown", "lobster", "signpost", "snake",
+                                    "butterfly", "chevron", "hook", "yacht", "hexagon"])
+    sided = [f.name for f in lattice_forms.polyforms(6, "triangle", "one-sided")]
+    assert "sphinx'" in sided and "hexagon'" not in sided
