@@ -1,4 +1,4 @@
-"""Published polyiamond puzzle counts (tests/corpus/lattice/manifest.json, with sources):
+"""Published polyiamond and polyhex puzzle counts (tests/corpus/lattice/manifest.json, with sources):
 unique counts with and without symmetry breaking, the other kernels, and every solution of
 the small cases checked by the independent checker (tests/checker.py), which also counts
 one case by itself. Expected numbers come from the manifest only."""
@@ -15,7 +15,9 @@ from conftest import CORPUS
 LATTICE = CORPUS / "lattice"
 CASES = json.loads((LATTICE / "manifest.json").read_text())
 IDS = [c["id"] for c in CASES]
-SMALL = [c for c in CASES if c["id"] in ("hexiamonds-ring2", "hexiamonds-crescent2", "hexiamonds-ring")]
+SMALL = [c for c in CASES if c["grid"] == "hex"
+         or c["id"] in ("hexiamonds-ring2", "hexiamonds-crescent2", "hexiamonds-ring")]
+BRUTE = [c for c in CASES if c["grid"] == "hex" or c["id"] == "hexiamonds-ring2"]
 
 
 def load(case):
@@ -56,12 +58,12 @@ def test_every_solution_verified(case):
     assert len({canonical(s, syms) for s in sols}) == case["unique"]
 
 
-def test_independent_count():
+@pytest.mark.parametrize("case", BRUTE, ids=[c["id"] for c in BRUTE])
+def test_independent_count(case):
     """The checker's own backtracking finds the published number of classes."""
-    case = next(c for c in CASES if c["id"] == "hexiamonds-ring2")
     path = LATTICE / case["file"]
     board, tiles, dim = read_puzzle(path)
     pieces = [{"cells": t, "count": 1, "min": 1, "reflect": True} for t in tiles]
-    sols = all_solutions(board, pieces, dim, grid="triangle")
-    assert classes(sols, board, dim, "triangle") == case["unique"]
+    sols = all_solutions(board, pieces, dim, grid=case["grid"])
+    assert classes(sols, board, dim, case["grid"]) == case["unique"]
     assert len(sols) == load(case).count().solutions

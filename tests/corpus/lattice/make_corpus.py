@@ -1,4 +1,5 @@
-"""Write the hexiamond puzzles of this directory from Polyform Puzzler's definitions.
+"""Write the hexiamond and tetrahex puzzles of this directory from Polyform Puzzler's
+definitions.
 
 Polyform Puzzler (David Goodger, puzzler/puzzles/hexiamonds.py and polyiamonds.py) places
 a triangle at (x, y, z): z = 0 is the up triangle with corners V(x, y), V(x+1, y),
@@ -8,7 +9,11 @@ coordinates (see src/polytile/lattice.py) that is (a, b, c) = (y, x, 2 - z - x -
 Each board below restates Puzzler's predicate on (x, y, z); the pieces are Puzzler's
 piece coordinates ((0, 0, 0) implied) with O'Beirne's names.
 
-Run from the repository root: python tests/corpus/lattice/make_hexiamonds.py
+Puzzler's hexes (x, y) (puzzler/puzzles/polyhexes.py, tetrahexes.py) have centres at
+x e1 + y e2, the same rhombus grid: polytile's axial (q, r) = (x, y) (a mirror image,
+which changes no count of free pieces).
+
+Run from the repository root: python tests/corpus/lattice/make_corpus.py
 """
 from __future__ import annotations
 
@@ -78,6 +83,25 @@ BOARDS = {
 }
 
 
+TETRAHEXES = {   # Puzzler's names, cells other than (0, 0)
+    "I4": ((1, 0), (2, 0), (3, 0)), "J4": ((1, 0), (2, 0), (2, 1)), "P4": ((1, 0), (2, 0), (1, 1)),
+    "S4": ((1, 0), (1, 1), (2, 1)), "U4": ((-1, 1), (1, 0), (1, 1)), "Y4": ((1, 0), (2, -1), (1, 1)),
+    "O4": ((1, 0), (0, 1), (1, 1)),
+}
+
+# id: (Puzzler's class, width, height, predicate on (x, y), published count)
+HEX_BOARDS = {
+    "tetrahexes-4x7": ("Tetrahexes4x7", 7, 4, lambda x, y: True, 9),
+    "tetrahexes-7x7-triangle": ("Tetrahexes7x7Triangle", 7, 7, lambda x, y: x + y < 7, 0),
+    "tetrahexes-3x10-clipped": ("Tetrahexes3x10Clipped", 10, 3, lambda x, y: x + y not in (0, 11), 2),
+    "tetrahexes-coin": ("TetrahexesCoin", 7, 5, lambda x, y: 1 < x + y < 9 and (x, y) != (3, 2), 4),
+}
+
+
+def hex_pieces() -> list[dict]:
+    return [{"name": name, "cells": [[0, 0]] + [list(c) for c in rest]} for name, rest in TETRAHEXES.items()]
+
+
 def pieces() -> list[dict]:
     return [{"name": name, "cells": [convert(0, 0, 0)] + [convert(*c) for c in rest]}
             for _, (name, rest) in HEXIAMONDS.items()]
@@ -95,6 +119,13 @@ def main() -> None:
         (HERE / f"{ident}.json").write_text(json.dumps(data) + "\n")
         manifest.append({"id": ident, "file": f"{ident}.json", "grid": "triangle", "unique": unique,
                          "source": source.format(cls=cls, n=unique)})
+    for ident, (cls, width, height, keep, unique) in HEX_BOARDS.items():
+        board = [[x, y] for y in range(height) for x in range(width) if keep(x, y)]
+        data = {"grid": "hex", "board": board, "pieces": hex_pieces(),
+                "comment": f"Polyform Puzzler's {cls}, in polytile's hex coordinates"}
+        (HERE / f"{ident}.json").write_text(json.dumps(data) + "\n")
+        manifest.append({"id": ident, "file": f"{ident}.json", "grid": "hex", "unique": unique,
+                         "source": source.replace("hexiamonds.py", "tetrahexes.py").format(cls=cls, n=unique)})
     (HERE / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
 
 
