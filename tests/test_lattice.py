@@ -11,10 +11,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 
+import polytile
 from polytile import lattice, lattice_forms, symmetry
 from polytile.errors import PuzzleError
 from polytile.formats import polyjson
@@ -131,3 +133,37 @@ def test_hexiamond_names():
                                     "butterfly", "chevron", "hook", "yacht", "hexagon"])
     sided = [f.name for f in lattice_forms.polyforms(6, "triangle", "one-sided")]
     assert "sphinx'" in sided and "hexagon'" not in sided
+
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def test_solutions_drawn_in_text_and_pictures(tmp_path):
+    """Text rows follow the drawing conventions (each letter where its cell is drawn); the
+    SVG has one filled path per piece; PNG bytes start with the PNG signature."""
+    from polytile.pictures import draw
+    t = polytile.load(EXAMPLES / "tetrahexes-4x7.json")
+    out = run("solve", EXAMPLES / "tetrahexes-4x7.json")
+    rows = out.stdout.splitlines()
+    assert len(rows) == 4 and all(len(r.split()) == 7 for r in rows)
+    assert all(r.startswith(" " * i) and r[i] != " " for i, r in enumerate(rows))
+    sol = t.solve().found[0]
+    svg = draw([sol], sol.board, "svg").decode()
+    assert svg.count('id="piece-0-') == 7
+    tri = polytile.load(EXAMPLES / "hexiamonds-6x6.json").solve().found[0]
+    assert tri.grid == "triangle"
+    assert draw([tri], tri.board, "png").startswith(b"\x89PNG")
+    text = run("solve", EXAMPLES / "hexiamonds-6x6.json").stdout.splitlines()
+    assert [len(r.strip()) for r in text] == [12] * 6
+
+
+def test_example_drawings_load_as_the_corpus_coordinates():
+    ex = polytile.load(EXAMPLES / "hexiamonds-6x6.json").count(unique=True)
+    corpus = polytile.load(Path(__file__).parent / "corpus" / "lattice" / "hexiamonds-6x6.json")
+    assert (ex.solutions, ex.unique) == (corpus.count(unique=True).solutions, corpus.count(unique=True).unique)
+
+
+@pytest.mark.parametrize("command", ["hint", "stats"])
+def test_square_only_commands_refuse_other_grids(command):
+    out = run(command, EXAMPLES / "tetrahexes-4x7.json")
+    assert out.returncode == 2 and out.stderr.count("\n") == 1 and "square grid only" in out.stderr
