@@ -1,6 +1,15 @@
 """An independent solution checker: it reads the puzzle files itself and shares no code
 with polytile. A solution is a list of (piece name, cells) with cells in the board's
-coordinates (the board translated so its minimum corner is the origin)."""
+coordinates (the board translated so its minimum corner is the origin; on the triangle
+and hex grids any translation of the board is accepted).
+
+Triangle and hex grids (JSON "grid"), from the documented coordinates only: a triangle
+(a, b, c) is the region between grid lines whose corners are the lattice points (A, B, C),
+A + B + C = 3, with A >= a, B >= b, C >= c, so a cell is the least corner of its three
+corners; motions act on the corners as points (u, v) = (A, B) of the plane lattice, where
+(u, v) -> (-v, u + v) turns by 60 degrees and (u, v) -> (v, u) is a reflection. A hex
+(q, r) is the cube point (x, y, z) = (q, -q - r, r), turned by (x, y, z) -> (-z, -x, -y)
+and reflected by swapping y and z."""
 from __future__ import annotations
 
 import json
@@ -11,6 +20,65 @@ from pathlib import Path
 def _norm(cells):
     lo = [min(c[i] for c in cells) for i in range(len(cells[0]))]
     return [tuple(c[i] - lo[i] for i in range(len(c))) for c in cells]
+
+
+# ---- the triangle and hex grids ------------------------------------------------------
+
+def _corners(cell):
+    a, b, c = cell
+    if a + b + c == 2:
+        return [(a + 1, b, c), (a, b + 1, c), (a, b, c + 1)]
+    assert a + b + c == 1, f"{cell} is no triangle"
+    return [(a, b + 1, c + 1), (a + 1, b, c + 1), (a + 1, b + 1, c)]
+
+
+def _triangle_motion(turns: int, flip: bool):
+    def point(u, v):
+        if flip:
+            u, v = v, u
+        for _ in range(turns):
+            u, v = -v, u + v
+        return u, v
+
+    def move(cell):
+        pts = [point(A, B) for A, B, _ in _corners(cell)]
+        return tuple(min(p[i] for p in [(u, v, 3 - u - v) for u, v in pts]) for i in range(3))
+    return move
+
+
+def _hex_motion(turns: int, flip: bool):
+    def move(cell):
+        x, y, z = cell[0], -cell[0] - cell[1], cell[1]
+        if flip:
+            y, z = z, y
+        for _ in range(turns):
+            x, y, z = -z, -x, -y
+        return (x, z)
+    return move
+
+
+def lattice_motions(grid: str, reflect: bool):
+    make = _triangle_motion if grid == "triangle" else _hex_motion
+    return [make(t, f) for f in ((False, True) if reflect else (False,)) for t in range(6)]
+
+
+def shift_of(cells, dim: int, grid: str):
+    """The translation that moves a shape to its origin (subtracted from every cell)."""
+    lo = [min(c[i] for c in cells) for i in range(dim)]
+    if grid == "triangle":
+        lo[2] = -(lo[0] + lo[1])
+    return lo
+
+
+def all_motions(dim: int, reflect: bool, grid: str = "square"):
+    return motions(dim, reflect) if grid == "square" else lattice_motions(grid, reflect)
+
+
+def read_grid(path) -> str:
+    path = Path(path)
+    if path.suffix != ".json":
+        return "square"
+    return json.loads(path.read_text()).get("grid", "square")
 
 
 def read_puzzle(path: str | Path):
@@ -47,8 +115,7 @@ def read_puzzle(path: str | Path):
             groups.append(group)
         groups.sort(key=len, reverse=True)
         board, tiles, dim = groups[0], groups[1:], 2
-    keys = list(board)
-    lo = [min(k[i] for k in keys) for i in range(dim)]
+    lo = shift_of(list(board), dim, read_grid(path))
     board = {tuple(k[i] - lo[i] for i in range(dim)): v for k, v in board.items()}
     return board, tiles, dim
 
@@ -69,12 +136,12 @@ def motions(dim: int, reflect: bool):
     return out
 
 
-def _shape_key(cells_colours: dict, dim: int, reflect: bool):
+def _shape_key(cells_colours: dict, dim: int, reflect: bool, grid: str = "square"):
     """Canonical form of a coloured shape under the allowed motions."""
     best = None
-    for m in motions(dim, reflect):
+    for m in all_motions(dim, reflect, grid):
         moved = [(m(c), col) for c, col in cells_colours.items()]
-        lo = [min(c[i] for c, _ in moved) for i in range(dim)]
+        lo = shift_of([c for c, _ in moved], dim, grid)
         k = tuple(sorted((tuple(c[i] - lo[i] for i in range(dim)), col) for c, col in moved))
         if best is None or k < best:
             best = k
@@ -84,7 +151,11 @@ def _shape_key(cells_colours: dict, dim: int, reflect: bool):
 def check(path, solution, *, reflect: bool, partial: bool, colours: bool = True) -> None:
     """Raise AssertionError unless `solution` is a valid tiling of the puzzle."""
     board, tiles, dim = read_puzzle(path)
+    grid = read_grid(path)
     reflect_3d = reflect
+    if grid != "square":              # the solution's cells in the board's frame
+        lo = shift_of([tuple(c) for _, cells in solution for c in cells], dim, grid)
+        solution = [(n, [tuple(c[i] - lo[i] for i in range(dim)) for c in cells]) for n, cells in solution]
     covered = {}
     for name, cells in solution:
         for c in cells:
@@ -99,11 +170,11 @@ def check(path, solution, *, reflect: bool, partial: bool, colours: bool = True)
         return {c: (col if use_colours else "") for c, col in cells_colours.items()}
     stock: dict = {}
     for t in tiles:
-        k = _shape_key(coloured(t), dim, reflect_3d)
+        k = _shape_key(coloured(t), dim, reflect_3d, grid)
         stock[k] = stock.get(k, 0) + 1
     used: dict = {}
     for name, cells in solution:
-        k = _shape_key(coloured({tuple(c): board[tuple(c)] for c in cells}), dim, reflect_3d)
+        k = _shape_key(coloured({tuple(c): board[tuple(c)] for c in cells}), dim, reflect_3d, grid)
         assert k in stock, f"placement {name} at {cells} is no tile (colours and motions included)"
         used[k] = used.get(k, 0) + 1
     for k, n in used.items():
@@ -115,10 +186,11 @@ def check(path, solution, *, reflect: bool, partial: bool, colours: bool = True)
 def board_symmetries(path):
     """Maps of board cells onto themselves (colours kept), for canonical forms."""
     board, _, dim = read_puzzle(path)
+    grid = read_grid(path)
     out = []
-    for m in motions(dim, True):
+    for m in all_motions(dim, True, grid):
         moved = {m(c): col for c, col in board.items()}
-        lo = [min(c[i] for c in moved) for i in range(dim)]
+        lo = shift_of(list(moved), dim, grid)
         moved = {tuple(c[i] - lo[i] for i in range(dim)): col for c, col in moved.items()}
         if moved == board:
             out.append(lambda c, m=m, lo=lo: tuple(x - l for x, l in zip(m(c), lo)))
@@ -144,21 +216,21 @@ def as_set(solution) -> frozenset:
 #   "reflect": bool}], dim.
 
 
-def _orientations(cells_colours: dict, dim: int, reflect: bool) -> set:
+def _orientations(cells_colours: dict, dim: int, reflect: bool, grid: str = "square") -> set:
     """Every placement shape (normalised, with colours) under the allowed motions."""
     out = set()
-    for m in motions(dim, reflect):
+    for m in all_motions(dim, reflect, grid):
         moved = [(m(c), col) for c, col in cells_colours.items()]
-        lo = [min(c[i] for c, _ in moved) for i in range(dim)]
+        lo = shift_of([c for c, _ in moved], dim, grid)
         out.add(frozenset((tuple(c[i] - lo[i] for i in range(dim)), col) for c, col in moved))
     return out
 
 
-def merged_pieces(pieces: list, dim: int) -> list:
+def merged_pieces(pieces: list, dim: int, grid: str = "square") -> list:
     """Pieces congruent under their own motions (colours included) become copies of one."""
     out: dict = {}
     for p in pieces:
-        key = (frozenset(_orientations(p["cells"], dim, p["reflect"])), p["reflect"])
+        key = (frozenset(_orientations(p["cells"], dim, p["reflect"], grid)), p["reflect"])
         if key in out:
             out[key]["count"] += p["count"]
             out[key]["min"] += p["min"]
@@ -167,13 +239,16 @@ def merged_pieces(pieces: list, dim: int) -> list:
     return list(out.values())
 
 
-def placements(board: dict, piece: dict, dim: int) -> set:
-    """Every cell-set of the board that the piece covers in some allowed position."""
+def placements(board: dict, piece: dict, dim: int, grid: str = "square") -> set:
+    """Every cell-set of the board that the piece covers in some allowed position (on the
+    triangle grid a translation keeps up triangles up)."""
     found = set()
     cells = sorted(board)
-    for shape in _orientations(piece["cells"], dim, piece["reflect"]):
+    for shape in _orientations(piece["cells"], dim, piece["reflect"], grid):
         anchor = min(c for c, _ in shape)
         for target in cells:
+            if grid == "triangle" and sum(target) != sum(anchor):
+                continue
             shift = [target[i] - anchor[i] for i in range(dim)]
             moved = [(tuple(c[i] + shift[i] for i in range(dim)), col) for c, col in shape]
             if all(c in board and board[c] == col for c, col in moved):
@@ -186,20 +261,20 @@ class TooMany(Exception):
 
 
 def all_solutions(board: dict, pieces: list, dim: int, limit: int | None = None,
-                  max_nodes: int | None = None) -> set:
+                  max_nodes: int | None = None, grid: str = "square") -> set:
     """Every solution (a frozenset of cell-sets): each board cell covered once, each piece
     used between its minimum and its count. Branch on the empty cell with the fewest
     placements that still fit; give up a branch when the tiles left cannot cover the empty
     cells or the minimums need more cells than are empty. Raise TooMany past `limit`
     solutions or `max_nodes` nodes."""
-    pieces = merged_pieces(pieces, dim)
+    pieces = merged_pieces(pieces, dim, grid)
     if sum(len(p["cells"]) * p["count"] for p in pieces) == len(board):
         for p in pieces:
             p["min"] = p["count"]
     size = [len(p["cells"]) for p in pieces]
     by_cell: dict = {c: [] for c in board}
     for i, p in enumerate(pieces):
-        for cs in placements(board, p, dim):
+        for cs in placements(board, p, dim, grid):
             for c in cs:
                 by_cell[c].append((i, cs))
     left = [p["count"] for p in pieces]
@@ -248,12 +323,12 @@ def all_solutions(board: dict, pieces: list, dim: int, limit: int | None = None,
     return out
 
 
-def board_motions(board: dict, dim: int) -> list:
+def board_motions(board: dict, dim: int, grid: str = "square") -> list:
     """The board's symmetries (cells and colours kept) as dicts cell -> image cell."""
     out = []
-    for m in motions(dim, True):
+    for m in all_motions(dim, True, grid):
         moved = {c: m(c) for c in board}
-        lo = [min(c[i] for c in moved.values()) for i in range(dim)]
+        lo = shift_of(list(moved.values()), dim, grid)
         g = {c: tuple(x - l for x, l in zip(img, lo)) for c, img in moved.items()}
         if all(g[c] in board and board[g[c]] == col for c, col in board.items()):
             out.append(g)
@@ -267,10 +342,10 @@ def class_form(s: frozenset, solutions: set, gs: list) -> tuple:
     return min(tuple(sorted(tuple(sorted(cs)) for cs in img)) for img in images if img in solutions)
 
 
-def classes(solutions: set, board: dict, dim: int) -> int:
+def classes(solutions: set, board: dict, dim: int, grid: str = "square") -> int:
     """Classes of solutions: s and t are the same when t is an image of s under a board
     symmetry (an image that is no solution does not count)."""
-    gs = board_motions(board, dim)
+    gs = board_motions(board, dim, grid)
     return len({class_form(s, solutions, gs) for s in solutions})
 
 

@@ -1,6 +1,7 @@
 """Random small tiling puzzles that nobody wrote down, for differential tests.
 
-A board (a 2D rectangle or a 3D box with random holes) is cut into random connected
+A board (a 2D rectangle, a 3D box, or a rhombus of triangles or hexes, with random holes)
+is cut into random connected
 pieces, so at least one solution exists; then, as drawn: colours on the cells (the pieces
 carry the colours they were cut from), rotate-only play for the puzzle or for single
 pieces, extra copies with a lower minimum, and extra pieces that need not be used.
@@ -13,10 +14,11 @@ from dataclasses import dataclass
 
 from hypothesis import strategies as st
 
-from checker import motions
+from checker import all_motions, shift_of
 
 STEPS_2D = ((1, 0), (-1, 0), (0, 1), (0, -1))
 STEPS_3D = tuple(tuple(s if i == a else 0 for i in range(3)) for a in range(3) for s in (1, -1))
+STEPS_HEX = STEPS_2D + ((1, -1), (-1, 1))
 
 
 @dataclass
@@ -26,11 +28,22 @@ class RandomPuzzle:
     pieces: list          # checker form: {"cells": {cell: colour}, "count", "min", "reflect"}
     dim: int
     kind: tuple           # (dim, allow_reflection, some piece one-sided, copies, partial, colours)
+    grid: str = "square"
 
 
-def _board(rng: random.Random, dim: int) -> list[tuple]:
+def _lattice_cells(rng: random.Random, grid: str) -> list[tuple]:
+    """A rhombus of triangles (a + b + c = 1 or 2) or of hexes (axial q, r)."""
+    w, h = rng.randint(2, 5), rng.randint(2, 4)
+    if grid == "hex":
+        return [(q, r) for q in range(w + 1) for r in range(h + 1)]
+    return [(a, b, s - a - b) for a in range(h) for b in range(w) for s in (1, 2)]
+
+
+def _board(rng: random.Random, dim: int, grid: str = "square") -> list[tuple]:
     while True:
-        if dim == 2:
+        if grid != "square":
+            cells = _lattice_cells(rng, grid)
+        elif dim == 2:
             w, h = rng.randint(2, 6), rng.randint(2, 5)
             cells = [(x, y) for x in range(w) for y in range(h)]
         else:
@@ -40,13 +53,13 @@ def _board(rng: random.Random, dim: int) -> list[tuple]:
         for c in rng.sample(cells, holes):
             cells.remove(c)
         if 8 <= len(cells) <= 30:
-            lo = [min(c[i] for c in cells) for i in range(dim)]
+            lo = shift_of(cells, dim, grid)
             return sorted(tuple(c[i] - lo[i] for i in range(dim)) for c in cells)
 
 
-def _cut(rng: random.Random, cells: list[tuple], max_size: int) -> list[list[tuple]]:
+def _cut(rng: random.Random, cells: list[tuple], max_size: int, grid: str = "square") -> list[list[tuple]]:
     """The cells cut into connected pieces of 1..max_size cells."""
-    steps = STEPS_2D if len(cells[0]) == 2 else STEPS_3D
+    steps = STEPS_HEX if grid == "hex" else STEPS_2D if len(cells[0]) == 2 else STEPS_3D
     free = set(cells)
     out = []
     while free:
@@ -64,36 +77,38 @@ def _cut(rng: random.Random, cells: list[tuple], max_size: int) -> list[list[tup
     return out
 
 
-def _free_key(cells: list[tuple], dim: int):
+def _free_key(cells: list[tuple], dim: int, grid: str = "square"):
     """The shape up to every motion (mirror images included), without colours."""
     forms = []
-    for m in motions(dim, True):
+    for m in all_motions(dim, True, grid):
         moved = [m(c) for c in cells]
-        lo = [min(c[i] for c in moved) for i in range(dim)]
+        lo = shift_of(moved, dim, grid)
         forms.append(tuple(sorted(tuple(c[i] - lo[i] for i in range(dim)) for c in moved)))
     return min(forms)
 
 
-def build(seed: int, dim: int, reflect_mode: str, colours: str, extras: str) -> RandomPuzzle:
+def build(seed: int, dim: int, reflect_mode: str, colours: str, extras: str,
+          grid: str = "square") -> RandomPuzzle:
     """reflect_mode: 'free' | 'rotate' (the puzzle's policy) | 'mixed' (per piece);
-    colours: 'none' | 'checker' | 'random'; extras: 'none' | 'copies' | 'pieces'."""
+    colours: 'none' | 'checker' | 'random'; extras: 'none' | 'copies' | 'pieces';
+    grid: 'square' (dim 2 or 3), 'triangle' (dim 3: three coordinates) or 'hex' (dim 2)."""
     rng = random.Random(seed)
-    cells = _board(rng, dim)
+    cells = _board(rng, dim, grid)
     if colours == "checker":
         paint = {c: "BW"[sum(c) % 2] for c in cells}
     elif colours == "random":
         paint = {c: rng.choice("RG") for c in cells}
     else:
         paint = {c: "" for c in cells}
-    parts = _cut(rng, cells, rng.choice((3, 4, 5)))
+    parts = _cut(rng, cells, rng.choice((3, 4, 5)), grid)
     if extras == "pieces":              # pieces that need not all be used
         for _ in range(rng.randint(1, 2)):
-            parts.append(rng.choice(_cut(rng, cells, 4)))
+            parts.append(rng.choice(_cut(rng, cells, 4, grid)))
     allow = reflect_mode == "free" if reflect_mode != "mixed" else rng.random() < 0.5
     policy: dict = {}                    # one reflection policy per free shape (see checker)
     pieces, specs = [], []
     for part in parts:
-        key = _free_key(part, dim)
+        key = _free_key(part, dim, grid)
         if key not in policy:
             policy[key] = rng.random() < 0.5 if reflect_mode == "mixed" else allow
         reflect = policy[key]
@@ -114,11 +129,13 @@ def build(seed: int, dim: int, reflect_mode: str, colours: str, extras: str) -> 
     data: dict = {"board": [list(c) for c in cells], "pieces": specs, "allow_reflection": allow}
     if colours != "none":
         data["colours"] = [paint[c] for c in cells]
+    if grid != "square":
+        data["grid"] = grid
     one_sided = any(not p["reflect"] for p in pieces)
     copies = any(p["count"] > 1 for p in pieces)
     partial = any(p["min"] < p["count"] for p in pieces)
-    kind = (dim, allow, one_sided, copies, partial, colours != "none")
-    return RandomPuzzle(data, {c: paint[c] for c in cells}, pieces, dim, kind)
+    kind = (grid if grid != "square" else dim, allow, one_sided, copies, partial, colours != "none")
+    return RandomPuzzle(data, {c: paint[c] for c in cells}, pieces, dim, kind, grid)
 
 
 @st.composite
@@ -127,3 +144,13 @@ def random_puzzles(draw) -> RandomPuzzle:
                  draw(st.sampled_from(("free", "rotate", "mixed"))),
                  draw(st.sampled_from(("none", "none", "checker", "random"))),
                  draw(st.sampled_from(("none", "copies", "pieces"))))
+
+
+@st.composite
+def random_lattice_puzzles(draw) -> RandomPuzzle:
+    """Random puzzles on the triangle and hex grids."""
+    grid = draw(st.sampled_from(("triangle", "hex")))
+    return build(draw(st.integers(0, 2**32 - 1)), 3 if grid == "triangle" else 2,
+                 draw(st.sampled_from(("free", "rotate", "mixed"))),
+                 draw(st.sampled_from(("none", "none", "checker", "random"))),
+                 draw(st.sampled_from(("none", "copies", "pieces"))), grid)

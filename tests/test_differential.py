@@ -15,15 +15,17 @@ from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
 import polytile
-from checker import TooMany, all_solutions, board_motions, class_form, shikaku_solutions
+from checker import (TooMany, all_solutions, board_motions, class_form,
+                     shikaku_solutions)
 from polytile.analysis import survey
 from polytile.shikaku import model as shikaku
 from polytile.shikaku.generate import partition
 from polytile.shikaku.model import Shikaku, verify
-from random_puzzles import _cut, _free_key, random_puzzles
+from random_puzzles import _cut, _free_key, random_lattice_puzzles, random_puzzles
 
 LONG = os.environ.get("POLYTILE_FUZZ") == "long"
 EXAMPLES = 100_000 if LONG else 2_000
+LATTICE_EXAMPLES = 20_000 if LONG else 300
 MAX_SOLUTIONS = 2_000 if LONG else 300        # larger puzzles are skipped (brute force)
 MAX_NODES = 200_000 if LONG else 20_000
 ENGINES = ("bitboard", "wide", "dlx")
@@ -37,10 +39,11 @@ def as_set(solution) -> frozenset:
 
 def check_puzzle(rp, path) -> None:
     try:
-        truth = all_solutions(rp.board, rp.pieces, rp.dim, limit=MAX_SOLUTIONS, max_nodes=MAX_NODES)
+        truth = all_solutions(rp.board, rp.pieces, rp.dim, limit=MAX_SOLUTIONS, max_nodes=MAX_NODES,
+                              grid=rp.grid)
     except TooMany:
         reject()
-    gs = board_motions(rp.board, rp.dim)
+    gs = board_motions(rp.board, rp.dim, rp.grid)
     classes = {class_form(s, truth, gs) for s in truth}
     expected = (len(truth), len(classes))
     path.write_text(json.dumps(rp.json))
@@ -83,6 +86,27 @@ def test_random_tilings_match_the_checker(tmp_path, capsys):
     for i, name in enumerate(names):
         assert len({k[i] for k in seen}) >= 2, f"the random puzzles never varied {name}"
     assert sum(seen.values()) >= EXAMPLES // 2
+
+
+def test_random_lattice_tilings_match_the_checker(tmp_path, capsys):
+    """The same on the triangle and hex grids."""
+    seen: Counter = Counter()
+    path = tmp_path / "puzzle.json"
+
+    @settings(PROFILE, max_examples=LATTICE_EXAMPLES)
+    @given(random_lattice_puzzles())
+    def run(rp):
+        check_puzzle(rp, path)
+        seen[rp.kind] += 1
+
+    run()
+    with capsys.disabled():
+        grids = Counter(k[0] for k in seen.elements())
+        print(f"\n{sum(seen.values())} random lattice puzzles checked, {len(seen)} kinds; "
+              f"triangle {grids['triangle']}, hex {grids['hex']}")
+    for i, name in enumerate(("grid", "reflection", "one-sided", "copies", "partial", "colours")):
+        assert len({k[i] for k in seen}) >= 2, f"the random puzzles never varied {name}"
+    assert sum(seen.values()) >= LATTICE_EXAMPLES // 2
 
 
 # --- Shikaku: the memoised counter against a brute-force enumeration -------------------

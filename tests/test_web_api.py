@@ -191,3 +191,16 @@ def test_downloads(client):
     svg = client.get(f"/api/jobs/{sh['id']}/solutions/0.svg")
     assert svg.status_code == 200 and b"<svg" in svg.content[:200]
     assert client.get(f"/api/jobs/{sh['id']}/solutions/0.png").content[:4] == b"\x89PNG"
+
+
+def test_triangle_and_hex_puzzles(client):
+    """A polytile JSON with "grid": the board's grid in the summary, counts, and pictures
+    drawn on the puzzle's grid (one filled path per piece)."""
+    examples = STATIC.parent.parent.parent.parent / "examples"
+    for name, grid, n_pieces in (("tetrahexes-4x7.json", "hex", 7), ("hexiamonds-6x6.json", "triangle", 12)):
+        puzzle = {"kind": "tiling", "text": (examples / name).read_text()}
+        s = client.post("/api/check", json={"puzzle": puzzle}).json()
+        assert s["grid"] == grid and sum(p["count"] for p in s["pieces"]) == n_pieces
+    view = run(client, "solve", {"kind": "tiling", "text": (examples / "tetrahexes-4x7.json").read_text()}, limit=1)
+    svg = client.get(f"/api/jobs/{view['id']}/solutions/0.svg").content.decode()
+    assert svg.count('id="piece-0-') == 7

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .lattice import Lattice, lattice
 from .puzzle import Puzzle, merge_congruent
 
 
@@ -111,15 +112,18 @@ class CellIndex:
 
 
 def _placements(index: CellIndex, anchors: np.ndarray, colours: np.ndarray, shapes: np.ndarray,
-                shape_colours: np.ndarray, deadline: float | None) -> tuple[np.ndarray, np.ndarray]:
+                shape_colours: np.ndarray, deadline: float | None,
+                lat: Lattice | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Every translation of every orientation (shapes: (O, k, d), normalised) whose cells
     are board cells of matching colours: (n, k) item indices and the orientation each came
     from, by orientation then translation. Each translation puts the orientation's first
     cell on an anchor (the board cells in coordinate order); those leaving the bounding box
     are dropped first (so is a shape larger than the box), and at most CHUNK cells are
-    looked up at once."""
+    looked up at once. On the triangle grid only the shifts that are translations of the
+    lattice count (an up triangle may not land on a down one)."""
     n_orient, k, _ = shapes.shape
     extent = shapes.max(axis=1)                                    # (O, d)
+    low = shapes.min(axis=1)                      # 0 but on the triangle grid's third axis
     offsets = shapes @ index.strides                               # (O, k): box numbers
     offsets = offsets - offsets[:, :1]                             # from the first cell
     anchor_numbers = index.number(anchors)
@@ -129,7 +133,10 @@ def _placements(index: CellIndex, anchors: np.ndarray, colours: np.ndarray, shap
     for first in range(0, n_orient, per):
         o_range = np.arange(first, min(first + per, n_orient))
         shift = anchors[None, :, :] - shapes[o_range, :1, :]     # (o, N, d)
-        fits = ((shift >= index.lo) & (shift + extent[o_range, None, :] <= index.hi)).all(axis=2)
+        fits = ((shift + low[o_range, None, :] >= index.lo)
+                & (shift + extent[o_range, None, :] <= index.hi)).all(axis=2)
+        if lat is not None:
+            fits &= lat.is_translation(shift)
         o_of, a_of = np.nonzero(fits)
         o_of = o_range[o_of]
         for s in range(0, len(o_of), step):
@@ -158,6 +165,7 @@ def build(puzzle: Puzzle, deadline: float | None = None) -> Model:
     cells, colours = board.cells[order], board.colours[order]
     index = CellIndex(cells)
     anchors = cells[np.lexsort(cells.T[::-1])]      # coordinate order: options' order
+    lat = lattice(board.grid, board.dim)
 
     rows, pieces = [], []
     by_size: dict[int, list[tuple[int, np.ndarray, np.ndarray]]] = {}
@@ -169,11 +177,11 @@ def build(puzzle: Puzzle, deadline: float | None = None) -> Model:
         shapes = np.stack([c for _, c, _ in found])
         cols = np.stack([col for _, _, col in found])
         owner = np.array([p_i for p_i, _, _ in found], dtype=np.int32)
-        idx, which = _placements(index, anchors, colours, shapes, cols, deadline)
+        idx, which = _placements(index, anchors, colours, shapes, cols, deadline, lat)
         if len(idx):
             rows.append(np.sort(idx, axis=1))
             pieces.append(owner[which])
-    cover = _assemble(len(cells), rows, pieces, puzzle, _neighbours(index, cells))
+    cover = _assemble(len(cells), rows, pieces, puzzle, _neighbours(index, cells, lat.steps))
     return Model(puzzle, cells, colours, cover)
 
 
@@ -204,13 +212,10 @@ def _assemble(n_items, rows, pieces, puzzle, neighbours) -> Cover:
     )
 
 
-def _neighbours(index: CellIndex, cells: np.ndarray) -> np.ndarray:
-    """Item adjacency: the item one step along +axis / -axis of each cell, -1 if none."""
-    d = cells.shape[1]
-    out = np.full((len(cells), 2 * d), -1, dtype=np.int32)
-    for a in range(d):
-        for s, col in ((1, 2 * a), (-1, 2 * a + 1)):
-            nb = cells.copy()
-            nb[:, a] += s
-            out[:, col] = index.find(nb)
+def _neighbours(index: CellIndex, cells: np.ndarray, steps: tuple[tuple[int, ...], ...]) -> np.ndarray:
+    """Item adjacency: the item one lattice step (+axis, -axis on the square grid) from
+    each cell, -1 if none."""
+    out = np.full((len(cells), len(steps)), -1, dtype=np.int32)
+    for col, step in enumerate(steps):
+        out[:, col] = index.find(cells + np.array(step, dtype=np.int64))
     return out

@@ -12,6 +12,7 @@ from . import shape
 class Board:
     cells: np.ndarray                 # (n, d) int64, distinct
     colours: np.ndarray               # (n,) int64 colour code per cell (0 = plain)
+    grid: str = "square"              # "square" (2D or 3D), "triangle" or "hex": see `lattice`
 
     @property
     def dim(self) -> int:
@@ -70,7 +71,7 @@ class Puzzle:
         return replace(self, pieces=pieces, allow_reflection=False, notes=list(self.notes))
 
     def orientations(self, piece: Piece):
-        return shape.orientations(piece.cells, piece.colours, self.reflects(piece))
+        return shape.orientations(piece.cells, piece.colours, self.reflects(piece), self.board.grid)
 
 
 def merge_congruent(puzzle: Puzzle) -> Puzzle:
@@ -78,7 +79,7 @@ def merge_congruent(puzzle: Puzzle) -> Puzzle:
     merged: dict[tuple[bytes, bool], Piece] = {}
     for p in puzzle.pieces:
         reflect = puzzle.reflects(p)
-        k = (shape.canonical_key(p.cells, p.colours, reflect), reflect)
+        k = (shape.canonical_key(p.cells, p.colours, reflect, puzzle.board.grid), reflect)
         if k in merged:
             q = merged[k]
             q.count += p.count

@@ -22,6 +22,7 @@ class Placement:
 class Solution:
     placements: list[Placement]
     board: np.ndarray | None = None    # the board's cells, for pictures
+    grid: str = "square"               # the board's grid (see `lattice`)
 
     def to_json(self) -> list[dict]:
         return [{"piece": p.piece, "cells": p.cells.tolist()} for p in self.placements]

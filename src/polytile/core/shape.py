@@ -53,7 +53,7 @@ def key(cells: np.ndarray, colours: np.ndarray | None = None) -> bytes:
     return k if colours is None else k + b"|" + np.asarray(colours, dtype=np.int64).tobytes()
 
 
-_ORIENTATIONS: dict[tuple[bytes, bool], list] = {}
+_ORIENTATIONS: dict[tuple[bytes, bool, str], list] = {}
 
 
 @lru_cache(maxsize=None)
@@ -66,14 +66,19 @@ def _signed_permutations(dim: int, reflect: bool) -> tuple[tuple[tuple[int, int]
 
 
 def orientations(cells: np.ndarray, colours: np.ndarray | None = None,
-                 reflect: bool = True) -> list[tuple[np.ndarray, np.ndarray | None]]:
+                 reflect: bool = True, grid: str = "square") -> list[tuple[np.ndarray, np.ndarray | None]]:
     """The distinct images of a shape under the allowed motions, duplicates removed, in
     the order of `motions` (the answer is remembered per shape). Plain Python: pieces are
-    small, and numpy's per-call cost would dominate."""
+    small, and numpy's per-call cost would dominate. Other grids than the square one:
+    see `lattice`."""
     cells = np.asarray(cells, dtype=np.int64)
-    memo = (key(cells, colours), reflect)
+    memo = (key(cells, colours), reflect, grid)
     if memo in _ORIENTATIONS:
         return _ORIENTATIONS[memo]
+    if grid != "square":
+        from . import lattice
+        _ORIENTATIONS[memo] = out = lattice.orientations(lattice.lattice(grid), cells, colours, reflect)
+        return out
     pts = cells.tolist()
     cols = [0] * len(pts) if colours is None else np.asarray(colours).tolist()
     seen: dict[tuple, tuple[np.ndarray, np.ndarray | None]] = {}
@@ -91,6 +96,6 @@ def orientations(cells: np.ndarray, colours: np.ndarray | None = None,
 
 
 def canonical_key(cells: np.ndarray, colours: np.ndarray | None = None,
-                  reflect: bool = True) -> bytes:
+                  reflect: bool = True, grid: str = "square") -> bytes:
     """The same key for every shape congruent under the allowed motions."""
-    return min(key(c, col) for c, col in orientations(cells, colours, reflect))
+    return min(key(c, col) for c, col in orientations(cells, colours, reflect, grid))

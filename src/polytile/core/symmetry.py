@@ -1,7 +1,7 @@
 """Board symmetry and canonical forms.
 
 A solution is a set of cell-sets. The board's group G is every isometry of the grid
-(8 in 2D, 48 in 3D) that maps the board's cells and colours onto themselves; it acts on
+(8 in 2D, 48 in 3D, 12 on the triangle and hex grids) that maps the board's cells and colours onto themselves; it acts on
 cells as permutations. Every cell-set that can occur (an option or an image of one) gets
 an integer label, so the search kernel compares solutions as sorted label lists: a
 solution is canonical when no image of it under G is lexicographically smaller.
@@ -27,14 +27,18 @@ from dataclasses import dataclass
 import numpy as np
 
 from .cover import CellIndex, Cover, Model
+from .lattice import board_permutations, lattice
 from .shape import isometries
 
 
-def board_group(cells: np.ndarray, colours: np.ndarray) -> np.ndarray:
+def board_group(cells: np.ndarray, colours: np.ndarray, grid: str = "square") -> np.ndarray:
     """(|G|, n) distinct permutations of the items under the board's symmetries.
 
     Distinct: on a flat board (one row, one layer) several motions act alike. Cells are
-    looked up by number (CellIndex), so memory follows the cells, not their spread."""
+    looked up by number (CellIndex), so memory follows the cells, not their spread. The
+    triangle and hex grids: `lattice.board_permutations`."""
+    if grid != "square":
+        return board_permutations(lattice(grid), cells, colours)
     lo = cells.min(axis=0)
     index = CellIndex(cells - lo)
     mats = np.stack(isometries(cells.shape[1]))
@@ -77,7 +81,7 @@ def _padded_sets(cover: Cover) -> np.ndarray:
 
 def analyse(model: Model) -> Symmetry:
     cover = model.cover
-    perms = board_group(model.cells, model.colours)
+    perms = board_group(model.cells, model.colours, model.puzzle.board.grid)
     n_g, n_opt = len(perms), cover.n_options
     sets = _padded_sets(cover)
     ext = np.concatenate([perms, np.full((n_g, 1), cover.n_items)], axis=1)

@@ -17,6 +17,7 @@ from ..core.library import COLOUR_OF, pentomino_name
 from ..atomic import write_bytes
 
 CELL = 0.3          # inches per cell in 2D pictures
+LATTICE_CELL = 0.4  # inches per edge of a triangle or hexagon
 GAP = 0.3           # inches between panels of a gallery
 MARGIN = 0.15       # inches around the page
 VOXEL_SIZE = 3.0    # inches, side of a 3D view
@@ -193,6 +194,20 @@ def _panel_size(size: np.ndarray) -> tuple[float, float]:
     return max(VOXEL_SIZE, strip_w), VOXEL_SIZE + (rows + 1.3) * cell
 
 
+def _lattice_panel(grid: str, board: np.ndarray) -> tuple[float, float]:
+    from .lattice_pictures import extent
+    x0, y0, x1, y1 = extent(grid, board)
+    return (x1 - x0 + 0.3) * LATTICE_CELL, (y1 - y0 + 0.3) * LATTICE_CELL
+
+
+def _draw_lattice(ax, grid: str, sol: Solution, board: np.ndarray, colours: dict[str, str], s: int,
+                  labels: bool) -> None:
+    from .lattice_pictures import draw_plane, extent, frame
+    draw_plane(ax, grid, sol.placements, board, colours, f"piece-{s}", labels, 8,
+               _colour_for, _ink_on, INK, GRID)
+    frame(ax, extent(grid, board))
+
+
 def draw(solutions, board_cells, fmt: str = "svg", columns: int | None = None,
          title: str | None = None, labels: bool = True, dpi: int = 150) -> bytes:
     """One picture of one solution, or a gallery of several (in `columns` columns); with no
@@ -205,7 +220,8 @@ def draw(solutions, board_cells, fmt: str = "svg", columns: int | None = None,
     board = np.asarray(board_cells, dtype=np.int64)
     lo, size = board.min(axis=0), board.max(axis=0) - board.min(axis=0) + 1
     n = len(sols)
-    pw, ph = _panel_size(size)
+    grid = sols[0].grid
+    pw, ph = _panel_size(size) if grid == "square" else _lattice_panel(grid, board)
     cols = max(1, min(n, columns or math.ceil(math.sqrt(n * ph / pw))))
     rows = math.ceil(n / cols)
     label_h = 0.22 if n > 1 else 0.0
@@ -228,6 +244,9 @@ def draw(solutions, board_cells, fmt: str = "svg", columns: int | None = None,
             fig.text((x0 + pw / 2) / width, 1 - (y0 + label_h / 2) / height, f"{s + 1}",
                      ha="center", va="center", fontsize=8, color="#777777")
         y0 += label_h
+        if grid != "square":
+            _draw_lattice(fig.add_axes(rect(x0, y0, pw, ph)), grid, sol, board, colours, s, labels)
+            continue
         if len(size) == 2:
             ax = fig.add_axes(rect(x0, y0, pw, ph))
             _draw_plane(ax, sol.placements, board, colours, f"piece-{s}", labels, 8)

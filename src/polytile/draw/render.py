@@ -29,6 +29,9 @@ def letter_grid(sol: Solution, board_cells: np.ndarray) -> list[list[list[str]]]
 
 
 def text_lines(sol: Solution, board_cells: np.ndarray) -> list[str]:
+    if sol.grid != "square":                  # see lattice_draw for the two conventions
+        from .lattice_draw import text_rows
+        return text_rows(sol.grid, board_cells, [(p.cells, p.letter) for p in sol.placements])
     layers = letter_grid(sol, board_cells)
     rows = len(layers[0])
     return ["   ".join("".join(layer[r]) for layer in layers).rstrip() for r in range(rows)]

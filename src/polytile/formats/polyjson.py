@@ -4,7 +4,11 @@
      "colours": ["B", "W", ...],             # optional, one per board cell
      "pieces": [{"name": "F", "cells": [[0, 1], [1, 0], ...],
                  "colours": [...], "count": 1, "min": 1, "reflect": true}],
-     "allow_reflection": true}               # default: true for flat puzzles, false for 3D
+     "allow_reflection": true,               # default: true for flat puzzles, false for 3D
+     "grid": "square"}                       # or "triangle" (cells [a, b, c]) or "hex" ([q, r])
+
+On the triangle and hex grids, cells are in the coordinates of `lattice` and drawings
+follow `lattice.from_drawing`; pieces are always given (the library is square).
 
 In drawings, the characters are the cells' colours when some drawing of the file uses more
 than one character (a checkerboard "BWBW"); a board drawn all in one character is plain.
@@ -19,13 +23,14 @@ from typing import Any
 import numpy as np
 
 from ..errors import PuzzleError
+from ..core.lattice import GRIDS, from_drawing, lattice
 from ..core.library import PENTOMINO_ROWS, pentomino
 from ..core.puzzle import Board, Piece, Puzzle, make_partial
 from .common import check_box, describe, load_json
 
 MAX_CELLS = 20_000
 MAX_COPIES = 10_000
-BOARD_KEYS = {"board", "colours", "colors", "pieces", "allow_reflection", "name", "comment"}
+BOARD_KEYS = {"board", "colours", "colors", "pieces", "allow_reflection", "name", "comment", "grid"}
 PIECE_KEYS = {"name", "cells", "colours", "colors", "count", "min", "reflect"}
 
 
@@ -95,6 +100,31 @@ def _colours(ctx: _Ctx, obj: dict, where: str, n: int, drawn: list[str] | None) 
     return v
 
 
+def _grid(ctx: _Ctx, data: dict) -> str:
+    grid = data.get("grid", "square")
+    if grid not in GRIDS:
+        ctx.fail("grid", f"expected one of {', '.join(GRIDS)}, got {describe(grid, 40)}")
+    return grid
+
+
+def _on_grid(ctx: _Ctx, grid: str, cells: np.ndarray, drawn: list[str] | None, where: str) -> np.ndarray:
+    """Cells in the grid's coordinates (see `lattice`): a drawing is converted, a list checked."""
+    if grid == "square":
+        return cells
+    if drawn is not None:
+        try:
+            return from_drawing(grid, cells)
+        except ValueError as e:
+            ctx.fail(where, str(e))
+    lat = lattice(grid)
+    if cells.shape[1] != lat.dim:
+        ctx.fail(where, f"a {grid} cell is a list of {lat.dim} integers")
+    bad = np.flatnonzero(~lat.valid(cells))
+    if len(bad):
+        ctx.fail(f"{where}[{bad[0]}]", "no triangle: a + b + c must be 1 (down) or 2 (up)")
+    return cells
+
+
 def parse(text: str, name: str = "<json>") -> Puzzle:
     ctx = _Ctx(name)
     data = load_json(text, name)
@@ -106,7 +136,9 @@ def parse(text: str, name: str = "<json>") -> Puzzle:
     for k in ("board", "pieces"):
         if k not in data:
             ctx.fail("top level", f"missing \"{k}\"")
+    grid = _grid(ctx, data)
     bcells, drawn = _cells(ctx, data["board"], "board")
+    bcells = _on_grid(ctx, grid, bcells, drawn, "board")
     check_box(bcells, name)
     bchars = _colours(ctx, data, "board", len(bcells), drawn)
     explicit = any(k in data for k in ("colours", "colors"))
@@ -128,6 +160,8 @@ def parse(text: str, name: str = "<json>") -> Puzzle:
         pname = p.get("name", str(i + 1))
         if not isinstance(pname, str) or not pname:
             ctx.fail(f"{w}.name", "expected a non-empty string")
+        if "cells" not in p and grid != "square":
+            ctx.fail(w, "no \"cells\" (the library pieces are on the square grid)")
         if "cells" not in p:
             letter = pentomino(pname)
             if letter is None:
@@ -135,6 +169,7 @@ def parse(text: str, name: str = "<json>") -> Puzzle:
                             "Katamino colour or number)")
             pname, p = letter, {**p, "cells": PENTOMINO_ROWS[letter]}
         cells, pdrawn = _cells(ctx, p["cells"], f"{w}.cells")
+        cells = _on_grid(ctx, grid, cells, pdrawn, f"{w}.cells")
         chars = _colours(ctx, p, w, len(cells), pdrawn)
         explicit = explicit or any(k in p for k in ("colours", "colors"))
         count = _int(ctx, p.get("count", 1), f"{w}.count", 1, MAX_COPIES)
@@ -147,7 +182,7 @@ def parse(text: str, name: str = "<json>") -> Puzzle:
     for i, (_, cells, *_rest) in enumerate(raw):
         if cells.shape[1] > dim:
             ctx.fail(f"pieces[{i}].cells", f"a {cells.shape[1]}D piece does not fit a {dim}D board")
-    allow = data.get("allow_reflection", dim == 2)
+    allow = data.get("allow_reflection", dim == 2 or grid != "square")
     if not isinstance(allow, bool):
         ctx.fail("allow_reflection", "expected true or false")
     # colours are in play when given as lists, or when a drawing uses several characters
@@ -163,8 +198,9 @@ def parse(text: str, name: str = "<json>") -> Puzzle:
     def pad(cells):
         return np.pad(cells, ((0, 0), (0, dim - cells.shape[1]))) if cells.shape[1] < dim else cells
 
-    board = Board(bcells - bcells.min(axis=0), codes(bchars, len(bcells)))
-    pieces = [Piece(pn, pad(c) - pad(c).min(axis=0), codes(ch, len(c)), n, least, refl)
+    lat = lattice(grid, dim)
+    board = Board(lat.to_origin(bcells), codes(bchars, len(bcells)), grid)
+    pieces = [Piece(pn, lat.to_origin(pad(c)), codes(ch, len(c)), n, least, refl)
               for pn, c, ch, n, least, refl in raw]
     puzzle = Puzzle(board, pieces, allow, palette, name)
     if puzzle.tiles_area > board.area and all(r[4] is None for r in raw):

@@ -143,7 +143,7 @@ class Tiling:
             p, cells = model.placement(o)
             letter = LETTERS[i % len(LETTERS)] if copies else letters[p]
             out.append(Placement(model.puzzle.pieces[p].name, letter, cells))
-        return Solution(out, model.cells)
+        return Solution(out, model.cells, model.puzzle.board.grid)
 
     def count(self, unique: bool = False, *, time_limit: float | None = None, engine: str = "auto",
               breaking: bool = True, progress=None, jobs: int = 1,

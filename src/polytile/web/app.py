@@ -183,7 +183,7 @@ def _solution_objects(job, k: int):
     board = np.array(job.summary["cells"], dtype=np.int64)
     sol = job.solutions[k]
     return Solution([Placement(p["piece"], p["letter"], np.array(p["cells"], dtype=np.int64))
-                     for p in sol], board), board
+                     for p in sol], board, job.summary.get("grid", "square")), board
 
 
 def _picture(job, k: int, fmt: str) -> bytes:

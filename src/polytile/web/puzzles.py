@@ -306,7 +306,7 @@ def summary(parsed: Parsed) -> dict:
     board = puzzle.board
     colours = puzzle.colour_names
     cells = board.cells.tolist()
-    out = {"kind": parsed.kind, "dim": board.dim, "cells": cells, "area": board.area,
+    out = {"kind": parsed.kind, "dim": board.dim, "grid": board.grid, "cells": cells, "area": board.area,
            "shape": [int(x) + 1 for x in board.cells.max(axis=0) - board.cells.min(axis=0)],
            "pieces": [{"name": p.name, "size": p.size, "count": p.count, "min": p.least,
                        "cells": p.cells.tolist()} for p in puzzle.pieces],

@@ -122,11 +122,18 @@ def shikaku(parsed, opts: dict, out: Out) -> dict:
             "nodes": ans.nodes, "complete": not ans.capped}
 
 
+def _square_only(parsed, action: str) -> None:
+    grid = parsed.tiling.puzzle.board.grid
+    if grid != "square":
+        raise PuzzleError(f"{action} works on the square grid only, not on the {grid} grid", action)
+
+
 def hint(parsed, opts: dict, out: Out) -> dict:
     import numpy as np
     from ..analysis.hint import hint as make_hint
     if parsed.kind == "shikaku":
         raise PuzzleError("hints are for tiling puzzles", "hint")
+    _square_only(parsed, "hint")
     placed = opts.get("placed") or []
     if not isinstance(placed, list) or len(placed) > puzzles.MAX_PIECES:
         raise PuzzleError("\"placed\" must be a list of pieces (lists of cells)", "hint")
@@ -151,6 +158,7 @@ def stats(parsed, opts: dict, out: Out) -> dict:
     from ..analysis.stats import collect
     if parsed.kind == "shikaku":
         raise PuzzleError("statistics are for tiling puzzles", "stats")
+    _square_only(parsed, "stats")
     st = collect(parsed.tiling, STATS_SOLUTIONS, STATS_PROBES, 0)
     return st.to_json()
 

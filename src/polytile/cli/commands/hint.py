@@ -6,6 +6,7 @@ from argparse import ArgumentParser
 from pathlib import Path
 from typing import Optional
 
+from ...errors import PuzzleError
 from .args import flag, no_reflect
 
 
@@ -23,6 +24,8 @@ def hint(puzzle: Path, given: Optional[Path], no_reflect: bool, as_json: bool) -
     from ...formats import load
     from ...analysis.hint import hint as make_hint, read_given
     p = load(puzzle)
+    if p.board.grid != "square":
+        raise PuzzleError(f"hint works on the square grid only, not on the {p.board.grid} grid", str(puzzle))
     if no_reflect:
         p = p.without_reflection()
     placed = read_given(str(given), p) if given is not None else []

@@ -1,4 +1,5 @@
-"""`polytile pieces N`: list (or count) every free, one-sided or fixed n-omino or n-cube."""
+"""`polytile pieces N`: list (or count) every free, one-sided or fixed n-omino, n-cube,
+n-iamond or n-hex."""
 from __future__ import annotations
 
 import json
@@ -18,16 +19,22 @@ def arguments(p: ArgumentParser) -> None:
     flag(p, "--one-sided", "Rotations only: mirror images differ.")
     flag(p, "--fixed", "Translations only: every orientation differs.")
     p.add_argument("--dim", type=int, default=2, help="2 for polyominoes, 3 for polycubes.")
+    p.add_argument("--grid", choices=("square", "triangle", "hex"), default="square",
+                   help="square (polyominoes, polycubes), triangle (polyiamonds) or hex (polyhexes).")
     flag(p, "--count", "Print only how many there are.")
     p.add_argument("--format", dest="fmt", choices=("text", "json"), default="text",
                    help="text or json.")
     p.set_defaults(run=pieces)
 
 
-def pieces(n: int, one_sided: bool, fixed: bool, dim: int, count: bool, fmt: str) -> None:
-    """All n-ominoes (or n-cubes with --dim 3): free unless --one-sided or --fixed."""
+def pieces(n: int, one_sided: bool, fixed: bool, dim: int, grid: str, count: bool, fmt: str) -> None:
+    """All n-ominoes (or n-cubes with --dim 3, n-iamonds with --grid triangle, n-hexes with
+    --grid hex): free unless --one-sided or --fixed."""
     from ...core import polyforms
     kind = _kind(one_sided, fixed)
+    if grid != "square":
+        _lattice_pieces(n, grid, dim, kind, count, fmt)
+        return
     _check(n, dim, polyforms.MAX_N)
     if count:
         print(polyforms.count(n, dim, kind))
@@ -37,6 +44,26 @@ def pieces(n: int, one_sided: bool, fixed: bool, dim: int, count: bool, fmt: str
         sys.stdout.write(json.dumps([{"name": f.name, "cells": f.cells.tolist()} for f in forms]) + "\n")
     else:
         sys.stdout.write("\n\n".join("\n".join([f.name, *drawing(f.cells)]) for f in forms) + "\n")
+
+
+def _lattice_pieces(n: int, grid: str, dim: int, kind: str, count: bool, fmt: str) -> None:
+    from ...core import lattice_forms
+    from ...draw.lattice_draw import piece_rows
+    if dim != 2:
+        raise PuzzleError(f"--dim {dim} is for the square grid only", "pieces")
+    what = "n-iamonds" if grid == "triangle" else "n-hexes"
+    top = lattice_forms.MAX_N[grid]
+    if not 1 <= n <= top:
+        raise PuzzleError(f"N must be between 1 and {top} for {what}, not {n}", "pieces")
+    if count:
+        print(lattice_forms.count(n, grid, kind))
+        return
+    forms = lattice_forms.polyforms(n, grid, kind)
+    if fmt == "json":
+        sys.stdout.write(json.dumps([{"name": f.name, "grid": grid, "cells": f.cells.tolist()}
+                                     for f in forms]) + "\n")
+    else:
+        sys.stdout.write("\n\n".join("\n".join([f.name, *piece_rows(grid, f.cells)]) for f in forms) + "\n")
 
 
 def _kind(one_sided: bool, fixed: bool) -> str:

@@ -6,6 +6,7 @@ import sys
 from argparse import ArgumentParser
 from pathlib import Path
 
+from ...errors import PuzzleError
 from .args import Exit, bounded, flag, no_reflect
 
 
@@ -136,6 +137,9 @@ def stats(puzzle: Path, no_reflect: bool, as_json: bool, max_solutions: int, pro
     from ...tiling.solver import load
     from ...analysis.stats import Interrupted, collect
     tiling = load(puzzle)
+    if tiling.puzzle.board.grid != "square":       # corners and edges are square-grid notions
+        raise PuzzleError(f"stats works on the square grid only, not on the {tiling.puzzle.board.grid} grid",
+                          str(puzzle))
     for note in tiling.notes:
         print(note, file=sys.stderr)
     if no_reflect:

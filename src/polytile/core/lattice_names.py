@@ -1,0 +1,48 @@
+"""Names of n-iamonds and n-hexes: the field's names where it has them (T. H. O'Beirne's
+names of the 12 hexiamonds), else f"{n}-{i}" in the order of `lattice_forms`.
+
+The hexiamonds are given as Polyform Puzzler (D. Goodger) draws them: triangles (x, y, z)
+of a 60-degree rhombus grid, z = 0 up, (0, 0, 0) implied; in polytile's triangle
+coordinates a triangle (x, y, z) is (y, x, 2 - z - x - y).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Sequence
+
+HEXIAMONDS = {
+    "bar": ((0, 0, 1), (1, 0, 0), (1, 0, 1), (2, 0, 0), (2, 0, 1)),
+    "sphinx": ((0, 0, 1), (1, 0, 0), (1, 0, 1), (2, 0, 0), (1, 1, 0)),
+    "crook": ((0, 0, 1), (1, 0, 0), (1, 0, 1), (2, 0, 0), (0, -1, 1)),
+    "crown": ((0, 0, 1), (1, 0, 0), (1, 0, 1), (2, 0, 0), (1, -1, 1)),
+    "lobster": ((0, 0, 1), (1, 0, 0), (1, 0, 1), (0, 1, 0), (0, 1, 1)),
+    "signpost": ((0, 0, 1), (1, 0, 0), (1, 0, 1), (1, -1, 1), (2, -1, 0)),
+    "snake": ((0, 0, 1), (1, 0, 0), (1, 0, 1), (0, -1, 1), (1, 1, 0)),
+    "butterfly": ((0, 0, 1), (1, 0, 0), (1, 0, 1), (0, 1, 0), (1, -1, 1)),
+    "chevron": ((0, 0, 1), (1, 0, 0), (1, 0, 1), (1, 1, 0), (1, 1, 1)),
+    "hook": ((0, 0, 1), (1, 0, 0), (1, 0, 1), (1, 1, 0), (0, 1, 1)),
+    "yacht": ((0, 0, 1), (1, 0, 0), (1, 0, 1), (0, 1, 0), (1, 1, 0)),
+    "hexagon": ((0, 0, 1), (1, 0, 0), (0, -1, 1), (1, -1, 0), (1, -1, 1)),
+}
+
+
+def _triangle(x: int, y: int, z: int) -> tuple[int, int, int]:
+    return (y, x, 2 - z - x - y)
+
+
+@lru_cache(maxsize=None)
+def _named(grid: str, n: int) -> dict[tuple, str]:
+    from .lattice import lattice
+    from .lattice_forms import canonical
+    if grid != "triangle" or n != 6:
+        return {}
+    lat = lattice(grid)
+    return {canonical(lat, tuple(_triangle(*c) for c in ((0, 0, 0),) + rest)): name
+            for name, rest in HEXIAMONDS.items()}
+
+
+def free_names(grid: str, forms: Sequence[tuple]) -> list[str]:
+    """Names of the free forms (canonical, in order)."""
+    n = len(forms[0]) if forms else 0
+    named = _named(grid, n)
+    return [named.get(f, f"{n}-{i}") for i, f in enumerate(forms, start=1)]

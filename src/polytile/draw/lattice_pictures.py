@@ -1,0 +1,78 @@
+"""Pictures of triangle- and hex-grid solutions: each piece one filled path (the union of
+its cells' polygons, SVG group id as in `pictures`), thin lines between cells of one piece,
+thick lines where pieces meet and around the board. Coordinates: `lattice.corners_of`."""
+from __future__ import annotations
+
+import numpy as np
+
+from ..core.lattice import Lattice, centre, corners_of, lattice
+
+Point = tuple[float, float]
+
+
+def extent(grid: str, board: np.ndarray) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1): the board's bounding box in the plane, edge length 1."""
+    lat = lattice(grid)
+    pts = [p for cell in board.tolist() for p in corners_of(lat, tuple(cell))]
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _edge_key(a: Point, b: Point) -> tuple:
+    return tuple(sorted(((round(a[0], 6), round(a[1], 6)), (round(b[0], 6), round(b[1], 6)))))
+
+
+def _edges(lat: Lattice, owner: dict[tuple, int]) -> tuple[list, list]:
+    """Cell edges split into thin (one owner on both sides) and thick ones, each once."""
+    sides: dict[tuple, list[int]] = {}
+    for cell, who in owner.items():
+        poly = corners_of(lat, cell)
+        for a, b in zip(poly, poly[1:] + poly[:1]):
+            sides.setdefault(_edge_key(a, b), []).append(who)
+    thin, thick = [], []
+    for seg, who in sides.items():
+        (thin if len(who) == 2 and who[0] == who[1] else thick).append(seg)
+    return thin, thick
+
+
+def _segments(segments: list, colour, width: float, cap: str):
+    from matplotlib.collections import LineCollection
+    return LineCollection(segments, colors=[colour], linewidths=width, capstyle=cap, joinstyle="round")
+
+
+def draw_plane(ax, grid: str, placements, board: np.ndarray, colours: dict[str, str], gid: str,
+               labels: bool, fontsize: float, colour_for, ink_on, ink: str, thin_colour) -> None:
+    """One picture of a triangle- or hex-grid solution on the axes (y downwards)."""
+    from matplotlib.patches import PathPatch
+    from matplotlib.path import Path as MPath
+    lat = lattice(grid)
+    owner = {tuple(c): -1 for c in board.tolist()}
+    for i, pl in enumerate(placements):
+        cells = [tuple(c) for c in pl.cells.tolist()]
+        owner.update((c, i) for c in cells)
+        colour = colour_for(pl, colours)
+        verts, codes = [], []
+        for c in cells:
+            poly = corners_of(lat, c)
+            verts += poly + [poly[0]]
+            codes += [MPath.MOVETO] + [MPath.LINETO] * (len(poly) - 1) + [MPath.CLOSEPOLY]
+        patch = PathPatch(MPath(verts, codes), facecolor=colour, edgecolor="none", linewidth=0)
+        patch.set_gid(f"{gid}-{i}-{pl.letter}")
+        ax.add_patch(patch)
+        if labels:
+            mid = np.mean([centre(lat, c) for c in cells], axis=0)
+            x, y = min((centre(lat, c) for c in cells), key=lambda p: ((p[0] - mid[0]) ** 2 + (p[1] - mid[1]) ** 2, p))
+            ax.text(x, y, pl.letter, ha="center", va="center_baseline", fontsize=fontsize * 0.8,
+                    color=ink_on(colour), fontweight="bold")
+    thin, thick = _edges(lat, owner)
+    scale = fontsize / 8
+    ax.add_collection(_segments(thin, thin_colour, 0.6 * scale, "butt"))
+    ax.add_collection(_segments(thick, ink, 2.2 * scale, "round"))
+
+
+def frame(ax, box: tuple[float, float, float, float], pad: float = 0.15) -> None:
+    x0, y0, x1, y1 = box
+    ax.set_xlim(x0 - pad, x1 + pad)
+    ax.set_ylim(y1 + pad, y0 - pad)
+    ax.set_aspect("equal")
+    ax.axis("off")
