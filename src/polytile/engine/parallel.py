@@ -18,6 +18,7 @@ import hashlib
 import os
 import queue
 import re
+import signal
 import sqlite3
 import threading
 import time
@@ -34,9 +35,10 @@ from .search import Pacer, Plan, Result, choose_engine, plan, runner_class
 from .tree import split, subtree_sizes
 
 Counts = tuple[int, int, int]                # solutions, unique, nodes
+INTERRUPT = "ctrl-c"                         # on the results queue: Ctrl-C came
 TASKS_PER_WORKER = 16                        # prefixes wanted per worker
 RESUMABLE_WORKERS = 16                       # tasks of a checkpointed count: as for 16 workers
-STOP_WAIT = 0.5                              # seconds the workers get to stop after Ctrl-C
+STOP_WAIT = 1.0                              # seconds the workers get to stop after Ctrl-C
 
 
 def deal(prefixes: list[np.ndarray], sizes: np.ndarray, jobs: int) -> tuple[list, list[float]]:
@@ -181,12 +183,16 @@ def on_threads(job: Job, tasks: list, todo: list[int], jobs: int,
                interim: Callable[[int, Counts], None] | None = None) -> None:
     """`jobs` threads take task numbers in turn; the kernels release the GIL, so they run
     on as many cores. This thread records results and answers Ctrl-C: then the workers
-    stop within a slice and their unfinished parts are reported with task None.
+    stop within a slice and their unfinished parts are reported with task None; a worker
+    that does not stop within STOP_WAIT (a loaded machine) has its counts of the last
+    slice reported instead, so what the bar showed is never lost.
     `interim(i, counts)`: the counts so far of task i, while it runs (run_task only)."""
     numbers = iter(todo)
     lock = threading.Lock()
     results: queue.SimpleQueue = queue.SimpleQueue()
     stop = threading.Event()
+    reporting = task is run_task
+    latest: dict[int, Counts] = {}                    # counts so far of the tasks under way
 
     def work() -> None:
         try:
@@ -195,12 +201,12 @@ def on_threads(job: Job, tasks: list, todo: list[int], jobs: int,
                     i = next(numbers, None)
                 if i is None:
                     break
-                if interim is None:
-                    out, finished = task(job, tasks[i], stop)
-                else:
+                if reporting:
                     out, finished = task(job, tasks[i], stop,
                                          lambda c, i=i: results.put(("interim", i, c)))
-                results.put((i if finished else None, out))
+                else:
+                    out, finished = task(job, tasks[i], stop)
+                results.put(("done", i, finished, out))
         except BaseException as e:                    # handed to the main thread
             results.put(e)
         results.put(None)
@@ -217,28 +223,73 @@ def on_threads(job: Job, tasks: list, todo: list[int], jobs: int,
         elif isinstance(got, BaseException):
             raise got
         elif got[0] == "interim":
-            if show:
+            latest[got[1]] = got[2]
+            if show and interim is not None:
                 interim(got[1], got[2])
         else:
-            done(*got, show=show)
+            _, i, finished, out = got
+            latest.pop(i, None)
+            done(i if finished else None, out, show=show)
 
+    with _ctrl_c_as_message(results) as interrupted:
+        _drain(results, take, lambda: running, stop, latest, done)
+    for w in workers:
+        w.join(timeout=0.0)
+    if interrupted.is_set():
+        raise KeyboardInterrupt
+
+
+@contextmanager
+def _ctrl_c_as_message(results: queue.SimpleQueue):
+    """While the threads count, Ctrl-C (SIGINT) puts INTERRUPT on the results queue
+    instead of raising KeyboardInterrupt wherever the main thread happens to be (between
+    taking a finished part off the queue and adding it up, say): the count then stops in
+    order. Yields an event set on Ctrl-C. Elsewhere than in the main thread, or when
+    SIGINT is not Python's default handler (ignored in a web job), nothing changes."""
+    interrupted = threading.Event()
+    if threading.current_thread() is not threading.main_thread() or \
+            signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield interrupted
+        return
+
+    def on_ctrl_c(signum, frame) -> None:
+        interrupted.set()
+        results.put(INTERRUPT)                   # SimpleQueue.put is safe in a signal handler
+
+    signal.signal(signal.SIGINT, on_ctrl_c)
     try:
-        while running:
+        yield interrupted
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def _drain(results: queue.SimpleQueue, take: Callable, running: Callable[[], int],
+           stop: threading.Event, latest: dict[int, Counts], done: Callable[..., None]) -> None:
+    """Hand every message of the workers to `take` until they end or Ctrl-C; then (or on
+    an error) stop them and keep what they searched: their last words within STOP_WAIT,
+    else the counts of their last slice."""
+    try:
+        while running():
             try:
                 got = results.get(timeout=0.25)       # wake up now and then for Ctrl-C
             except queue.Empty:
                 continue
+            if got is INTERRUPT:
+                break
             take(got)
     finally:
         stop.set()                                    # workers stop within a slice
         give_up = time.perf_counter() + STOP_WAIT
-        while running:                                # after Ctrl-C: keep what was done
+        while running():
             try:
-                take(results.get(timeout=max(0.0, give_up - time.perf_counter())), show=False)
+                got = results.get(timeout=max(0.0, give_up - time.perf_counter()))
             except queue.Empty:
                 break                                 # never wait long: the threads are daemons
-        for w in workers:
-            w.join(timeout=max(0.0, give_up - time.perf_counter()))
+            if got is not INTERRUPT:
+                take(got, show=False)
+        for counts in latest.values():                # workers still in a slice: their last counts
+            done(None, counts, show=False)
+        latest.clear()
 
 
 # ---------------------------------------------------------------- Dask backend
