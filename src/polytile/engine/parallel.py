@@ -32,24 +32,30 @@ import numpy as np
 from ..cover import Cover
 from ..errors import PuzzleError
 from .search import Pacer, Plan, Result, choose_engine, plan, runner_class
+from .gauge import Gauge
 from .tree import split, subtree_sizes
 
 Counts = tuple[int, int, int]                # solutions, unique, nodes
 INTERRUPT = "ctrl-c"                         # on the results queue: Ctrl-C came
 TASKS_PER_WORKER = 16                        # prefixes wanted per worker
+FINE_PREFIXES = 256                          # prefixes of a count (for its ETA), at least
 RESUMABLE_WORKERS = 16                       # tasks of a checkpointed count: as for 16 workers
 STOP_WAIT = 1.0                              # seconds the workers get to stop after Ctrl-C
 
 
-def deal(prefixes: list[np.ndarray], sizes: np.ndarray, jobs: int) -> tuple[list, list[float]]:
+def deal(prefixes: list[np.ndarray], sizes: np.ndarray, jobs: int,
+         most: float | None = None) -> tuple[list, list[float]]:
     """Guided self-scheduling by estimated subtree size: prefixes biggest first, each task
-    takes about 1/(2 jobs) of the estimated work left, so tasks shrink to single small
-    prefixes at the end and no worker waits long for the last. Tasks and their sizes."""
+    takes about 1/(2 jobs) of the estimated work left (at most `most`, unless a single
+    prefix is more), so tasks shrink to single small prefixes at the end and no worker
+    waits long for the last. Tasks and their sizes."""
     order = np.argsort(-sizes, kind="stable").tolist()
     left = float(sizes.sum())
     tasks, weights, i = [], [], 0
     while i < len(order):
         goal, task, weight = left / (2 * jobs), [], 0.0
+        if most is not None:
+            goal = min(goal, most)
         while i < len(order) and (not task or weight + sizes[order[i]] <= goal):
             task.append(prefixes[order[i]])
             weight += float(sizes[order[i]])
@@ -60,11 +66,15 @@ def deal(prefixes: list[np.ndarray], sizes: np.ndarray, jobs: int) -> tuple[list
     return tasks, weights
 
 
-def make_tasks(cover: Cover, p: Plan, workers: int) -> tuple[list, list[float]]:
+def make_tasks(cover: Cover, p: Plan, workers: int, fine: bool = False) -> tuple[list, list[float]]:
     """The plan's tree in tasks for this many workers, and their estimated sizes. Resumable
-    work asks for RESUMABLE_WORKERS, whatever the real number, so its tasks stay the same."""
-    prefixes = split(cover, p.keep, p.prefixes, TASKS_PER_WORKER * workers)
-    return deal(prefixes, subtree_sizes(cover, p.keep, prefixes, probes=4), workers)
+    work asks for RESUMABLE_WORKERS, whatever the real number, so its tasks stay the same.
+    `fine`: at least FINE_PREFIXES prefixes, and no task above 1/(8 workers) of the tree,
+    so parts finish from the first seconds on and the ETA learns early."""
+    want = TASKS_PER_WORKER * workers
+    prefixes = split(cover, p.keep, p.prefixes, max(want, FINE_PREFIXES) if fine else want)
+    sizes = subtree_sizes(cover, p.keep, prefixes, probes=4)
+    return deal(prefixes, sizes, workers, most=float(sizes.sum()) / (8 * workers) if fine else None)
 
 
 @dataclass
@@ -355,18 +365,18 @@ def _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, break
     t0 = time.perf_counter()
     p = plan(cover, sym, unique=unique, store=False, breaking=breaking)
     engine = choose_engine(engine, cover.n_items)
-    tasks, weights = make_tasks(cover, p, RESUMABLE_WORKERS if checkpoint else jobs)
-    whole = sum(weights) or 1.0
+    tasks, _ = make_tasks(cover, p, RESUMABLE_WORKERS if checkpoint else jobs, fine=True)
     key = fingerprint(cover, p)
-    book = Checkpoint(checkpoint, key, len(tasks)) if checkpoint else None
+    book = Checkpoint(checkpoint, key + ":fine", len(tasks)) if checkpoint else None
+    gauge = Gauge(cover, p.keep, tasks) if progress is not None else None
     finished = book.finished() if book else {}
     res = Result(unique=0, engine=f"{engine} x{jobs}" + (" (dask)" if client else ""))
-    n_done, work = 0, 0.0
+    n_done = 0
     running: dict[int, Counts] = {}                 # counts so far of the tasks under way
 
     def done(i: int | None, counts: Counts, record: bool = True, show: bool = True) -> None:
         """Task i finished (None: part of a task, searched before an interrupt)."""
-        nonlocal n_done, work
+        nonlocal n_done
         res.solutions += counts[0]
         res.unique += counts[1]
         res.nodes += counts[2]
@@ -374,21 +384,23 @@ def _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, break
             return
         running.pop(i, None)
         n_done += 1
-        work += weights[i]
+        if gauge is not None:
+            gauge.finished(i, counts[2])
         if book and record:
             book.record(i, counts)
         if progress is not None and show:
             display()
 
     def display() -> None:
-        """Finished tasks plus the counts so far of those under way (each counted as half
-        done in the estimated share)."""
+        """Finished tasks plus the counts so far of those under way, and the share of the
+        work done (None while unknown: see gauge.py)."""
         now = Result(res.solutions, res.unique, res.nodes, time.perf_counter() - t0)
         for c in running.values():
             now.solutions += c[0]
             now.unique += c[1]
             now.nodes += c[2]
-        progress(now, n_done, len(tasks), (work + sum(weights[j] for j in running) / 2) / whole)
+        share = gauge.share({j: c[2] for j, c in running.items()}) if gauge is not None else None
+        progress(now, n_done, len(tasks), share)
 
     def interim(i: int, counts: Counts) -> None:
         running[i] = counts
@@ -406,6 +418,9 @@ def _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, break
                        interim=interim if progress is not None else None)
     except KeyboardInterrupt:
         res.complete, res.interrupted = False, True
+    finally:
+        if gauge is not None:
+            gauge.close()
     if not unique:
         res.unique = None
     res.seconds = time.perf_counter() - t0

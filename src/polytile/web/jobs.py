@@ -68,7 +68,8 @@ class Job:
         if self.active and share:
             out["progress"]["fraction"] = min(1.0, share)
             expected = p.get("elapsed", 0.0) / share          # seconds the whole job should take
-            out["progress"]["eta"] = round(max(0.0, expected - (time.time() - (self.started or self.created))), 1)
+            left = expected - (time.time() - (self.started or self.created))
+            out["progress"]["eta"] = round(max(1.0, left), 1)      # never 0 while it runs
         return out
 
 

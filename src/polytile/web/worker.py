@@ -50,7 +50,9 @@ class Out:
         if getattr(res, "unique", None) is not None:
             fields["unique"] = big(res.unique)
         if done is not None and total:
-            fields.update(done=done, total=total, share=share if share is not None else done / total)
+            fields.update(done=done, total=total)
+            if share is not None:
+                fields["share"] = share              # None while the count's gauge learns
         if getattr(res, "found", None):
             fields["listed"] = len(res.found)
         self.progress(**fields)

@@ -1,0 +1,76 @@
+"""How far a parallel count has come, in a share of its time you can believe (issue 19).
+
+The parts are dealt by a quick Knuth estimate (a few random paths per prefix): fine for
+handing out the big parts first, far too noisy for an ETA. The gauge estimates each part
+again with many more paths, on other seeds (independent of the dealing, so the parts
+dealt first are not the ones whose estimate happened to be high), in a thread of its own
+while the count runs (the probe kernel releases the GIL; it stops when the count ends).
+Knuth's figures count a bigger tree than the kernels search (they prune more), so their
+scale is learnt from the parts finished: c = nodes searched / estimate. The share done is
+nodes so far / (nodes so far + c x the estimates of what is left); until a part has
+finished and the estimates are in, it is unknown (None: "estimating..."). A part that
+runs beyond its estimate is given a tenth of its nodes more to go: never 0 left while a
+part is unfinished."""
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+
+from ..cover import Cover
+from .tree import subtree_sizes
+
+PATHS = 1 << 16                 # random paths in all ...
+LEAST_PATHS = 64                # ... and at least this many per prefix
+BATCH_PATHS = 1 << 12           # paths between two looks at the stop flag
+MORE = 0.1                      # a part beyond its estimate: this share of its nodes to go
+
+
+class Gauge:
+    def __init__(self, cover: Cover | None, keep: np.ndarray | None,
+                 tasks: list[list[np.ndarray]], sizes: np.ndarray | None = None):
+        """Estimates the tasks in a thread of its own, unless their `sizes` are given."""
+        self.sizes: np.ndarray | None = sizes         # refined estimate per task
+        self.searched: dict[int, int] = {}           # nodes of the finished tasks
+        self._stop = threading.Event()
+        if sizes is None:
+            threading.Thread(target=self._estimate, args=(cover, keep, tasks), daemon=True).start()
+
+    def _estimate(self, cover: Cover, keep: np.ndarray, tasks: list[list[np.ndarray]]) -> None:
+        owner = np.repeat(np.arange(len(tasks)), [len(t) for t in tasks])
+        prefixes = [p for t in tasks for p in t]
+        probes = max(LEAST_PATHS, PATHS // max(1, len(prefixes)))
+        per_batch = max(1, BATCH_PATHS // probes)
+        sizes = np.zeros(len(tasks))
+        for start in range(0, len(prefixes), per_batch):
+            if self._stop.is_set():
+                return
+            part = subtree_sizes(cover, keep, prefixes[start:start + per_batch], probes=probes,
+                                 seed=1 + start)
+            np.add.at(sizes, owner[start:start + per_batch], part)
+        self.sizes = sizes
+
+    def close(self) -> None:
+        self._stop.set()
+
+    def finished(self, task: int, nodes: int) -> None:
+        self.searched[task] = nodes
+
+    def share(self, running: dict[int, int]) -> float | None:
+        """The share of the count's work done, given the nodes so far of the tasks under
+        way; None while unknown."""
+        sizes = self.sizes
+        if sizes is None or not self.searched:
+            return None
+        done_estimate = sum(sizes[i] for i in self.searched)
+        if done_estimate <= 0:
+            return None
+        scale = sum(self.searched.values()) / done_estimate
+        nodes = float(sum(self.searched.values()) + sum(running.values()))
+        left = 0.0
+        for i in range(len(sizes)):
+            if i in self.searched:
+                continue
+            expected, so_far = scale * sizes[i], running.get(i, 0)
+            left += max(expected - so_far, MORE * max(expected, so_far))
+        return nodes / (nodes + left) if nodes + left > 0 else None

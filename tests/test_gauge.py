@@ -1,0 +1,46 @@
+"""The ETA of parallel counts (issue 19): the gauge's share of the work done, and the bar."""
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pytest
+
+from polytile.engine.gauge import Gauge
+from polytile.progress import time_left
+
+
+def test_unknown_until_a_part_has_finished():
+    gauge = Gauge(None, None, [[]] * 3, sizes=np.array([10.0, 10.0, 20.0]))
+    assert gauge.share({0: 5, 1: 5}) is None
+    gauge.finished(0, 5)                      # the kernel searched half of Knuth's figure
+    # scale 0.5: 1 searched of 5 for task 1 (4 left), task 2 not begun (10 left)
+    assert gauge.share({1: 1}) == pytest.approx(6 / (6 + 4 + 10))
+
+
+def test_never_done_while_a_part_runs_beyond_its_estimate():
+    gauge = Gauge(None, None, [[]] * 2, sizes=np.array([10.0, 10.0]))
+    gauge.finished(0, 10)
+    share = gauge.share({1: 50})              # five times its estimate, still running
+    assert share == pytest.approx(60 / (60 + 5))
+
+
+def test_time_left_reads_estimating_then_the_pace():
+    assert time_left(3.0, None) == "estimating..."
+    assert time_left(30.0, 0.25) == "0:01:30 left"
+    assert time_left(7200.0, 0.5) == "2:00:00 left"
+
+
+def test_the_bar_keeps_its_times_at_80_columns(monkeypatch):
+    from rich.console import Console
+
+    from polytile.engine.search import Result
+    from polytile.progress import counting
+    screen = io.StringIO()
+    monkeypatch.setattr("rich.console.Console",
+                        lambda **kw: Console(file=screen, width=80, force_terminal=True))
+    with counting(enabled=True, after=0.0) as update:
+        update(Result(123_456_789, None, 9_876_543_210, 65.0), 12, 345, 0.25)
+    shown = screen.getvalue()
+    assert "0:03:15 left" in shown
+    assert "0:0…" not in shown
