@@ -33,8 +33,9 @@ class Gauge:
         self.sizes: np.ndarray | None = sizes         # refined estimate per task
         self.searched: dict[int, int] = {}           # nodes of the finished tasks
         self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._estimate, args=(cover, keep, tasks), daemon=True)
         if sizes is None:
-            threading.Thread(target=self._estimate, args=(cover, keep, tasks), daemon=True).start()
+            self._thread.start()
 
     def _estimate(self, cover: Cover, keep: np.ndarray, tasks: list[list[np.ndarray]]) -> None:
         owner = np.repeat(np.arange(len(tasks)), [len(t) for t in tasks])
@@ -51,7 +52,10 @@ class Gauge:
         self.sizes = sizes
 
     def close(self) -> None:
+        """Stop estimating (within a batch of paths, a few hundredths of a second)."""
         self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout=1.0)
 
     def finished(self, task: int, nodes: int) -> None:
         self.searched[task] = nodes

@@ -242,9 +242,9 @@ def on_threads(job: Job, tasks: list, todo: list[int], jobs: int,
             done(i if finished else None, out, show=show)
 
     with _ctrl_c_as_message(results) as interrupted:
-        _drain(results, take, lambda: running, stop, latest, done)
+        give_up = _drain(results, take, lambda: running, stop, latest, done)
     for w in workers:
-        w.join(timeout=0.0)
+        w.join(timeout=max(0.0, give_up - time.perf_counter()))
     if interrupted.is_set():
         raise KeyboardInterrupt
 
@@ -274,10 +274,11 @@ def _ctrl_c_as_message(results: queue.SimpleQueue):
 
 
 def _drain(results: queue.SimpleQueue, take: Callable, running: Callable[[], int],
-           stop: threading.Event, latest: dict[int, Counts], done: Callable[..., None]) -> None:
+           stop: threading.Event, latest: dict[int, Counts], done: Callable[..., None]) -> float:
     """Hand every message of the workers to `take` until they end or Ctrl-C; then (or on
     an error) stop them and keep what they searched: their last words within STOP_WAIT,
-    else the counts of their last slice."""
+    else the counts of their last slice. The time (perf_counter) to give up waiting."""
+    give_up = time.perf_counter()
     try:
         while running():
             try:
@@ -300,6 +301,7 @@ def _drain(results: queue.SimpleQueue, take: Callable, running: Callable[[], int
         for counts in latest.values():                # workers still in a slice: their last counts
             done(None, counts, show=False)
         latest.clear()
+    return give_up
 
 
 # ---------------------------------------------------------------- Dask backend
