@@ -11,24 +11,24 @@ from polytile.commands.tiling import _load
 
 
 def main(path: str, jobs: int = 2) -> None:
-    seen: list[tuple[float, float | None]] = []
+    seen: list[tuple[float, float | None, int]] = []
     t0 = time.perf_counter()
 
     def progress(res, done=None, total=None, share=None):
-        seen.append((time.perf_counter() - t0, share))
+        seen.append((time.perf_counter() - t0, share, res.nodes))
 
     report = _load(Path(path), False).count(jobs=jobs, progress=progress)
     total = time.perf_counter() - t0
     print(f"{path}: {report.solutions} solutions, {total:.1f} s on {jobs} jobs")
-    first = next((t for t, s in seen if s), None)
+    first = next((t for t, s, _ in seen if s), None)
     print(f"first estimate at {first:.1f} s ({100 * first / total:.0f}% of the time)" if first else "no estimate")
     worst_after_20 = 1.0
     for step in range(5, 100, 5):
         at = total * step / 100
-        known = [(t, s) for t, s in seen if t <= at]
+        known = [x for x in seen if x[0] <= at]
         if not known:
             continue
-        t, s = known[-1]
+        t, s, nodes = known[-1]
         true_left = total - t
         if not s:
             print(f"{step:3d}% of the time: estimating")
@@ -37,7 +37,8 @@ def main(path: str, jobs: int = 2) -> None:
         ratio = max(eta / true_left, true_left / eta) if eta > 0 and true_left > 0 else float("inf")
         if step >= 20:
             worst_after_20 = max(worst_after_20, ratio)
-        print(f"{step:3d}% of the time: share {100 * s:5.1f}%  ETA {eta:7.1f} s  true {true_left:7.1f} s  off x{ratio:.2f}")
+        print(f"{step:3d}% of the time: share {100 * s:5.1f}%  ETA {eta:7.1f} s  true {true_left:7.1f} s  off x{ratio:.2f}  "
+              f"(nodes done {100 * nodes / report.nodes:5.1f}%)")
     print(f"worst factor from 20% of the time on: x{worst_after_20:.2f}")
 
 

@@ -14,6 +14,7 @@ part is unfinished."""
 from __future__ import annotations
 
 import threading
+import time
 
 import numpy as np
 
@@ -23,6 +24,8 @@ from .tree import subtree_sizes
 PATHS = 1 << 16                 # random paths in all ...
 LEAST_PATHS = 64                # ... and at least this many per prefix
 BATCH_PATHS = 1 << 12           # paths between two looks at the stop flag
+MAX_ROUNDS = 64                 # rounds of PATHS paths at most
+DUTY = 0.25                     # share of one core the rounds after the first take
 MORE = 0.1                      # a part beyond its estimate: this share of its nodes to go
 
 
@@ -38,18 +41,26 @@ class Gauge:
             self._thread.start()
 
     def _estimate(self, cover: Cover, keep: np.ndarray, tasks: list[list[np.ndarray]]) -> None:
+        """Round after round of PATHS paths (at least LEAST_PATHS per prefix), each on new
+        seeds, averaged: the first at full speed, then at a quarter of one core (Knuth's
+        figures are heavy-tailed: a few paths overestimate a part by far, and only many
+        paths tame that), until the count ends."""
         owner = np.repeat(np.arange(len(tasks)), [len(t) for t in tasks])
         prefixes = [p for t in tasks for p in t]
         probes = max(LEAST_PATHS, PATHS // max(1, len(prefixes)))
         per_batch = max(1, BATCH_PATHS // probes)
-        sizes = np.zeros(len(tasks))
-        for start in range(0, len(prefixes), per_batch):
-            if self._stop.is_set():
-                return
-            part = subtree_sizes(cover, keep, prefixes[start:start + per_batch], probes=probes,
-                                 seed=1 + start)
-            np.add.at(sizes, owner[start:start + per_batch], part)
-        self.sizes = sizes
+        total = np.zeros(len(tasks))
+        for rounds in range(1, MAX_ROUNDS + 1):
+            for start in range(0, len(prefixes), per_batch):
+                if self._stop.is_set():
+                    return
+                began = time.perf_counter()
+                part = subtree_sizes(cover, keep, prefixes[start:start + per_batch], probes=probes,
+                                     seed=rounds * len(prefixes) + start + 1)
+                np.add.at(total, owner[start:start + per_batch], part)
+                if rounds > 1:
+                    self._stop.wait((time.perf_counter() - began) * (1 / DUTY - 1))
+            self.sizes = total / rounds
 
     def close(self) -> None:
         """Stop estimating (within a batch of paths, a few hundredths of a second)."""
