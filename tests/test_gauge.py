@@ -44,3 +44,11 @@ def test_the_bar_keeps_its_times_at_80_columns(monkeypatch):
     shown = screen.getvalue()
     assert "0:03:15 left" in shown
     assert "0:0…" not in shown
+
+
+def test_the_time_left_goes_at_the_pace_of_the_search_not_of_the_set_up():
+    from polytile.engine.gauge import time_share
+    # 2 s of set-up, then half the nodes in 1 s: 1 s left, so 3 s of 4 done
+    assert time_share(0.5, 1.0, 3.0) == pytest.approx(0.75)
+    assert time_share(None, 1.0, 3.0) is None
+    assert time_share(1.0, 1.0, 3.0) == 1.0

@@ -89,3 +89,15 @@ class Gauge:
             expected, so_far = scale * sizes[i], running.get(i, 0)
             left += max(expected - so_far, MORE * max(expected, so_far))
         return nodes / (nodes + left) if nodes + left > 0 else None
+
+
+def time_share(node_share: float | None, searching: float, elapsed: float) -> float | None:
+    """The share of the count's time done, from the share of its nodes: the time left is
+    at the pace of the search (`searching` seconds), not counting the set-up before it,
+    which can be most of a short count's time. Consumers take elapsed x (1 - f) / f."""
+    if not node_share:
+        return None
+    if node_share >= 1.0:
+        return 1.0
+    left = searching * (1 - node_share) / node_share
+    return elapsed / (elapsed + left) if elapsed + left > 0 else None

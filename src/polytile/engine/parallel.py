@@ -32,7 +32,7 @@ import numpy as np
 from ..cover import Cover
 from ..errors import PuzzleError
 from .search import Pacer, Plan, Result, choose_engine, plan, runner_class
-from .gauge import Gauge
+from .gauge import Gauge, time_share
 from .tree import split, subtree_sizes
 
 Counts = tuple[int, int, int]                # solutions, unique, nodes
@@ -402,7 +402,8 @@ def _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, break
             now.unique += c[1]
             now.nodes += c[2]
         share = gauge.share({j: c[2] for j, c in running.items()}) if gauge is not None else None
-        progress(now, n_done, len(tasks), share)
+        clock = time.perf_counter()
+        progress(now, n_done, len(tasks), time_share(share, clock - t_search, clock - t0))
 
     def interim(i: int, counts: Counts) -> None:
         running[i] = counts
@@ -412,6 +413,7 @@ def _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, break
         done(i, c, record=False)
     todo = [i for i in range(len(tasks)) if i not in finished]
     job = Job(cover, sym, p, engine, key)
+    t_search = time.perf_counter()
     try:
         if client is not None:
             _on_dask(client, job, tasks, todo, done)
