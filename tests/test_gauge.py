@@ -11,18 +11,22 @@ from polytile.progress import time_left
 
 
 def test_unknown_until_a_part_has_finished():
-    gauge = Gauge(None, None, [[]] * 3, sizes=np.array([10.0, 10.0, 20.0]))
+    gauge = Gauge(None, None, [[]] * 6, sizes=np.array([10.0] * 5 + [20.0]))
     assert gauge.share({0: 5, 1: 5}) is None
-    gauge.finished(0, 5)                      # the kernel searched half of Knuth's figure
-    # scale 0.5: 1 searched of 5 for task 1 (4 left), task 2 not begun (10 left)
-    assert gauge.share({1: 1}) == pytest.approx(6 / (6 + 4 + 10))
+    for part in range(3):
+        gauge.finished(part, 5)               # the kernel searched half of Knuth's figure
+        assert gauge.share({}) is None        # not enough parts yet to trust the scale
+    gauge.finished(3, 5)
+    # scale 0.5: 1 searched of 5 for part 4 (4 left), part 5 not begun (10 left)
+    assert gauge.share({4: 1}) == pytest.approx(21 / (21 + 4 + 10))
 
 
 def test_never_done_while_a_part_runs_beyond_its_estimate():
-    gauge = Gauge(None, None, [[]] * 2, sizes=np.array([10.0, 10.0]))
-    gauge.finished(0, 10)
-    share = gauge.share({1: 50})              # five times its estimate, still running
-    assert share == pytest.approx(60 / (60 + 5))
+    gauge = Gauge(None, None, [[]] * 5, sizes=np.array([10.0] * 5))
+    for part in range(4):
+        gauge.finished(part, 10)
+    share = gauge.share({4: 50})              # five times its estimate, still running
+    assert share == pytest.approx(90 / (90 + 5))
 
 
 def test_time_left_reads_estimating_then_the_pace():

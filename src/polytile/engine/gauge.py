@@ -7,8 +7,8 @@ dealt first are not the ones whose estimate happened to be high), in a thread of
 while the count runs (the probe kernel releases the GIL; it stops when the count ends).
 Knuth's figures count a bigger tree than the kernels search (they prune more), so their
 scale is learnt from the parts finished: c = nodes searched / estimate. The share done is
-nodes so far / (nodes so far + c x the estimates of what is left); until a part has
-finished and the estimates are in, it is unknown (None: "estimating..."). A part that
+nodes so far / (nodes so far + c x the estimates of what is left); until FIRST_PARTS
+parts have finished and the estimates are in, it is unknown (None: "estimating..."). A part that
 runs beyond its estimate is given a tenth of its nodes more to go: never 0 left while a
 part is unfinished."""
 from __future__ import annotations
@@ -26,6 +26,7 @@ LEAST_PATHS = 64                # ... and at least this many per prefix
 BATCH_PATHS = 1 << 12           # paths between two looks at the stop flag
 MAX_ROUNDS = 64                 # rounds of PATHS paths at most
 DUTY = 0.25                     # share of one core the rounds after the first take
+FIRST_PARTS = 4                 # parts finished before the scale is trusted
 MORE = 0.1                      # a part beyond its estimate: this share of its nodes to go
 
 
@@ -75,7 +76,7 @@ class Gauge:
         """The share of the count's work done, given the nodes so far of the tasks under
         way; None while unknown."""
         sizes = self.sizes
-        if sizes is None or not self.searched:
+        if sizes is None or len(self.searched) < min(FIRST_PARTS, len(sizes)):
             return None
         done_estimate = sum(sizes[i] for i in self.searched)
         if done_estimate <= 0:
