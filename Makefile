@@ -1,6 +1,6 @@
 # make demo   set up .venv and solve the bundled 6x10 pentomino example
 # make test   set up .venv and run the tests
-# make fuzz   the fuzz suite's long profile (10,000 inputs per parser family)
+# make fuzz   the fuzz suite's long profile (10,000 inputs per parser family, 50 Ctrl-C trials)
 # make bench  compare polytile with xcover on the benchmark cases
 PYTHON ?= python3
 VENV   := .venv
@@ -23,7 +23,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
 fuzz: $(STAMP)
-	POLYTILE_FUZZ=long $(BIN)/python -m pytest -q -p no:cacheprovider --hypothesis-show-statistics tests/test_fuzz.py
+	POLYTILE_FUZZ=long $(BIN)/python -m pytest -q -p no:cacheprovider --hypothesis-show-statistics tests/test_fuzz.py tests/test_interrupt_trials.py
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install -q -e '.[bench]'

@@ -55,6 +55,6 @@ def time_left(elapsed: float, fraction: float | None) -> str:
     """The ETA at the pace so far: 'estimating...' while the share done is unknown."""
     if not fraction or fraction <= 0:
         return "estimating..."
-    left = max(0, round(elapsed * (1 - fraction) / fraction))
+    left = max(1, round(elapsed * (1 - fraction) / fraction))      # never 0 while it runs
     hours, rest = divmod(left, 3600)
     return f"{hours}:{rest // 60:02d}:{rest % 60:02d} left"
