@@ -112,8 +112,9 @@ def test_progress_reports_parts_and_the_estimated_share_done():
     assert r.solutions == CASES["pentomino-6x10"]["solutions"]
     parts = [d for d, _, _ in seen]
     assert parts == sorted(parts) and seen[-1][0] == seen[-1][1]
-    fractions = [f for _, _, f in seen]
-    assert fractions == sorted(fractions) and fractions[-1] == pytest.approx(1.0)
+    fractions = [f for _, _, f in seen]                 # None while the gauge learns
+    assert all(0 < f < 1 for f in fractions[:-1] if f is not None)
+    assert fractions[-1] is None or fractions[-1] == pytest.approx(1.0)
 
 
 def test_progress_shows_solutions_of_parts_under_way(monkeypatch):
@@ -126,7 +127,7 @@ def test_progress_shows_solutions_of_parts_under_way(monkeypatch):
     r = load(case).count(jobs=2, progress=lambda res, d, n, f: seen.append((res.solutions, d, f)))
     assert r.solutions == case["solutions"]
     assert any(d == 0 and sols > 0 for sols, d, _ in seen)       # before any part finished
-    for key in range(3):
+    for key in range(2):                     # the share done may go back as the gauge learns
         values = [x[key] for x in seen]
         assert values == sorted(values)
     assert seen[-1][0] == case["solutions"]

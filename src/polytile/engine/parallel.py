@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import os
 import queue
+import signal
 import threading
 import time
 from contextlib import ExitStack, contextmanager
@@ -29,23 +30,30 @@ from ..core.cover import Cover
 from ..errors import PuzzleError
 from .checkpoint import Checkpoint, Counts
 from .search import Pacer, Plan, Result, choose_engine, plan, runner_class
+from .gauge import Gauge, time_share
 from .tree import split, subtree_sizes
 
+INTERRUPT = "ctrl-c"                         # on the results queue: Ctrl-C came
 TASKS_PER_WORKER = 16                        # prefixes wanted per worker
+FINE_PREFIXES = 256                          # prefixes of a count (for its ETA), at least
 RESUMABLE_WORKERS = 16                       # tasks of a checkpointed count: as for 16 workers
-STOP_WAIT = 0.5                              # seconds the workers get to stop after Ctrl-C
+STOP_WAIT = 1.0                              # seconds the workers get to stop after Ctrl-C
 
 
-def deal(prefixes: list[np.ndarray], sizes: np.ndarray, jobs: int) -> tuple[list, list[float]]:
+def deal(prefixes: list[np.ndarray], sizes: np.ndarray, jobs: int,
+         most: float | None = None) -> tuple[list, list[float]]:
     """Guided self-scheduling by estimated subtree size: prefixes biggest first, each task
-    takes about 1/(2 jobs) of the estimated work left, so tasks shrink to single small
-    prefixes at the end and no worker waits long for the last. Tasks and their sizes."""
+    takes about 1/(2 jobs) of the estimated work left (at most `most`, unless a single
+    prefix is more), so tasks shrink to single small prefixes at the end and no worker
+    waits long for the last. Tasks and their sizes."""
     order = np.argsort(-sizes, kind="stable").tolist()
     left = float(sizes.sum())
     tasks, weights, i = [], [], 0
     while i < len(order):
         task: list[np.ndarray] = []
         goal, weight = left / (2 * jobs), 0.0
+        if most is not None:
+            goal = min(goal, most)
         while i < len(order) and (not task or weight + sizes[order[i]] <= goal):
             task.append(prefixes[order[i]])
             weight += float(sizes[order[i]])
@@ -56,11 +64,15 @@ def deal(prefixes: list[np.ndarray], sizes: np.ndarray, jobs: int) -> tuple[list
     return tasks, weights
 
 
-def make_tasks(cover: Cover, p: Plan, workers: int) -> tuple[list, list[float]]:
+def make_tasks(cover: Cover, p: Plan, workers: int, fine: bool = False) -> tuple[list, list[float]]:
     """The plan's tree in tasks for this many workers, and their estimated sizes. Resumable
-    work asks for RESUMABLE_WORKERS, whatever the real number, so its tasks stay the same."""
-    prefixes = split(cover, p.keep, p.prefixes, TASKS_PER_WORKER * workers)
-    return deal(prefixes, subtree_sizes(cover, p.keep, prefixes, probes=4), workers)
+    work asks for RESUMABLE_WORKERS, whatever the real number, so its tasks stay the same.
+    `fine`: at least FINE_PREFIXES prefixes, and no task above 1/(8 workers) of the tree,
+    so parts finish from the first seconds on and the ETA learns early."""
+    want = TASKS_PER_WORKER * workers
+    prefixes = split(cover, p.keep, p.prefixes, max(want, FINE_PREFIXES) if fine else want)
+    sizes = subtree_sizes(cover, p.keep, prefixes, probes=4)
+    return deal(prefixes, sizes, workers, most=float(sizes.sum()) / (8 * workers) if fine else None)
 
 
 @dataclass
@@ -116,12 +128,16 @@ def on_threads(job: Job, tasks: list, todo: list[int], jobs: int,
                interim: Callable[[int, Counts], None] | None = None) -> None:
     """`jobs` threads take task numbers in turn; the kernels release the GIL, so they run
     on as many cores. This thread records results and answers Ctrl-C: then the workers
-    stop within a slice and their unfinished parts are reported with task None.
+    stop within a slice and their unfinished parts are reported with task None; a worker
+    that does not stop within STOP_WAIT (a loaded machine) has its counts of the last
+    slice reported instead, so what the bar showed is never lost.
     `interim(i, counts)`: the counts so far of task i, while it runs (run_task only)."""
     numbers = iter(todo)
     lock = threading.Lock()
     results: queue.SimpleQueue = queue.SimpleQueue()
     stop = threading.Event()
+    reporting = task is run_task
+    latest: dict[int, Counts] = {}                    # counts so far of the tasks under way
 
     def work() -> None:
         try:
@@ -130,12 +146,12 @@ def on_threads(job: Job, tasks: list, todo: list[int], jobs: int,
                     i = next(numbers, None)
                 if i is None:
                     break
-                if interim is None:
-                    out, finished = task(job, tasks[i], stop)
-                else:
+                if reporting:
                     out, finished = task(job, tasks[i], stop,
                                          lambda c, i=i: results.put(("interim", i, c)))
-                results.put((i if finished else None, out))
+                else:
+                    out, finished = task(job, tasks[i], stop)
+                results.put(("done", i, finished, out))
         except BaseException as e:                    # handed to the main thread
             results.put(e)
         results.put(None)
@@ -152,28 +168,75 @@ def on_threads(job: Job, tasks: list, todo: list[int], jobs: int,
         elif isinstance(got, BaseException):
             raise got
         elif got[0] == "interim":
+            latest[got[1]] = got[2]
             if show and interim is not None:
                 interim(got[1], got[2])
         else:
-            done(*got, show=show)
+            _, i, finished, out = got
+            latest.pop(i, None)
+            done(i if finished else None, out, show=show)
 
+    with _ctrl_c_as_message(results) as interrupted:
+        give_up = _drain(results, take, lambda: running, stop, latest, done)
+    for w in workers:
+        w.join(timeout=max(0.0, give_up - time.perf_counter()))
+    if interrupted.is_set():
+        raise KeyboardInterrupt
+
+
+@contextmanager
+def _ctrl_c_as_message(results: queue.SimpleQueue):
+    """While the threads count, Ctrl-C (SIGINT) puts INTERRUPT on the results queue
+    instead of raising KeyboardInterrupt wherever the main thread happens to be (between
+    taking a finished part off the queue and adding it up, say): the count then stops in
+    order. Yields an event set on Ctrl-C. Elsewhere than in the main thread, or when
+    SIGINT is not Python's default handler (ignored in a web job), nothing changes."""
+    interrupted = threading.Event()
+    if threading.current_thread() is not threading.main_thread() or \
+            signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield interrupted
+        return
+
+    def on_ctrl_c(signum, frame) -> None:
+        interrupted.set()
+        results.put(INTERRUPT)                   # SimpleQueue.put is safe in a signal handler
+
+    signal.signal(signal.SIGINT, on_ctrl_c)
     try:
-        while running:
+        yield interrupted
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def _drain(results: queue.SimpleQueue, take: Callable, running: Callable[[], int],
+           stop: threading.Event, latest: dict[int, Counts], done: Callable[..., None]) -> float:
+    """Hand every message of the workers to `take` until they end or Ctrl-C; then (or on
+    an error) stop them and keep what they searched: their last words within STOP_WAIT,
+    else the counts of their last slice. The time (perf_counter) to give up waiting."""
+    give_up = time.perf_counter()
+    try:
+        while running():
             try:
                 got = results.get(timeout=0.25)       # wake up now and then for Ctrl-C
             except queue.Empty:
                 continue
+            if got is INTERRUPT:
+                break
             take(got)
     finally:
         stop.set()                                    # workers stop within a slice
         give_up = time.perf_counter() + STOP_WAIT
-        while running:                                # after Ctrl-C: keep what was done
+        while running():
             try:
-                take(results.get(timeout=max(0.0, give_up - time.perf_counter())), show=False)
+                got = results.get(timeout=max(0.0, give_up - time.perf_counter()))
             except queue.Empty:
                 break                                 # never wait long: the threads are daemons
-        for w in workers:
-            w.join(timeout=max(0.0, give_up - time.perf_counter()))
+            if got is not INTERRUPT:
+                take(got, show=False)
+        for counts in latest.values():                # workers still in a slice: their last counts
+            done(None, counts, show=False)
+        latest.clear()
+    return give_up
 
 
 # ---------------------------------------------------------------- Dask backend
@@ -239,18 +302,18 @@ def _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, break
     t0 = time.perf_counter()
     p = plan(cover, sym, unique=unique, store=False, breaking=breaking)
     engine = choose_engine(engine, cover.n_items)
-    tasks, weights = make_tasks(cover, p, RESUMABLE_WORKERS if checkpoint else jobs)
-    whole = sum(weights) or 1.0
+    tasks, _ = make_tasks(cover, p, RESUMABLE_WORKERS if checkpoint else jobs, fine=True)
     key = fingerprint(cover, p)
-    book = Checkpoint(checkpoint, key, len(tasks)) if checkpoint else None
+    book = Checkpoint(checkpoint, key + ":fine", len(tasks)) if checkpoint else None
+    gauge = Gauge(cover, p.keep, tasks) if progress is not None else None
     finished = book.finished() if book else {}
     res = Result(unique=0, engine=f"{engine} x{jobs}" + (" (dask)" if client else ""))
-    n_done, work = 0, 0.0
+    n_done = 0
     running: dict[int, Counts] = {}                 # counts so far of the tasks under way
 
     def done(i: int | None, counts: Counts, record: bool = True, show: bool = True) -> None:
         """Task i finished (None: part of a task, searched before an interrupt)."""
-        nonlocal n_done, work
+        nonlocal n_done
         res.solutions += counts[0]
         res.unique = (res.unique or 0) + counts[1]      # 0 from the start: never None
         res.nodes += counts[2]
@@ -258,21 +321,24 @@ def _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, break
             return
         running.pop(i, None)
         n_done += 1
-        work += weights[i]
+        if gauge is not None:
+            gauge.finished(i, counts[2])
         if book and record:
             book.record(i, counts)
         if progress is not None and show:
             display()
 
     def display() -> None:
-        """Finished tasks plus the counts so far of those under way (each counted as half
-        done in the estimated share)."""
+        """Finished tasks plus the counts so far of those under way, and the share of the
+        work done (None while unknown: see gauge.py)."""
         now = Result(res.solutions, res.unique, res.nodes, time.perf_counter() - t0)
         for c in running.values():
             now.solutions += c[0]
             now.unique = (now.unique or 0) + c[1]
             now.nodes += c[2]
-        progress(now, n_done, len(tasks), (work + sum(weights[j] for j in running) / 2) / whole)
+        share = gauge.share({j: c[2] for j, c in running.items()}) if gauge is not None else None
+        clock = time.perf_counter()
+        progress(now, n_done, len(tasks), time_share(share, clock - t_search, clock - t0))
 
     def interim(i: int, counts: Counts) -> None:
         running[i] = counts
@@ -282,6 +348,7 @@ def _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, break
         done(i, c, record=False)
     todo = [i for i in range(len(tasks)) if i not in finished]
     job = Job(cover, sym, p, engine, key)
+    t_search = time.perf_counter()
     try:
         if client is not None:
             _on_dask(client, job, tasks, todo, done)
@@ -290,6 +357,9 @@ def _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, break
                        interim=interim if progress is not None else None)
     except KeyboardInterrupt:
         res.complete, res.interrupted = False, True
+    finally:
+        if gauge is not None:
+            gauge.close()
     if not unique:
         res.unique = None
     res.seconds = time.perf_counter() - t0

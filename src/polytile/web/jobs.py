@@ -67,8 +67,10 @@ class Job:
         share = p.get("share")
         if self.active and share:
             out["progress"]["fraction"] = min(1.0, share)
-            expected = p.get("elapsed", 0.0) / share          # seconds the whole job should take
-            out["progress"]["eta"] = round(max(0.0, expected - (time.time() - (self.started or self.created))), 1)
+            spent = p.get("seconds", p.get("elapsed", 0.0))   # the search's own clock
+            since = (time.time() - (self.started or self.created)) - p.get("elapsed", 0.0)
+            left = spent * (1 - share) / share - since          # since that message
+            out["progress"]["eta"] = round(max(1.0, left), 1)      # never 0 while it runs
         return out
 
 

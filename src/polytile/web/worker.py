@@ -46,11 +46,14 @@ class Out:
         """The search's callback: one thread (res), or a parallel count (res, parts done,
         parts, the estimated share of the tree done)."""
         done, total, share = (list(more) + [None] * 3)[:3]
-        fields = {"solutions": big(res.solutions), "nodes": res.nodes}
+        fields = {"solutions": big(res.solutions), "nodes": res.nodes,
+                  "seconds": round(res.seconds, 3)}      # the search's clock: the ETA's pace
         if getattr(res, "unique", None) is not None:
             fields["unique"] = big(res.unique)
         if done is not None and total:
-            fields.update(done=done, total=total, share=share if share is not None else done / total)
+            fields.update(done=done, total=total)
+            if share is not None:
+                fields["share"] = share              # None while the count's gauge learns
         if getattr(res, "found", None):
             fields["listed"] = len(res.found)
         self.progress(**fields)

@@ -533,6 +533,7 @@ function progressLine(job) {
   if (p.total) parts.push(`${p.done} of ${p.total} parts`);
   parts.push(`${seconds(job.elapsed || 0)} elapsed`);
   if (p.eta !== undefined) parts.push(`about ${seconds(p.eta)} left`);
+  else if (p.total && job.state === "running") parts.push("estimating the time left…");
   return parts.join(" · ");
 }
 
