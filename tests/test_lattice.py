@@ -159,7 +159,7 @@ def test_solutions_drawn_in_text_and_pictures(tmp_path):
 
 def test_example_drawings_load_as_the_corpus_coordinates():
     ex = polytile.load(EXAMPLES / "hexiamonds-6x6.json").count(unique=True)
-    corpus = polytile.load(Path(__file__).parent / "corpus" / "lattice" / "hexiamonds-6x6.json")
+    corpus = polytile.load(Path(__file__).parent / "lattice-corpus" / "hexiamonds-6x6.json")
     assert (ex.solutions, ex.unique) == (corpus.count(unique=True).solutions, corpus.count(unique=True).unique)
 
 

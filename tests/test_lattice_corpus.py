@@ -1,4 +1,4 @@
-"""Published polyiamond and polyhex puzzle counts (tests/corpus/lattice/manifest.json, with sources):
+"""Published polyiamond and polyhex puzzle counts (tests/lattice-corpus/manifest.json, with sources):
 unique counts with and without symmetry breaking, the other kernels, and every solution of
 the small cases checked by the independent checker (tests/checker.py), which also counts
 one case by itself. Expected numbers come from the manifest only."""
@@ -10,9 +10,9 @@ import pytest
 
 import polytile
 from checker import all_solutions, as_set, board_symmetries, canonical, check, classes, read_puzzle
-from conftest import CORPUS
+from pathlib import Path
 
-LATTICE = CORPUS / "lattice"
+LATTICE = Path(__file__).parent / "lattice-corpus"   # beside the copy of ../shared/corpus
 CASES = json.loads((LATTICE / "manifest.json").read_text())
 IDS = [c["id"] for c in CASES]
 SMALL = [c for c in CASES if c["grid"] == "hex"

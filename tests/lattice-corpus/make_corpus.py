@@ -13,7 +13,7 @@ Puzzler's hexes (x, y) (puzzler/puzzles/polyhexes.py, tetrahexes.py) have centre
 x e1 + y e2, the same rhombus grid: polytile's axial (q, r) = (x, y) (a mirror image,
 which changes no count of free pieces).
 
-Run from the repository root: python tests/corpus/lattice/make_corpus.py
+Run from the repository root: python tests/lattice-corpus/make_corpus.py
 """
 from __future__ import annotations
 
