@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from hypothesis import strategies as st
 
-from checker import all_motions, shift_of
+from checker import _shape_key, shift_of
 
 STEPS_2D = ((1, 0), (-1, 0), (0, 1), (0, -1))
 STEPS_3D = tuple(tuple(s if i == a else 0 for i in range(3)) for a in range(3) for s in (1, -1))
@@ -79,12 +79,7 @@ def _cut(rng: random.Random, cells: list[tuple], max_size: int, grid: str = "squ
 
 def _free_key(cells: list[tuple], dim: int, grid: str = "square"):
     """The shape up to every motion (mirror images included), without colours."""
-    forms = []
-    for m in all_motions(dim, True, grid):
-        moved = [m(c) for c in cells]
-        lo = shift_of(moved, dim, grid)
-        forms.append(tuple(sorted(tuple(c[i] - lo[i] for i in range(dim)) for c in moved)))
-    return min(forms)
+    return _shape_key({c: "" for c in cells}, dim, True, grid)
 
 
 def build(seed: int, dim: int, reflect_mode: str, colours: str, extras: str,

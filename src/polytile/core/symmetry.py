@@ -102,7 +102,8 @@ def analyse(model: Model) -> Symmetry:
     same = (img_piece == cover.opt_piece[None, :]).all(axis=1)
     g_exact = sum(1 << g for g in np.nonzero(same)[0].tolist())
     h_mask = 1 << identity
-    if len(np.unique(opt_label)) == len(np.unique(np.stack([opt_label, cover.opt_piece]), axis=1).T):
+    pairs = np.unique(np.stack([opt_label, cover.opt_piece]), axis=1)    # (label, piece) pairs
+    if pairs.shape[1] == len(np.unique(opt_label)):
         h_mask |= sum(1 << g for g in range(n_g) if _maps_pieces_onto_pieces(img_piece[g], cover))
     # else some cell-set is a placement of two pieces (one shape, one of them one-sided):
     # its label names neither for sure, so no motion is used for breaking
