@@ -44,9 +44,9 @@ def board_group(cells: np.ndarray, colours: np.ndarray, grid: str = "square") ->
     mats = np.stack(isometries(cells.shape[1]))
     imgs = np.einsum("kd,med->mke", cells - lo, mats)
     imgs -= imgs.min(axis=1, keepdims=True)
-    images = [index.find(img) for img in imgs]                             # image cell -> item
-    perms = np.array([p for p in images if (p >= 0).all() and (colours[p] == colours).all()])
-    return np.unique(perms, axis=0)
+    images = index.find(imgs.reshape(-1, imgs.shape[-1])).reshape(imgs.shape[:2])  # cell -> item
+    on_board = images[(images >= 0).all(axis=1)]
+    return np.unique(on_board[(colours[on_board] == colours[None, :]).all(axis=1)], axis=0)
 
 
 @dataclass
@@ -102,34 +102,33 @@ def analyse(model: Model) -> Symmetry:
     same = (img_piece == cover.opt_piece[None, :]).all(axis=1)
     g_exact = sum(1 << g for g in np.nonzero(same)[0].tolist())
     h_mask = 1 << identity
-    pairs = np.unique(np.stack([opt_label, cover.opt_piece]), axis=1)    # (label, piece) pairs
-    if pairs.shape[1] == len(np.unique(opt_label)):
-        h_mask |= sum(1 << g for g in range(n_g) if _maps_pieces_onto_pieces(img_piece[g], cover))
+    if (label_piece[opt_label] == cover.opt_piece).all():          # each label names one piece
+        h_mask |= sum(1 << g for g in np.nonzero(_maps_pieces_onto_pieces(img_piece, cover))[0].tolist())
     # else some cell-set is a placement of two pieces (one shape, one of them one-sided):
     # its label names neither for sure, so no motion is used for breaking
     return Symmetry(perms, opt_label, label_img, opt_stab, label_piece, g_exact, h_mask)
 
 
-def _maps_pieces_onto_pieces(img_piece: np.ndarray, cover: Cover) -> bool:
-    """Whether a motion maps the placements of each piece onto all the placements of one
-    piece with the same copies and minimum (img_piece: the piece of each option's image,
-    -1 when the image is no placement). Such a motion maps solutions to solutions."""
-    if (img_piece < 0).any():
-        return False
-    n_p = len(cover.piece_count)
-    lo = np.full(n_p, n_p, dtype=np.int64)
-    hi = np.full(n_p, -1, dtype=np.int64)
-    np.minimum.at(lo, cover.opt_piece, img_piece)
-    np.maximum.at(hi, cover.opt_piece, img_piece)
-    placed = hi >= 0
-    if (lo[placed] != hi[placed]).any():
-        return False
-    src, dst = np.nonzero(placed)[0], hi[placed]
-    n_opts = np.bincount(cover.opt_piece, minlength=n_p)
+def _maps_pieces_onto_pieces(img_piece: np.ndarray, cover: Cover) -> np.ndarray:
+    """Per motion, whether it maps the placements of each piece onto all the placements of
+    one piece with the same copies and minimum (img_piece: (|G|, n_opt), the piece of each
+    option's image, -1 when the image is no placement). Such a motion maps solutions to
+    solutions."""
+    n_g = img_piece.shape[0]
+    if cover.n_options == 0:
+        return np.ones(n_g, dtype=bool)
+    order = np.argsort(cover.opt_piece, kind="stable")
+    by_piece = img_piece[:, order]
+    src, starts, n_src = np.unique(cover.opt_piece[order], return_index=True, return_counts=True)
+    lo = np.minimum.reduceat(by_piece, starts, axis=1)                  # (|G|, placed pieces)
+    hi = np.maximum.reduceat(by_piece, starts, axis=1)
+    ok = (lo >= 0).all(axis=1) & (lo == hi).all(axis=1)
+    dst = np.where(ok[:, None], hi, src[None, :])
+    n_opts = np.bincount(cover.opt_piece, minlength=len(cover.piece_count))
     # g is one-to-one on cell-sets, so equal numbers of placements make "into" "onto"
-    return bool((n_opts[dst] == n_opts[src]).all()
-                and (cover.piece_count[dst] == cover.piece_count[src]).all()
-                and (cover.piece_min[dst] == cover.piece_min[src]).all())
+    return (ok & (n_opts[dst] == n_src[None, :]).all(axis=1)
+            & (cover.piece_count[dst] == cover.piece_count[src][None, :]).all(axis=1)
+            & (cover.piece_min[dst] == cover.piece_min[src][None, :]).all(axis=1))
 
 
 def _set_keys(images: np.ndarray, n_items: int) -> np.ndarray:
