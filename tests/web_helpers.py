@@ -70,7 +70,8 @@ def chrome(width: int = 1400, height: int = 1000):
     from selenium.webdriver.chrome.service import Service
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium")
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+    # WebGL (the 3D view) in software: SwiftShader, which newer chromium enables only on request
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--enable-unsafe-swiftshader",
                 f"--window-size={width},{height}", "--hide-scrollbars", "--force-device-scale-factor=1"):
         options.add_argument(arg)
     driver_path = CHROMEDRIVER if Path(CHROMEDRIVER).exists() else shutil.which("chromedriver")

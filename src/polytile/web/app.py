@@ -14,6 +14,7 @@ other than its own static page."""
 from __future__ import annotations
 
 import json
+import mimetypes
 import os
 from collections.abc import Iterable
 from contextlib import asynccontextmanager
@@ -37,6 +38,9 @@ MAX_BODY = 1_000_000              # bytes of a request body
 ACTIONS = {"solve", "count", "hint", "stats", "slam", "sample", "generate"}
 TILING_ONLY = {"hint", "stats", "sample"}
 STATIC = resources.files("polytile.web") / "static"
+# ES modules (view3d.js, vendor/three.min.js) load only with a JavaScript type; some systems'
+# tables map .js to text/plain
+mimetypes.add_type("text/javascript", ".js")
 
 
 class BadRequest(Exception):

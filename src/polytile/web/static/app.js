@@ -617,11 +617,13 @@ function renderView() {
   if (!v || !v.job.solutions.length) {
     if (state.preview) pic.replaceChildren(drawSolution(state.preview, null, { id: "board-svg" }));
     else pic.replaceChildren();
+    show3d(pic, state.preview, []);
     updateNav();
     return;
   }
   const sol = v.job.solutions[v.index];
   pic.replaceChildren(drawSolution(v.job.summary, sol, { id: "solution-svg" }));
+  show3d(pic, v.job.summary, sol);
   updateNav();
 }
 
@@ -697,6 +699,13 @@ function drawHints() {
   const summary = (state.job && state.job.action === "hint" && state.job.summary) || state.preview;
   if (!summary || summary.kind === "shikaku") { pic.replaceChildren(); return; }
   pic.replaceChildren(drawTiling(summary, state.hints, { highlight: state.hints.length - 1, id: "hint-svg" }));
+  show3d(pic, summary, state.hints, state.hints.length - 1);
+}
+
+// A 3D board also gets a view to turn (static/view3d.js, a module; without WebGL the SVG stays).
+function show3d(pic, summary, placements, highlight = -1) {
+  pic.board = { summary, placements: placements || [], highlight };
+  if (window.view3d) window.view3d.update(pic);
 }
 
 function onStats(job) {

@@ -1,0 +1,258 @@
+// The 3D view of polycube boards: the solution shown, or the hint's pieces on the empty board, as
+// cubes coloured by piece that you turn (drag), zoom (wheel, pinch) and move (right drag, two
+// fingers), pull apart ("Exploded") and build up layer by layer. app.js draws each picture as SVG
+// and calls show3d(picture, summary, placements, highlight); for a 3D board this module puts a WebGL
+// canvas in front and hides the SVG (downloads and tests still read it). Without WebGL the SVG of
+// the layers side by side stays. three.js is bundled in vendor/ (tools/vendor-three.sh): offline.
+import * as THREE from "./vendor/three.min.js";
+
+const EMPTY_SOLID = "#e4e4de", EMPTY_GHOST = "#b9b9b2", EDGE = "#262626";
+const MAX_EXPLODE = 1.2;           // at the slider's end a piece's centre is 2.2x as far out
+const views = new WeakMap();       // picture element -> View
+let webgl = null;                  // true / false once a renderer was tried
+
+const key = (c) => c.join(",");
+const DIRS = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]];
+
+// A board cell [row, col, layer] in the scene: layers stacked upwards, rows towards the viewer.
+function place(c, centre) {
+  return [c[1] - centre[1], c[2] - centre[2], c[0] - centre[0]];
+}
+
+// The faces of a set of unit cubes that no other cube of the set covers, as triangles with
+// normals, and the outline of each face (for the thin lines between cubes).
+function cubeSurface(points) {
+  const solid = new Set(points.map(key));
+  const pos = [], normal = [], outline = [];
+  for (const p of points) {
+    for (const n of DIRS) {
+      if (solid.has(key([p[0] + n[0], p[1] + n[1], p[2] + n[2]]))) continue;
+      const a = n.findIndex((x) => x !== 0), s = n[a];
+      const u = [0, 0, 0], v = [0, 0, 0];
+      u[(a + 1) % 3] = 1; v[(a + 2) % 3] = 1;                  // u x v = +n along axis a
+      const [e1, e2] = s > 0 ? [u, v] : [v, u];
+      const corner = (i, j) => p.map((x, k) => x + n[k] / 2 + (i - 0.5) * e1[k] + (j - 0.5) * e2[k]);
+      const q = [corner(0, 0), corner(1, 0), corner(1, 1), corner(0, 1)];
+      for (const t of [q[0], q[1], q[2], q[0], q[2], q[3]]) { pos.push(...t); normal.push(...n); }
+      for (let i = 0; i < 4; i++) outline.push(...q[i], ...q[(i + 1) % 4]);
+    }
+  }
+  const faces = new THREE.BufferGeometry();
+  faces.setAttribute("position", new THREE.Float32BufferAttribute(pos, 3));
+  faces.setAttribute("normal", new THREE.Float32BufferAttribute(normal, 3));
+  const lines = new THREE.BufferGeometry();
+  lines.setAttribute("position", new THREE.Float32BufferAttribute(outline, 3));
+  return { faces, lines };
+}
+
+// One piece (or the empty cells): its faces, its outline where faces fold, thin lines between cubes.
+function pieceGroup(points, colour, { ghost = false, highlight = false } = {}) {
+  const { faces, lines } = cubeSurface(points);
+  const material = new THREE.MeshLambertMaterial({ color: colour, transparent: ghost, opacity: ghost ? 0.18 : 1,
+    depthWrite: !ghost, emissive: highlight ? 0x3a3a3a : 0x000000, polygonOffset: true, polygonOffsetFactor: 1, polygonOffsetUnits: 1 });
+  const mesh = new THREE.Mesh(faces, material);
+  const group = new THREE.Group();
+  group.add(mesh);
+  group.add(new THREE.LineSegments(new THREE.EdgesGeometry(faces, 10),
+    new THREE.LineBasicMaterial({ color: ghost ? "#8a8a84" : EDGE, transparent: ghost, opacity: ghost ? 0.5 : 1 })));
+  group.add(new THREE.LineSegments(lines, new THREE.LineBasicMaterial({ color: ghost ? "#8a8a84" : EDGE, transparent: true,
+    opacity: ghost ? 0.25 : 0.22, depthWrite: false })));
+  group.userData.mesh = mesh;
+  return group;
+}
+
+function dispose(object) {
+  object.traverse((o) => { if (o.geometry) o.geometry.dispose(); if (o.material) o.material.dispose(); });
+}
+
+function control(tag, attrs, text) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text) e.textContent = text;
+  return e;
+}
+
+class View {
+  constructor(pic) {
+    this.pic = pic;
+    this.flat = false;
+    this.boardKey = null;
+    this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
+    this.renderer.setPixelRatio(Math.min(2, window.devicePixelRatio || 1));
+    this.renderer.setClearColor(0xffffff, 1);
+    this.scene = new THREE.Scene();
+    this.camera = new THREE.PerspectiveCamera(35, 4 / 3, 0.1, 1000);
+    this.scene.add(new THREE.AmbientLight(0xffffff, 1.6));
+    const sun = new THREE.DirectionalLight(0xffffff, 2.2);
+    sun.position.set(0.6, 1.2, 1);
+    this.camera.add(sun);                                   // the light turns with the viewer
+    this.scene.add(this.camera);
+    this.pieces = new THREE.Group();
+    this.scene.add(this.pieces);
+    this.buildDom();
+    this.controls = new THREE.OrbitControls(this.camera, this.renderer.domElement);
+    this.controls.addEventListener("change", () => this.render());
+    new ResizeObserver(() => this.resize()).observe(pic);
+  }
+
+  buildDom() {
+    const w = this.wrapper = control("div", { class: "view3d" });
+    const tools = control("div", { class: "view3d-tools" });
+    this.explode = control("input", { type: "range", min: 0, max: 100, value: 0, class: "view3d-explode", "aria-label": "Exploded" });
+    this.layers = control("input", { type: "range", min: 1, max: 1, value: 1, class: "view3d-layers", "aria-label": "Layers shown" });
+    this.layerText = control("span", { class: "view3d-layer-text muted" });
+    const reset = control("button", { type: "button", class: "view3d-reset", title: "Turn back to the first view" }, "Reset view");
+    this.flatButton = control("button", { type: "button", class: "view3d-flat", title: "The layers side by side, flat" }, "Flat layers");
+    const label = (text, input, extra) => { const l = control("label", {}, text); l.append(input); if (extra) l.append(extra); return l; };
+    tools.append(label("Exploded ", this.explode), label("Layers ", this.layers, this.layerText), reset, this.flatButton);
+    this.help = control("p", { class: "view3d-help muted" }, "Drag to turn · wheel or pinch to zoom · right drag or two fingers to move");
+    this.canvas = this.renderer.domElement;
+    this.canvas.classList.add("view3d-canvas");
+    w.append(tools, this.canvas, this.help);
+    this.explode.addEventListener("input", () => { this.spread(); this.render(); });
+    this.layers.addEventListener("input", () => { this.rebuild(); this.render(); });
+    reset.addEventListener("click", () => { this.aim(); this.render(); });
+    this.flatButton.addEventListener("click", () => { this.flat = !this.flat; this.attach(); });
+  }
+
+  // Draw `board` ({summary, placements, highlight}) into the picture, in front of its SVG.
+  show(board) {
+    this.board = board;
+    const cells = board.summary.cells;
+    const lo = [0, 1, 2].map((i) => Math.min(...cells.map((c) => c[i])));
+    const hi = [0, 1, 2].map((i) => Math.max(...cells.map((c) => c[i])));
+    this.lo = lo;
+    this.centre = lo.map((x, i) => (x + hi[i]) / 2);
+    this.size = hi.map((x, i) => x - lo[i] + 1);
+    const boardKey = JSON.stringify(cells);
+    if (boardKey !== this.boardKey) {                        // a new board: all layers, the first view
+      this.boardKey = boardKey;
+      this.layers.max = this.size[2];
+      this.layers.value = this.size[2];
+      this.aimed = false;
+    }
+    this.rebuild();
+    this.attach();
+  }
+
+  attach() {
+    const svg = this.pic.querySelector("svg.board-svg");
+    if (this.wrapper.parentNode !== this.pic) this.pic.prepend(this.wrapper);
+    if (svg) svg.style.display = this.flat ? "" : "none";
+    this.canvas.hidden = this.help.hidden = this.flat;
+    this.explode.disabled = this.layers.disabled = this.flat;
+    this.flatButton.textContent = this.flat ? "3D view" : "Flat layers";
+    this.wrapper.dataset.flat = this.flat ? "1" : "0";
+    this.resize();
+    if (!this.aimed) { this.aim(); this.aimed = true; }
+    this.render();
+  }
+
+  // The pieces of the board up to the chosen layer, each a group (one mesh per piece).
+  rebuild() {
+    for (const g of [...this.pieces.children]) { this.pieces.remove(g); dispose(g); }
+    const { summary, placements, highlight } = this.board;
+    const top = this.lo[2] + +this.layers.value - 1;
+    const shown = (c) => c[2] <= top;
+    const owned = new Set();
+    placements.forEach((p, i) => {
+      p.cells.forEach((c) => owned.add(key(c)));
+      const points = p.cells.filter(shown).map((c) => place(c, this.centre));
+      if (!points.length) return;
+      const g = pieceGroup(points, p.colour || "#8fb3de", { highlight: i === highlight && placements.length > 1 });
+      g.userData.piece = p.piece || p.letter;
+      g.userData.centre = p.cells.map((c) => place(c, this.centre)).reduce((a, q) => a.map((x, k) => x + q[k] / p.cells.length), [0, 0, 0]);
+      this.pieces.add(g);
+    });
+    const empty = summary.cells.filter((c) => !owned.has(key(c)) && shown(c)).map((c) => place(c, this.centre));
+    if (empty.length) {
+      const g = pieceGroup(empty, placements.length ? EMPTY_GHOST : EMPTY_SOLID, { ghost: placements.length > 0 });
+      g.userData.empty = true;
+      this.pieces.add(g);
+    }
+    this.wrapper.dataset.layers = this.layers.value;
+    this.layerText.textContent = ` 1–${this.layers.value} of ${this.size[2]}`;
+    this.spread();
+  }
+
+  spread() {                                                  // pieces pushed out from the centre
+    const f = MAX_EXPLODE * +this.explode.value / 100;
+    for (const g of this.pieces.children) if (!g.userData.empty) g.position.set(...g.userData.centre.map((x) => x * f));
+    this.wrapper.dataset.explode = this.explode.value;
+  }
+
+  aim() {
+    const radius = 0.5 * Math.hypot(...this.size);
+    const distance = 1.25 * radius / Math.sin((this.camera.fov / 2) * Math.PI / 180);
+    const dir = new THREE.Vector3(0.9, 1.0, 1.5).normalize();
+    this.camera.position.copy(dir.multiplyScalar(distance));
+    this.controls.target.set(0, 0, 0);
+    this.controls.minDistance = radius;
+    this.controls.maxDistance = distance * 6;
+    this.controls.update();
+  }
+
+  resize() {
+    const room = (this.pic.clientWidth || 660) - 20;
+    const width = Math.max(200, Math.min(720, room)), height = Math.round(Math.min(520, width * 0.72));
+    if (this.width === width && this.height === height) return;
+    this.width = width; this.height = height;
+    this.renderer.setSize(width, height);
+    this.camera.aspect = width / height;
+    this.camera.updateProjectionMatrix();
+    this.render();
+  }
+
+  render() {
+    if (this.flat || !this.board) return;
+    this.renderer.render(this.scene, this.camera);
+    const pieces = this.pieces.children.filter((g) => !g.userData.empty);
+    this.wrapper.dataset.pieces = pieces.length;
+    this.wrapper.dataset.camera = this.camera.position.toArray().map((x) => x.toFixed(2)).join(",");
+  }
+
+  // What tests read: the pieces drawn (one mesh each), the camera, the controls' values.
+  report() {
+    const pieces = this.pieces.children.filter((g) => !g.userData.empty);
+    return {
+      pieces: pieces.length, meshes: pieces.map((g) => g.userData.mesh.isMesh).filter(Boolean).length,
+      letters: pieces.map((g) => g.userData.piece), camera: this.camera.position.toArray(),
+      spread: pieces.reduce((a, g) => a + g.position.length(), 0), layers: +this.layers.value, explode: +this.explode.value,
+      flat: this.flat, empty: this.pieces.children.some((g) => g.userData.empty),
+    };
+  }
+}
+
+function is3d(board) {
+  const s = board && board.summary;
+  return !!(s && s.kind !== "shikaku" && s.cells && s.cells.length && s.cells[0].length === 3);
+}
+
+// Called by app.js after it drew a picture (pic.board = {summary, placements, highlight}).
+export function update(pic) {
+  const board = pic.board;
+  if (!is3d(board)) return;
+  let view = views.get(pic);
+  if (!view) {
+    if (webgl === false) return;
+    try {
+      view = new View(pic);
+      webgl = true;
+    } catch (e) {                                            // no WebGL: the SVG of the layers stays
+      webgl = false;
+      document.body.dataset.webgl = "0";
+      return;
+    }
+    document.body.dataset.webgl = "1";
+    views.set(pic, view);
+  }
+  view.show(board);
+}
+
+export function report(pic) {
+  const view = views.get(pic);
+  return view && view.wrapper.isConnected ? view.report() : null;
+}
+
+window.view3d = { update, report, revision: THREE.REVISION };
+for (const pic of document.querySelectorAll(".picture")) if (pic.board) update(pic);
