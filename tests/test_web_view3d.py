@@ -155,3 +155,15 @@ def test_without_webgl_the_layers_stay(url):
         assert "layer 3" in css(d, "#board-svg").text
     finally:
         d.quit()
+
+
+def test_hint_pieces_take_the_solutions_colours(client):
+    """A hint's polycube is drawn in its piece's colour in the solutions (it was grey)."""
+    from web_api_helpers import run
+    puzzle = {"kind": "tiling", "text": SOMA_PATH.read_text()}
+    colour = {p["letter"]: p["colour"] for p in run(client, "solve", puzzle, limit=1)["solutions"][0]}
+    assert len(set(colour.values())) == SOMA_PIECES
+    first = run(client, "hint", puzzle)["result"]
+    second = run(client, "hint", puzzle, placed=[first["cells"]])["result"]
+    for h in (first, second):
+        assert h["verdict"] == "place" and h["colour"] == colour[h["piece"]]

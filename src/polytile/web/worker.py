@@ -151,10 +151,25 @@ def hint(parsed, opts: dict, out: Out) -> dict:
         return {"verdict": "dead end", "reason": parsed.why_not, "piece": None, "cells": [], "nodes": 0}
     h = make_hint(parsed.tiling.puzzle, given, "placed").to_json()
     if h["piece"]:
-        from ..core.library import COLOUR_OF, pentomino_name
-        name = pentomino_name(np.array(h["cells"]))
-        h["colour"] = COLOUR_OF.get(name or "", "#7f7f7f")
+        h["colour"] = hint_colour(parsed.tiling.puzzle, h["piece"], np.array(h["cells"]))
     return h
+
+
+def hint_colour(puzzle, letter: str, cells) -> str:
+    """A hint's piece in the colour the solutions give it: its Katamino colour when it is a
+    pentomino, else the pictures' palette by its letter's rank among the other pieces' letters
+    (as piece_colours ranks a solution's placements)."""
+    from ..core.library import COLOUR_OF, pentomino_name
+    from ..core.puzzle import merge_congruent
+    from ..core.results import piece_letters
+    from ..draw.pictures import _palette
+    name = pentomino_name(cells)
+    if name is not None:
+        return COLOUR_OF[name]
+    puzzle = merge_congruent(puzzle)                  # the hint's letters are the merged puzzle's
+    others = sorted({ch for ch, p in zip(piece_letters(puzzle), puzzle.pieces) if pentomino_name(p.cells) is None})
+    palette = _palette()
+    return palette[others.index(letter) % len(palette)] if letter in others else "#7f7f7f"
 
 
 def stats(parsed, opts: dict, out: Out) -> dict:
