@@ -6,6 +6,7 @@ POLYTILE_SCREENSHOTS set it writes docs/web-3d.png."""
 from __future__ import annotations
 
 import json
+import math
 import os
 
 import pytest
@@ -43,6 +44,16 @@ def drag(d, selector, dx, dy):
     canvas = css(d, selector)
     ActionChains(d).move_to_element(canvas).click_and_hold().move_by_offset(dx // 2, dy // 2) \
         .move_by_offset(dx - dx // 2, dy - dy // 2).release().perform()
+
+
+def touch(d, kind, points):
+    """A real touch event (chromium's input pipeline, as a phone's finger makes it)."""
+    d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+        {"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]})
+
+
+def distance(d) -> float:
+    return math.dist(report(d)["camera"], (0, 0, 0))
 
 
 def slide(d, selector, value):
@@ -94,6 +105,25 @@ def test_soma_in_3d(url):
         # turn it by dragging: the camera moves, the picture changes
         camera = r["camera"]
         drag(d, "#picture canvas.view3d-canvas", 160, 40)
+        assert report(d)["camera"] != camera
+        # zoom with the wheel (out) and a two-finger pinch (in); turn with one finger
+        x, y = d.execute_script("const r = document.querySelector('#picture canvas.view3d-canvas').getBoundingClientRect();"
+                                "return [r.left + r.width / 2, r.top + r.height / 2]")
+        far = distance(d)
+        d.execute_script("document.querySelector('#picture canvas.view3d-canvas').dispatchEvent(new WheelEvent('wheel',"
+                         "{deltaY: 400, clientX: arguments[0], clientY: arguments[1], bubbles: true, cancelable: true}))", x, y)
+        assert distance(d) > far * 1.1
+        far = distance(d)
+        touch(d, "touchStart", [(x - 30, y), (x + 30, y)])
+        for k in range(1, 5):
+            touch(d, "touchMove", [(x - 30 - 25 * k, y), (x + 30 + 25 * k, y)])
+        touch(d, "touchEnd", [])
+        assert distance(d) < far * 0.8
+        camera = report(d)["camera"]
+        touch(d, "touchStart", [(x, y)])
+        for k in range(1, 5):
+            touch(d, "touchMove", [(x + 20 * k, y)])
+        touch(d, "touchEnd", [])
         assert report(d)["camera"] != camera
 
         # exploded: the pieces move out from the centre; layer by layer: fewer pieces at layer 1

@@ -187,7 +187,7 @@ class View {
     const dir = new THREE.Vector3(0.9, 1.0, 1.5).normalize();
     this.camera.position.copy(dir.multiplyScalar(distance));
     this.controls.target.set(0, 0, 0);
-    this.controls.minDistance = radius;
+    this.controls.minDistance = 1.4 * radius;
     this.controls.maxDistance = distance * 6;
     this.controls.update();
   }
