@@ -21,10 +21,13 @@ def test_page_and_static_files(client):
     for name in ("app.js", "style.css", "index.html"):
         s = client.get(f"/static/{name}")
         assert s.status_code == 200 and len(s.text) > 1000
-    for f in STATIC.iterdir():          # nothing loaded from elsewhere
+    files = [f for f in STATIC.rglob("*") if f.is_file()]       # vendor/ too: three.js
+    assert STATIC / "vendor" / "three.min.js" in files
+    for f in files:                     # nothing loaded from elsewhere
         text = f.read_text()
         assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", text), f.name
         assert not re.search(r"""(fetch|import)\s*\(\s*["']https?://""", text), f.name
+        assert not re.search(r"""\bfrom\s*["'](https?:)?//""", text), f.name
         assert "@import" not in text
     assert client.get("/static/../pyproject.toml").status_code == 404
 
