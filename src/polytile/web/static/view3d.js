@@ -65,12 +65,7 @@ function dispose(object) {
   object.traverse((o) => { if (o.geometry) o.geometry.dispose(); if (o.material) o.material.dispose(); });
 }
 
-function control(tag, attrs, text) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text) e.textContent = text;
-  return e;
-}
+const el = window.el;              // app.js's element maker (app.js runs before this module)
 
 class View {
   constructor(pic) {
@@ -96,23 +91,21 @@ class View {
   }
 
   buildDom() {
-    const w = this.wrapper = control("div", { class: "view3d" });
-    const tools = control("div", { class: "view3d-tools" });
-    this.explode = control("input", { type: "range", min: 0, max: 100, value: 0, class: "view3d-explode", "aria-label": "Exploded" });
-    this.layers = control("input", { type: "range", min: 1, max: 1, value: 1, class: "view3d-layers", "aria-label": "Layers shown" });
-    this.layerText = control("span", { class: "view3d-layer-text muted" });
-    const reset = control("button", { type: "button", class: "view3d-reset", title: "Turn back to the first view" }, "Reset view");
-    this.flatButton = control("button", { type: "button", class: "view3d-flat", title: "The layers side by side, flat" }, "Flat layers");
-    const label = (text, input, extra) => { const l = control("label", {}, text); l.append(input); if (extra) l.append(extra); return l; };
-    tools.append(label("Exploded ", this.explode), label("Layers ", this.layers, this.layerText), reset, this.flatButton);
-    this.help = control("p", { class: "view3d-help muted" }, "Drag to turn · wheel or pinch to zoom · right drag or two fingers to move");
+    this.explode = el("input", { type: "range", min: 0, max: 100, value: 0, class: "view3d-explode", "aria-label": "Exploded",
+      oninput: () => { this.spread(); this.render(); } });
+    this.layers = el("input", { type: "range", min: 1, max: 1, value: 1, class: "view3d-layers", "aria-label": "Layers shown",
+      oninput: () => { this.rebuild(); this.render(); } });
+    this.layerText = el("span", { class: "view3d-layer-text muted" });
+    const reset = el("button", { type: "button", class: "view3d-reset", title: "Turn back to the first view", text: "Reset view",
+      onclick: () => { this.aim(); this.render(); } });
+    this.flatButton = el("button", { type: "button", class: "view3d-flat", title: "The layers side by side, flat", text: "Flat layers",
+      onclick: () => { this.flat = !this.flat; this.attach(); } });
+    const tools = el("div", { class: "view3d-tools" }, el("label", {}, "Exploded ", this.explode),
+      el("label", {}, "Layers ", this.layers, this.layerText), reset, this.flatButton);
+    this.help = el("p", { class: "view3d-help muted", text: "Drag to turn · wheel or pinch to zoom · right drag or two fingers to move" });
     this.canvas = this.renderer.domElement;
     this.canvas.classList.add("view3d-canvas");
-    w.append(tools, this.canvas, this.help);
-    this.explode.addEventListener("input", () => { this.spread(); this.render(); });
-    this.layers.addEventListener("input", () => { this.rebuild(); this.render(); });
-    reset.addEventListener("click", () => { this.aim(); this.render(); });
-    this.flatButton.addEventListener("click", () => { this.flat = !this.flat; this.attach(); });
+    this.wrapper = el("div", { class: "view3d" }, tools, this.canvas, this.help);
   }
 
   // Draw `board` ({summary, placements, highlight}) into the picture, in front of its SVG.
@@ -194,7 +187,8 @@ class View {
 
   resize() {
     const room = (this.pic.clientWidth || 660) - 20;
-    const width = Math.max(200, Math.min(720, room)), height = Math.round(Math.min(520, width * 0.72));
+    const width = Math.max(200, Math.min(720, room));
+    const height = Math.round(Math.min(520, width * (width < 480 ? 0.9 : 0.72)));        // taller on a phone
     if (this.width === width && this.height === height) return;
     this.width = width; this.height = height;
     this.renderer.setSize(width, height);
