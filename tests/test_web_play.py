@@ -1,5 +1,5 @@
 """Hand play in a real browser (Debian's chromium, headless, Selenium): pentominoes in 3 x 20.
-Two pieces of a solution are dragged from the tray with the mouse, turned with the R key and
+Two pieces of a solution are dragged from the tray (with the mouse, and with touch), turned with the R key and
 the buttons until they match, and dropped; a drop off the board is refused with its reason; a
 placed piece is picked up and put back with Undo; the count of completions drops from the
 corpus's 8; "Finish it from here" completes the board, checked by the independent checker."""
@@ -50,12 +50,22 @@ def cell_offset(d, cell):
     """, cell[0], cell[1], 20)
 
 
-def drag(d, piece: int, cell):
+def drag(d, piece: int, cell, touch: bool = False):
+    """Drag a tray piece so that its first cell lands on `cell`: with the mouse, or a finger."""
     from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.actions import interaction
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+    from selenium.webdriver.common.actions.pointer_input import PointerInput
     card = css(d, f'.play-piece[data-piece="{piece}"]')
-    dx, dy = cell_offset(d, cell)
-    ActionChains(d).click_and_hold(card).move_by_offset(8, 8).move_to_element_with_offset(
-        css(d, "#play-svg"), int(round(dx)), int(round(dy))).release().perform()
+    dx, dy = (int(round(v)) for v in cell_offset(d, cell))
+    if not touch:
+        ActionChains(d).click_and_hold(card).move_by_offset(8, 8).move_to_element_with_offset(
+            css(d, "#play-svg"), dx, dy).release().perform()
+        return
+    finger = ActionBuilder(d, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
+    finger.pointer_action.move_to(card).pointer_down().move_by(8, 8).move_to(
+        css(d, "#play-svg"), dx, dy).pointer_up()
+    finger.perform()
 
 
 def hand_pieces(d) -> list:
@@ -63,7 +73,7 @@ def hand_pieces(d) -> list:
             for g in d.find_elements("css selector", '#play-svg g.piece[data-source="hand"]')]
 
 
-def place(d, summary: dict, name: str, target: list) -> None:
+def place(d, summary: dict, name: str, target: list, touch: bool = False) -> None:
     """Drag piece `name` onto the cells `target`, turned with the key R and the Flip button."""
     from selenium.webdriver.common.action_chains import ActionChains
     i = next(k for k, p in enumerate(summary["pieces"]) if p["name"] == name)
@@ -74,7 +84,7 @@ def place(d, summary: dict, name: str, target: list) -> None:
     for _ in range(k):
         ActionChains(d).send_keys("r").perform()
     before = len(hand_pieces(d))
-    drag(d, i, min(map(tuple, target)))
+    drag(d, i, min(map(tuple, target)), touch)
     until(d, lambda d: len(hand_pieces(d)) == before + 1, 10, f"{name} was not placed: {status(d)['text']}")
     assert sorted(map(tuple, hand_pieces(d)[-1])) == sorted(map(tuple, target))
 
@@ -96,9 +106,13 @@ def test_play_by_hand(url_and_solution):
         assert hand_pieces(d) == []
         # two pieces of a solution: one that must be flipped (a mirrored chiral piece) and another
         chosen = pick_two(summary, solution)
-        for name, cells in chosen:
-            place(d, summary, name, cells)
+        d.execute_script("window.pointerTypes = []; document.addEventListener('pointerdown', "
+                         "(e) => pointerTypes.push(e.pointerType), true);")
+        for (name, cells), touch in zip(chosen, (False, True)):     # the second with a finger
+            place(d, summary, name, cells, touch)
         until(d, lambda d: status(d)["verdict"] == "open" and int(status(d)["completions"]) < 8, 20)
+        types = d.execute_script("return pointerTypes")         # taps, Flip and a drag by mouse; a drag by touch
+        assert types[-1] == "touch" and set(types[:-1]) == {"mouse"}
         # pick the last one up (a tap sends it back to the tray), then Undo puts it back
         last = chosen[-1][1]
         dx, dy = cell_offset(d, min(map(tuple, last)))
