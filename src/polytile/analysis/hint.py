@@ -72,20 +72,25 @@ def read_given(path: str, puzzle: Puzzle) -> list[tuple[str, np.ndarray]]:
     return placed
 
 
+def identify_one(puzzle: Puzzle, index: dict, cells: np.ndarray, left: list[int]) -> int | None:
+    """The first piece with copies `left` that the cells (on the board; `index`: cell -> board
+    row) are, congruent under its motions with colours matching; None when there is none."""
+    colours = puzzle.board.colours[[index[tuple(c)] for c in cells.tolist()]]
+    norm = shape.key(*shape.normalise(cells, colours))
+    for i, p in enumerate(puzzle.pieces):
+        if p.size == len(cells) and left[i] > 0 and any(
+                shape.key(o, oc) == norm for o, oc in puzzle.orientations(p)):
+            return i
+    return None
+
+
 def _identify(puzzle: Puzzle, placed, path: str) -> list[int]:
     """The piece each placed group is (congruent under its motions, colours matching)."""
     index = {tuple(c): i for i, c in enumerate(puzzle.board.cells.tolist())}
     left = [p.count for p in puzzle.pieces]
     out = []
     for ch, cells in placed:
-        colours = puzzle.board.colours[[index[tuple(c)] for c in cells.tolist()]]
-        norm = shape.normalise(cells, colours)
-        found = None
-        for i, p in enumerate(puzzle.pieces):
-            if p.size == len(cells) and left[i] > 0 and any(
-                    shape.key(o, oc) == shape.key(*norm) for o, oc in puzzle.orientations(p)):
-                found = i
-                break
+        found = identify_one(puzzle, index, cells, left)
         if found is None:
             r, c = cells[0]
             raise PuzzleError(f"the piece drawn with {ch!r} is no (remaining) piece of the puzzle "
@@ -135,6 +140,18 @@ def _sizes(pieces: list[Piece], limit: int) -> int:
     return sums
 
 
+def unfillable_region(rest: Puzzle) -> str | None:
+    """Why an empty region of the board cannot be filled (no choice of the pieces left has its
+    number of cells), or None when every region's size can be made."""
+    sums = _sizes(rest.pieces, rest.board.area)
+    for region in _regions(rest.board.cells):
+        if not (sums >> len(region)) & 1:
+            s = "s" if len(region) > 1 else ""
+            return (f"the empty region of {len(region)} cell{s} at {where(region[0])} cannot be filled: "
+                    f"no choice of the remaining pieces covers exactly {len(region)} cell{s}")
+    return None
+
+
 def hint(puzzle: Puzzle, placed: list[tuple[str, np.ndarray]] = (), path: str = "--given") -> Hint:
     puzzle = merge_congruent(puzzle)
     letter = dict(zip((p.name for p in puzzle.pieces), piece_letters(puzzle)))
@@ -146,12 +163,9 @@ def hint(puzzle: Puzzle, placed: list[tuple[str, np.ndarray]] = (), path: str = 
         return Hint("dead end", f"the board is full but pieces {', '.join(letter[n] for n in short)} "
                     "are unused") if short \
             else Hint("solved", "every cell is covered")
-    sums = _sizes(rest.pieces, rest.board.area)
-    for region in _regions(rest.board.cells):
-        if not (sums >> len(region)) & 1:
-            return Hint("dead end", f"the empty region of {len(region)} cell{'s' if len(region) > 1 else ''} "
-                        f"at {where(region[0])} cannot be filled: no choice of the remaining pieces "
-                        f"covers exactly {len(region)} cell{'s' if len(region) > 1 else ''}")
+    why = unfillable_region(rest)
+    if why:
+        return Hint("dead end", why)
     tiling = Tiling(rest)
     model = tiling.model()
     cover = model.cover

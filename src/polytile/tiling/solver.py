@@ -147,10 +147,12 @@ class Tiling:
 
     def count(self, unique: bool = False, *, time_limit: float | None = None, engine: str = "auto",
               breaking: bool = True, progress=None, jobs: int = 1,
-              checkpoint: str | None = None, scheduler: str | None = None) -> Report:
+              checkpoint: str | None = None, scheduler: str | None = None,
+              node_budget: int | None = None) -> Report:
         """Count all solutions (and, with unique=True, the classes under board symmetry).
         jobs > 1 (0: every core): on threads; a checkpoint file: resumable; scheduler:
-        on Dask ("local": a LocalCluster of `jobs` worker processes, or an address)."""
+        on Dask ("local": a LocalCluster of `jobs` worker processes, or an address).
+        node_budget (one thread): give up, incomplete, after about that many nodes."""
         if jobs != 1 or checkpoint or scheduler:
             quick = None
             if jobs == 0 and not checkpoint and not scheduler:
@@ -164,7 +166,8 @@ class Tiling:
             report.seconds += quick.seconds if quick else 0.0      # the try counts as time spent
             return report
         return self._search(unique=unique, limit=None, store=False, time_limit=time_limit,
-                            engine=engine, breaking=breaking, progress=progress)
+                            engine=engine, breaking=breaking, progress=progress,
+                            node_budget=node_budget)
 
     def _count_parallel(self, unique, engine, jobs, checkpoint, progress, scheduler,
                         breaking) -> Report:

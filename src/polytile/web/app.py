@@ -4,6 +4,8 @@
     GET  /api/info                          version, limits, the piece library
     POST /api/check     {puzzle}            the parsed board and pieces, or a 400
     POST /api/jobs      {action, puzzle, options}   start solve|count|hint|stats|slam|sample|generate
+    POST /api/play      {puzzle, placed, finish}    hand play: the position's completions (capped),
+                                            or with finish: one way to finish it (waits for it)
     GET  /api/jobs/ID?since=N               state, progress, solutions from index N
     DELETE /api/jobs/ID  (or POST .../cancel)   stop the job (its process is killed)
     GET  /api/jobs/ID/solutions/K.svg|png|json   one solution to download
@@ -13,9 +15,11 @@ Every error is JSON {"error": "..."} with a 4xx status; the server never reads f
 other than its own static page."""
 from __future__ import annotations
 
+import asyncio
 import json
 import mimetypes
 import os
+import time
 from collections.abc import Iterable
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -37,6 +41,7 @@ from .jobs import Busy, Manager
 MAX_BODY = 1_000_000              # bytes of a request body
 ACTIONS = {"solve", "count", "hint", "stats", "slam", "sample", "generate"}
 TILING_ONLY = {"hint", "stats", "sample"}
+PLAY_GRACE = 10.0                 # seconds a play answer may take beyond its own search's limit
 STATIC = resources.files("polytile.web") / "static"
 # ES modules (view3d.js, vendor/three.min.js) load only with a JavaScript type; some systems'
 # tables map .js to text/plain
@@ -157,6 +162,34 @@ async def start_job(request: Request) -> Response:
     m: Manager = request.app.state.manager
     job = m.submit(client_of(request), action, data["puzzle"], opts, summary)
     return JSONResponse(job.view(), status_code=202)
+
+
+async def play(request: Request) -> Response:
+    """A position of hand play, answered at once: a quick job (its own process, the client's
+    job slots, killed when it outlasts PLAY_WAIT) whose result is the answer."""
+    from ..analysis.play import FINISH_SECONDS
+    data = await read_json(request)
+    finish = data.get("finish", False)
+    if not isinstance(finish, bool):
+        raise BadRequest("\"finish\" must be true or false")
+    parsed, summary = await run_in_threadpool(_parse, data.get("puzzle"))
+    if parsed.kind == "shikaku":
+        raise BadRequest("hand play is for tiling puzzles, not Shikaku")
+    m: Manager = request.app.state.manager
+    job = m.submit(client_of(request), "play", data["puzzle"],
+                   {"placed": data.get("placed") or [], "finish": finish}, summary)
+    deadline = time.monotonic() + FINISH_SECONDS + PLAY_GRACE
+    while job.active and time.monotonic() < deadline:
+        await asyncio.sleep(0.01)
+    if job.active:
+        await run_in_threadpool(m.cancel, job)
+    m.forget(job)
+    if job.state == "done":
+        return JSONResponse(job.result)
+    if job.state == "cancelled":
+        raise BadRequest(f"time limit: no answer within {FINISH_SECONDS + PLAY_GRACE:.0f} s", 503)
+    message = job.error or "the play job failed"
+    raise BadRequest(message, 500 if message.startswith("internal error") else 400)
 
 
 def _job(request: Request):
@@ -298,6 +331,7 @@ def create_app(*, per_client: int = 2, running: int = 4, seconds: float = 600.0,
         Route("/api/info", info),
         Route("/api/check", check, methods=["POST"]),
         Route("/api/jobs", start_job, methods=["POST"]),
+        Route("/api/play", play, methods=["POST"]),
         Route("/api/jobs/{job}", job_state, methods=["GET"]),
         Route("/api/jobs/{job}", cancel_job, methods=["DELETE"]),
         Route("/api/jobs/{job}/cancel", cancel_job, methods=["POST"]),

@@ -120,6 +120,12 @@ class Manager:
         threading.Thread(target=self._run, args=(job,), name=f"job-{job.id}", daemon=True).start()
         return job
 
+    def forget(self, job: Job) -> None:
+        """Drop a finished job (the page's quick ones: they must not push out its listings)."""
+        with self.lock:
+            if not job.active:
+                self.jobs.pop(job.id, None)
+
     def get(self, job_id: str) -> Job | None:
         return self.jobs.get(job_id)
 

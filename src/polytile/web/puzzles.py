@@ -309,7 +309,7 @@ def summary(parsed: Parsed) -> dict:
     out = {"kind": parsed.kind, "dim": board.dim, "grid": board.grid, "cells": cells, "area": board.area,
            "shape": [int(x) + 1 for x in board.cells.max(axis=0) - board.cells.min(axis=0)],
            "pieces": [{"name": p.name, "size": p.size, "count": p.count, "min": p.least,
-                       "cells": p.cells.tolist()} for p in puzzle.pieces],
+                       "cells": p.cells.tolist(), "reflect": puzzle.reflects(p)} for p in puzzle.pieces],
            "tiles_area": puzzle.tiles_area, "reflect": puzzle.allow_reflection,
            "notes": list(puzzle.notes), "source": puzzle.source}
     if len({int(x) for x in board.colours.tolist()}) > 1:

@@ -131,22 +131,55 @@ def _square_only(parsed, action: str) -> None:
         raise PuzzleError(f"{action} works on the square grid only, not on the {grid} grid", action)
 
 
+def placed_cells(opts: dict, action: str, sizes: tuple[int, ...] = (2, 3)) -> list:
+    """opts["placed"]: pieces on the board, each a list of cells [row, column(, layer)]."""
+    import numpy as np
+    placed = opts.get("placed") or []
+    if not isinstance(placed, list) or len(placed) > puzzles.MAX_PIECES:
+        raise PuzzleError(f"\"placed\" must be a list of at most {puzzles.MAX_PIECES} pieces "
+                          "(lists of cells)", action)
+    out = []
+    for i, cells in enumerate(placed):
+        if not isinstance(cells, list) or not cells or len(cells) > puzzles.MAX_BOARD_CELLS or not all(
+                isinstance(c, list) and len(c) in sizes and all(
+                    isinstance(x, int) and not isinstance(x, bool) and abs(x) < 1 << 31 for x in c)
+                for c in cells):
+            raise PuzzleError(f"placed[{i}] must be a list of cells [row, column]", action)
+        out.append(np.array(cells, dtype=np.int64))
+    return out
+
+
+def play(parsed, opts: dict, out: Out) -> dict:
+    """Hand play: whether the position (opts["placed"]) can be finished and in how many ways
+    (capped), or with opts["finish"] one way to finish it."""
+    from ..analysis import play as hand
+    if parsed.kind == "shikaku":
+        raise PuzzleError("hand play is for tiling puzzles, not Shikaku", "play")
+    _square_only(parsed, "play")
+    if parsed.tiling.puzzle.board.dim != 2:
+        raise PuzzleError("hand play is for flat boards, not 3D ones", "play")
+    placed = placed_cells(opts, "play", sizes=(2,))
+    if parsed.why_not:
+        hand.position(parsed.tiling.puzzle, placed)          # bad cells are still refused
+        return {"verdict": "dead end", "completions": 0, "capped": False, "reason": parsed.why_not,
+                "nodes": 0, "seconds": 0.0}
+    puzzle = parsed.tiling.puzzle
+    if opts.get("finish"):
+        v = hand.finish(puzzle, placed)
+        from ..core.results import Solution
+        found = solution_json(Solution(v.found, puzzle.board.cells, "square")) if v.found else []
+        return dict(v.to_json(), completions=big(v.completions), found=found)
+    v = hand.completions(puzzle, placed)
+    return dict(v.to_json(), completions=big(v.completions))
+
+
 def hint(parsed, opts: dict, out: Out) -> dict:
     import numpy as np
     from ..analysis.hint import hint as make_hint
     if parsed.kind == "shikaku":
         raise PuzzleError("hints are for tiling puzzles", "hint")
     _square_only(parsed, "hint")
-    placed = opts.get("placed") or []
-    if not isinstance(placed, list) or len(placed) > puzzles.MAX_PIECES:
-        raise PuzzleError("\"placed\" must be a list of pieces (lists of cells)", "hint")
-    given = []
-    for i, cells in enumerate(placed):
-        if not isinstance(cells, list) or not cells or not all(
-                isinstance(c, list) and len(c) in (2, 3) and all(isinstance(x, int) and not isinstance(x, bool)
-                                                              for x in c) for c in cells):
-            raise PuzzleError(f"placed[{i}] must be a list of cells [row, column]", "hint")
-        given.append((chr(ord("a") + i % 26), np.array(cells, dtype=np.int64)))
+    given = [(chr(ord("a") + i % 26), cells) for i, cells in enumerate(placed_cells(opts, "hint"))]
     if parsed.why_not:
         return {"verdict": "dead end", "reason": parsed.why_not, "piece": None, "cells": [], "nodes": 0}
     h = make_hint(parsed.tiling.puzzle, given, "placed").to_json()
@@ -232,7 +265,7 @@ def generate(parsed, opts: dict, out: Out) -> dict:
     return {"width": q.width, "height": q.height, "rows": q.rows(), "game_id": to_game_id(q), "url": to_url(q)}
 
 
-ACTIONS = {"solve": solve, "count": count, "hint": hint, "stats": stats, "slam": slam, "sample": sample,
+ACTIONS = {"solve": solve, "count": count, "hint": hint, "play": play, "stats": stats, "slam": slam, "sample": sample,
            "generate": generate}
 
 

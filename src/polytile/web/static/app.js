@@ -791,6 +791,7 @@ async function refreshPreview() {
     renderView();
   }
   drawHints();
+  playPuzzleChanged();                              // play.js
 }
 
 function clearResult() {              // a count or listing that no longer answers the puzzle shown
@@ -862,7 +863,7 @@ function setMode(mode) {
   for (const m of ["tiling", "katamino", "box", "shikaku"]) $(`#mode-${m}`).hidden = m !== mode;
   $("#reflect-label").hidden = mode === "box" || mode === "shikaku";
   $("#unique-label").hidden = mode === "shikaku";
-  $("#hint-tab").disabled = $("#stats-tab").disabled = mode === "shikaku";
+  $("#hint-tab").disabled = $("#stats-tab").disabled = $("#play-tab").disabled = mode === "shikaku";
   if (mode === "shikaku") setView("solutions");
   if (mode === "katamino") renderKatamino();
   state.view = null;
@@ -872,8 +873,9 @@ function setMode(mode) {
 
 function setView(view) {
   $$("#views button").forEach((b) => b.classList.toggle("active", b.dataset.view === view));
-  for (const v of ["solutions", "hint", "stats"]) $(`#view-${v}`).hidden = v !== view;
+  for (const v of ["solutions", "hint", "stats", "play"]) $(`#view-${v}`).hidden = v !== view;
   if (view === "hint") drawHints();
+  if (view === "play") playShow();                  // play.js
 }
 
 function newText() {                       // another file: its own reflection policy again
