@@ -1,10 +1,13 @@
 """Start-up: whole `polytile` processes against their peers, side by side in one run.
 
-    python bench/bench_startup.py [--runs 7] [--nanakin DIR] [--no-cold]
+    python bench/bench_startup.py [--runs 7] [--nanakin DIR] [--before DIR] [--no-cold]
 
 Every figure is a whole process (interpreter start, imports, kernel loading, the answer),
 timed from outside with warm caches: the commands run in turn, A B A B ..., after one
-warm-up each, and the median wall time is printed. Peers:
+warm-up each, and the median wall time is printed. With --before DIR (the root of another
+checkout, e.g. `git worktree add /tmp/polytile-before main`), its polytile runs in the same
+turns (the same interpreter and packages, its `src` first on PYTHONPATH), a "before" column
+beside "after" (this checkout). Peers:
 
 - xcover: `bench/xcover_count.py` (pip install xcover, the `bench` extra) on the same file;
 - nanakin's pure-Python Shikaku solver, when a checkout is at --nanakin (default
@@ -48,17 +51,16 @@ def wall(argv: list[str], env: dict | None = None, cwd: Path | None = None) -> f
     return time.perf_counter() - t0
 
 
-def side_by_side(a: list[str], b: Peer | None, runs: int) -> tuple[float, float | None]:
-    """Median wall seconds of `a` and of the peer `b`, run in turn after one warm-up each."""
-    wall(a)
-    if b is not None:
-        b.run()
-    ta, tb = [], []
+def side_by_side(runners: list[Peer | None], runs: int) -> list[float | None]:
+    """Median wall seconds of each runner (None: absent), run in turn after one warm-up each."""
+    present = [r for r in runners if r is not None]
+    for r in present:
+        r.run()
+    times: dict[int, list[float]] = {id(r): [] for r in present}
     for _ in range(runs):
-        ta.append(wall(a))
-        if b is not None:
-            tb.append(b.run())
-    return statistics.median(ta), (statistics.median(tb) if tb else None)
+        for r in present:
+            times[id(r)].append(r.run())
+    return [None if r is None else statistics.median(times[id(r)]) for r in runners]
 
 
 class Peer:
@@ -92,16 +94,21 @@ def xcover_peer(puzzle: Path) -> Peer | None:
 
 def rows(args, stubs: Path) -> list[tuple[str, list[str], Peer | None, float]]:
     """(label, polytile arguments, peer or None, goal in seconds)."""
-    bad = stubs / "bad.txt"
+    bad, bad_json, bad_shikaku = stubs / "bad.txt", stubs / "bad.json", stubs / "bad-shikaku.txt"
     bad.write_text("XXX\n\tX\n")
+    bad_json.write_text('{"board": [[0, 0], [0, 0]], "pieces": "pentominoes"}')
+    bad_shikaku.write_text("3 3\n1 2\n")
     t10, t30 = SHIKAKU / "tatham-10x10.txt", SHIKAKU / "tatham-30x30.txt"
     p3x20, p6x10 = EXAMPLES / "pentomino-3x20.txt", EXAMPLES / "pentomino-6x10.txt"
     return [
         ("shikaku 10x10 (Tatham)", ["shikaku", str(t10)], nanakin_peer(args.nanakin, t10, stubs), 0.15),
         ("shikaku 30x30 (Tatham)", ["shikaku", str(t30)], nanakin_peer(args.nanakin, t30, stubs), 0.15),
         ("--help", ["--help"], None, 0.15),
-        ("count: bad input file", ["count", str(bad)], None, 0.15),
+        ("count: malformed drawing", ["count", str(bad)], None, 0.15),
+        ("count: malformed JSON puzzle", ["count", str(bad_json)], None, 0.15),
+        ("shikaku: malformed puzzle", ["shikaku", str(bad_shikaku)], None, 0.15),
         ("count: missing file", ["count", str(stubs / "missing.txt")], None, 0.15),
+        ("count: bad option", ["count", str(bad), "--engine", "nope"], None, 0.15),
         ("solve --limit many", ["solve", str(p3x20), "--limit", "many"], None, 0.15),
         ("count pentomino 3x20", ["count", str(p3x20)], xcover_peer(p3x20), 0.35),
         ("katamino L Y P W --count (5x4)", ["katamino", "L", "Y", "P", "W", "--count"], None, 0.35),
@@ -109,13 +116,23 @@ def rows(args, stubs: Path) -> list[tuple[str, list[str], Peer | None, float]]:
     ]
 
 
+def polytile_runner(argv: list[str], source: Path) -> Peer:
+    """`polytile ARGV` from the checkout at `source` (its `src` first on PYTHONPATH)."""
+    path = [str(source / "src"), *filter(None, [os.environ.get("PYTHONPATH")])]
+    return Peer("polytile", polytile_command() + argv, dict(os.environ, PYTHONPATH=os.pathsep.join(path)))
+
+
 def table(args, stubs: Path) -> None:
-    cmd = polytile_command()
-    print(f"{'command':<34}{'polytile s':>11}{'goal s':>8}  peer")
+    before = "before s" if args.before else ""
+    print(f"{'command':<34}{before:>9}{'after s':>9}{'goal s':>8}  peer")
     for label, argv, peer, goal in rows(args, stubs):
-        t, tp = side_by_side(cmd + argv, peer, args.runs)
+        if args.only and args.only not in label:
+            continue
+        old = polytile_runner(argv, args.before) if args.before else None
+        t_old, t, tp = side_by_side([old, polytile_runner(argv, ROOT), peer], args.runs)
         vs = "" if peer is None else f"{peer.name} {tp:.3f} s ({tp / t:.1f}x polytile's time)"
-        print(f"{label:<34}{t:>11.3f}{goal:>8.2f}  {vs}", flush=True)
+        was = f"{t_old:>9.3f}" if t_old is not None else f"{'':>9}"
+        print(f"{label:<34}{was}{t:>9.3f}{goal:>8.2f}  {vs}", flush=True)
 
 
 def search_seconds(runs: int) -> None:
@@ -159,7 +176,10 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=7, help="counted runs of each command")
     ap.add_argument("--nanakin", type=Path, default=Path("/tmp/shikaku-solver"),
                     help="checkout of nanakin/shikaku-solver (skipped when absent)")
+    ap.add_argument("--before", type=Path, metavar="DIR",
+                    help="root of another checkout to time in the same turns (a before column)")
     ap.add_argument("--no-cold", action="store_true", help="skip the empty-cache runs")
+    ap.add_argument("--only", metavar="TEXT", help="only the table rows whose label holds TEXT")
     args = ap.parse_args()
     stubs = Path(tempfile.mkdtemp(prefix="polytile-startup-"))
     try:
