@@ -123,6 +123,9 @@ def polytile_runner(argv: list[str], source: Path) -> Peer:
 
 
 def table(args, stubs: Path) -> None:
+    floor, = side_by_side([Peer("python", [sys.executable, "-c", "pass"])], args.runs)
+    print(f"the floor: `python -c pass` takes {floor:.3f} s on this machine now (the load "
+          "inflates every figure alike)\n")
     before = "before s" if args.before else ""
     print(f"{'command':<34}{before:>9}{'after s':>9}{'goal s':>8}  peer")
     for label, argv, peer, goal in rows(args, stubs):

@@ -21,9 +21,8 @@ as counters) and turns its pieces into items first.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from itertools import accumulate, chain
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     import numpy as np
@@ -31,20 +30,22 @@ if TYPE_CHECKING:
     from ..core.cover import Cover
 
 
-@dataclass
 class MemoResult:
-    solutions: int                     # exact, or min(solutions, cap)
-    found: list[int] | None = None     # option ids of one solution, ascending (None when there is none)
-    dead_item: int = -1                # an item no option can cover, when propagation shows it
-    forced: int = 0                    # options placed by propagation
-    components: int = 0                # independent parts after propagation
-    nodes: int = 0                     # memoised states (sub-problems counted)
-    seconds: float = 0.0
-    capped: bool = False               # the count reached `cap` (it may be larger)
+    """What the counter answers (a plain class: `dataclasses` would cost a Shikaku run more
+    to import than the count takes)."""
+
+    def __init__(self, solutions: int, forced: int = 0, dead_item: int = -1):
+        self.solutions = solutions     # exact, or min(solutions, cap)
+        self.found: list[int] | None = None   # option ids of one solution, ascending (None: none)
+        self.dead_item = dead_item     # an item no option can cover, when propagation shows it
+        self.forced = forced           # options placed by propagation
+        self.components = 0            # independent parts after propagation
+        self.nodes = 0                 # memoised states (sub-problems counted)
+        self.seconds = 0.0
+        self.capped = False            # the count reached `cap` (it may be larger)
 
 
-@dataclass
-class Options:
+class Options(NamedTuple):
     """An exact cover as plain lists: the items of each option (ascending, < n_items); a
     primary item must be covered exactly once, a secondary one at most once."""
     n_items: int
@@ -52,8 +53,7 @@ class Options:
     opt_items: list[list[int]]
 
 
-@dataclass
-class Arrays:
+class Arrays(NamedTuple):
     """The cover with its pieces turned into items, as CSR arrays."""
     n_items: int
     primary: np.ndarray        # uint8 per item

@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import string
 import time
-from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from ..engine import memo
 
@@ -26,8 +25,9 @@ if TYPE_CHECKING:
     from ..core.cover import Cover
 
 
-@dataclass(frozen=True)
-class Shikaku:
+class Shikaku(NamedTuple):
+    """A grid and its clues. (The classes here are plain: `dataclasses` would cost a run
+    more to import than a typed puzzle takes to count.)"""
     width: int
     height: int
     clues: tuple[tuple[int, int, int], ...]          # (row, col, area), row-major
@@ -52,15 +52,14 @@ class Shikaku:
 Rect = tuple[int, int, int, int]                     # (row, col, height, width)
 
 
-@dataclass
 class Reduction:
     """The exact cover of a puzzle as plain lists: option o is the rectangle `rects[o]` of the
     clue `clue_of[o]`, covering the items `opt_items[o]` (ascending); options are sorted by
     their first item. Items are cells numbered by `item_number`."""
-    puzzle: Shikaku
-    rects: list[Rect]
-    clue_of: list[int]
-    opt_items: list[list[int]]
+
+    def __init__(self, puzzle: Shikaku, rects: list[Rect], clue_of: list[int],
+                 opt_items: list[list[int]]):
+        self.puzzle, self.rects, self.clue_of, self.opt_items = puzzle, rects, clue_of, opt_items
 
     def options(self) -> memo.Options:
         """The cover for the memoised counter: every cell a primary item."""
@@ -90,14 +89,15 @@ class Reduction:
         )
 
 
-@dataclass
 class Answer:
-    solutions: int
-    rectangles: list[Rect] = field(default_factory=list)   # one solution, sorted row-major
-    reason: str | None = None                               # why there is none, when there is none
-    seconds: float = 0.0
-    nodes: int = 0
-    capped: bool = False
+    def __init__(self, solutions: int, reason: str | None = None, seconds: float = 0.0,
+                 nodes: int = 0, capped: bool = False):
+        self.solutions = solutions
+        self.rectangles: list[Rect] = []   # one solution, sorted row-major
+        self.reason = reason               # why there is none, when there is none
+        self.seconds = seconds
+        self.nodes = nodes
+        self.capped = capped
 
     def to_json(self) -> dict:
         return {"solutions": self.solutions, "rectangles": [list(r) for r in self.rectangles],
