@@ -20,6 +20,7 @@ as counters) and turns its pieces into items first.
 """
 from __future__ import annotations
 
+import sys
 import time
 from itertools import accumulate, chain
 from typing import TYPE_CHECKING, NamedTuple
@@ -160,6 +161,7 @@ def propagate_arrays(primary, opt_ptr, opt_items, item_ptr, item_opts, alive, co
 
 COMPILED_FROM = 500_000        # entries: below this, Python is quicker than importing numba (a
                                # whole process on 100 x 100 Shikaku: 0.3 s in Python, 1.2 s with numba)
+COMPILED_LOADED_FROM = 50_000  # the same once numba is imported (a warm process, the web page)
 _kernel = None
 
 
@@ -176,7 +178,8 @@ def csr(opts: Options) -> tuple[list[int], list[int], list[int], list[int]]:
 def propagate(opts: Options) -> tuple[bytearray, bytearray, list[int], int]:
     """(alive per option, covered per item, forced options, dead item or -1)."""
     n_opt, n = len(opts.opt_items), opts.n_items
-    if sum(map(len, opts.opt_items)) >= COMPILED_FROM:
+    entries = sum(map(len, opts.opt_items))
+    if entries >= COMPILED_FROM or (entries >= COMPILED_LOADED_FROM and "numba" in sys.modules):
         return _propagate_compiled(opts)
     alive, covered, placed = bytearray(b"\x01") * n_opt, bytearray(n), [0] * (n + 1)
     k, dead = propagate_arrays(opts.primary, *csr(opts), alive, covered, placed, [0] * n,
