@@ -4,7 +4,8 @@
 
 Every figure is a whole process (interpreter start, imports, kernel loading, the answer),
 timed from outside with warm caches: the commands run in turn, A B A B ..., after one
-warm-up each, and the median wall time is printed. With --before DIR (the root of another
+warm-up each, and the median wall time is printed, with the median CPU seconds (user +
+system) in brackets, which a loaded machine inflates far less. With --before DIR (the root of another
 checkout, e.g. `git worktree add /tmp/polytile-before main`), its polytile runs in the same
 turns (the same interpreter and packages, its `src` first on PYTHONPATH), a "before" column
 beside "after" (this checkout). Peers:
@@ -24,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -64,11 +66,21 @@ def side_by_side(runners: list[Peer | None], runs: int) -> list[float | None]:
 
 
 class Peer:
+    """A command to time; `cpu` keeps the CPU seconds (user + system) of each run."""
+
     def __init__(self, name: str, argv: list[str], env: dict | None = None, cwd: Path | None = None):
         self.name, self.argv, self.env, self.cwd = name, argv, env, cwd
+        self.cpu: list[float] = []
 
     def run(self) -> float:
-        return wall(self.argv, self.env, self.cwd)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        seconds = wall(self.argv, self.env, self.cwd)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        self.cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+        return seconds
+
+    def median_cpu(self) -> float:
+        return statistics.median(self.cpu[1:])       # the warm-up left out
 
 
 def nanakin_peer(checkout: Path, puzzle: Path, stubs: Path) -> Peer | None:
@@ -123,19 +135,22 @@ def polytile_runner(argv: list[str], source: Path) -> Peer:
 
 
 def table(args, stubs: Path) -> None:
-    floor, = side_by_side([Peer("python", [sys.executable, "-c", "pass"])], args.runs)
-    print(f"the floor: `python -c pass` takes {floor:.3f} s on this machine now (the load "
-          "inflates every figure alike)\n")
-    before = "before s" if args.before else ""
-    print(f"{'command':<34}{before:>9}{'after s':>9}{'goal s':>8}  peer")
+    floor_runner = Peer("python", [sys.executable, "-c", "pass"])
+    floor, = side_by_side([floor_runner], args.runs)
+    print(f"the floor: `python -c pass` takes {floor:.3f} s ({floor_runner.median_cpu():.3f} s of CPU) "
+          "on this machine now: the load inflates every wall time alike; CPU seconds much less\n")
+    before = "before s (cpu)" if args.before else ""
+    print(f"{'command':<34}{before:>16}{'after s (cpu)':>16}{'goal s':>8}  peer")
     for label, argv, peer, goal in rows(args, stubs):
         if args.only and args.only not in label:
             continue
         old = polytile_runner(argv, args.before) if args.before else None
-        t_old, t, tp = side_by_side([old, polytile_runner(argv, ROOT), peer], args.runs)
-        vs = "" if peer is None else f"{peer.name} {tp:.3f} s ({tp / t:.1f}x polytile's time)"
-        was = f"{t_old:>9.3f}" if t_old is not None else f"{'':>9}"
-        print(f"{label:<34}{was}{t:>9.3f}{goal:>8.2f}  {vs}", flush=True)
+        new = polytile_runner(argv, ROOT)
+        t_old, t, tp = side_by_side([old, new, peer], args.runs)
+        vs = "" if peer is None else (f"{peer.name} {tp:.3f} s ({peer.median_cpu():.3f}) "
+                                      f"({tp / t:.1f}x polytile's time)")
+        was = f"{t_old:>8.3f} ({old.median_cpu():.3f})" if old is not None else f"{'':>16}"
+        print(f"{label:<34}{was}{t:>8.3f} ({new.median_cpu():.3f}){goal:>8.2f}  {vs}", flush=True)
 
 
 def search_seconds(runs: int) -> None:
