@@ -1,10 +1,14 @@
 """Start-up: whole `polytile` processes against their peers, side by side in one run.
 
-    python bench/bench_startup.py [--runs 7] [--nanakin DIR] [--no-cold]
+    python bench/bench_startup.py [--runs 7] [--nanakin DIR] [--before DIR] [--no-cold]
 
 Every figure is a whole process (interpreter start, imports, kernel loading, the answer),
 timed from outside with warm caches: the commands run in turn, A B A B ..., after one
-warm-up each, and the median wall time is printed. Peers:
+warm-up each, and the median wall time is printed, with the median CPU seconds (user +
+system) in brackets, which a loaded machine inflates far less. With --before DIR (the root of another
+checkout, e.g. `git worktree add /tmp/polytile-before main`), its polytile runs in the same
+turns (the same interpreter and packages, its `src` first on PYTHONPATH), a "before" column
+beside "after" (this checkout). Peers:
 
 - xcover: `bench/xcover_count.py` (pip install xcover, the `bench` extra) on the same file;
 - nanakin's pure-Python Shikaku solver, when a checkout is at --nanakin (default
@@ -21,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -48,25 +53,34 @@ def wall(argv: list[str], env: dict | None = None, cwd: Path | None = None) -> f
     return time.perf_counter() - t0
 
 
-def side_by_side(a: list[str], b: Peer | None, runs: int) -> tuple[float, float | None]:
-    """Median wall seconds of `a` and of the peer `b`, run in turn after one warm-up each."""
-    wall(a)
-    if b is not None:
-        b.run()
-    ta, tb = [], []
+def side_by_side(runners: list[Peer | None], runs: int) -> list[float | None]:
+    """Median wall seconds of each runner (None: absent), run in turn after one warm-up each."""
+    present = [r for r in runners if r is not None]
+    for r in present:
+        r.run()
+    times: dict[int, list[float]] = {id(r): [] for r in present}
     for _ in range(runs):
-        ta.append(wall(a))
-        if b is not None:
-            tb.append(b.run())
-    return statistics.median(ta), (statistics.median(tb) if tb else None)
+        for r in present:
+            times[id(r)].append(r.run())
+    return [None if r is None else statistics.median(times[id(r)]) for r in runners]
 
 
 class Peer:
+    """A command to time; `cpu` keeps the CPU seconds (user + system) of each run."""
+
     def __init__(self, name: str, argv: list[str], env: dict | None = None, cwd: Path | None = None):
         self.name, self.argv, self.env, self.cwd = name, argv, env, cwd
+        self.cpu: list[float] = []
 
     def run(self) -> float:
-        return wall(self.argv, self.env, self.cwd)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        seconds = wall(self.argv, self.env, self.cwd)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        self.cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+        return seconds
+
+    def median_cpu(self) -> float:
+        return statistics.median(self.cpu[1:])       # the warm-up left out
 
 
 def nanakin_peer(checkout: Path, puzzle: Path, stubs: Path) -> Peer | None:
@@ -92,16 +106,21 @@ def xcover_peer(puzzle: Path) -> Peer | None:
 
 def rows(args, stubs: Path) -> list[tuple[str, list[str], Peer | None, float]]:
     """(label, polytile arguments, peer or None, goal in seconds)."""
-    bad = stubs / "bad.txt"
+    bad, bad_json, bad_shikaku = stubs / "bad.txt", stubs / "bad.json", stubs / "bad-shikaku.txt"
     bad.write_text("XXX\n\tX\n")
+    bad_json.write_text('{"board": [[0, 0], [0, 0]], "pieces": "pentominoes"}')
+    bad_shikaku.write_text("3 3\n1 2\n")
     t10, t30 = SHIKAKU / "tatham-10x10.txt", SHIKAKU / "tatham-30x30.txt"
     p3x20, p6x10 = EXAMPLES / "pentomino-3x20.txt", EXAMPLES / "pentomino-6x10.txt"
     return [
         ("shikaku 10x10 (Tatham)", ["shikaku", str(t10)], nanakin_peer(args.nanakin, t10, stubs), 0.15),
         ("shikaku 30x30 (Tatham)", ["shikaku", str(t30)], nanakin_peer(args.nanakin, t30, stubs), 0.15),
         ("--help", ["--help"], None, 0.15),
-        ("count: bad input file", ["count", str(bad)], None, 0.15),
+        ("count: malformed drawing", ["count", str(bad)], None, 0.15),
+        ("count: malformed JSON puzzle", ["count", str(bad_json)], None, 0.15),
+        ("shikaku: malformed puzzle", ["shikaku", str(bad_shikaku)], None, 0.15),
         ("count: missing file", ["count", str(stubs / "missing.txt")], None, 0.15),
+        ("count: bad option", ["count", str(bad), "--engine", "nope"], None, 0.15),
         ("solve --limit many", ["solve", str(p3x20), "--limit", "many"], None, 0.15),
         ("count pentomino 3x20", ["count", str(p3x20)], xcover_peer(p3x20), 0.35),
         ("katamino L Y P W --count (5x4)", ["katamino", "L", "Y", "P", "W", "--count"], None, 0.35),
@@ -109,13 +128,29 @@ def rows(args, stubs: Path) -> list[tuple[str, list[str], Peer | None, float]]:
     ]
 
 
+def polytile_runner(argv: list[str], source: Path) -> Peer:
+    """`polytile ARGV` from the checkout at `source` (its `src` first on PYTHONPATH)."""
+    path = [str(source / "src"), *filter(None, [os.environ.get("PYTHONPATH")])]
+    return Peer("polytile", polytile_command() + argv, dict(os.environ, PYTHONPATH=os.pathsep.join(path)))
+
+
 def table(args, stubs: Path) -> None:
-    cmd = polytile_command()
-    print(f"{'command':<34}{'polytile s':>11}{'goal s':>8}  peer")
+    floor_runner = Peer("python", [sys.executable, "-c", "pass"])
+    floor, = side_by_side([floor_runner], args.runs)
+    print(f"the floor: `python -c pass` takes {floor:.3f} s ({floor_runner.median_cpu():.3f} s of CPU) "
+          "on this machine now: the load inflates every wall time alike; CPU seconds much less\n")
+    before = "before s (cpu)" if args.before else ""
+    print(f"{'command':<34}{before:>16}{'after s (cpu)':>16}{'goal s':>8}  peer")
     for label, argv, peer, goal in rows(args, stubs):
-        t, tp = side_by_side(cmd + argv, peer, args.runs)
-        vs = "" if peer is None else f"{peer.name} {tp:.3f} s ({tp / t:.1f}x polytile's time)"
-        print(f"{label:<34}{t:>11.3f}{goal:>8.2f}  {vs}", flush=True)
+        if args.only and args.only not in label:
+            continue
+        old = polytile_runner(argv, args.before) if args.before else None
+        new = polytile_runner(argv, ROOT)
+        t_old, t, tp = side_by_side([old, new, peer], args.runs)
+        vs = "" if peer is None else (f"{peer.name} {tp:.3f} s ({peer.median_cpu():.3f}) "
+                                      f"({tp / t:.1f}x polytile's time)")
+        was = f"{t_old:>8.3f} ({old.median_cpu():.3f})" if old is not None else f"{'':>16}"
+        print(f"{label:<34}{was}{t:>8.3f} ({new.median_cpu():.3f}){goal:>8.2f}  {vs}", flush=True)
 
 
 def search_seconds(runs: int) -> None:
@@ -138,20 +173,23 @@ def cold(stubs: Path) -> None:
         print(f"first run, empty kernel cache, {label}: {wall(cmd + argv, env):.2f} s (goal 10 s)")
 
 
-def import_top(argv: list[str], n: int = 10) -> None:
-    """The n modules with the largest own import time while running `polytile ARGV`."""
-    p = subprocess.run([sys.executable, "-X", "importtime", "-m", "polytile", *argv],
-                       capture_output=True, text=True)
-    found = []
-    for line in p.stderr.splitlines():
-        if line.startswith("import time:") and "|" in line and "self [us]" not in line:
-            own, total, name = line[len("import time:"):].split("|")
-            found.append((int(own), int(total), name.strip()))
-    total = sum(own for own, _, _ in found)
-    print(f"\nimports of `polytile {' '.join(Path(a).name for a in argv)}`: "
-          f"{len(found)} modules, {total / 1e6:.3f} s")
-    for own, cumulative, name in sorted(found, reverse=True)[:n]:
-        print(f"  {own / 1e3:8.1f} ms own {cumulative / 1e3:8.1f} ms with its imports  {name}")
+def import_top(argv: list[str], runs: int, n: int = 10) -> None:
+    """The n modules with the largest own import time while running `polytile ARGV`: the
+    least of `runs` runs for each module (a loaded machine only ever adds time)."""
+    own: dict[str, int] = {}
+    cumulative: dict[str, int] = {}
+    for _ in range(runs):
+        p = subprocess.run([sys.executable, "-X", "importtime", "-m", "polytile", *argv],
+                           capture_output=True, text=True)
+        for line in p.stderr.splitlines():
+            if line.startswith("import time:") and "|" in line and "self [us]" not in line:
+                mine, total, name = (x.strip() for x in line[len("import time:"):].split("|"))
+                own[name] = min(own.get(name, 1 << 62), int(mine))
+                cumulative[name] = min(cumulative.get(name, 1 << 62), int(total))
+    print(f"\nimports of `polytile {' '.join(Path(a).name for a in argv)}`: {len(own)} modules, "
+          f"{sum(own.values()) / 1e6:.3f} s (least of {runs} runs for each module)")
+    for name in sorted(own, key=own.__getitem__, reverse=True)[:n]:
+        print(f"  {own[name] / 1e3:8.1f} ms own {cumulative[name] / 1e3:8.1f} ms with its imports  {name}")
 
 
 def main() -> None:
@@ -159,7 +197,10 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=7, help="counted runs of each command")
     ap.add_argument("--nanakin", type=Path, default=Path("/tmp/shikaku-solver"),
                     help="checkout of nanakin/shikaku-solver (skipped when absent)")
+    ap.add_argument("--before", type=Path, metavar="DIR",
+                    help="root of another checkout to time in the same turns (a before column)")
     ap.add_argument("--no-cold", action="store_true", help="skip the empty-cache runs")
+    ap.add_argument("--only", metavar="TEXT", help="only the table rows whose label holds TEXT")
     args = ap.parse_args()
     stubs = Path(tempfile.mkdtemp(prefix="polytile-startup-"))
     try:
@@ -169,7 +210,7 @@ def main() -> None:
             cold(stubs)
         for argv in (["--help"], ["shikaku", str(SHIKAKU / "tatham-30x30.txt")],
                      ["count", str(EXAMPLES / "pentomino-3x20.txt")]):
-            import_top(argv)
+            import_top(argv, args.runs)
     finally:
         shutil.rmtree(stubs, ignore_errors=True)
 

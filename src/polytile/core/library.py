@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-import numpy as np
-
-from . import shape
+if TYPE_CHECKING:
+    import numpy as np
 
 PENTOMINO_ROWS = {
     "F": [".XX", "XX.", ".X."],
@@ -31,12 +31,14 @@ COLOUR_OF = {letter: hexcode for letter, _, hexcode in KATAMINO}
 
 
 def cells_from_rows(rows: list[str]) -> np.ndarray:
+    import numpy as np      # here: the names and rows serve the file readers, which check without numpy
     return np.array([(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch not in " ."],
                     dtype=np.int64)
 
 
 @lru_cache(maxsize=None)
 def _pentomino_keys() -> dict[bytes, str]:
+    from . import shape
     return {shape.canonical_key(cells_from_rows(rows)): name for name, rows in PENTOMINO_ROWS.items()}
 
 
@@ -44,6 +46,7 @@ def pentomino_name(cells: np.ndarray) -> str | None:
     """The letter of a (free) pentomino, or None."""
     if len(cells) != 5 or cells.shape[1] != 2:
         return None
+    from . import shape
     return _pentomino_keys().get(shape.canonical_key(cells))
 
 

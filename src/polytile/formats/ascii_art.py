@@ -3,12 +3,13 @@ board, every other object is a tile, and each character is a colour."""
 from __future__ import annotations
 
 from collections import deque
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ..errors import PuzzleError
-from ..core.puzzle import Board, Piece, Puzzle, make_partial
 from .common import check_box
+
+if TYPE_CHECKING:
+    from ..core.puzzle import Puzzle
 
 MAX_CELLS = 20_000
 
@@ -55,6 +56,16 @@ def parse(text: str, name: str = "<ascii>") -> Puzzle:
     if len(groups) < 2:
         raise PuzzleError("no tiles: the drawing has a board but no other object", name)
     board_i = max(range(len(groups)), key=lambda i: len(groups[i]))
+    check_box(groups[board_i], name)
+    return _puzzle(cells, groups, board_i, name)
+
+
+def _puzzle(cells: dict[tuple[int, int], str], groups: list[list[tuple[int, int]]], board_i: int,
+            name: str) -> Puzzle:
+    """The checked drawing as a Puzzle (numpy from here on: a bad file is refused without it)."""
+    import numpy as np
+
+    from ..core.puzzle import Board, Piece, Puzzle, make_partial
     palette = sorted(set(cells.values()))
     code = {ch: i for i, ch in enumerate(palette)}
 
@@ -64,7 +75,6 @@ def parse(text: str, name: str = "<ascii>") -> Puzzle:
         return pts, cols
 
     bcells, bcols = arrays(groups[board_i])
-    check_box(bcells, name)
     board = Board(bcells - bcells.min(axis=0), bcols)
     pieces = []
     for i, g in enumerate(groups):

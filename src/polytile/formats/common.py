@@ -81,9 +81,9 @@ def describe(value: Any, limit: int = 30) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
-def check_box(cells, name: str) -> None:
+def check_box(cells: list[tuple[int, ...]], name: str) -> None:
     """Refuse a board whose bounding box is too large to lay out as a grid."""
-    sides = [int(x) + 1 for x in cells.max(axis=0) - cells.min(axis=0)]
+    sides = [max(axis) - min(axis) + 1 for axis in zip(*cells)]
     box = 1
     for s in sides:
         box *= s

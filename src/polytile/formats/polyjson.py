@@ -14,19 +14,23 @@ In drawings, the characters are the cells' colours when some drawing of the file
 than one character (a checkerboard "BWBW"); a board drawn all in one character is plain.
 A piece may name a library piece instead of drawing it: "F", "red", 12 as a string, or
 {"name": "L", "count": 2}; "pieces": "pentominoes" is the set of 12.
+
+The file is checked on plain lists, so that a bad square-grid file is refused without
+importing numpy (a tenth of a second); the triangle and hex grids need `lattice`.
 """
 from __future__ import annotations
 
 import re
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from ..errors import PuzzleError
-from ..core.lattice import GRIDS, from_drawing, lattice
 from ..core.library import PENTOMINO_ROWS, pentomino
-from ..core.puzzle import Board, Piece, Puzzle, make_partial
 from .common import check_box, describe, load_json
+
+if TYPE_CHECKING:
+    from ..core.puzzle import Puzzle
+
+Cells = list[tuple[int, ...]]
 
 MAX_CELLS = 20_000
 MAX_COPIES = 10_000
@@ -55,7 +59,7 @@ def _key(key: str) -> str:
     return key if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key) else describe(key, 40)
 
 
-def _cells(ctx: _Ctx, v: Any, where: str) -> tuple[np.ndarray, list[str] | None]:
+def _cells(ctx: _Ctx, v: Any, where: str) -> tuple[Cells, list[str] | None]:
     """A list of coordinates, or rows of a drawing (non-blank, non-'.' characters are cells)."""
     if not isinstance(v, list) or not v:
         ctx.fail(where, "expected a non-empty list of cells")
@@ -70,7 +74,7 @@ def _cells(ctx: _Ctx, v: Any, where: str) -> tuple[np.ndarray, list[str] | None]
             ctx.fail(where, "the drawing has no cells")
         if len(pts) > MAX_CELLS:
             ctx.fail(where, f"too many cells ({len(pts)}; limit {MAX_CELLS})")
-        return np.array(pts, dtype=np.int64), chars
+        return pts, chars
     if len(v) > MAX_CELLS:
         ctx.fail(where, f"too many cells ({len(v)}; limit {MAX_CELLS})")
     dim = None
@@ -83,11 +87,10 @@ def _cells(ctx: _Ctx, v: Any, where: str) -> tuple[np.ndarray, list[str] | None]
             dim = len(cell)
         elif len(cell) != dim:
             ctx.fail(w, f"mixes {dim}D and {len(cell)}D cells")
-        out.append([_int(ctx, x, f"{w}[{j}]", -10**6, 10**6) for j, x in enumerate(cell)])
-    arr = np.array(out, dtype=np.int64)
-    if len(np.unique(arr, axis=0)) != len(arr):
+        out.append(tuple(_int(ctx, x, f"{w}[{j}]", -10**6, 10**6) for j, x in enumerate(cell)))
+    if len(set(out)) != len(out):
         ctx.fail(where, "a cell is listed twice")
-    return arr, None
+    return out, None
 
 
 def _colours(ctx: _Ctx, obj: dict, where: str, n: int, drawn: list[str] | None) -> list[str] | None:
@@ -102,47 +105,39 @@ def _colours(ctx: _Ctx, obj: dict, where: str, n: int, drawn: list[str] | None) 
 
 def _grid(ctx: _Ctx, data: dict) -> str:
     grid = data.get("grid", "square")
+    if grid == "square":
+        return grid
+    from ..core.lattice import GRIDS
     if grid not in GRIDS:
         ctx.fail("grid", f"expected one of {', '.join(GRIDS)}, got {describe(grid, 40)}")
     return grid
 
 
-def _on_grid(ctx: _Ctx, grid: str, cells: np.ndarray, drawn: list[str] | None, where: str) -> np.ndarray:
+def _on_grid(ctx: _Ctx, grid: str, cells: Cells, drawn: list[str] | None, where: str) -> Cells:
     """Cells in the grid's coordinates (see `lattice`): a drawing is converted, a list checked."""
     if grid == "square":
         return cells
+    import numpy as np
+
+    from ..core.lattice import from_drawing, lattice
     if drawn is not None:
         try:
-            return from_drawing(grid, cells)
+            return list(map(tuple, from_drawing(grid, np.array(cells, dtype=np.int64)).tolist()))
         except ValueError as e:
             ctx.fail(where, str(e))
     lat = lattice(grid)
-    if cells.shape[1] != lat.dim:
+    if len(cells[0]) != lat.dim:
         ctx.fail(where, f"a {grid} cell is a list of {lat.dim} integers")
-    bad = np.flatnonzero(~lat.valid(cells))
-    if len(bad):
+    bad = [i for i, cell in enumerate(cells) if not lat.holds(cell)]
+    if bad:
         ctx.fail(f"{where}[{bad[0]}]", "no triangle: a + b + c must be 1 (down) or 2 (up)")
     return cells
 
 
-def parse(text: str, name: str = "<json>") -> Puzzle:
-    ctx = _Ctx(name)
-    data = load_json(text, name)
-    if not isinstance(data, dict):
-        ctx.fail("top level", "expected an object with \"board\" and \"pieces\"")
-    for k in data:
-        if k not in BOARD_KEYS:
-            ctx.fail(_key(k), f"unknown key (expected one of {', '.join(sorted(BOARD_KEYS))})")
-    for k in ("board", "pieces"):
-        if k not in data:
-            ctx.fail("top level", f"missing \"{k}\"")
-    grid = _grid(ctx, data)
-    bcells, drawn = _cells(ctx, data["board"], "board")
-    bcells = _on_grid(ctx, grid, bcells, drawn, "board")
-    check_box(bcells, name)
-    bchars = _colours(ctx, data, "board", len(bcells), drawn)
-    explicit = any(k in data for k in ("colours", "colors"))
-    listed = data["pieces"]
+def _pieces(ctx: _Ctx, listed: Any, grid: str) -> tuple[list[tuple], bool]:
+    """(name, cells, drawn characters, count, min, reflect) of each piece, and whether some
+    piece lists its colours."""
+    explicit = False
     if listed == "pentominoes":
         listed = list(PENTOMINO_ROWS)
     if not isinstance(listed, list) or not listed:
@@ -178,29 +173,62 @@ def parse(text: str, name: str = "<json>") -> Puzzle:
         if reflect is not None and not isinstance(reflect, bool):
             ctx.fail(f"{w}.reflect", "expected true or false")
         raw.append((pname, cells, chars, count, least, reflect))
-    dim = bcells.shape[1]
+    return raw, explicit
+
+
+def parse(text: str, name: str = "<json>") -> Puzzle:
+    ctx = _Ctx(name)
+    data = load_json(text, name)
+    if not isinstance(data, dict):
+        ctx.fail("top level", "expected an object with \"board\" and \"pieces\"")
+    for k in data:
+        if k not in BOARD_KEYS:
+            ctx.fail(_key(k), f"unknown key (expected one of {', '.join(sorted(BOARD_KEYS))})")
+    for k in ("board", "pieces"):
+        if k not in data:
+            ctx.fail("top level", f"missing \"{k}\"")
+    grid = _grid(ctx, data)
+    bcells, drawn = _cells(ctx, data["board"], "board")
+    bcells = _on_grid(ctx, grid, bcells, drawn, "board")
+    check_box(bcells, name)
+    bchars = _colours(ctx, data, "board", len(bcells), drawn)
+    explicit = any(k in data for k in ("colours", "colors"))
+    raw, explicit_pieces = _pieces(ctx, data["pieces"], grid)
+    dim = len(bcells[0])
     for i, (_, cells, *_rest) in enumerate(raw):
-        if cells.shape[1] > dim:
-            ctx.fail(f"pieces[{i}].cells", f"a {cells.shape[1]}D piece does not fit a {dim}D board")
+        if len(cells[0]) > dim:
+            ctx.fail(f"pieces[{i}].cells", f"a {len(cells[0])}D piece does not fit a {dim}D board")
     allow = data.get("allow_reflection", dim == 2 or grid != "square")
     if not isinstance(allow, bool):
         ctx.fail("allow_reflection", "expected true or false")
     # colours are in play when given as lists, or when a drawing uses several characters
     # (a board drawn all in 'X' and pieces given as coordinates are plain)
     drawings = [bchars] + [r[2] for r in raw]
-    use_colours = explicit or any(len(set(c)) > 1 for c in drawings if c)
+    use_colours = explicit or explicit_pieces or any(len(set(c)) > 1 for c in drawings if c)
+    return _puzzle(name, grid, allow, (bcells, bchars), raw, use_colours)
+
+
+def _puzzle(name: str, grid: str, allow: bool, board_drawn: tuple[Cells, list[str] | None],
+            raw: list[tuple], use_colours: bool) -> Puzzle:
+    """The checked file as a Puzzle (numpy from here on)."""
+    import numpy as np
+
+    from ..core.lattice import lattice
+    from ..core.puzzle import Board, Piece, Puzzle, make_partial
+    bcells, bchars = board_drawn
+    dim = len(bcells[0])
     palette = [""] + sorted({c for c in (bchars or [])} | {c for r in raw for c in (r[2] or [])})
     code = {c: i for i, c in enumerate(palette)}
 
     def codes(chars, n):
         return np.array([code[c] for c in chars] if chars and use_colours else [0] * n, dtype=np.int64)
 
-    def pad(cells):
-        return np.pad(cells, ((0, 0), (0, dim - cells.shape[1]))) if cells.shape[1] < dim else cells
+    def padded(cells):
+        return np.array([(*c, *(0,) * (dim - len(c))) for c in cells], dtype=np.int64)
 
     lat = lattice(grid, dim)
-    board = Board(lat.to_origin(bcells), codes(bchars, len(bcells)), grid)
-    pieces = [Piece(pn, lat.to_origin(pad(c)), codes(ch, len(c)), n, least, refl)
+    board = Board(lat.to_origin(padded(bcells)), codes(bchars, len(bcells)), grid)
+    pieces = [Piece(pn, lat.to_origin(padded(c)), codes(ch, len(c)), n, least, refl)
               for pn, c, ch, n, least, refl in raw]
     puzzle = Puzzle(board, pieces, allow, palette, name)
     if puzzle.tiles_area > board.area and all(r[4] is None for r in raw):

@@ -91,7 +91,7 @@ def two_solutions(p: Shikaku) -> list[list[Rect]]:
     check prunes far better this way than by filling cells in order)."""
     red = reduce(p)
     res = search(red.cover, limit=2, store=True, engine="dlx")
-    return [[tuple(int(x) for x in red.rects[o]) for o in found] for found in res.found]
+    return [[red.rects[o] for o in found] for found in res.found]
 
 
 def generate(w: int, h: int, seed: int | None = None) -> Shikaku:

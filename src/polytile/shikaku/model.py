@@ -6,22 +6,28 @@ Reduction: the cells are the items of an exact cover; each clue's candidate rect
 its options, counted by one piece with one copy. The clue's own cell is covered only by
 its candidates, so "each clue once" needs no item of its own.
 Search: `engine.memo` counts (propagation, independent parts, memoised sub-problems).
+
+Plain Python: a puzzle people type is small, and numpy alone would take longer to import
+than reducing and counting it. numpy is imported only for the shared engine (`listing`,
+`generate`) and by the counter on very large grids.
 """
 from __future__ import annotations
 
+import string
 import time
-from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import chain
+from typing import TYPE_CHECKING, Callable, NamedTuple
 
-import numpy as np
-
-from ..core.cover import Cover
-from ..core.results import LETTERS as PIECE_LETTERS
 from ..engine import memo
-from ..engine.search import search
+
+if TYPE_CHECKING:
+    from ..core.cover import Cover
 
 
-@dataclass(frozen=True)
-class Shikaku:
+class Shikaku(NamedTuple):
+    """A grid and its clues. (The classes here are plain: `dataclasses` would cost a run
+    more to import than a typed puzzle takes to count.)"""
     width: int
     height: int
     clues: tuple[tuple[int, int, int], ...]          # (row, col, area), row-major
@@ -46,35 +52,90 @@ class Shikaku:
 Rect = tuple[int, int, int, int]                     # (row, col, height, width)
 
 
-@dataclass
 class Reduction:
-    puzzle: Shikaku
-    cover: Cover
-    rects: np.ndarray          # (n_options, 4) row, col, height, width of each option
-    clue_of: np.ndarray        # (n_options,) index into puzzle.clues
-    item_cell: np.ndarray      # (n_items, 2) row, col of each item
+    """The exact cover of a puzzle as plain lists: option o is the rectangle `rects[o]` of the
+    clue `clue_of[o]`, covering the items `opt_items[o]` (ascending); options are sorted by
+    their first item. Items are cells numbered by `item_number`."""
+
+    def __init__(self, puzzle: Shikaku, rects: list[Rect], clue_of: list[int],
+                 opt_items: list[list[int]]):
+        self.puzzle, self.rects, self.clue_of, self.opt_items = puzzle, rects, clue_of, opt_items
+
+    def options(self) -> memo.Options:
+        """The cover for the memoised counter: every cell a primary item."""
+        n = self.puzzle.width * self.puzzle.height
+        return memo.Options(n, [True] * n, self.opt_items)
+
+    def item_cell(self, item: int) -> tuple[int, int]:
+        """(row, col) of an item."""
+        w, h = self.puzzle.width, self.puzzle.height
+        return divmod(item, w) if w <= h else divmod(item, h)[::-1]
+
+    @cached_property
+    def cover(self) -> Cover:
+        """The same cover as numpy arrays, for the shared engine (`listing`, `generate`)."""
+        import numpy as np
+        from ..core.cover import Cover
+        lengths = [len(items) for items in self.opt_items]
+        n_clues = len(self.puzzle.clues)
+        return Cover(
+            n_items=self.puzzle.width * self.puzzle.height,
+            opt_ptr=np.cumsum([0] + lengths, dtype=np.int64),
+            opt_items=np.fromiter(chain.from_iterable(self.opt_items), np.int32, sum(lengths)),
+            opt_piece=np.array(self.clue_of, dtype=np.int32),
+            piece_count=np.ones(n_clues, dtype=np.int32),
+            piece_min=np.ones(n_clues, dtype=np.int32),
+            neighbours=np.array(neighbours(self.puzzle), dtype=np.int32).reshape(-1, 4),
+        )
 
 
-@dataclass
 class Answer:
-    solutions: int
-    rectangles: list[Rect] = field(default_factory=list)   # one solution, sorted row-major
-    reason: str | None = None                               # why there is none, when there is none
-    seconds: float = 0.0
-    nodes: int = 0
-    capped: bool = False
+    def __init__(self, solutions: int, reason: str | None = None, seconds: float = 0.0,
+                 nodes: int = 0, capped: bool = False):
+        self.solutions = solutions
+        self.rectangles: list[Rect] = []   # one solution, sorted row-major
+        self.reason = reason               # why there is none, when there is none
+        self.seconds = seconds
+        self.nodes = nodes
+        self.capped = capped
 
     def to_json(self) -> dict:
         return {"solutions": self.solutions, "rectangles": [list(r) for r in self.rectangles],
                 "seconds": round(self.seconds, 6)}
 
 
-def item_index(puzzle: Shikaku) -> np.ndarray:
-    """(height, width) item number of each cell: filled along the short side, so the
+def item_number(puzzle: Shikaku) -> Callable[[int, int], int]:
+    """The item of the cell (row, col): cells are numbered along the short side, so the
     longer axis is the more significant one (a small frontier for the counter)."""
-    h, w = puzzle.height, puzzle.width
-    idx = np.arange(h * w, dtype=np.int64)
-    return idx.reshape(h, w) if w <= h else idx.reshape(w, h).T.copy()
+    w, h = puzzle.width, puzzle.height
+    return (lambda r, c: r * w + c) if w <= h else (lambda r, c: c * h + r)
+
+
+def rect_items(puzzle: Shikaku, rect: Rect) -> list[int]:
+    """The items of a rectangle, ascending: runs along the short side of the grid."""
+    top, left, h, w = rect
+    items: list[int] = []
+    if puzzle.width <= puzzle.height:
+        for y in range(top * puzzle.width + left, (top + h) * puzzle.width, puzzle.width):
+            items += range(y, y + w)
+    else:
+        for x in range(left * puzzle.height + top, (left + w) * puzzle.height, puzzle.height):
+            items += range(x, x + h)
+    return items
+
+
+def neighbours(puzzle: Shikaku) -> list[int]:
+    """Flat (items, 4): the items below, above, right and left of each item, -1 off the grid."""
+    H, W = puzzle.height, puzzle.width
+    number = item_number(puzzle)
+    out = [-1] * (4 * H * W)
+    for r in range(H):
+        for c in range(W):
+            base = 4 * number(r, c)
+            for k, (y, x) in enumerate(((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))):
+                if 0 <= y < H and 0 <= x < W:
+                    out[base + k] = number(y, x)
+    return out
 
 
 def divisor_shapes(area: int, height: int, width: int) -> list[tuple[int, int]]:
@@ -82,85 +143,47 @@ def divisor_shapes(area: int, height: int, width: int) -> list[tuple[int, int]]:
             if area % h == 0 and area // h <= width]
 
 
-def candidates(puzzle: Shikaku) -> tuple[np.ndarray, np.ndarray]:
-    """Every candidate rectangle of every clue: (n, 4) rects and (n,) clue indices,
-    computed one shape at a time for all clues of that area at once."""
+def clue_prefix(puzzle: Shikaku) -> list[list[int]]:
+    """pref[r][c]: the clues in rows < r and columns < c."""
     H, W = puzzle.height, puzzle.width
-    clue = np.zeros((H + 1, W + 1), dtype=np.int32)
-    if not puzzle.clues:
-        return np.zeros((0, 4), np.int64), np.zeros(0, np.int64)
-    cl = np.array(puzzle.clues, dtype=np.int64)
-    clue[cl[:, 0] + 1, cl[:, 1] + 1] = 1
-    pref = clue.cumsum(0).cumsum(1)                  # pref[r, c]: clues in rows < r, cols < c
-    rects, owners = [], []
-    for area in sorted(set(cl[:, 2].tolist())):     # (np.unique would import numpy.ma)
-        which = np.nonzero(cl[:, 2] == area)[0]
-        r, c = cl[which, 0], cl[which, 1]
+    has = [[0] * W for _ in range(H)]
+    for r, c, _ in puzzle.clues:
+        has[r][c] = 1
+    pref = [[0] * (W + 1)]
+    for row in has:
+        line, run = [0], 0
+        for c, x in enumerate(row):
+            run += x
+            line.append(pref[-1][c + 1] + run)
+        pref.append(line)
+    return pref
+
+
+def candidates(puzzle: Shikaku) -> list[tuple[Rect, int]]:
+    """Every candidate rectangle of every clue, with the clue's index: each h x w of the
+    clue's area inside the grid that holds the clue and no other one."""
+    H, W = puzzle.height, puzzle.width
+    pref = clue_prefix(puzzle)
+    out = []
+    for k, (r, c, area) in enumerate(puzzle.clues):
         for h, w in divisor_shapes(area, H, W):
-            dr, dc = np.meshgrid(np.arange(h), np.arange(w), indexing="ij")
-            top = r[:, None] - dr.ravel()[None, :]
-            left = c[:, None] - dc.ravel()[None, :]
-            ok = (top >= 0) & (left >= 0) & (top + h <= H) & (left + w <= W)
-            k, j = np.nonzero(ok)
-            t, lft = top[k, j], left[k, j]
-            inside = pref[t + h, lft + w] - pref[t, lft + w] - pref[t + h, lft] + pref[t, lft]
-            keep = inside == 1
-            n = int(keep.sum())
-            if n:
-                rects.append(np.stack([t[keep], lft[keep], np.full(n, h), np.full(n, w)], 1))
-                owners.append(which[k[keep]])
-    if not rects:
-        return np.zeros((0, 4), np.int64), np.zeros(0, np.int64)
-    return np.concatenate(rects), np.concatenate(owners)
+            lefts = range(max(0, c - w + 1), min(c, W - w) + 1)
+            for top in range(max(0, r - h + 1), min(r, H - h) + 1):
+                above, below = pref[top], pref[top + h]
+                for left in lefts:
+                    if below[left + w] - above[left + w] - below[left] + above[left] == 1:
+                        out.append(((top, left, h, w), k))
+    return out
 
 
 def reduce(puzzle: Shikaku) -> Reduction:
-    """The exact cover of a Shikaku puzzle; options sorted by their first item."""
-    rects, owner = candidates(puzzle)
-    index = item_index(puzzle)
-    items = []
-    for h, w in sorted({(int(h), int(w)) for h, w in rects[:, 2:].tolist()}):
-        sel = np.nonzero((rects[:, 2] == h) & (rects[:, 3] == w))[0]
-        dr, dc = np.meshgrid(np.arange(h), np.arange(w), indexing="ij")
-        cells = index[rects[sel, 0][:, None] + dr.ravel(), rects[sel, 1][:, None] + dc.ravel()]
-        items.append((sel, np.sort(cells, axis=1)))
-    n_opt = len(rects)
-    first = np.zeros(n_opt, dtype=np.int64)
-    size = (rects[:, 2] * rects[:, 3]) if n_opt else np.zeros(0, np.int64)
-    for sel, cells in items:
-        first[sel] = cells[:, 0]
-    order = np.lexsort((owner, first))
-    ptr = np.concatenate([[0], np.cumsum(size[order])]).astype(np.int64)
-    flat = np.zeros(int(ptr[-1]), dtype=np.int32)
-    where = np.empty(n_opt, dtype=np.int64)
-    where[order] = np.arange(n_opt)
-    for sel, cells in items:
-        starts = ptr[where[sel]]
-        flat[(starts[:, None] + np.arange(cells.shape[1])).ravel()] = cells.ravel()
-    n_clues = len(puzzle.clues)
-    cover = Cover(
-        n_items=puzzle.width * puzzle.height,
-        opt_ptr=ptr,
-        opt_items=flat,
-        opt_piece=owner[order].astype(np.int32),
-        piece_count=np.ones(n_clues, dtype=np.int32),
-        piece_min=np.ones(n_clues, dtype=np.int32),
-        neighbours=_neighbours(index),
-    )
-    cell = np.zeros((puzzle.width * puzzle.height, 2), dtype=np.int64)
-    rr, cc = np.indices(index.shape)
-    cell[index.ravel()] = np.stack([rr.ravel(), cc.ravel()], 1)
-    return Reduction(puzzle, cover, rects[order], owner[order], cell)
-
-
-def _neighbours(index: np.ndarray) -> np.ndarray:
-    H, W = index.shape
-    pad = np.full((H + 2, W + 2), -1, dtype=np.int64)
-    pad[1:-1, 1:-1] = index
-    out = np.full((H * W, 4), -1, dtype=np.int32)
-    for k, (dr, dc) in enumerate(((1, 0), (-1, 0), (0, 1), (0, -1))):
-        out[index.ravel(), k] = pad[1 + dr:H + 1 + dr, 1 + dc:W + 1 + dc].ravel()
-    return out
+    """The exact cover of a Shikaku puzzle; options sorted by their first item, then clue
+    and height."""
+    number = item_number(puzzle)
+    keyed = sorted((number(t, lft), k, h, w, t, lft) for (t, lft, h, w), k in candidates(puzzle))
+    rects = [(t, lft, h, w) for _, _, h, w, t, lft in keyed]
+    return Reduction(puzzle, rects, [k for _, k, *_ in keyed],
+                     [rect_items(puzzle, rect) for rect in rects])
 
 
 def obvious_reason(puzzle: Shikaku) -> str | None:
@@ -179,20 +202,19 @@ def solve(puzzle: Shikaku, *, cap: int | None = None, solution: bool = True,
     if why:
         return Answer(0, reason=why, seconds=time.perf_counter() - t0)
     red = reduce(puzzle)
-    held = np.zeros(len(puzzle.clues), dtype=bool)
-    held[red.clue_of] = True
-    bare = np.flatnonzero(~held)
-    if len(bare):
-        r, c, v = puzzle.clues[int(bare[0])]
+    held = set(red.clue_of)
+    bare = [k for k in range(len(puzzle.clues)) if k not in held]
+    if bare:
+        r, c, v = puzzle.clues[bare[0]]
         return Answer(0, reason=f"no rectangle of area {v} fits around the clue at row {r + 1}, "
                                 f"column {c + 1}", seconds=time.perf_counter() - t0)
     avoid = None
     if prefer_not:
-        avoid = {o for o, r in enumerate(map(tuple, red.rects.tolist())) if r in prefer_not}
-    res = memo.count(red.cover, cap=cap, solution=solution, prefer_not=avoid)
+        avoid = {o for o, r in enumerate(red.rects) if r in prefer_not}
+    res = memo.count_options(red.options(), cap=cap, solution=solution, prefer_not=avoid)
     ans = Answer(res.solutions, nodes=res.nodes, capped=res.capped)
     if res.found is not None:
-        ans.rectangles = sorted(tuple(int(x) for x in red.rects[o]) for o in res.found)
+        ans.rectangles = sorted(red.rects[o] for o in res.found)
     if res.solutions == 0:
         ans.reason = _dead_reason(red, res.dead_item)
     ans.seconds = time.perf_counter() - t0
@@ -200,9 +222,9 @@ def solve(puzzle: Shikaku, *, cap: int | None = None, solution: bool = True,
 
 
 def _dead_reason(red: Reduction, item: int) -> str:
-    if item < 0 or item >= len(red.item_cell):
+    if item < 0 or item >= red.puzzle.width * red.puzzle.height:
         return "no arrangement of the candidate rectangles covers the grid"
-    r, c = (int(x) for x in red.item_cell[item])
+    r, c = red.item_cell(item)
     for cr, cc, v in red.puzzle.clues:
         if (cr, cc) == (r, c):
             return f"the clue {v} at row {r + 1}, column {c + 1} has no rectangle left"
@@ -213,9 +235,10 @@ def listing(puzzle: Shikaku, limit: int, seconds: float = 10.0) -> list[list[Rec
     """Up to `limit` solutions found within `seconds`, in the order of the search (to browse)."""
     if obvious_reason(puzzle):
         return []
+    from ..engine.search import search
     red = reduce(puzzle)
     res = search(red.cover, limit=limit, store=True, time_limit=seconds)
-    return [sorted(tuple(int(x) for x in red.rects[o]) for o in found) for found in res.found]
+    return [sorted(red.rects[o] for o in found) for found in res.found]
 
 
 def count(puzzle: Shikaku) -> int:
@@ -244,7 +267,8 @@ def verify(puzzle: Shikaku, rects: list[Rect]) -> str | None:
     return None
 
 
-LETTERS = PIECE_LETTERS.rstrip("0123456789")     # no digits: they would read as clues
+LETTERS = string.ascii_uppercase + string.ascii_lowercase   # the pieces' letters but digits,
+                                                             # which would read as clues
 
 
 def letters(puzzle: Shikaku, rects: list[Rect]) -> list[str]:
