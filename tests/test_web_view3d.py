@@ -98,7 +98,7 @@ def test_soma_in_3d(url):
         assert three_loaded(d)
 
         click(d, "#solve")
-        until(d, lambda d: len(drawn_solution(d)) == SOMA_PIECES, 60, "no solution drawn")
+        until(d, lambda d: len(drawn_solution(d)) == SOMA_PIECES, 180, "no solution drawn")  # the first job waits for the warm-up
         check(SOMA_PATH, drawn_solution(d), reflect=False, partial=False)
         first = drawn_solution(d)
         r = until(d, lambda d: (lambda r: r if r and r["pieces"] == SOMA_PIECES else None)(report(d)), 10)
