@@ -61,9 +61,14 @@ def slide(d, selector, value):
                      "s.dispatchEvent(new Event('input'));", selector, str(value))
 
 
+def three_loaded(d) -> bool:
+    return d.execute_script("return performance.getEntriesByType('resource').some((e) => e.name.endsWith('/three.min.js'))")
+
+
 def load_soma(d, url):
     d.get(url + "/")
     until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 30)
+    assert not three_loaded(d)                  # a flat board: three.js is not even loaded
     click(d, "#tiling-text-tab")
     css(d, "#tiling-file").send_keys(str(SOMA_PATH.resolve()))
     until(d, lambda d: "board 3 x 3 x 3" in css(d, "#tiling-text-info").text, 20, "the file was not read")
@@ -90,9 +95,10 @@ def test_soma_in_3d(url):
         until(d, lambda d: report(d) and report(d)["empty"], 20, "no 3D view of the empty board")
         assert css(d, "body").get_attribute("data-webgl") == "1"
         assert not css(d, "#board-svg").is_displayed()             # the SVG stays, hidden, for downloads
+        assert three_loaded(d)
 
         click(d, "#solve")
-        until(d, lambda d: len(drawn_solution(d)) == SOMA_PIECES, 60, "no solution drawn")
+        until(d, lambda d: len(drawn_solution(d)) == SOMA_PIECES, 180, "no solution drawn")  # the first job waits for the warm-up
         check(SOMA_PATH, drawn_solution(d), reflect=False, partial=False)
         first = drawn_solution(d)
         r = until(d, lambda d: (lambda r: r if r and r["pieces"] == SOMA_PIECES else None)(report(d)), 10)

@@ -3,8 +3,10 @@
 // fingers), pull apart ("Exploded") and build up layer by layer. app.js draws each picture as SVG
 // and calls show3d(picture, summary, placements, highlight); for a 3D board this module puts a WebGL
 // canvas in front and hides the SVG (downloads and tests still read it). Without WebGL the SVG of
-// the layers side by side stays. three.js is bundled in vendor/ (tools/vendor-three.sh): offline.
-import * as THREE from "./vendor/three.min.js";
+// the layers side by side stays. three.js is bundled in vendor/ (tools/vendor-three.sh): offline,
+// and loaded only when a 3D board is first shown (flat puzzles never pay for it).
+let THREE = null;                  // the module, once loaded
+let loading = null;
 
 const EMPTY_SOLID = "#e4e4de", EMPTY_GHOST = "#b9b9b2", EDGE = "#262626";
 const MAX_EXPLODE = 1.2;           // at the slider's end a piece's centre is 2.2x as far out
@@ -225,10 +227,14 @@ function is3d(board) {
 // Called by app.js after it drew a picture (pic.board = {summary, placements, highlight}).
 export function update(pic) {
   const board = pic.board;
-  if (!is3d(board)) return;
+  if (!is3d(board) || webgl === false) return;
+  if (!THREE) {                                              // then draw what the picture holds by then
+    loading = loading || import("./vendor/three.min.js").then((m) => { THREE = m; });
+    loading.then(() => update(pic), () => { webgl = false; document.body.dataset.webgl = "0"; });
+    return;
+  }
   let view = views.get(pic);
   if (!view) {
-    if (webgl === false) return;
     try {
       view = new View(pic);
       webgl = true;
@@ -248,5 +254,5 @@ export function report(pic) {
   return view && view.wrapper.isConnected ? view.report() : null;
 }
 
-window.view3d = { update, report, revision: THREE.REVISION };
+window.view3d = { update, report };
 for (const pic of document.querySelectorAll(".picture")) if (pic.board) update(pic);
