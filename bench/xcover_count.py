@@ -47,10 +47,23 @@ def _ascii(text: str) -> tuple[list[Cell], list[tuple[str, list[Cell], bool]]]:
     return groups[b], pieces
 
 
-def _json_cells(v) -> list[Cell]:
+def _json_cells(v, grid: str = "square") -> list[Cell]:
     if all(isinstance(row, str) for row in v):          # rows of a drawing
-        return [(r, c) for r, row in enumerate(v) for c, ch in enumerate(row) if ch not in " ."]
+        points = [(r, c) for r, row in enumerate(v) for c, ch in enumerate(row) if ch not in " ."]
+        return [_drawn(grid, r, c) for r, c in points]
     return [tuple(x) for x in v]
+
+
+def _drawn(grid: str, row: int, col: int) -> Cell:
+    """polytile's drawing conventions (README, "Triangle and hex grids"): triangle, one
+    character per triangle, pointing up when row + column is even; hex, hexes two columns
+    apart, rows shifted by one."""
+    if grid == "triangle":
+        s = 2 if (row + col) % 2 == 0 else 1
+        return (-row, (s + row + col) // 2, (s + row - col) // 2)
+    if grid == "hex":
+        return ((col - row - (row + col) % 2) // 2, row)
+    return (row, col)
 
 
 def read_puzzle(path: str) -> tuple[list[Cell], list[tuple[str, list[Cell], bool]]]:
@@ -59,14 +72,14 @@ def read_puzzle(path: str) -> tuple[list[Cell], list[tuple[str, list[Cell], bool
     if not (path.endswith(".json") or text.lstrip().startswith("{")):
         return _ascii(text)
     d = json.loads(text)
-    board = _json_cells(d["board"])
     grid = d.get("grid", "square")
+    board = _json_cells(d["board"], grid)
     reflect = d.get("allow_reflection", len(board[0]) == 2 or grid != "square")
     pieces = []
     for p in d["pieces"]:
         if p.get("count", 1) != 1 or "min" in p:
             raise SystemExit("xcover_count: only pieces with count 1 are supported")
-        pieces.append((p["name"], _json_cells(p["cells"]), p.get("reflect", reflect), grid))
+        pieces.append((p["name"], _json_cells(p["cells"], grid), p.get("reflect", reflect), grid))
     return board, pieces
 
 
