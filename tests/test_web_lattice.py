@@ -131,6 +131,14 @@ def test_page_hex_and_triangle_boards(page):
     assert len(d.find_elements("css selector", "#solution-svg polygon")) == 72
     if os.environ.get("POLYTILE_SCREENSHOTS"):
         d.save_screenshot(str(DOCS / "web-hexiamonds.png"))
+    # a share link keeps the grid, the board and the pieces
+    click(d, "#share")
+    until(d, lambda d: "#p=" in d.current_url)
+    d.refresh()
+    until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 30)
+    assert css(d, "#tiling-grid-kind").get_attribute("value") == "triangle"
+    assert len(d.find_elements("css selector", "#lattice-editor polygon.lattice-cell.on")) == 72
+    until(d, lambda d: "12 pieces, 72 cells · board 72 cells ✓" in css(d, "#tiling-area").text)
     # back to the square grid: pentominoes again
     choose(d, "#tiling-grid-kind", "square")
     until(d, lambda d: len(d.find_elements("css selector", "#tiling-grid .cell.on")) == 64)

@@ -333,7 +333,7 @@ function updateTilingArea() {
   const t = state.tiling;
   if (t.source !== "draw" || !state.info) return;
   const cells = t.on.flat().filter(Boolean).length;
-  const sizes = Object.fromEntries(latticeLibrary().map((p) => [p.name, p.order]));
+  const sizes = Object.fromEntries(gridLibrary().map((p) => [p.name, p.order]));
   let area = 0, count = 0;
   for (const [name, n] of Object.entries(t.counts)) { area += (sizes[name] || 0) * n; count += n; }
   const info = $("#tiling-area");
@@ -700,7 +700,7 @@ function drawHints() {
   const pic = $("#hint-picture");
   const summary = (state.job && state.job.action === "hint" && state.job.summary) || state.preview;
   if (!summary || summary.kind === "shikaku") { pic.replaceChildren(); return; }
-  pic.replaceChildren(drawTiling(summary, state.hints, { highlight: state.hints.length - 1, id: "hint-svg" }));
+  pic.replaceChildren(drawSolution(summary, state.hints, { highlight: state.hints.length - 1, id: "hint-svg" }));
 }
 
 function onStats(job) {
@@ -803,6 +803,7 @@ function encodeState() {
   if (state.mode === "tiling") {
     if (state.tiling.source === "text") s.t = $("#tiling-text").value;
     else { s.b = tilingBoardRows(); s.p = Object.fromEntries(Object.entries(state.tiling.counts).filter(([, n]) => n > 0)); }
+    if (onLattice() && state.tiling.source !== "text") s.g = state.tiling.grid;     // lattice.js
   } else if (state.mode === "katamino") { s.k = state.katamino.chosen; s.h = state.katamino.height; s.l = $("#katamino-slam").value; }
   else if (state.mode === "box") { s.x = currentPuzzle(); }
   else { s.s = state.shikaku.rows; }
@@ -828,6 +829,7 @@ function restoreState(s) {
   $("#unique").checked = !!s.u;
   if (s.m === "tiling") {
     if (typeof s.t === "string") { $("#tiling-text").value = s.t; setTilingSource("text"); }
+    else if (typeof s.g === "string") restoreLattice(s);                          // lattice.js
     else if (Array.isArray(s.b) && s.b.length) {
       state.tiling.counts = s.p || {};
       const rows = Math.min(30, s.b.length), cols = Math.min(30, Math.max(...s.b.map((r) => r.length)));

@@ -1,7 +1,8 @@
 // The triangle and hex grids on polytile's page: the grid chosen for a drawn board, the board
 // editor (one SVG polygon per cell, click or drag to toggle), the polyiamond / polyhex library
-// and solutions drawn on that grid. app.js calls in through a few hooks (onLattice, gridField,
-// latticeBoardRows, renderLatticeBoard, renderLatticePieces, latticeLibrary, drawLattice).
+// and solutions (and hints) drawn on that grid. app.js calls in through a few hooks (onLattice,
+// gridField, latticeBoardRows, renderLatticeBoard, renderLatticePieces, gridLibrary, drawLattice,
+// restoreLattice).
 //
 // The editor's cells are (row, column) of the drawing convention of polytile's lattice_draw:
 // triangle  one column per triangle; (row, column) points up when row + column is even;
@@ -33,7 +34,7 @@ function gridField() {
   return onLattice() ? { grid: state.tiling.grid } : {};
 }
 
-function latticeLibrary() {
+function gridLibrary() {
   return onLattice() ? state.info.lattice_library[state.tiling.grid] : state.info.library;
 }
 
@@ -118,7 +119,7 @@ function latticeShapeSvg(grid, points, colour, size = 12) {
 function renderLatticePieces() {
   const t = state.tiling, box = $("#tiling-pieces");
   box.replaceChildren();
-  for (const p of latticeLibrary().filter((p) => p.order === t.order)) {
+  for (const p of gridLibrary().filter((p) => p.order === t.order)) {
     const input = el("input", { type: "number", min: 0, max: 60, value: t.counts[p.name] || 0, "aria-label": `copies of ${p.name}`, "data-piece": p.name });
     const card = el("label", { class: "piece-card" + (t.counts[p.name] ? " used" : ""), title: p.name },
       latticeShapeSvg(t.grid, p.points, pieceColour(p.name)), el("span", { class: "name", text: p.name }), input);
@@ -144,7 +145,7 @@ function latticeOrderButtons(grid) {
 
 function latticeAllOfOrder() {
   const t = state.tiling;
-  t.counts = Object.fromEntries(latticeLibrary().filter((p) => p.order === t.order).map((p) => [p.name, 1]));
+  t.counts = Object.fromEntries(gridLibrary().filter((p) => p.order === t.order).map((p) => [p.name, 1]));
   renderLatticePieces();
   puzzleChanged();
 }
@@ -175,14 +176,28 @@ function setGrid(grid, board = null) {
   }
 }
 
+function cellsOfRows(grid, rows) {          // drawing rows -> the editor's on[r][j]
+  const cols = grid === "hex" ? Math.max(...rows.map((row, r) => Math.floor((row.length - (r % 2) + 1) / 2))) : Math.max(...rows.map((row) => row.length));
+  return rows.slice(0, 30).map((row, r) => Array.from({ length: Math.min(30, cols) }, (_, j) => row[editorPoint(grid, r, j)[1]] === "X"));
+}
+
 function latticePreset(key) {
   const p = LATTICE_PRESETS[key];
   if (!p) return;
-  const cols = p.grid === "hex" ? Math.max(...p.rows.map((row, r) => Math.floor((row.length - (r % 2) + 1) / 2))) : Math.max(...p.rows.map((row) => row.length));
-  const on = p.rows.map((row, r) => Array.from({ length: cols }, (_, j) => row[editorPoint(p.grid, r, j)[1]] === "X"));
-  setGrid(p.grid, on);
+  setGrid(p.grid, cellsOfRows(p.grid, p.rows));
   state.tiling.order = p.order;
   latticeAllOfOrder();
+}
+
+function restoreLattice(s) {                 // a share link's board on the triangle or hex grid
+  if (!LATTICE_ORDER_NAMES[s.g] || !Array.isArray(s.b) || !s.b.length) return;
+  setGrid(s.g, cellsOfRows(s.g, s.b));
+  const known = new Map(gridLibrary().map((p) => [p.name, p.order]));
+  state.tiling.counts = Object.fromEntries(Object.entries(s.p || {}).filter(([name]) => known.has(name)));
+  const first = Object.keys(state.tiling.counts)[0];
+  if (first) state.tiling.order = known.get(first);
+  renderLatticePieces();
+  puzzleChanged();
 }
 
 // ---- solutions on the grid -------------------------------------------------------------------
