@@ -74,6 +74,18 @@ def test_published_counts_through_the_api(client):
     assert svg.count('id="piece-0-') == 12
 
 
+def test_hint_on_the_hex_grid(client):
+    """A hint on the tetrahex 4 x 7 places one tetrahex on board cells, and it is part of one of
+    the 18 solutions the API lists (each checked)."""
+    puzzle = drawn("hex", TETRAHEX_4X7, TETRAHEXES)
+    h = run(client, "hint", puzzle)["result"]
+    assert h["verdict"] == "place" and len(h["cells"]) == 4
+    listed = run(client, "solve", puzzle, limit=100)["solutions"]
+    assert len(listed) == 2 * PUBLISHED["tetrahexes-4x7"]["unique"]     # the parallelogram's 2 symmetries
+    hinted = {tuple(c) for c in h["cells"]}
+    assert any(hinted == {tuple(c) for c in p["cells"]} for s in listed for p in s)
+
+
 # ---- the page --------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")

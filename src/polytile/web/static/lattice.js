@@ -160,6 +160,7 @@ function setGrid(grid, board = null) {
   for (const id of ["#tiling-preset", "#tiling-orders", "#tiling-pentominoes"]) $(id).hidden = lattice;
   for (const id of ["#lattice-preset", "#lattice-orders", "#lattice-all"]) $(id).hidden = !lattice;
   $("#tiling-grid").classList.toggle("lattice", lattice);
+  $("#tiling-pieces").classList.toggle("named", lattice);                  // names such as butterfly
   t.counts = {};
   if (lattice) {
     latticeOrderButtons(grid);
