@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from checker import check
 from test_web_browser import click, css, until
-from web_api_helpers import run
+from web_api_helpers import run, wait
 
 from web_helpers import MISSING, chrome, chromium_available, server
 
@@ -74,16 +74,14 @@ def test_published_counts_through_the_api(client):
     assert svg.count('id="piece-0-') == 12
 
 
-def test_hint_on_the_hex_grid(client):
-    """A hint on the tetrahex 4 x 7 places one tetrahex on board cells, and it is part of one of
-    the 18 solutions the API lists (each checked)."""
-    puzzle = drawn("hex", TETRAHEX_4X7, TETRAHEXES)
-    h = run(client, "hint", puzzle)["result"]
-    assert h["verdict"] == "place" and len(h["cells"]) == 4
-    listed = run(client, "solve", puzzle, limit=100)["solutions"]
-    assert len(listed) == 2 * PUBLISHED["tetrahexes-4x7"]["unique"]     # the parallelogram's 2 symmetries
-    hinted = {tuple(c) for c in h["cells"]}
-    assert any(hinted == {tuple(c) for c in p["cells"]} for s in listed for p in s)
+def test_hint_on_the_hex_grid_is_refused_in_one_line(client):
+    """Hints are for the square grid (the hint module's own limit): the job fails with that
+    message rather than a wrong hint."""
+    r = client.post("/api/jobs", json={"action": "hint", "puzzle": drawn("hex", TETRAHEX_4X7, TETRAHEXES)})
+    assert r.status_code == 202
+    view = wait(client, r.json()["id"])
+    assert view["state"] == "failed" and "square grid only" in view["error"]
+    assert "\n" not in view["error"]
 
 
 # ---- the page --------------------------------------------------------------------------------

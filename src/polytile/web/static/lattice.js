@@ -161,6 +161,7 @@ function setGrid(grid, board = null) {
   for (const id of ["#lattice-preset", "#lattice-orders", "#lattice-all"]) $(id).hidden = !lattice;
   $("#tiling-grid").classList.toggle("lattice", lattice);
   $("#tiling-pieces").classList.toggle("named", lattice);                  // names such as butterfly
+  $("#hint-tab").disabled = lattice;                                      // hints: square grid only
   t.counts = {};
   if (lattice) {
     latticeOrderButtons(grid);
