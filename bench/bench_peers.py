@@ -42,6 +42,8 @@ CASES = {  # name -> (file, expected number of solutions)
     "pentomino-3x20": ("pentomino-3x20.txt", 8),
     "pentomino-8x8-centre-hole": ("pentomino-8x8-centre-hole.txt", 520),
     "soma-3x3x3": ("soma-3x3x3.json", 11520),
+    # Polyform Puzzler: 156 up to the rhombus's 4 symmetries (tests/lattice-corpus/manifest.json)
+    "hexiamonds-6x6": ("hexiamonds-6x6.json", 156 * 4),
 }
 COLD_CASE = "pentomino-6x10"
 PROBLEMS: list[str] = []

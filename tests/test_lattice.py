@@ -135,6 +135,28 @@ def test_hexiamond_names():
     assert "sphinx'" in sided and "hexagon'" not in sided
 
 
+def _adjacent_pairs(cells) -> int:
+    steps = {(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)}
+    cells = [tuple(c) for c in cells.tolist()]
+    return sum((a[0] - b[0], a[1] - b[1]) in steps for i, a in enumerate(cells) for b in cells[i + 1:])
+
+
+def test_tetrahex_names():
+    """Gardner's names as Wikipedia ("Polyhex (mathematics)") lists them; the mirror-symmetric
+    ones are Polyform Puzzler's symmetric pieces (I4 O4 U4 Y4: bar, bee, arch, propeller); each
+    name's shape checked by what the name says (counted by hand)."""
+    forms = {f.name: f.cells for f in lattice_forms.polyforms(4, "hex")}
+    assert sorted(forms) == sorted(["bar", "worm", "pistol", "propeller", "arch", "bee", "wave"])
+    sided = [f.name for f in lattice_forms.polyforms(4, "hex", "one-sided")]
+    assert sorted(n for n in sided if n.endswith("'")) == ["pistol'", "wave'", "worm'"]
+    pairs = {name: _adjacent_pairs(cells) for name, cells in forms.items()}
+    assert pairs == {"bar": 3, "worm": 3, "arch": 3, "propeller": 3, "wave": 3, "pistol": 4, "bee": 5}
+    assert len(set(forms["bar"][:, 1].tolist())) == 1 or len(set(forms["bar"][:, 0].tolist())) == 1
+    blades = forms["propeller"].tolist()
+    hub = [c for c in blades if sum(_adjacent_pairs(np.array([c, d])) for d in blades if d != c) == 3]
+    assert len(hub) == 1                          # one hex touches the three blades
+
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 

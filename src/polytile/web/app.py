@@ -106,6 +106,7 @@ async def info(request: Request) -> Response:
     from ..core.library import KATAMINO
     m: Manager = request.app.state.manager
     lib = await run_in_threadpool(puzzles.library)
+    lattice_lib = await run_in_threadpool(puzzles.lattice_library)
     return JSONResponse({
         "version": __version__,
         "limits": {"board_cells": puzzles.MAX_BOARD_CELLS, "board_side": puzzles.MAX_BOARD_SIDE,
@@ -114,6 +115,7 @@ async def info(request: Request) -> Response:
                    "jobs_per_client": m.per_client, "jobs_running": m.running,
                    "job_seconds": m.seconds, "listed_solutions": _max_list()},
         "library": lib,
+        "lattice_library": lattice_lib,
         "katamino": [{"number": i, "letter": letter, "colour_name": name, "colour": hexcode}
                      for i, (letter, name, hexcode) in enumerate(KATAMINO, start=1)],
         "server": m.stats(),

@@ -5,6 +5,7 @@ PuzzleError with one line that the app returns as a 400. No search happens in th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -19,6 +20,7 @@ MAX_TEXT = 200_000             # characters of a pasted puzzle file
 MAX_SHIKAKU_CELLS = 40_000     # Shikaku grid (200 x 200)
 MAX_ORDER = 7                  # boxing: up to heptominoes (108 free shapes)
 LIBRARY_ORDERS = range(1, 7)   # the page's piece library: monomino .. hexominoes
+LATTICE_ORDERS = {"triangle": range(1, 8), "hex": range(1, 6)}   # moniamond .. heptiamonds, .. pentahexes
 
 KINDS = ("tiling", "katamino", "box", "shikaku")
 
@@ -82,6 +84,24 @@ def _library_rows() -> dict[str, list[str]]:
     return {e["name"]: e["rows"] for e in library()}
 
 
+@lru_cache(maxsize=None)
+def lattice_library() -> dict[str, list[dict]]:
+    """Free n-iamonds and n-hexes by name (see LATTICE_ORDERS): cells in the grid's coordinates,
+    points (row, column) where the page draws them (the drawing convention of `lattice_draw`)."""
+    from ..core.lattice_forms import polyforms
+    from ..draw.lattice_draw import drawing_points
+    return {grid: [{"name": f.name, "order": n, "cells": f.cells.tolist(),
+                    "points": drawing_points(grid, f.cells).tolist()}
+                   for n in orders for f in polyforms(n, grid)]
+            for grid, orders in LATTICE_ORDERS.items()}
+
+
+def _library_cells(grid: str) -> dict[str, Any]:
+    if grid == "square":
+        return _library_rows()
+    return {e["name"]: e["cells"] for e in lattice_library()[grid]}
+
+
 # ---- tiling ------------------------------------------------------------------------------------
 
 def _board_rows(rows: Any) -> list[str]:
@@ -104,10 +124,10 @@ def _board_rows(rows: Any) -> list[str]:
     return out
 
 
-def _piece_list(pieces: Any) -> list[dict]:
+def _piece_list(pieces: Any, grid: str = "square") -> list[dict]:
     if not isinstance(pieces, list) or not pieces:
         _fail("\"pieces\" must be a non-empty list of pieces")
-    rows = _library_rows()
+    rows = _library_cells(grid)
     out, total = [], 0
     for i, p in enumerate(pieces):
         if isinstance(p, str):
@@ -135,11 +155,9 @@ def _piece_list(pieces: Any) -> list[dict]:
             if not isinstance(name, str):
                 _fail(f"pieces[{i}] needs a \"name\" (a library piece) or \"cells\"")
             from ..core.library import pentomino
-            letter = pentomino(name)
-            key = letter or name
+            key = (pentomino(name) if grid == "square" else None) or name
             if key not in rows:
-                _fail(f"unknown piece {describe(name)} (a pentomino letter FILNPTUVWXYZ, a Katamino colour, "
-                      "or a library name such as 4-2)")
+                _fail(f"unknown piece {describe(name)} " + _library_hint(grid))
             entry = {"name": key, "cells": rows[key]}
         entry["count"] = count
         if "min" in p:
@@ -151,6 +169,23 @@ def _piece_list(pieces: Any) -> list[dict]:
     if not out:
         _fail("no pieces chosen (every count is 0)")
     return out
+
+
+def _library_hint(grid: str) -> str:
+    if grid == "square":
+        return "(a pentomino letter FILNPTUVWXYZ, a Katamino colour, or a library name such as 4-2)"
+    kind = {"triangle": "polyiamond", "hex": "polyhex"}[grid]
+    orders = LATTICE_ORDERS[grid]
+    return f"(a {kind} of the library, {orders[0]}..{orders[-1]} cells: a name such as " + \
+        ("bar, sphinx or 5-1)" if grid == "triangle" else "bee, propeller or 3-1)")
+
+
+def _grid(spec: dict) -> str:
+    from ..core.lattice import GRIDS
+    grid = _get(spec, "grid", str, "square")
+    if grid not in GRIDS:
+        _fail(f"unknown grid {describe(grid)} (one of {', '.join(GRIDS)})")
+    return grid
 
 
 def _from_text(text: Any):
@@ -223,9 +258,10 @@ def _tiling(spec: dict) -> Parsed:
     if spec.get("text") is not None:
         puzzle = _from_text(spec["text"])
     else:
+        grid = _grid(spec)
         board = _board_rows(spec.get("board"))
-        pieces = _piece_list(spec.get("pieces"))
-        doc = {"board": board, "pieces": pieces}
+        pieces = _piece_list(spec.get("pieces"), grid)
+        doc = {"board": board, "pieces": pieces, "grid": grid}
         import json
         puzzle = polyjson.parse(json.dumps(doc), "<board>")
     _check_size(puzzle)
@@ -312,6 +348,9 @@ def summary(parsed: Parsed) -> dict:
                        "cells": p.cells.tolist(), "reflect": puzzle.reflects(p)} for p in puzzle.pieces],
            "tiles_area": puzzle.tiles_area, "reflect": puzzle.allow_reflection,
            "notes": list(puzzle.notes), "source": puzzle.source}
+    if board.grid != "square":
+        from ..draw.lattice_draw import drawing_points
+        out["points"] = drawing_points(board.grid, board.cells).tolist()
     if len({int(x) for x in board.colours.tolist()}) > 1:
         out["cell_colours"] = [colours[int(k)] for k in board.colours.tolist()]
     if parsed.why_not:

@@ -218,12 +218,14 @@ function drawShikaku(summary, rectangles, { maxWidth = 640, maxHeight = 560, id 
 
 function drawSolution(summary, sol, opts) {
   if (summary.kind === "shikaku") return drawShikaku(summary, sol ? sol.rectangles : [], opts);
+  if (summary.points) return drawLattice(summary, sol || [], opts);
   return drawTiling(summary, sol || [], opts);
 }
 
 // ---- the puzzle of each mode ------------------------------------------------------------------
 
 function tilingBoardRows() {
+  if (onLattice()) return latticeBoardRows();              // triangle and hex grids: lattice.js
   const t = state.tiling;
   const rows = [];
   for (let r = 0; r < t.rows; r++) {
@@ -240,7 +242,7 @@ function currentPuzzle() {
     const t = state.tiling;
     if (t.source === "text") return { kind: "tiling", text: $("#tiling-text").value, reflect };
     const pieces = Object.entries(t.counts).filter(([, n]) => n > 0).map(([name, count]) => ({ name, count }));
-    return { kind: "tiling", board: tilingBoardRows(), pieces, reflect };
+    return { kind: "tiling", board: tilingBoardRows(), pieces, reflect, ...gridField() };
   }
   if (state.mode === "katamino") {
     return { kind: "katamino", pieces: state.katamino.chosen.slice(), height: state.katamino.height, reflect };
@@ -265,6 +267,7 @@ function setBoard(rows, cols, on = null) {
 let painting = null;
 let boardFocus = [0, 0];             // the one cell of the board in the tab order (roving tabindex)
 function renderBoardGrid() {
+  if (onLattice()) return renderLatticeBoard();
   const t = state.tiling, grid = $("#tiling-grid");
   const room = Math.min(440, (grid.parentElement.clientWidth || 440) - 4);
   const size = Math.max(10, Math.min(34, Math.floor(room / Math.max(t.cols, 1))));
@@ -307,6 +310,7 @@ function paint(b, r, c) {
 document.addEventListener("mouseup", () => { painting = null; });
 
 function renderPieceLibrary() {
+  if (onLattice()) return renderLatticePieces();
   const t = state.tiling, box = $("#tiling-pieces");
   box.replaceChildren();
   for (const p of state.info.library.filter((p) => p.order === t.order)) {
@@ -329,7 +333,7 @@ function updateTilingArea() {
   const t = state.tiling;
   if (t.source !== "draw" || !state.info) return;
   const cells = t.on.flat().filter(Boolean).length;
-  const sizes = Object.fromEntries(state.info.library.map((p) => [p.name, p.order]));
+  const sizes = Object.fromEntries(gridLibrary().map((p) => [p.name, p.order]));
   let area = 0, count = 0;
   for (const [name, n] of Object.entries(t.counts)) { area += (sizes[name] || 0) * n; count += n; }
   const info = $("#tiling-area");
@@ -698,7 +702,7 @@ function drawHints() {
   const pic = $("#hint-picture");
   const summary = (state.job && state.job.action === "hint" && state.job.summary) || state.preview;
   if (!summary || summary.kind === "shikaku") { pic.replaceChildren(); return; }
-  pic.replaceChildren(drawTiling(summary, state.hints, { highlight: state.hints.length - 1, id: "hint-svg" }));
+  pic.replaceChildren(drawSolution(summary, state.hints, { highlight: state.hints.length - 1, id: "hint-svg" }));
   show3d(pic, summary, state.hints, state.hints.length - 1);
 }
 
@@ -809,6 +813,7 @@ function encodeState() {
   if (state.mode === "tiling") {
     if (state.tiling.source === "text") s.t = $("#tiling-text").value;
     else { s.b = tilingBoardRows(); s.p = Object.fromEntries(Object.entries(state.tiling.counts).filter(([, n]) => n > 0)); }
+    if (onLattice() && state.tiling.source !== "text") s.g = state.tiling.grid;     // lattice.js
   } else if (state.mode === "katamino") { s.k = state.katamino.chosen; s.h = state.katamino.height; s.l = $("#katamino-slam").value; }
   else if (state.mode === "box") { s.x = currentPuzzle(); }
   else { s.s = state.shikaku.rows; }
@@ -834,6 +839,7 @@ function restoreState(s) {
   $("#unique").checked = !!s.u;
   if (s.m === "tiling") {
     if (typeof s.t === "string") { $("#tiling-text").value = s.t; setTilingSource("text"); }
+    else if (typeof s.g === "string") restoreLattice(s);                          // lattice.js
     else if (Array.isArray(s.b) && s.b.length) {
       state.tiling.counts = s.p || {};
       const rows = Math.min(30, s.b.length), cols = Math.min(30, Math.max(...s.b.map((r) => r.length)));

@@ -1,0 +1,247 @@
+// The triangle and hex grids on polytile's page: the grid chosen for a drawn board, the board
+// editor (one SVG polygon per cell, click or drag to toggle), the polyiamond / polyhex library
+// and solutions (and hints) drawn on that grid. app.js calls in through a few hooks (onLattice,
+// gridField, latticeBoardRows, renderLatticeBoard, renderLatticePieces, gridLibrary, drawLattice,
+// restoreLattice).
+//
+// The editor's cells are (row, column) of the drawing convention of polytile's lattice_draw:
+// triangle  one column per triangle; (row, column) points up when row + column is even;
+// hex       column j of row r is drawing column 2 j + (r mod 2) (rows staggered by half a hex).
+// The server sends each board cell's drawing point as summary.points.
+"use strict";
+
+const ROOT3 = Math.sqrt(3);
+const LATTICE_ORDER_NAMES = {
+  triangle: ["", "moniamond", "diamond", "triamond", "tetriamonds", "pentiamonds", "hexiamonds", "heptiamonds"],
+  hex: ["", "monohex", "dihex", "trihexes", "tetrahexes", "pentahexes"],
+};
+const LATTICE_DEFAULT_ORDER = { triangle: 6, hex: 4 };
+// Boards of published puzzles (tests/lattice-corpus): drawing rows, X = cell.
+const LATTICE_PRESETS = {
+  "hexiamonds-6x6": { grid: "triangle", label: "6 x 6 rhombus, 12 hexiamonds", order: 6,
+    rows: ["......XXXXXXXXXXXX", ".....XXXXXXXXXXXX", "....XXXXXXXXXXXX", "...XXXXXXXXXXXX", "..XXXXXXXXXXXX", ".XXXXXXXXXXXX"] },
+  "hexiamonds-4x9": { grid: "triangle", label: "4 x 9 parallelogram, 12 hexiamonds", order: 6,
+    rows: ["....XXXXXXXXXXXXXXXXXX", "...XXXXXXXXXXXXXXXXXX", "..XXXXXXXXXXXXXXXXXX", ".XXXXXXXXXXXXXXXXXX"] },
+  "tetrahexes-4x7": { grid: "hex", label: "4 x 7 parallelogram, 7 tetrahexes", order: 4,
+    rows: ["X.X.X.X.X.X.X", ".X.X.X.X.X.X.X", "..X.X.X.X.X.X.X", "...X.X.X.X.X.X.X"] },
+};
+
+function onLattice() {
+  return !!state.tiling.grid && state.tiling.grid !== "square";
+}
+
+function gridField() {
+  return onLattice() ? { grid: state.tiling.grid } : {};
+}
+
+function gridLibrary() {
+  return onLattice() ? state.info.lattice_library[state.tiling.grid] : state.info.library;
+}
+
+// ---- geometry: polygons of drawing points (edge 1, y downwards) --------------------------------
+
+function cellPolygon(grid, r, c) {
+  const H = ROOT3 / 2;
+  if (grid === "triangle") {
+    const x = c / 2;
+    return (r + c) % 2 === 0
+      ? [[x + 0.5, r * H], [x + 1, (r + 1) * H], [x, (r + 1) * H]]
+      : [[x, r * H], [x + 1, r * H], [x + 0.5, (r + 1) * H]];
+  }
+  const cx = H * c + H, cy = 1.5 * r + 1;
+  return [[0, -1], [1, -0.5], [1, 0.5], [0, 1], [-1, 0.5], [-1, -0.5]].map(([dx, dy]) => [cx + H * dx, cy + dy]);
+}
+
+function polygonBounds(polys) {
+  const xs = polys.flat().map((p) => p[0]), ys = polys.flat().map((p) => p[1]);
+  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+}
+
+function pointsAttr(poly, scale, x0, y0, pad) {
+  return poly.map(([x, y]) => `${(pad + (x - x0) * scale).toFixed(2)},${(pad + (y - y0) * scale).toFixed(2)}`).join(" ");
+}
+
+// ---- the board editor ------------------------------------------------------------------------
+
+function editorPoint(grid, r, j) {
+  return grid === "hex" ? [r, 2 * j + (r % 2)] : [r, j];
+}
+
+function latticeBoardRows() {
+  const t = state.tiling, width = t.grid === "hex" ? 2 * t.cols + 1 : t.cols;
+  const rows = [];
+  for (let r = 0; r < t.rows; r++) {
+    const row = Array(width).fill(".");
+    for (let j = 0; j < t.cols; j++) if (t.on[r][j]) row[editorPoint(t.grid, r, j)[1]] = "X";
+    rows.push(row.join(""));
+  }
+  return rows;
+}
+
+function renderLatticeBoard() {
+  const t = state.tiling, box = $("#tiling-grid");
+  const polys = [];
+  for (let r = 0; r < t.rows; r++) for (let j = 0; j < t.cols; j++) polys.push([r, j, cellPolygon(t.grid, ...editorPoint(t.grid, r, j))]);
+  const b = polygonBounds(polys.map((p) => p[2]));
+  const room = Math.min(440, (box.parentElement.clientWidth || 440) - 4);
+  const scale = Math.max(8, Math.min(40, room / (b.x1 - b.x0)));
+  const pad = 2, W = (b.x1 - b.x0) * scale + 2 * pad, H = (b.y1 - b.y0) * scale + 2 * pad;
+  const svg = el("svg:svg", { id: "lattice-editor", viewBox: `0 0 ${W} ${H}`, width: W, height: H, "data-grid": t.grid });
+  for (const [r, j, poly] of polys) {
+    const cell = el("svg:polygon", { class: "lattice-cell" + (t.on[r][j] ? " on" : ""), "data-r": r, "data-c": j,
+      points: pointsAttr(poly, scale, b.x0, b.y0, pad) });
+    cell.addEventListener("mousedown", (e) => { e.preventDefault(); painting = !t.on[r][j]; latticePaint(cell, r, j); });
+    cell.addEventListener("mouseenter", () => { if (painting !== null) latticePaint(cell, r, j); });
+    svg.append(cell);
+  }
+  box.style.gridTemplateColumns = "";
+  box.replaceChildren(svg);
+  puzzleChanged();
+}
+
+function latticePaint(cell, r, j) {
+  state.tiling.on[r][j] = painting;
+  cell.classList.toggle("on", painting);
+  puzzleChanged();
+}
+
+// ---- the piece library -----------------------------------------------------------------------
+
+function latticeShapeSvg(grid, points, colour, size = 12) {
+  const polys = points.map(([r, c]) => cellPolygon(grid, r, c));
+  const b = polygonBounds(polys);
+  const W = (b.x1 - b.x0) * size + 2, H = (b.y1 - b.y0) * size + 2;
+  const svg = el("svg:svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H });
+  for (const p of polys) svg.append(el("svg:polygon", { points: pointsAttr(p, size, b.x0, b.y0, 1), fill: colour, stroke: "#262626", "stroke-width": 0.8 }));
+  return svg;
+}
+
+function renderLatticePieces() {
+  const t = state.tiling, box = $("#tiling-pieces");
+  box.replaceChildren();
+  for (const p of gridLibrary().filter((p) => p.order === t.order)) {
+    const input = el("input", { type: "number", min: 0, max: 60, value: t.counts[p.name] || 0, "aria-label": `copies of ${p.name}`, "data-piece": p.name });
+    const card = el("label", { class: "piece-card" + (t.counts[p.name] ? " used" : ""), title: p.name },
+      latticeShapeSvg(t.grid, p.points, pieceColour(p.name)), el("span", { class: "name", text: p.name }), input);
+    input.addEventListener("input", () => {
+      t.counts[p.name] = Math.max(0, Math.min(60, parseInt(input.value || "0", 10) || 0));
+      card.classList.toggle("used", t.counts[p.name] > 0);
+      puzzleChanged();
+    });
+    input.addEventListener("change", () => { input.value = t.counts[p.name] || 0; });
+    box.append(card);
+  }
+  $$("#lattice-orders button").forEach((b) => b.classList.toggle("active", +b.dataset.order === t.order));
+}
+
+function latticeOrderButtons(grid) {
+  const names = LATTICE_ORDER_NAMES[grid] || [];
+  $("#lattice-orders").replaceChildren(...names.slice(1).map((name, i) => {
+    const b = el("button", { type: "button", "data-order": i + 1, text: name });
+    b.addEventListener("click", () => { state.tiling.order = i + 1; renderLatticePieces(); });
+    return b;
+  }));
+}
+
+function latticeAllOfOrder() {
+  const t = state.tiling;
+  t.counts = Object.fromEntries(gridLibrary().filter((p) => p.order === t.order).map((p) => [p.name, 1]));
+  renderLatticePieces();
+  puzzleChanged();
+}
+
+// ---- choosing the grid -----------------------------------------------------------------------
+
+function setGrid(grid, board = null) {
+  const t = state.tiling;
+  t.grid = grid;
+  $("#tiling-grid-kind").value = grid;
+  const lattice = grid !== "square";
+  for (const id of ["#tiling-preset", "#tiling-orders", "#tiling-pentominoes"]) $(id).hidden = lattice;
+  for (const id of ["#lattice-preset", "#lattice-orders", "#lattice-all"]) $(id).hidden = !lattice;
+  $("#tiling-grid").classList.toggle("lattice", lattice);
+  $("#tiling-pieces").classList.toggle("named", lattice);                  // names such as butterfly
+  $("#hint-tab").disabled = lattice;                                      // hints: square grid only
+  t.counts = {};
+  if (lattice) {
+    latticeOrderButtons(grid);
+    t.order = LATTICE_DEFAULT_ORDER[grid];
+    $("#lattice-preset").replaceChildren(el("option", { value: "", text: "Preset…" }),
+      ...Object.entries(LATTICE_PRESETS).filter(([, p]) => p.grid === grid).map(([k, p]) => el("option", { value: k, text: p.label })));
+    if (board) setBoard(board.length, board[0].length, board);
+    else setBoard(grid === "hex" ? 5 : 6, grid === "hex" ? 6 : 12);
+    latticeAllOfOrder();
+  } else {
+    t.order = 5;
+    setBoard(8, 8);
+    pentominoes();
+  }
+}
+
+function cellsOfRows(grid, rows) {          // drawing rows -> the editor's on[r][j]
+  const cols = grid === "hex" ? Math.max(...rows.map((row, r) => Math.floor((row.length - (r % 2) + 1) / 2))) : Math.max(...rows.map((row) => row.length));
+  return rows.slice(0, 30).map((row, r) => Array.from({ length: Math.min(30, cols) }, (_, j) => row[editorPoint(grid, r, j)[1]] === "X"));
+}
+
+function latticePreset(key) {
+  const p = LATTICE_PRESETS[key];
+  if (!p) return;
+  setGrid(p.grid, cellsOfRows(p.grid, p.rows));
+  state.tiling.order = p.order;
+  latticeAllOfOrder();
+}
+
+function restoreLattice(s) {                 // a share link's board on the triangle or hex grid
+  if (!LATTICE_ORDER_NAMES[s.g] || !Array.isArray(s.b) || !s.b.length) return;
+  setGrid(s.g, cellsOfRows(s.g, s.b));
+  const known = new Map(gridLibrary().map((p) => [p.name, p.order]));
+  state.tiling.counts = Object.fromEntries(Object.entries(s.p || {}).filter(([name]) => known.has(name)));
+  const first = Object.keys(state.tiling.counts)[0];
+  if (first) state.tiling.order = known.get(first);
+  renderLatticePieces();
+  puzzleChanged();
+}
+
+// ---- solutions on the grid -------------------------------------------------------------------
+
+function edgeKey(a, b) {
+  const k = (p) => `${p[0].toFixed(3)},${p[1].toFixed(3)}`;
+  return [k(a), k(b)].sort().join("|");
+}
+
+// One SVG of a triangle- or hex-grid board: placements coloured, thick lines where pieces meet
+// and round the board. `placements`: [{piece, letter, cells, colour}] in the summary's cells.
+function drawLattice(summary, placements, { highlight = -1, maxWidth = 640, maxHeight = 520, id = null } = {}) {
+  const grid = summary.grid, key = (c) => c.join(",");
+  const polys = summary.points.map(([r, c]) => cellPolygon(grid, r, c));
+  const index = new Map(summary.cells.map((c, i) => [key(c), i]));
+  const owner = new Array(polys.length).fill(-1);
+  placements.forEach((p, k) => p.cells.forEach((c) => { if (index.has(key(c))) owner[index.get(key(c))] = k; }));
+  const b = polygonBounds(polys);
+  const scale = Math.max(6, Math.min(48, maxWidth / (b.x1 - b.x0), maxHeight / (b.y1 - b.y0)));
+  const pad = 4, W = (b.x1 - b.x0) * scale + 2 * pad, H = (b.y1 - b.y0) * scale + 2 * pad;
+  const svg = el("svg:svg", { xmlns: SVGNS, viewBox: `0 0 ${W} ${H}`, width: W, height: H, id, class: "board-svg", "data-grid": grid });
+  const edges = new Map();
+  polys.forEach((poly, i) => {
+    const o = owner[i];
+    svg.append(el("svg:polygon", { points: pointsAttr(poly, scale, b.x0, b.y0, pad), fill: o >= 0 ? placements[o].colour : "#ffffff",
+      stroke: "rgba(0,0,0,0.18)", "stroke-width": 0.6, opacity: o >= 0 && highlight >= 0 && o !== highlight ? 0.55 : 1 }));
+    poly.forEach((p, k) => {
+      const q = poly[(k + 1) % poly.length], e = edgeKey(p, q);
+      if (!edges.has(e)) edges.set(e, { p, q, owners: [] });
+      edges.get(e).owners.push(o);
+    });
+  });
+  const xy = ([x, y]) => `${(pad + (x - b.x0) * scale).toFixed(2)} ${(pad + (y - b.y0) * scale).toFixed(2)}`;
+  const path = [...edges.values()].filter((e) => e.owners.length === 1 || e.owners[0] !== e.owners[1]).map((e) => `M${xy(e.p)}L${xy(e.q)}`);
+  svg.append(el("svg:path", { d: path.join(""), stroke: "#262626", "stroke-width": Math.max(1.5, scale / 14), "stroke-linecap": "round", fill: "none" }));
+  placements.forEach((p) => svg.append(el("svg:g", { class: "piece", "data-piece": p.piece, "data-letter": p.letter || "", "data-cells": JSON.stringify(p.cells) })));
+  return svg;
+}
+
+function wireLattice() {
+  $("#tiling-grid-kind").addEventListener("change", (e) => setGrid(e.target.value));
+  $("#lattice-preset").addEventListener("change", (e) => { latticePreset(e.target.value); e.target.value = ""; });
+  $("#lattice-all").addEventListener("click", latticeAllOfOrder);
+}
+wireLattice();
