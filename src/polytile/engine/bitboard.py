@@ -73,8 +73,10 @@ def grow(x, nb_mask, shift_d, shift_m):
 def regions_ok(empty, seeds, nb_mask, shift_d, shift_m, sizes, cap):
     """The empty regions that touch `seeds` (cells next to the piece just placed; the
     others were checked before) have sizes whose bit is set in `sizes`. A region found
-    to be larger than `cap` is not followed further: skipping a check is always sound."""
+    to be larger than `cap` is not followed further (skipping a check is always sound),
+    nor is a flood that reaches one of those: it is the same region."""
     rest = seeds & empty
+    big = ZERO                  # cells of regions found larger than `cap`
     while rest:
         region = rest & (~rest + ONE)
         n = 1
@@ -84,8 +86,11 @@ def regions_ok(empty, seeds, nb_mask, shift_d, shift_m, sizes, cap):
                 if n < 64 and not (sizes >> np.uint64(n)) & ONE:
                     return False
                 break
+            if more & big:      # the same region as one already too big to follow
+                break
             region = more
             n = popcount(region)
+        big |= region
         rest &= ~region
     return True
 
@@ -126,7 +131,7 @@ def run(tables, rules, sym, work, prefixes, budget):
     """Run the search for at most `budget` nodes. See the module docstring.
 
     tables: (cell_start, cell_opts, list_mask, list_piece, list_skip, opt_mask, piece_size,
-    full, nb_mask, shift_d, shift_m, opt_border, prune, cap, uniform, sizes), read only
+    full, nb_mask, shift_d, shift_m, opt_border, prune, cap, uniform, sizes, window), read only
     (bitboard_driver); rules, sym: see runner.Runner; work: (state, pos, end, chosen, cov,
     left, sink).
 
@@ -135,7 +140,8 @@ def run(tables, rules, sym, work, prefixes, budget):
     state: [depth, started, floor, next prefix].
     """
     (cell_start, cell_opts, list_mask, list_piece, list_skip, opt_mask, piece_size, full,
-     nb_mask, shift_d, shift_m, opt_border, prune, cap, uniform, sizes) = tables
+     nb_mask, shift_d, shift_m, opt_border, prune, cap, uniform, sizes, window) = tables
+    near = (ONE << np.uint64(window)) - ONE
     opt_piece, piece_count = rules[0], rules[1]
     state, pos, end, chosen, cov, left, sink = work
     stats = sink[0]
@@ -162,8 +168,9 @@ def run(tables, rules, sym, work, prefixes, budget):
                     return LIMIT if act == STOP_LIMIT else BUFFER_FULL
                 continue
             c = trailing_zeros(empty)
-            pos[d] = cell_start[c]
-            end[d] = cell_start[c + 1]
+            li = (c << window) | (((cov[d] >> c) >> ONE) & near)
+            pos[d] = cell_start[li]
+            end[d] = cell_start[li + 1]
         if spent >= budget:
             state[0] = d
             return PAUSED
@@ -212,5 +219,6 @@ def run(tables, rules, sym, work, prefixes, budget):
         d += 1
         cov[d] = now
         c = trailing_zeros(full & ~now)
-        pos[d] = cell_start[c]
-        end[d] = cell_start[c + 1]
+        li = (c << window) | (((now >> c) >> ONE) & near)
+        pos[d] = cell_start[li]
+        end[d] = cell_start[li + 1]
