@@ -131,7 +131,7 @@ def run(tables, rules, sym, work, prefixes, budget):
     """Run the search for at most `budget` nodes. See the module docstring.
 
     tables: (cell_start, cell_opts, list_mask, list_piece, list_skip, opt_mask, piece_size,
-    full, nb_mask, shift_d, shift_m, opt_border, prune, cap, uniform, sizes, window), read only
+    full, nb_mask, shift_d, shift_m, opt_border, prune, cap, uniform, sizes), read only
     (bitboard_driver); rules, sym: see runner.Runner; work: (state, pos, end, chosen, cov,
     left, sink).
 
@@ -140,8 +140,7 @@ def run(tables, rules, sym, work, prefixes, budget):
     state: [depth, started, floor, next prefix].
     """
     (cell_start, cell_opts, list_mask, list_piece, list_skip, opt_mask, piece_size, full,
-     nb_mask, shift_d, shift_m, opt_border, prune, cap, uniform, sizes, window) = tables
-    near = (ONE << np.uint64(window)) - ONE
+     nb_mask, shift_d, shift_m, opt_border, prune, cap, uniform, sizes) = tables
     opt_piece, piece_count = rules[0], rules[1]
     state, pos, end, chosen, cov, left, sink = work
     stats = sink[0]
@@ -168,9 +167,8 @@ def run(tables, rules, sym, work, prefixes, budget):
                     return LIMIT if act == STOP_LIMIT else BUFFER_FULL
                 continue
             c = trailing_zeros(empty)
-            li = (c << window) | (((cov[d] >> c) >> ONE) & near)
-            pos[d] = cell_start[li]
-            end[d] = cell_start[li + 1]
+            pos[d] = cell_start[c]
+            end[d] = cell_start[c + 1]
         if spent >= budget:
             state[0] = d
             return PAUSED
@@ -219,6 +217,5 @@ def run(tables, rules, sym, work, prefixes, budget):
         d += 1
         cov[d] = now
         c = trailing_zeros(full & ~now)
-        li = (c << window) | (((now >> c) >> ONE) & near)
-        pos[d] = cell_start[li]
-        end[d] = cell_start[li + 1]
+        pos[d] = cell_start[c]
+        end[d] = cell_start[c + 1]

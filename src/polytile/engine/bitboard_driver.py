@@ -18,26 +18,6 @@ def _skips(piece: np.ndarray, start: np.ndarray) -> np.ndarray:
     return starts[np.searchsorted(starts, np.arange(n), side="right")].astype(np.int64)
 
 
-WINDOW = 4            # items after the first empty one that pick its list (see window_lists)
-
-def window_lists(opts: np.ndarray, starts: np.ndarray, opt_mask: np.ndarray,
-                 k: int) -> tuple[np.ndarray, np.ndarray]:
-    """The options grouped by their lowest item c (`opts`, `starts`), split by the
-    occupancy P of the k items after c (bits c+1..c+k): list c * 2**k + P holds, in the
-    same order, the options of c that cover none of the occupied items of P. The kernel
-    scans only the list of the pattern it finds, so options that clash next to c are
-    never looked at."""
-    n, width = len(starts) - 1, 1 << k
-    first = np.repeat(np.arange(n, dtype=np.uint64), np.diff(starts))
-    near = ((opt_mask[opts] >> first) >> np.uint64(1)) & np.uint64(width - 1)
-    fits = (near[:, None] & np.arange(width, dtype=np.uint64)[None, :]) == 0
-    rows, cols = np.nonzero(fits)                   # option by option, in list order
-    keys = first[rows].astype(np.int64) * width + cols
-    order = np.argsort(keys, kind="stable")
-    return (opts[rows[order]].astype(np.int32),
-            np.searchsorted(keys[order], np.arange(n * width + 1)).astype(np.int64))
-
-
 MAX_SHIFTS = 8          # more distinct neighbour differences: grow regions cell by cell
 
 
@@ -76,8 +56,7 @@ class BitboardRun(Runner):
         self.opt_border &= ~self.opt_mask
         self.cap = int(cap_factor * max(1, int(self.piece_size.max(initial=1))))
         keep = self._keep_useful(plan.keep) if prune else plan.keep
-        self.cell_opts, self.cell_start = window_lists(
-            *lists_by_first_item(cover, keep, self.shuffle), self.opt_mask, WINDOW)
+        self.cell_opts, self.cell_start = lists_by_first_item(cover, keep, self.shuffle)
         self.list_mask = self.opt_mask[self.cell_opts]
         self.list_piece = self.opt_piece[self.cell_opts]
         self.list_skip = _skips(self.list_piece, self.cell_start)
@@ -88,7 +67,7 @@ class BitboardRun(Runner):
         self.tables = (self.cell_start, self.cell_opts, self.list_mask, self.list_piece,
                        self.list_skip, self.opt_mask, self.piece_size, self.full,
                        self.nb_mask, self.shift_d, self.shift_m, self.opt_border, bool(prune),
-                       self.cap, self.uniform > 0, uniform_sizes(self.uniform), WINDOW)
+                       self.cap, self.uniform > 0, uniform_sizes(self.uniform))
         self.begin([np.zeros(0, dtype=np.int32)])
 
     def _keep_useful(self, keep: np.ndarray) -> np.ndarray:
