@@ -73,8 +73,10 @@ def grow(x, nb_mask, shift_d, shift_m):
 def regions_ok(empty, seeds, nb_mask, shift_d, shift_m, sizes, cap):
     """The empty regions that touch `seeds` (cells next to the piece just placed; the
     others were checked before) have sizes whose bit is set in `sizes`. A region found
-    to be larger than `cap` is not followed further: skipping a check is always sound."""
+    to be larger than `cap` is not followed further (skipping a check is always sound),
+    nor is a flood that reaches one of those: it is the same region."""
     rest = seeds & empty
+    big = ZERO                  # cells of regions found larger than `cap`
     while rest:
         region = rest & (~rest + ONE)
         n = 1
@@ -84,8 +86,11 @@ def regions_ok(empty, seeds, nb_mask, shift_d, shift_m, sizes, cap):
                 if n < 64 and not (sizes >> np.uint64(n)) & ONE:
                     return False
                 break
+            if more & big:      # the same region as one already too big to follow
+                break
             region = more
             n = popcount(region)
+        big |= region
         rest &= ~region
     return True
 
@@ -103,12 +108,12 @@ def placements_ok(opts, opt_mask, opt_border, full, nb_mask, shift_d, shift_m, s
 
 
 @njit(cache=True)
-def start_prefix(prefix, opt_mask, opt_piece, piece_count, left, chosen, cov):
-    """Place the options of `prefix` (-1 padded); return its length, or -1 if they clash."""
+def start_prefix(row, opt_mask, opt_piece, piece_count, left, chosen, cov):
+    """Place the options of `row` (-1 padded); return its length, or -1 if they clash."""
     left[:] = piece_count
     covered = ZERO
     k = 0
-    for o in prefix:
+    for o in row:
         if o < 0:
             break
         if opt_mask[o] & covered or left[opt_piece[o]] == 0:
@@ -122,26 +127,23 @@ def start_prefix(prefix, opt_mask, opt_piece, piece_count, left, chosen, cov):
 
 
 @njit(cache=True, nogil=True)   # threads of one process can search side by side
-def run(cell_start, cell_opts, list_mask, list_piece, list_skip, opt_mask, opt_piece, piece_size,
-        piece_count, piece_min, left, full, nb_mask, shift_d, shift_m, opt_border, uniform, prune, cap,
-        sym_mode, sym_piece, opt_label, label_img, label_piece, h_mask, opt_stab, canonical_only,
-        prefixes, state, pos, end, chosen, cov, stats, out, budget, stop_after, base, img, tally):
+def run(tables, rules, sym, work, prefixes, budget):
     """Run the search for at most `budget` nodes. See the module docstring.
+
+    tables: (cell_start, cell_opts, list_mask, list_piece, list_skip, opt_mask, piece_size,
+    full, nb_mask, shift_d, shift_m, opt_border, prune, cap, uniform, sizes), read only
+    (bitboard_driver); rules, sym: see runner.Runner; work: (state, pos, end, chosen, cov,
+    left, sink).
 
     Each row of `prefixes` (-1 padded) is a fixed start: its options are placed, and the
     search below it ends when it backtracks to them (the floor); then the next row.
-    state: [depth, started, floor, next prefix]. stats: [nodes, solutions, unique, stored,
-    accepted]. sym_mode: 0 no classification, 1 canonical check over all of G, 2 symmetry
-    breaking on piece `sym_piece` (only canonical solutions, each weighted by its orbit).
+    state: [depth, started, floor, next prefix].
     """
-    need_min = False
-    for p in range(len(piece_min)):
-        if piece_min[p] < piece_count[p]:
-            need_min = True
-    sizes = ZERO
-    if uniform > 0:
-        for s in range(0, 64, uniform):
-            sizes |= ONE << np.uint64(s)
+    (cell_start, cell_opts, list_mask, list_piece, list_skip, opt_mask, piece_size, full,
+     nb_mask, shift_d, shift_m, opt_border, prune, cap, uniform, sizes) = tables
+    opt_piece, piece_count = rules[0], rules[1]
+    state, pos, end, chosen, cov, left, sink = work
+    stats = sink[0]
     floor = state[2]
     d = state[0]
     spent = 0
@@ -159,9 +161,7 @@ def run(cell_start, cell_opts, list_mask, list_piece, list_skip, opt_mask, opt_p
             d = floor
             empty = full & ~cov[d]
             if empty == ZERO:                    # the prefix alone covers the board
-                act = on_leaf(chosen, d, left, piece_count, piece_min, need_min, opt_piece,
-                              sym_mode, sym_piece, opt_label, label_img, label_piece, h_mask,
-                              opt_stab, canonical_only, stats, out, stop_after, base, img, tally)
+                act = on_leaf(chosen, d, left, rules, sym, sink)
                 state[1] = 0
                 if act != CONTINUE:
                     return LIMIT if act == STOP_LIMIT else BUFFER_FULL
@@ -201,16 +201,14 @@ def run(cell_start, cell_opts, list_mask, list_piece, list_skip, opt_mask, opt_p
         left[opt_piece[found]] -= 1
         now = here | opt_mask[found]
         if now == full:
-            act = on_leaf(chosen, d + 1, left, piece_count, piece_min, need_min, opt_piece,
-                          sym_mode, sym_piece, opt_label, label_img, label_piece, h_mask,
-                          opt_stab, canonical_only, stats, out, stop_after, base, img, tally)
+            act = on_leaf(chosen, d + 1, left, rules, sym, sink)
             left[opt_piece[found]] += 1
             if act != CONTINUE:
                 state[0] = d
                 return LIMIT if act == STOP_LIMIT else BUFFER_FULL
             continue
         if prune:
-            if uniform == 0:
+            if not uniform:
                 sizes = reachable_sizes(left, piece_size)
             if not regions_ok(full & ~now, opt_border[found], nb_mask, shift_d, shift_m, sizes,
                               cap):

@@ -5,8 +5,7 @@ import numpy as np
 
 from ..core.cover import Cover
 from . import bitboard as bb
-from .status import CODES
-from .runner import Runner, item_masks, lists_by_first_item
+from .runner import Runner, item_masks, lists_by_first_item, uniform_sizes
 
 
 def _skips(piece: np.ndarray, start: np.ndarray) -> np.ndarray:
@@ -65,6 +64,11 @@ class BitboardRun(Runner):
         self.pos = np.zeros(self.depth, dtype=np.int64)
         self.end = np.zeros(self.depth, dtype=np.int64)
         self.cov = np.zeros(self.depth, dtype=np.uint64)
+        self.tables = (self.cell_start, self.cell_opts, self.list_mask, self.list_piece,
+                       self.list_skip, self.opt_mask, self.piece_size, self.full,
+                       self.nb_mask, self.shift_d, self.shift_m, self.opt_border, bool(prune),
+                       self.cap, self.uniform > 0, uniform_sizes(self.uniform))
+        self.begin([np.zeros(0, dtype=np.int32)])
 
     def _keep_useful(self, keep: np.ndarray) -> np.ndarray:
         """`keep` without the options that, placed alone, cut off a region no set of the
@@ -78,22 +82,8 @@ class BitboardRun(Runner):
         return useful
 
     def begin(self, prefixes: list[np.ndarray]) -> None:
-        """All prefixes go to the kernel, which runs them one after another."""
-        k = max([1] + [len(p) for p in prefixes])
-        self.prefixes = np.full((len(prefixes), k), -1, dtype=np.int32)
-        for i, p in enumerate(prefixes):
-            self.prefixes[i, :len(p)] = p
-        self.state = np.zeros(4, dtype=np.int64)
+        super().begin(prefixes)
+        self.work = (self.state, self.pos, self.end, self.chosen, self.cov, self.left, self.sink)
 
-    def advance(self, budget: int) -> str:
-        return self.step(budget)
-
-    def step(self, budget: int) -> str:
-        code = bb.run(self.cell_start, self.cell_opts, self.list_mask, self.list_piece, self.list_skip,
-                      self.opt_mask, self.opt_piece, self.piece_size, self.cover.piece_count,
-                      self.cover.piece_min, self.left, self.full, self.nb_mask, self.shift_d,
-                      self.shift_m, self.opt_border,
-                      self.uniform, self.prune, self.cap, *self.symmetry_args(), self.prefixes, self.state,
-                      self.pos, self.end, self.chosen, self.cov, self.stats, self.out, budget,
-                      self.limit, self.base, self.img, self.tally)
-        return CODES[code]
+    def call(self, budget: int) -> int:
+        return bb.run(self.tables, self.rules, self.sym, self.work, self.prefixes, budget)

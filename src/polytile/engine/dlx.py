@@ -126,27 +126,86 @@ def _unapply(x, n_items, left, U, D, L, R, top, length, row_start, row_of):
                 left[c - n_items] += 1
 
 
+@njit(cache=True)
+def _start_prefix(row, tables, rules, left, chosen, hit, links, undo):
+    """Place the options of `row` (-1 padded): cover their items, then the pieces used up,
+    listing the columns covered in `undo`. Return (k, columns covered), or (-1, 0) if
+    they clash (then nothing is covered)."""
+    n_items, opt_ptr, opt_items = tables
+    opt_piece, piece_count = rules[0], rules[1]
+    U, D, L, R, top, length, row_start, row_of, _ = links
+    left[:] = piece_count
+    hit[:] = False
+    k = 0
+    for o in row:
+        if o < 0:
+            break
+        if left[opt_piece[o]] == 0:
+            return -1, 0
+        for j in range(opt_ptr[o], opt_ptr[o + 1]):
+            if hit[opt_items[j]]:
+                return -1, 0
+            hit[opt_items[j]] = True
+        left[opt_piece[o]] -= 1
+        chosen[k] = o
+        k += 1
+    n = 0
+    for i in range(k):
+        o = row[i]
+        for j in range(opt_ptr[o], opt_ptr[o + 1]):
+            _cover(opt_items[j], U, D, L, R, top, length, row_start, row_of, True)
+            undo[n] = opt_items[j]
+            n += 1
+    for p in range(len(left)):
+        if left[p] == 0:
+            _cover(n_items + p, U, D, L, R, top, length, row_start, row_of, False)
+            undo[n] = n_items + p
+            n += 1
+    return k, n
+
+
+@njit(cache=True)
+def _end_prefix(n_items, links, undo, n):
+    """Uncover the columns a prefix covered, last first: the links as before it."""
+    U, D, L, R, top, length, row_start, row_of, _ = links
+    for i in range(n - 1, -1, -1):
+        c = undo[i]
+        _uncover(c, U, D, L, R, top, length, row_start, row_of, c < n_items)
+
+
 @njit(cache=True, nogil=True)   # threads of one process can search side by side
-def run(n_items, U, D, L, R, top, length, row_start, row_of, node_opt,
-        piece_count, piece_min, left, opt_piece,
-        sym_mode, sym_piece, opt_label, label_img, label_piece, h_mask, opt_stab, canonical_only,
-        state, item, x, chosen, stats, out, budget, stop_after, base, img, tally):
-    """Run at most `budget` nodes. state: [depth, phase, floor]; stats as in leaf.on_leaf."""
+def run(tables, rules, sym, work, prefixes, budget):
+    """Run at most `budget` nodes, the rows of `prefixes` one after another (as
+    bitboard.run). tables: (n_items, opt_ptr, opt_items), read only; rules, sym: see
+    runner.Runner; work: (state, item, x, chosen, left, sink, links, hit, undo), links as
+    build_links makes them. state: [depth, phase, floor, next prefix, started, columns
+    the prefix covered]; stats as in leaf.on_leaf."""
+    n_items = tables[0]
+    state, item, x, chosen, left, sink, links, hit, undo = work
+    U, D, L, R, top, length, row_start, row_of, node_opt = links
+    stats = sink[0]
     root = len(L) - 1
-    need_min = False
-    for p in range(len(piece_min)):
-        if piece_min[p] < piece_count[p]:
-            need_min = True
     d = state[0]
     phase = state[1]
     floor = state[2]
     spent = 0
     while True:
+        if state[4] == 0:                        # begin the next prefix
+            if state[3] >= prefixes.shape[0]:
+                return DONE
+            floor, n_undo = _start_prefix(prefixes[state[3]], tables, rules, left, chosen, hit,
+                                          links, undo)
+            state[5] = n_undo
+            state[3] += 1
+            if floor < 0:
+                continue
+            state[4] = 1
+            state[2] = floor
+            d = floor
+            phase = ENTER
         if phase == ENTER:
             if R[root] == root:
-                act = on_leaf(chosen, d, left, piece_count, piece_min, need_min, opt_piece,
-                              sym_mode, sym_piece, opt_label, label_img, label_piece, h_mask,
-                              opt_stab, canonical_only, stats, out, stop_after, base, img, tally)
+                act = on_leaf(chosen, d, left, rules, sym, sink)
                 phase = BACK
                 if act != CONTINUE:
                     state[0] = d
@@ -188,9 +247,9 @@ def run(n_items, U, D, L, R, top, length, row_start, row_of, node_opt,
             phase = ENTER
         else:
             if d == floor:
-                state[0] = d
-                state[1] = phase
-                return DONE
+                _end_prefix(n_items, links, undo, state[5])
+                state[4] = 0
+                continue
             d -= 1
             _unapply(x[d], n_items, left, U, D, L, R, top, length, row_start, row_of)
             x[d] = D[x[d]]

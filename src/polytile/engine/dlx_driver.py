@@ -5,7 +5,6 @@ import numpy as np
 
 from ..core.cover import Cover
 from . import dlx
-from .status import CODES
 from .runner import Runner
 
 
@@ -16,26 +15,17 @@ class DlxRun(Runner):
                                         cover.opt_items, cover.opt_piece, plan.keep)
         self.item = np.zeros(self.depth, dtype=np.int32)
         self.x = np.zeros(self.depth, dtype=np.int32)
+        self.hit = np.zeros(cover.n_items, dtype=np.bool_)
+        self.undo = np.zeros(cover.n_items + len(cover.piece_count), dtype=np.int64)
+        self.tables = (int(cover.n_items), cover.opt_ptr, cover.opt_items)
+        self.begin([np.zeros(0, dtype=np.int32)])
 
-    def start(self, prefix: np.ndarray) -> bool:
-        """Fresh links with the options of `prefix` placed; False if they clash."""
-        items = self.place_prefix(prefix)
-        if items is None:
-            return False
-        self.links = tuple(a.copy() for a in self.pristine)
-        U, D, L, R, top, length, row_start, row_of, _ = self.links
-        for c in items:
-            dlx._cover(int(c), U, D, L, R, top, length, row_start, row_of, True)
-        n = self.cover.n_items
-        for piece in np.nonzero(self.left == 0)[0]:
-            dlx._cover(n + int(piece), U, D, L, R, top, length, row_start, row_of, False)
-        k = len(prefix)
-        self.state[:] = (k, dlx.ENTER, k)
-        return True
+    def begin(self, prefixes: list[np.ndarray]) -> None:
+        """Fresh links (a search stopped part way leaves some columns covered)."""
+        super().begin(prefixes)
+        links = tuple(a.copy() for a in self.pristine)
+        self.work = (self.state, self.item, self.x, self.chosen, self.left, self.sink, links,
+                     self.hit, self.undo)
 
-    def step(self, budget: int) -> str:
-        code = dlx.run(self.cover.n_items, *self.links, self.cover.piece_count, self.cover.piece_min,
-                       self.left, self.cover.opt_piece, *self.symmetry_args(), self.state, self.item,
-                       self.x, self.chosen, self.stats, self.out, budget, self.limit, self.base,
-                       self.img, self.tally)
-        return CODES[code]
+    def call(self, budget: int) -> int:
+        return dlx.run(self.tables, self.rules, self.sym, self.work, self.prefixes, budget)

@@ -102,18 +102,22 @@ def minimums_met(left, piece_count, piece_min):
 
 
 @njit(cache=True)
-def on_leaf(chosen, depth, left, piece_count, piece_min, need_min, opt_piece,
-            sym_mode, sym_piece, opt_label, label_img, label_piece, h_mask, opt_stab,
-            canonical_only, stats, out, stop_after, base, img, tally):
+def on_leaf(chosen, depth, left, rules, sym, sink):
     """Count (and maybe store) the solution chosen[:depth].
 
-    stats: [nodes, solutions, unique, stored, accepted].
+    rules: (opt_piece, piece_count, piece_min, need_min, stop_after), see runner.Runner.
+    sym: (sym_mode, sym_piece, opt_label, label_img, label_piece, h_mask, opt_stab,
+    canonical_only). sink: (stats, out, base, img, tally); stats: [nodes, solutions,
+    unique, stored, accepted].
     sym_mode 0: no classification; 1: canonical check over all of G (every leaf is one
     solution); 2: symmetry breaking on piece `sym_piece` under the group H (h_mask, see
     polytile.symmetry): only leaves canonical under the stabiliser in H of that piece's
     placement count, each for |H| / |Stab_H| solutions and for one class when its H-orbit
     holds the class's least member.
     """
+    opt_piece, piece_count, piece_min, need_min, stop_after = rules
+    sym_mode, sym_piece, opt_label, label_img, label_piece, h_mask, opt_stab, canonical_only = sym
+    stats, out, base, img, tally = sink
     if need_min and not minimums_met(left, piece_count, piece_min):
         return CONTINUE
     accepted = True

@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.cover import Cover
+from .status import CODES
 
 
 
@@ -16,7 +17,19 @@ def symmetry_arrays(sym, n_opt: int):
 
 
 class Runner:
-    """Subclasses build their tables and implement start(prefix) and step(budget)."""
+    """Subclasses build their tables and implement `call(budget)`: one call of their
+    kernel on the records below, returning its status code.
+
+    The kernels take records (numba tuples), built once here:
+      rules  (opt_piece, piece_count, piece_min, need_min, stop_after): what a solution
+             is and when to stop; read only.
+      sym    (sym_mode, sym_piece, opt_label, label_img, label_piece, h_mask, opt_stab,
+             canonical_only): the symmetry tables of leaf.on_leaf; read only.
+      sink   (stats, out, base, img, tally): counters, the solution buffer and
+             leaf.classify's scratch; written by every leaf.
+    and each kernel its own read-only tables and its stack (`work`, with the sink in it).
+    Every kernel runs the rows of `prefixes` itself, one after another (`begin`), so a
+    slice of the search is one call whatever the number of prefixes."""
 
     def __init__(self, cover: Cover, sym, plan, *, store: bool, limit: int,
                  select: np.ndarray | None = None, shuffle: int | None = None):
@@ -26,11 +39,9 @@ class Runner:
         self.shuffle = shuffle          # seed for a random order of the options, or None
         self.plan = plan
         self.limit = limit
-        (self.opt_label, self.label_img, self.label_piece, self.h_mask,
-         self.opt_stab) = symmetry_arrays(sym, cover.n_options)
         self.depth = int(min(cover.n_items, cover.piece_count.sum())) + 2
         self.chosen = np.zeros(self.depth, dtype=np.int32)
-        self.state = np.zeros(3, dtype=np.int64)
+        self.state = np.zeros(6, dtype=np.int64)       # the kernel's place (see each kernel)
         self.stats = np.zeros(5, dtype=np.int64)       # nodes, solutions, unique, stored, accepted
         self.out = np.zeros((1024 if store else 0, self.depth), dtype=np.int32)
         self.base = np.zeros(self.depth, dtype=np.int64)
@@ -40,32 +51,27 @@ class Runner:
         self.piece_size = cover.piece_size.astype(np.int64)
         sizes = self.piece_size[cover.piece_count > 0]
         self.uniform = int(sizes[0]) if len(sizes) and (sizes == sizes[0]).all() else 0
+        need_min = bool((cover.piece_min < cover.piece_count).any())
+        self.rules = (cover.opt_piece, cover.piece_count, cover.piece_min, need_min, int(limit))
+        self.sym = (int(plan.sym_mode), int(plan.sym_piece), *symmetry_arrays(sym, cover.n_options),
+                    bool(plan.canonical_only))
 
     def begin(self, prefixes: list[np.ndarray]) -> None:
-        self.prefixes = list(prefixes)
-        self.next_prefix = 0
-        self.active = False
+        """Search below these prefixes (options placed first), one after another."""
+        k = max([1] + [len(p) for p in prefixes])
+        self.prefixes = np.full((len(prefixes), k), -1, dtype=np.int32)
+        for i, p in enumerate(prefixes):
+            self.prefixes[i, :len(p)] = p
+        self.state[:] = 0
+        self.sink = (self.stats, self.out, self.base, self.img, self.tally)
 
     def advance(self, budget: int) -> str:
-        """Run the current prefix (starting the next ones as they finish) for about
-        `budget` nodes: 'paused', 'done' (all prefixes), 'buffer' or 'limit'."""
-        while True:
-            if not self.active:
-                if self.next_prefix >= len(self.prefixes):
-                    return "done"
-                prefix = self.prefixes[self.next_prefix]
-                self.next_prefix += 1
-                self.active = self.start(prefix)
-                continue
-            code = self.step(budget)
-            if code != "done":
-                return code
-            self.active = False
+        """Run for about `budget` nodes: 'paused', 'done' (all prefixes), 'buffer' or 'limit'."""
+        return CODES[self.call(budget)]
 
-    def symmetry_args(self) -> tuple:
-        p = self.plan
-        return (p.sym_mode, p.sym_piece, self.opt_label, self.label_img, self.label_piece,
-                self.h_mask, self.opt_stab, p.canonical_only)
+    def call(self, budget: int) -> int:
+        raise NotImplementedError
+
 
     def collect(self, res, store: bool) -> None:
         res.nodes = int(self.stats[0])
@@ -83,19 +89,16 @@ class Runner:
         self.seen += k
         self.stats[3] = 0
 
-    def place_prefix(self, prefix: np.ndarray) -> np.ndarray | None:
-        """Take the copies used by `prefix`; its items, or None if it clashes."""
-        self.left[:] = self.cover.piece_count
-        items: list[int] = []
-        for o in prefix:
-            cells = self.cover.option_items(int(o)).tolist()
-            piece = int(self.cover.opt_piece[o])
-            if set(items).intersection(cells) or self.left[piece] == 0:
-                return None
-            items.extend(cells)
-            self.left[piece] -= 1
-        self.chosen[:len(prefix)] = prefix
-        return np.array(items, dtype=np.int64)
+
+
+def uniform_sizes(uniform: int) -> np.uint64:
+    """The region sizes (bit s: size s < 64) that pieces all of size `uniform` make; 0 when
+    their sizes differ (then the kernels find the sizes from the pieces left)."""
+    sizes = 0
+    if uniform > 0:
+        for s in range(0, 64, uniform):
+            sizes |= 1 << s
+    return np.uint64(sizes)
 
 
 def item_masks(cover: Cover, words: int) -> np.ndarray:

@@ -69,33 +69,64 @@ def _regions_ok(now, full, seeds, neighbours, sizes, cap, seen, stack):
     return True
 
 
+@njit(cache=True)
+def _start_prefix(row, opt_mask, opt_piece, piece_count, left, chosen, cov):
+    """Place the options of `row` (-1 padded) into cov[k]; return k, or -1 if they clash."""
+    left[:] = piece_count
+    k = 0
+    for o in row:
+        if o >= 0:
+            k += 1
+    cov[k, :] = ZERO
+    for j in range(k):
+        o = row[j]
+        for w in range(cov.shape[1]):
+            if opt_mask[o, w] & cov[k, w]:
+                return -1
+            cov[k, w] |= opt_mask[o, w]
+        if left[opt_piece[o]] == 0:
+            return -1
+        left[opt_piece[o]] -= 1
+        chosen[j] = o
+    return k
+
+
 @njit(cache=True, nogil=True)   # threads of one process can search side by side
-def run(cell_start, cell_opts, list_mask, list_piece, opt_mask, opt_piece, piece_size,
-        piece_count, piece_min, left, full, neighbours, opt_border, uniform, prune, cap,
-        sym_mode, sym_piece, opt_label, label_img, label_piece, h_mask, opt_stab, canonical_only,
-        state, pos, end, chosen, cov, stats, out, budget, stop_after, base, img, tally, seen, stack):
-    """As bitboard.run, with masks of len(full) words; state: [depth, started, floor]."""
+def run(tables, rules, sym, work, prefixes, budget):
+    """As bitboard.run, with masks of len(full) words. tables: (cell_start, cell_opts,
+    list_mask, list_piece, opt_mask, piece_size, full, neighbours, opt_border, prune, cap,
+    uniform, sizes); work: (state, pos, end, chosen, cov, left, sink, marks, stack);
+    state: [depth, started, floor, next prefix]."""
+    (cell_start, cell_opts, list_mask, list_piece, opt_mask, piece_size, full, neighbours,
+     opt_border, prune, cap, uniform, sizes) = tables
+    opt_piece, piece_count = rules[0], rules[1]
+    state, pos, end, chosen, cov, left, sink, marks, stack = work
+    stats = sink[0]
     n_words = len(full)
-    need_min = False
-    for p in range(len(piece_min)):
-        if piece_min[p] < piece_count[p]:
-            need_min = True
-    sizes = ZERO
-    if uniform > 0:
-        for s in range(0, 64, uniform):
-            sizes |= ONE << np.uint64(s)
     floor = state[2]
     d = state[0]
-    if state[1] == 0:
-        state[1] = 1
-        d = floor
-        c = _first_empty(cov[d], full)
-        if c < 0:
-            return DONE
-        pos[d] = cell_start[c]
-        end[d] = cell_start[c + 1]
     spent = 0
     while True:
+        if state[1] == 0:                        # begin the next prefix
+            if state[3] >= prefixes.shape[0]:
+                return DONE
+            floor = _start_prefix(prefixes[state[3]], opt_mask, opt_piece, piece_count, left,
+                                  chosen, cov)
+            state[3] += 1
+            if floor < 0:
+                continue
+            state[1] = 1
+            state[2] = floor
+            d = floor
+            c = _first_empty(cov[d], full)
+            if c < 0:                            # the prefix alone covers the board
+                act = on_leaf(chosen, d, left, rules, sym, sink)
+                state[1] = 0
+                if act != CONTINUE:
+                    return LIMIT if act == STOP_LIMIT else BUFFER_FULL
+                continue
+            pos[d] = cell_start[c]
+            end[d] = cell_start[c + 1]
         if spent >= budget:
             state[0] = d
             return PAUSED
@@ -118,8 +149,8 @@ def run(cell_start, cell_opts, list_mask, list_piece, opt_mask, opt_piece, piece
         pos[d] = p
         if found < 0:
             if d == floor:
-                state[0] = d
-                return DONE
+                state[1] = 0
+                continue
             d -= 1
             left[opt_piece[chosen[d]]] += 1
             continue
@@ -133,18 +164,16 @@ def run(cell_start, cell_opts, list_mask, list_piece, opt_mask, opt_piece, piece
             if cov[d + 1, w] != full[w]:
                 complete = False
         if complete:
-            act = on_leaf(chosen, d + 1, left, piece_count, piece_min, need_min, opt_piece,
-                          sym_mode, sym_piece, opt_label, label_img, label_piece, h_mask,
-                          opt_stab, canonical_only, stats, out, stop_after, base, img, tally)
+            act = on_leaf(chosen, d + 1, left, rules, sym, sink)
             left[opt_piece[found]] += 1
             if act != CONTINUE:
                 state[0] = d
                 return LIMIT if act == STOP_LIMIT else BUFFER_FULL
             continue
         if prune:
-            if uniform == 0:
+            if not uniform:
                 sizes = reachable_sizes(left, piece_size)
-            if not _regions_ok(cov[d + 1], full, opt_border[found], neighbours, sizes, cap, seen, stack):
+            if not _regions_ok(cov[d + 1], full, opt_border[found], neighbours, sizes, cap, marks, stack):
                 left[opt_piece[found]] += 1
                 continue
         d += 1

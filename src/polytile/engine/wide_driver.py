@@ -5,8 +5,7 @@ import numpy as np
 
 from ..core.cover import Cover
 from . import wide
-from .status import CODES
-from .runner import Runner, item_masks, lists_by_first_item
+from .runner import Runner, item_masks, lists_by_first_item, uniform_sizes
 
 
 def _borders(cover: Cover, masks: np.ndarray) -> np.ndarray:
@@ -47,26 +46,21 @@ class WideRun(Runner):
         self.pos = np.zeros(self.depth, dtype=np.int64)
         self.end = np.zeros(self.depth, dtype=np.int64)
         self.cov = np.zeros((self.depth, words), dtype=np.uint64)
-        self.seen = np.zeros((2, words), dtype=np.uint64)
+        self.marks = np.zeros((2, words), dtype=np.uint64)   # _regions_ok scratch
         self.stack = np.zeros(n + 1, dtype=np.int64)
+        self.tables = (self.cell_start, self.cell_opts, self.list_mask, self.list_piece,
+                       self.opt_mask, self.piece_size, self.full,
+                       self.neighbours, self.opt_border, bool(prune), self.cap, self.uniform > 0,
+                       uniform_sizes(self.uniform))
+        self.begin([np.zeros(0, dtype=np.int32)])
 
-    def start(self, prefix: np.ndarray) -> bool:
-        items = self.place_prefix(prefix)
-        if items is None:
-            return False
-        k = len(prefix)
-        self.cov[k] = item_masks_of(items, self.cov.shape[1])
-        self.state[:] = (k, 0, k)
-        return True
+    def begin(self, prefixes: list[np.ndarray]) -> None:
+        super().begin(prefixes)
+        self.work = (self.state, self.pos, self.end, self.chosen, self.cov, self.left, self.sink,
+                     self.marks, self.stack)
 
-    def step(self, budget: int) -> str:
-        code = wide.run(self.cell_start, self.cell_opts, self.list_mask, self.list_piece,
-                        self.opt_mask, self.cover.opt_piece, self.piece_size, self.cover.piece_count,
-                        self.cover.piece_min, self.left, self.full, self.neighbours,
-                        self.opt_border, self.uniform, self.prune, self.cap, *self.symmetry_args(),
-                        self.state, self.pos, self.end, self.chosen, self.cov, self.stats, self.out,
-                        budget, self.limit, self.base, self.img, self.tally, self.seen, self.stack)
-        return CODES[code]
+    def call(self, budget: int) -> int:
+        return wide.run(self.tables, self.rules, self.sym, self.work, self.prefixes, budget)
 
 
 def item_masks_of(items: np.ndarray, words: int) -> np.ndarray:
