@@ -27,9 +27,10 @@ from typing import Callable
 import numpy as np
 
 from ..core.cover import Cover
+from ..core.results import Report
 from ..errors import PuzzleError
 from .checkpoint import Checkpoint, Counts
-from .search import Pacer, Plan, Result, choose_engine, plan, runner_class
+from .search import Pacer, Plan, choose_engine, plan, runner_class
 from .gauge import Gauge, time_share
 from .tree import split, subtree_sizes
 
@@ -287,7 +288,7 @@ def _on_dask(client, job: Job, tasks: list, todo: list[int],
 
 def count(cover: Cover, sym=None, *, unique: bool = False, jobs: int = 0, engine: str = "auto",
           checkpoint: str | None = None, progress=None, scheduler: str | None = None,
-          breaking: bool = True) -> Result:
+          breaking: bool = True) -> Report[np.ndarray]:
     """Count all solutions on `jobs` threads (0: every core), or on Dask when `scheduler`
     is an address or "local" (a LocalCluster of `jobs` worker processes)."""
     jobs = jobs or os.cpu_count() or 1
@@ -298,7 +299,7 @@ def count(cover: Cover, sym=None, *, unique: bool = False, jobs: int = 0, engine
         return _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, breaking)
 
 
-def _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, breaking) -> Result:
+def _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, breaking) -> Report[np.ndarray]:
     t0 = time.perf_counter()
     p = plan(cover, sym, unique=unique, store=False, breaking=breaking)
     engine = choose_engine(engine, cover.n_items)
@@ -307,7 +308,7 @@ def _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, break
     book = Checkpoint(checkpoint, key + ":fine", len(tasks)) if checkpoint else None
     gauge = Gauge(cover, p.keep, tasks) if progress is not None else None
     finished = book.finished() if book else {}
-    res = Result(unique=0, engine=f"{engine} x{jobs}" + (" (dask)" if client else ""))
+    res: Report[np.ndarray] = Report(unique=0, engine=f"{engine} x{jobs}" + (" (dask)" if client else ""))
     n_done = 0
     running: dict[int, Counts] = {}                 # counts so far of the tasks under way
 
@@ -331,7 +332,8 @@ def _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, break
     def display() -> None:
         """Finished tasks plus the counts so far of those under way, and the share of the
         work done (None while unknown: see gauge.py)."""
-        now = Result(res.solutions, res.unique, res.nodes, time.perf_counter() - t0)
+        now: Report[np.ndarray] = Report(solutions=res.solutions, unique=res.unique, nodes=res.nodes,
+                                         seconds=time.perf_counter() - t0)
         for c in running.values():
             now.solutions += c[0]
             now.unique = (now.unique or 0) + c[1]
