@@ -1,4 +1,4 @@
-"""Bad input through the real command line: one line on stderr naming the file (and the
+"""Bad input through the command line (in this process: tests/cli_helpers.py): one line on stderr naming the file (and the
 line and column where there is one), exit status 2, never a traceback, and no search.
 
 Also the other side of the contract: an unsolvable puzzle is not an error (exit 0 with
@@ -15,12 +15,14 @@ from pathlib import Path
 
 import pytest
 
+from cli_helpers import call_cli
+
 TILE = "\n\nXX\n"          # appended to a board drawing: one domino, separated by a blank row
 
 
-def run(tmp_path: Path, *args: str, timeout: float = 60) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "polytile", *args], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=timeout)
+def run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
+    """The command in this process, in the directory `tmp_path` (the files' names as given)."""
+    return call_cli(*args, cwd=tmp_path)
 
 
 def write(tmp_path: Path, name: str, content: str | bytes) -> str:
@@ -150,7 +152,6 @@ def test_json_nested_too_deeply(tmp_path):
     assert_one_error(run(tmp_path, "count", name), "deep.json")
 
 
-# each through the real command line
 BAD_JSON = {
     "not-an-object": ("[[0, 0], [0, 1]]", "top level"),
     "board-not-list": (json_puzzle(board=5), "board"),
@@ -166,7 +167,6 @@ BAD_JSON = {
     "board-far-apart": (json_puzzle(board=[[0, 0], [1_000_000, 1_000_000]]), "board"),
 }
 
-# more of the same, through cli.main in this process (a subprocess each would be slow)
 MORE_BAD_JSON = {
     "board-is-string": (json_puzzle(board="XX"), "board"),
     "board-drawing-empty": (json_puzzle(board=["", " . "]), "board"),
@@ -213,15 +213,10 @@ def test_json_wrong_types(tmp_path, case):
 
 
 @pytest.mark.parametrize("case", sorted(MORE_BAD_JSON))
-def test_json_wrong_types_in_process(tmp_path, monkeypatch, capsys, case):
-    from polytile.cli import main
+def test_json_wrong_types_more(tmp_path, case):
     text, where = MORE_BAD_JSON[case]
     name = write(tmp_path, f"{case}.json", text)
-    monkeypatch.chdir(tmp_path)
-    status = main(["count", name])
-    out, err = capsys.readouterr()
-    res = subprocess.CompletedProcess([], status, out, err)
-    assert_one_error(res, f"{case}.json", where)
+    assert_one_error(run(tmp_path, "count", name), f"{case}.json", where)
 
 
 def test_json_board_of_a_million_cells(tmp_path):

@@ -9,6 +9,7 @@ import sys
 import time
 
 import pytest
+from cli_helpers import call_cli
 
 from checker import check
 from conftest import CORPUS, tiling_cases
@@ -17,9 +18,7 @@ TILING = CORPUS / "tiling"
 CASES = {c["id"]: c for c in tiling_cases()}
 
 
-def run(*args, timeout=120):
-    return subprocess.run([sys.executable, "-m", "polytile", *map(str, args)],
-                          capture_output=True, text=True, timeout=timeout)
+run = call_cli           # in this process; Ctrl-C below needs a process of its own
 
 
 def test_count_json_contract():

@@ -11,6 +11,7 @@ import pytest
 
 import polytile
 from conftest import CORPUS, tiling_cases
+from cli_helpers import call_cli
 
 CASES = {c["id"]: c for c in tiling_cases()}
 PICK = ["pentomino-8x8-side-offset-missing", "pentomino-6x10", "soma-3x3x3", "partial-x-triplication",
@@ -30,8 +31,7 @@ def test_two_jobs_give_the_manifest_counts(case_id):
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "polytile", "count", *map(str, args)],
-                          capture_output=True, text=True, timeout=300)
+    return call_cli("count", *args)
 
 
 def test_checkpoint_resume_and_refusal(tmp_path):
@@ -64,9 +64,9 @@ def test_killed_count_resumes_exactly(tmp_path):
     case = CASES["pentomino-8x8-side-offset-missing"]
     path = CORPUS / "tiling" / case["file"]
     ck = tmp_path / "killed.sqlite"
-    args = [sys.executable, "-m", "polytile", "count", str(path), "--engine", "dlx", "--jobs", "1",
-            "--checkpoint", str(ck), "--json"]
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    args = ["count", path, "--engine", "dlx", "--jobs", "1", "--checkpoint", ck, "--json"]
+    proc = subprocess.Popen([sys.executable, "-m", "polytile", *map(str, args)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.time() + 60
     while time.time() < deadline:
         time.sleep(0.2)
@@ -81,7 +81,7 @@ def test_killed_count_resumes_exactly(tmp_path):
     with sqlite3.connect(ck) as db:
         finished = db.execute("SELECT COUNT(*) FROM done").fetchone()[0]
     assert finished >= 2
-    out = subprocess.run(args, capture_output=True, text=True, timeout=300)
+    out = call_cli(*args)
     assert json.loads(out.stdout)["solutions"] == case["solutions"]
 
 
