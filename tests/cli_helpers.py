@@ -21,11 +21,21 @@ def argv(args: tuple[Any, ...]) -> list[str]:
     return [str(a) for a in args]
 
 
+def command(*args: Any) -> list[str]:
+    """The argument vector of `python -m polytile ARGS` (this interpreter)."""
+    return [sys.executable, "-m", "polytile", *argv(args)]
+
+
 def run_cli(*args: Any, cwd: str | Path | None = None, input: str | None = None,
             timeout: float = 120, **popen: Any) -> subprocess.CompletedProcess:
-    """`python -m polytile ARGS` in a process of its own."""
-    return subprocess.run([sys.executable, "-m", "polytile", *argv(args)], cwd=cwd, input=input,
-                          capture_output=True, text=True, timeout=timeout, **popen)
+    """`python -m polytile ARGS` in a process of its own, to its end."""
+    return subprocess.run(command(*args), cwd=cwd, input=input, capture_output=True, text=True,
+                          timeout=timeout, **popen)
+
+
+def start_cli(*args: Any, **popen: Any) -> subprocess.Popen:
+    """`python -m polytile ARGS` started (for signals): subprocess.Popen's keywords."""
+    return subprocess.Popen(command(*args), **popen)
 
 
 def call_cli(*args: Any, cwd: str | Path | None = None, input: str = "") -> subprocess.CompletedProcess:

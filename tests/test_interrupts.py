@@ -6,13 +6,12 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from cli_helpers import run_cli
+from cli_helpers import run_cli, start_cli
 
 BIG = Path(__file__).parent / "repro" / "board20x20-80P.json"   # 80 P pentominoes: endless
 BOUND = 3.0                    # seconds from the signal to the exit (1 s locally; CI has 2 cores)
@@ -22,8 +21,8 @@ pytestmark = pytest.mark.skipif(os.name != "posix", reason="signals")
 
 def interrupt_after(seconds: float, *args: str) -> tuple[subprocess.CompletedProcess, float]:
     """Run polytile, send SIGINT after `seconds`: the process and the delay to its exit."""
-    proc = subprocess.Popen([sys.executable, "-m", "polytile", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = start_cli(*args,
+                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         out, err = proc.communicate(timeout=seconds)
         pytest.fail(f"finished before the signal: {err}")

@@ -5,13 +5,12 @@ from __future__ import annotations
 import json
 import sqlite3
 import subprocess
-import sys
 
 import pytest
 
 import polytile
 from conftest import CORPUS, tiling_cases
-from cli_helpers import call_cli
+from cli_helpers import call_cli, start_cli
 
 CASES = {c["id"]: c for c in tiling_cases()}
 PICK = ["pentomino-8x8-side-offset-missing", "pentomino-6x10", "soma-3x3x3", "partial-x-triplication",
@@ -65,8 +64,8 @@ def test_killed_count_resumes_exactly(tmp_path):
     path = CORPUS / "tiling" / case["file"]
     ck = tmp_path / "killed.sqlite"
     args = ["count", path, "--engine", "dlx", "--jobs", "1", "--checkpoint", ck, "--json"]
-    proc = subprocess.Popen([sys.executable, "-m", "polytile", *map(str, args)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = start_cli(*args,
+                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.time() + 60
     while time.time() < deadline:
         time.sleep(0.2)
