@@ -261,3 +261,16 @@ def test_tampered_checkpoint_rows_are_refused(tmp_path, finished_checkpoint, row
     assert p.stderr.count("\n") == 1 and "Traceback" not in p.stderr
     assert p.stderr.startswith(f"polytile: {mine}: not a usable checkpoint (row (")
     assert "does not fit the" in p.stderr
+
+
+def test_resume_with_the_progress_bar(tmp_path):
+    """Resuming a checkpointed count with progress shown (a terminal): the parts already
+    done are shown at once (this raised NameError before the count had begun)."""
+    case = CASES["pentomino-6x10"]
+    ck = tmp_path / "run.sqlite"
+    assert load(case).count(jobs=2, checkpoint=str(ck)).solutions == case["solutions"]
+    with sqlite3.connect(ck) as db:
+        db.execute("DELETE FROM done WHERE task % 2 = 0")
+    shown = []
+    again = load(case).count(jobs=2, checkpoint=str(ck), progress=lambda *a: shown.append(a))
+    assert again.solutions == case["solutions"] and shown
