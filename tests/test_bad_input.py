@@ -1,4 +1,4 @@
-"""Bad input through the real command line: one line on stderr naming the file (and the
+"""Bad input through the command line (in this process: tests/cli_helpers.py): one line on stderr naming the file (and the
 line and column where there is one), exit status 2, never a traceback, and no search.
 
 Also the other side of the contract: an unsolvable puzzle is not an error (exit 0 with
@@ -15,12 +15,14 @@ from pathlib import Path
 
 import pytest
 
+from cli_helpers import call_cli
+
 TILE = "\n\nXX\n"          # appended to a board drawing: one domino, separated by a blank row
 
 
-def run(tmp_path: Path, *args: str, timeout: float = 60) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "polytile", *args], cwd=tmp_path,
-                          capture_output=True, text=True, timeout=timeout)
+def run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
+    """The command in this process, in the directory `tmp_path` (the files' names as given)."""
+    return call_cli(*args, cwd=tmp_path)
 
 
 def write(tmp_path: Path, name: str, content: str | bytes) -> str:
@@ -60,24 +62,41 @@ def json_puzzle(**overrides) -> str:
 
 # --- text-level errors -------------------------------------------------------------
 
-def test_empty_file(tmp_path):
-    name = write(tmp_path, "empty.txt", "")
-    assert_one_error(run(tmp_path, "count", name), "empty.txt")
+# name: (the file's content, or None for no file; the one line on stderr after "polytile: ")
+BAD_FILES = {
+    "empty.txt": ("", "empty.txt: empty puzzle file"),
+    "blanks.txt": ("   \n\n      \n  \n", "blanks.txt: puzzle file has only blanks"),
+    "blanks.json": ("\n   \n", "blanks.json: puzzle file has only blanks"),
+    "board.txt": ("XXXX\nXXXX\nXXXX\n", "board.txt: no tiles: the drawing has a board but no other object"),
+    # line 3, column 3: the first bad character
+    "latin1.txt": (b"XXX\nXXX\n X\xe9X\n\nXX\n", "latin1.txt:3:3: not a text file (invalid UTF-8 byte)"),
+    "nul.txt": (b"XXX\nX\x00X\n\nX\n", "nul.txt:2:2: not a text file (control character 0x00)"),
+    "tab.txt": ("XXX\nXXX\nX \tX\n\nXX\n", "tab.txt:3:3: tab character; draw with spaces"),
+    "big.txt": (("X" * 999 + "\n") * 5000, "big.txt: file too large (5000000 bytes; limit 4000000)"),
+    "nowhere.txt": (None, "nowhere.txt: no such file"),
+    # JSON: the line and column of the first thing that cannot be read
+    "bad.json": ('{\n  "board": [[0, 0],\n             [0, 1]\n  "pieces": []\n}\n',
+                 "bad.json:4:3: malformed JSON: Expecting ',' delimiter"),
+    "cut.json": ('{"board": [[0, 0], [0, 1]],\n "pieces": [{"cells": [[0',
+                 "cut.json:2:26: malformed JSON: Expecting ',' delimiter"),
+    "digits.json": ('{"board": [[0, 0],\n  [0, ' + "1" * 5000 + ']], "pieces": [{"cells": [[0, 0]]}]}',
+                    "digits.json:2:7: malformed JSON: a number has more than 4300 digits"),
+    "deep.json": ("[" * 100_000 + "]" * 100_000, "deep.json: malformed JSON: nested too deeply"),
+}
 
 
-def test_only_blanks(tmp_path):
-    name = write(tmp_path, "blanks.txt", "   \n\n      \n  \n")
-    assert_one_error(run(tmp_path, "count", name), "blanks.txt")
+@pytest.mark.parametrize("name", sorted(BAD_FILES))
+def test_bad_file(tmp_path, name):
+    content, message = BAD_FILES[name]
+    if content is not None:
+        write(tmp_path, name, content)
+    assert assert_one_error(run(tmp_path, "count", name)) == f"polytile: {message}"
 
 
-def test_only_blanks_json_suffix(tmp_path):
-    name = write(tmp_path, "blanks.json", "\n   \n")
-    assert_one_error(run(tmp_path, "count", name), "blanks.json")
-
-
-def test_board_but_no_tiles(tmp_path):
-    name = write(tmp_path, "board.txt", "XXXX\nXXXX\nXXXX\n")
-    assert_one_error(run(tmp_path, "count", name), "board.txt")
+def test_directory(tmp_path):
+    (tmp_path / "puzzles").mkdir()
+    assert assert_one_error(run(tmp_path, "solve", "puzzles")) == \
+        "polytile: puzzles: is a directory, not a puzzle file"
 
 
 def test_binary_garbage(tmp_path):
@@ -88,170 +107,148 @@ def test_binary_garbage(tmp_path):
     assert "text" in line
 
 
-def test_invalid_utf8_position(tmp_path):
-    name = write(tmp_path, "latin1.txt", b"XXX\nXXX\n X\xe9X\n\nXX\n")
-    assert_one_error(run(tmp_path, "count", name), "latin1.txt:3:3:", "UTF-8")
-
-
-def test_nul_byte_position(tmp_path):
-    name = write(tmp_path, "nul.txt", b"XXX\nX\x00X\n\nX\n")
-    assert_one_error(run(tmp_path, "solve", name), "nul.txt:2:2:")
-
-
-def test_tab_position(tmp_path):
-    name = write(tmp_path, "tab.txt", "XXX\nXXX\nX \tX\n\nXX\n")
-    assert_one_error(run(tmp_path, "count", name), "tab.txt:3:3:", "tab")
-
-
 def test_million_cell_board_answers_quickly(tmp_path):
     name = write(tmp_path, "huge.txt", ("X" * 1000 + "\n") * 1000 + TILE)
     t0 = time.perf_counter()
     res = run(tmp_path, "count", name)
     elapsed = time.perf_counter() - t0
-    assert_one_error(res, "huge.txt")
+    assert assert_one_error(res) == "polytile: huge.txt:21:1: drawing too large (more than 20000 cells)"
     assert elapsed < 3.0, f"took {elapsed:.2f} s"
-
-
-def test_file_too_large(tmp_path):
-    name = write(tmp_path, "big.txt", ("X" * 999 + "\n") * 5000)
-    assert_one_error(run(tmp_path, "count", name), "big.txt")
-
-
-def test_missing_file(tmp_path):
-    assert_one_error(run(tmp_path, "count", "nowhere.txt"), "nowhere.txt")
-
-
-def test_directory(tmp_path):
-    (tmp_path / "puzzles").mkdir()
-    assert_one_error(run(tmp_path, "solve", "puzzles"), "puzzles")
 
 
 # --- JSON -------------------------------------------------------------------------
 
-def test_malformed_json_position(tmp_path):
-    text = '{\n  "board": [[0, 0],\n             [0, 1]\n  "pieces": []\n}\n'
-    name = write(tmp_path, "bad.json", text)
-    assert_one_error(run(tmp_path, "count", name), "bad.json:4:3:", "JSON")
-
-
-def test_truncated_json_position(tmp_path):
-    name = write(tmp_path, "cut.json", '{"board": [[0, 0], [0, 1]],\n "pieces": [{"cells": [[0')
-    assert_one_error(run(tmp_path, "count", name), "cut.json:2:", "JSON")
-
-
-def test_json_number_too_long(tmp_path):
-    text = '{"board": [[0, 0],\n  [0, ' + "1" * 5000 + ']], "pieces": [{"cells": [[0, 0]]}]}'
-    name = write(tmp_path, "digits.json", text)
-    assert_one_error(run(tmp_path, "count", name), "digits.json:2:7:")
-
-
-def test_json_nested_too_deeply(tmp_path):
-    name = write(tmp_path, "deep.json", "[" * 100_000 + "]" * 100_000)
-    assert_one_error(run(tmp_path, "count", name), "deep.json")
-
-
-# each through the real command line
+# case: (the file, the one line after "polytile: CASE.json: ")
 BAD_JSON = {
-    "not-an-object": ("[[0, 0], [0, 1]]", "top level"),
-    "board-not-list": (json_puzzle(board=5), "board"),
-    "cell-is-string": (json_puzzle(board=[[0, 0], "01"]), "board[1]"),
-    "coordinate-is-string": (json_puzzle(board=[[0, 0], [0, "1"]]), "board[1][1]"),
-    "count-two": (json_puzzle(piece_count="two"), "pieces[0].count"),
-    "count-zero": (json_puzzle(piece_count=0), "pieces[0].count"),
-    "min-above-count": (json_puzzle(piece_count=2, piece_min=3), "pieces[0].min"),
-    "reflect-yes": (json_puzzle(piece_reflect="yes"), "pieces[0].reflect"),
-    "unknown-key": (json_puzzle(boards=[[0, 0]]), "boards"),
-    "cell-4d": (json_puzzle(board=[[0, 0, 0, 0], [0, 0, 0, 1]]), "board[0]"),
+    "not-an-object": ("[[0, 0], [0, 1]]",
+        'top level: expected an object with "board" and "pieces"'),
+    "board-not-list": (json_puzzle(board=5),
+        'board: expected a non-empty list of cells'),
+    "cell-is-string": (json_puzzle(board=[[0, 0], "01"]),
+        'board[1]: a cell is a list of 2 or 3 integers'),
+    "coordinate-is-string": (json_puzzle(board=[[0, 0], [0, "1"]]),
+        'board[1][1]: expected an integer, got "1"'),
+    "count-two": (json_puzzle(piece_count="two"),
+        'pieces[0].count: expected an integer, got "two"'),
+    "count-zero": (json_puzzle(piece_count=0),
+        'pieces[0].count: 0 is out of range 1..10000'),
+    "min-above-count": (json_puzzle(piece_count=2, piece_min=3),
+        'pieces[0].min: 3 is out of range 0..2'),
+    "reflect-yes": (json_puzzle(piece_reflect="yes"),
+        'pieces[0].reflect: expected true or false'),
+    "unknown-key": (json_puzzle(boards=[[0, 0]]),
+        'boards: unknown key (expected one of allow_reflection, board, colors, colours, comment, grid, name, pieces)'),
+    "cell-4d": (json_puzzle(board=[[0, 0, 0, 0], [0, 0, 0, 1]]),
+        'board[0]: a cell is a list of 2 or 3 integers'),
     # the reduction lays the board out as a dense grid: a huge bounding box must be refused
-    "board-far-apart": (json_puzzle(board=[[0, 0], [1_000_000, 1_000_000]]), "board"),
-}
-
-# more of the same, through cli.main in this process (a subprocess each would be slow)
-MORE_BAD_JSON = {
-    "board-is-string": (json_puzzle(board="XX"), "board"),
-    "board-drawing-empty": (json_puzzle(board=["", " . "]), "board"),
-    "coordinate-is-float": (json_puzzle(board=[[0, 0], [0, 1.5]]), "board[1][1]"),
-    "coordinate-is-bool": (json_puzzle(board=[[0, 0], [0, True]]), "board[1][1]"),
-    "coordinate-is-null": (json_puzzle(board=[[0, 0], [0, None]]), "board[1][1]"),
-    "coordinate-out-of-range": (json_puzzle(board=[[0, 0], [0, 10**7]]), "board[1][1]"),
-    "cell-1d": (json_puzzle(board=[[0], [1]]), "board[0]"),
-    "piece-cell-4d": (json_puzzle(piece_cells=[[0, 0, 0, 0]]), "pieces[0].cells[0]"),
-    "mixed-dims": (json_puzzle(board=[[0, 0], [0, 0, 1]]), "board[1]"),
-    "duplicate-cell": (json_puzzle(board=[[0, 0], [0, 0]]), "board"),
-    "missing-board": ('{"pieces": [{"cells": [[0, 0]]}]}', "board"),
-    "missing-pieces": ('{"board": [[0, 0]]}', "pieces"),
-    "pieces-empty": (json_puzzle(pieces=[]), "pieces"),
-    "pieces-object": (json_puzzle(pieces={"cells": [[0, 0]]}), "pieces"),
-    "piece-not-object": (json_puzzle(pieces=["D"]), "pieces[0]"),
-    "piece-no-cells": (json_puzzle(pieces=[{"name": "D"}]), "pieces[0]"),
-    "piece-cells-empty": (json_puzzle(piece_cells=[]), "pieces[0].cells"),
-    "count-negative": (json_puzzle(piece_count=-1), "pieces[0].count"),
-    "count-float": (json_puzzle(piece_count=2.0), "pieces[0].count"),
-    "count-true": (json_puzzle(piece_count=True), "pieces[0].count"),
-    "count-huge": (json_puzzle(piece_count=10**30), "pieces[0].count"),
-    "min-negative": (json_puzzle(piece_min=-1), "pieces[0].min"),
-    "min-string": (json_puzzle(piece_min="1"), "pieces[0].min"),
-    "reflect-null-string": (json_puzzle(piece_reflect="null"), "pieces[0].reflect"),
-    "allow-reflection-1": (json_puzzle(allow_reflection=1), "allow_reflection"),
-    "unknown-piece-key": (json_puzzle(piece_colour="red"), "pieces[0].colour"),
-    "colours-wrong-length": (json_puzzle(colours=["a"]), "colours"),
-    "colours-not-strings": (json_puzzle(colours=[1, 2, 3, 4]), "colours"),
-    "piece-colours-empty-string": (json_puzzle(piece_colours=["", "a"]), "pieces[0].colours"),
-    "piece-3d-board-2d": (json_puzzle(piece_cells=[[0, 0, 0], [0, 0, 1]]), "pieces[0].cells"),
-    "name-not-string": (json_puzzle(piece_name=7), "pieces[0].name"),
-    "name-empty": (json_puzzle(piece_name=""), "pieces[0].name"),
-    "board-far-apart-3d": (json_puzzle(board=[[-10**6, 0, 0], [10**6, 5, 5]]), "board"),
-    "board-too-many-coordinates": (json_puzzle(board=[[0, i] for i in range(20_001)]), "board"),
+    "board-far-apart": (json_puzzle(board=[[0, 0], [1_000_000, 1_000_000]]),
+        'board spans 1000001x1000001 cells (bounding box limit 1000000 cells)'),
+    "board-is-string": (json_puzzle(board="XX"),
+        'board: expected a non-empty list of cells'),
+    "board-drawing-empty": (json_puzzle(board=["", " . "]),
+        'board: the drawing has no cells'),
+    "coordinate-is-float": (json_puzzle(board=[[0, 0], [0, 1.5]]),
+        'board[1][1]: expected an integer, got 1.5'),
+    "coordinate-is-bool": (json_puzzle(board=[[0, 0], [0, True]]),
+        'board[1][1]: expected an integer, got true'),
+    "coordinate-is-null": (json_puzzle(board=[[0, 0], [0, None]]),
+        'board[1][1]: expected an integer, got null'),
+    "coordinate-out-of-range": (json_puzzle(board=[[0, 0], [0, 10**7]]),
+        'board[1][1]: 10000000 is out of range -1000000..1000000'),
+    "cell-1d": (json_puzzle(board=[[0], [1]]),
+        'board[0]: a cell is a list of 2 or 3 integers'),
+    "piece-cell-4d": (json_puzzle(piece_cells=[[0, 0, 0, 0]]),
+        'pieces[0].cells[0]: a cell is a list of 2 or 3 integers'),
+    "mixed-dims": (json_puzzle(board=[[0, 0], [0, 0, 1]]),
+        'board[1]: mixes 2D and 3D cells'),
+    "duplicate-cell": (json_puzzle(board=[[0, 0], [0, 0]]),
+        'board: a cell is listed twice'),
+    "missing-board": ('{"pieces": [{"cells": [[0, 0]]}]}',
+        'top level: missing "board"'),
+    "missing-pieces": ('{"board": [[0, 0]]}',
+        'top level: missing "pieces"'),
+    "pieces-empty": (json_puzzle(pieces=[]),
+        'pieces: expected a non-empty list of pieces (or "pentominoes")'),
+    "pieces-object": (json_puzzle(pieces={"cells": [[0, 0]]}),
+        'pieces: expected a non-empty list of pieces (or "pentominoes")'),
+    "piece-not-object": (json_puzzle(pieces=["D"]),
+        'pieces[0]: no "cells", and \'D\' is no library piece (pentomino letter, Katamino colour or number)'),
+    "piece-no-cells": (json_puzzle(pieces=[{"name": "D"}]),
+        'pieces[0]: no "cells", and \'D\' is no library piece (pentomino letter, Katamino colour or number)'),
+    "piece-cells-empty": (json_puzzle(piece_cells=[]),
+        'pieces[0].cells: expected a non-empty list of cells'),
+    "count-negative": (json_puzzle(piece_count=-1),
+        'pieces[0].count: -1 is out of range 1..10000'),
+    "count-float": (json_puzzle(piece_count=2.0),
+        'pieces[0].count: expected an integer, got 2.0'),
+    "count-true": (json_puzzle(piece_count=True),
+        'pieces[0].count: expected an integer, got true'),
+    "count-huge": (json_puzzle(piece_count=10**30),
+        'pieces[0].count: 1000000000000000000000000000000 is out of range 1..10000'),
+    "min-negative": (json_puzzle(piece_min=-1),
+        'pieces[0].min: -1 is out of range 0..2'),
+    "min-string": (json_puzzle(piece_min="1"),
+        'pieces[0].min: expected an integer, got "1"'),
+    "reflect-null-string": (json_puzzle(piece_reflect="null"),
+        'pieces[0].reflect: expected true or false'),
+    "allow-reflection-1": (json_puzzle(allow_reflection=1),
+        'allow_reflection: expected true or false'),
+    "unknown-piece-key": (json_puzzle(piece_colour="red"),
+        'pieces[0].colour: unknown key (expected one of cells, colors, colours, count, min, name, reflect)'),
+    "colours-wrong-length": (json_puzzle(colours=["a"]),
+        'board.colours: expected a list of 4 non-empty strings, one per cell'),
+    "colours-not-strings": (json_puzzle(colours=[1, 2, 3, 4]),
+        'board.colours: expected a list of 4 non-empty strings, one per cell'),
+    "piece-colours-empty-string": (json_puzzle(piece_colours=["", "a"]),
+        'pieces[0].colours: expected a list of 2 non-empty strings, one per cell'),
+    "piece-3d-board-2d": (json_puzzle(piece_cells=[[0, 0, 0], [0, 0, 1]]),
+        'pieces[0].cells: a 3D piece does not fit a 2D board'),
+    "name-not-string": (json_puzzle(piece_name=7),
+        'pieces[0].name: expected a non-empty string'),
+    "name-empty": (json_puzzle(piece_name=""),
+        'pieces[0].name: expected a non-empty string'),
+    "board-far-apart-3d": (json_puzzle(board=[[-10**6, 0, 0], [10**6, 5, 5]]),
+        'board spans 2000001x6x6 cells (bounding box limit 1000000 cells)'),
+    "board-too-many-coordinates": (json_puzzle(board=[[0, i] for i in range(20_001)]),
+        'board: too many cells (20001; limit 20000)'),
 }
 
 
 @pytest.mark.parametrize("case", sorted(BAD_JSON))
 def test_json_wrong_types(tmp_path, case):
-    text, where = BAD_JSON[case]
+    text, message = BAD_JSON[case]
     name = write(tmp_path, f"{case}.json", text)
-    assert_one_error(run(tmp_path, "count", name), f"{case}.json", where)
-
-
-@pytest.mark.parametrize("case", sorted(MORE_BAD_JSON))
-def test_json_wrong_types_in_process(tmp_path, monkeypatch, capsys, case):
-    from polytile.cli import main
-    text, where = MORE_BAD_JSON[case]
-    name = write(tmp_path, f"{case}.json", text)
-    monkeypatch.chdir(tmp_path)
-    status = main(["count", name])
-    out, err = capsys.readouterr()
-    res = subprocess.CompletedProcess([], status, out, err)
-    assert_one_error(res, f"{case}.json", where)
+    assert assert_one_error(run(tmp_path, "count", name)) == f"polytile: {case}.json: {message}"
 
 
 def test_json_board_of_a_million_cells(tmp_path):
     name = write(tmp_path, "million.json",
                  json_puzzle(board=["X" * 1000] * 1000))
     t0 = time.perf_counter()
-    assert_one_error(run(tmp_path, "count", name), "million.json", "board")
+    assert assert_one_error(run(tmp_path, "count", name)) == \
+        "polytile: million.json: board: too many cells (1000000; limit 20000)"
     assert time.perf_counter() - t0 < 3.0
 
 
 # --- the command line itself ------------------------------------------------------
 
-def test_unknown_option(tmp_path):
-    name = write(tmp_path, "ok.txt", "XX\nXX\n" + TILE)
-    line = assert_one_error(run(tmp_path, "count", "--bogus", name), "--bogus")
-    assert "count" in line
+# the arguments (ok.txt: a good puzzle): the one line on stderr
+BAD_COMMAND_LINES = {
+    "unknown-option": (["count", "--bogus", "ok.txt"], "polytile count: unrecognized arguments: --bogus"),
+    "unknown-command": (["frobnicate", "ok.txt"],
+                        "polytile: no such command 'frobnicate' (commands: count, solve, pieces, "
+                        "katamino, stats, hint, box, shikaku, serve, survey)"),
+    "missing-argument": (["count"], "polytile count: the following arguments are required: PUZZLE"),
+    "bad-option-value": (["solve", "ok.txt", "--limit", "many"],
+                         "polytile solve: argument --limit: 'many' is not a valid int"),
+}
 
 
-def test_unknown_command(tmp_path):
-    name = write(tmp_path, "ok.txt", "XX\nXX\n" + TILE)
-    assert_one_error(run(tmp_path, "frobnicate", name), "frobnicate")
-
-
-def test_missing_argument(tmp_path):
-    assert_one_error(run(tmp_path, "count"))
-
-
-def test_bad_option_value(tmp_path):
-    name = write(tmp_path, "ok.txt", "XX\nXX\n" + TILE)
-    assert_one_error(run(tmp_path, "solve", name, "--limit", "many"), "--limit")
+@pytest.mark.parametrize("case", sorted(BAD_COMMAND_LINES))
+def test_bad_command_line(tmp_path, case):
+    args, message = BAD_COMMAND_LINES[case]
+    write(tmp_path, "ok.txt", "XX\nXX\n" + TILE)
+    assert assert_one_error(run(tmp_path, *args)) == message
 
 
 def test_errors_do_not_import_numba(tmp_path):

@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from collections import Counter
 
 import pytest
+from cli_helpers import call_cli
 
 from checker import as_set, check
 from conftest import tiling_cases
@@ -16,9 +15,8 @@ CASES = {c["id"]: c for c in tiling_cases()}
 TETROMINOES = ["XXXX", "XX\nXX", "XXX\n X", "XXX\nX", "XX\n XX"]
 
 
-def box(*args, timeout=120):
-    return subprocess.run([sys.executable, "-m", "polytile", "box", *map(str, args)],
-                          capture_output=True, text=True, timeout=timeout)
+def box(*args):
+    return call_cli("box", *args)
 
 
 @pytest.mark.parametrize("case_id, size", [("tetromino-box-8x5-2each", "8x5"),

@@ -5,10 +5,10 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 
 import pytest
+from cli_helpers import call_cli, start_cli
 
 from checker import check
 from conftest import CORPUS, tiling_cases
@@ -17,9 +17,7 @@ TILING = CORPUS / "tiling"
 CASES = {c["id"]: c for c in tiling_cases()}
 
 
-def run(*args, timeout=120):
-    return subprocess.run([sys.executable, "-m", "polytile", *map(str, args)],
-                          capture_output=True, text=True, timeout=timeout)
+run = call_cli           # in this process; Ctrl-C below needs a process of its own
 
 
 def test_count_json_contract():
@@ -133,8 +131,8 @@ def test_time_limit_reports_partial_count(tmp_path):
 def test_ctrl_c_stops_cleanly(tmp_path):
     f = tmp_path / "long.txt"
     f.write_text(LONG)
-    proc = subprocess.Popen([sys.executable, "-m", "polytile", "count", str(f), "--json"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = start_cli("count", f, "--json",
+                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(3)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)

@@ -38,13 +38,13 @@ def test_time_left_reads_estimating_then_the_pace():
 def test_the_bar_keeps_its_times_at_80_columns(monkeypatch):
     from rich.console import Console
 
-    from polytile.engine.search import Result
+    from polytile.core.results import Report
     from polytile.cli.progress import counting
     screen = io.StringIO()
     monkeypatch.setattr("rich.console.Console",
                         lambda **kw: Console(file=screen, width=80, force_terminal=True))
     with counting(enabled=True, after=0.0) as update:
-        update(Result(123_456_789, None, 9_876_543_210, 65.0), 12, 345, 0.25)
+        update(Report(solutions=123_456_789, nodes=9_876_543_210, seconds=65.0), 12, 345, 0.25)
     shown = screen.getvalue()
     assert "0:03:15 left" in shown
     assert "0:0…" not in shown

@@ -2,18 +2,16 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
+from cli_helpers import call_cli
 
 
 def hint(tmp_path, puzzle: str, given: str | None = None, *extra):
     (tmp_path / "p.txt").write_text(puzzle)
-    args = [sys.executable, "-m", "polytile", "hint", "p.txt", "--json", *extra]
+    args = ["hint", "p.txt", "--json", *extra]
     if given is not None:
         (tmp_path / "g.txt").write_text(given)
         args += ["--given", "g.txt"]
-    p = subprocess.run(args, cwd=tmp_path, capture_output=True, text=True, timeout=60)
-    return p
+    return call_cli(*args, cwd=tmp_path)
 
 
 TWO_P = "XXXXX\nXXXXX\n\nXX\nXX\nX\n\nXX\nXX\nX\n"

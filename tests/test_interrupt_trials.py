@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from cli_helpers import start_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 BEDLAM = ROOT / "examples" / "bedlam-cube.json"
@@ -39,8 +40,8 @@ def _trial(rng: random.Random) -> tuple[int, int]:
     """One count interrupted at a random moment: (most solutions shown, solutions printed)."""
     master, slave = pty.openpty()
     env = dict(os.environ, COLUMNS="120")
-    proc = subprocess.Popen([sys.executable, "-m", "polytile", "count", str(BEDLAM), "--jobs", "2"],
-                            stdout=subprocess.PIPE, stderr=slave, stdin=subprocess.DEVNULL,
+    proc = start_cli("count", BEDLAM, "--jobs", "2",
+                     stdout=subprocess.PIPE, stderr=slave, stdin=subprocess.DEVNULL,
                             env=env, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     os.close(slave)
     try:

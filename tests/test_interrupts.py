@@ -6,11 +6,12 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+
+from cli_helpers import run_cli, start_cli
 
 BIG = Path(__file__).parent / "repro" / "board20x20-80P.json"   # 80 P pentominoes: endless
 BOUND = 3.0                    # seconds from the signal to the exit (1 s locally; CI has 2 cores)
@@ -20,8 +21,8 @@ pytestmark = pytest.mark.skipif(os.name != "posix", reason="signals")
 
 def interrupt_after(seconds: float, *args: str) -> tuple[subprocess.CompletedProcess, float]:
     """Run polytile, send SIGINT after `seconds`: the process and the delay to its exit."""
-    proc = subprocess.Popen([sys.executable, "-m", "polytile", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = start_cli(*args,
+                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         out, err = proc.communicate(timeout=seconds)
         pytest.fail(f"finished before the signal: {err}")
@@ -69,9 +70,7 @@ def test_listing_all_stops_at_once_on_ctrl_c():
 def test_listing_all_keeps_the_time_limit():
     """D10: `--time-limit 3` ran 69 s and printed 136 MB."""
     t0 = time.perf_counter()
-    p = subprocess.run([sys.executable, "-m", "polytile", "solve", str(BIG), "--all",
-                        "--time-limit", "3", "--format", "json"],
-                       capture_output=True, text=True, timeout=60)
+    p = run_cli("solve", BIG, "--all", "--time-limit", "3", "--format", "json", timeout=60)
     elapsed = time.perf_counter() - t0
     assert p.returncode == 124, p.stderr
     listed = len(json.loads(p.stdout)["solutions"])

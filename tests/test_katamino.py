@@ -3,10 +3,9 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 
 import pytest
+from cli_helpers import call_cli
 
 from checker import check, read_puzzle
 from conftest import CORPUS, tiling_cases
@@ -51,8 +50,7 @@ def slam_lists() -> dict[str, tuple[list[str], dict[int, dict]]]:
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "polytile", "katamino", *map(str, args)],
-                          capture_output=True, text=True, timeout=300)
+    return call_cli("katamino", *args)
 
 
 @pytest.mark.parametrize("name", sorted(slam_lists()))

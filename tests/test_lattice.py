@@ -9,12 +9,11 @@ equilateral triangle 6).
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from cli_helpers import call_cli
 
 import polytile
 from polytile.core import lattice, lattice_forms, symmetry
@@ -110,9 +109,7 @@ def test_bad_grid_input(data, message):
         polyjson.parse(json.dumps({**base, **data}), "t.json")
 
 
-def run(*args):
-    return subprocess.run([sys.executable, "-m", "polytile", *map(str, args)],
-                          capture_output=True, text=True, timeout=120)
+run = call_cli
 
 
 def test_pieces_command():

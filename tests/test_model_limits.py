@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import resource
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -14,6 +13,7 @@ import pytest
 
 from polytile.core.puzzle import Board, Piece, Puzzle
 from polytile.tiling.solver import Tiling
+from cli_helpers import run_cli
 
 REPRO = Path(__file__).parent / "repro"
 GIB = 1 << 30
@@ -27,9 +27,7 @@ def _address_space_cap() -> None:
 def run_bounded(path: Path, *args: str, verb: str = "count",
                 timeout: float = 30) -> subprocess.CompletedProcess:
     as_json = ["--json"] if verb == "count" else ["--format", "json"]
-    return subprocess.run([sys.executable, "-m", "polytile", verb, str(path), *as_json, *args],
-                          capture_output=True, text=True, timeout=timeout,
-                          preexec_fn=_address_space_cap)
+    return run_cli(verb, path, *as_json, *args, timeout=timeout, preexec_fn=_address_space_cap)
 
 
 def peak_child_rss_bytes() -> int:

@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 import sqlite3
 import subprocess
-import sys
 
 import pytest
 
 import polytile
 from conftest import CORPUS, tiling_cases
+from cli_helpers import call_cli, start_cli
 
 CASES = {c["id"]: c for c in tiling_cases()}
 PICK = ["pentomino-8x8-side-offset-missing", "pentomino-6x10", "soma-3x3x3", "partial-x-triplication",
@@ -30,8 +30,7 @@ def test_two_jobs_give_the_manifest_counts(case_id):
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "polytile", "count", *map(str, args)],
-                          capture_output=True, text=True, timeout=300)
+    return call_cli("count", *args)
 
 
 def test_checkpoint_resume_and_refusal(tmp_path):
@@ -64,9 +63,9 @@ def test_killed_count_resumes_exactly(tmp_path):
     case = CASES["pentomino-8x8-side-offset-missing"]
     path = CORPUS / "tiling" / case["file"]
     ck = tmp_path / "killed.sqlite"
-    args = [sys.executable, "-m", "polytile", "count", str(path), "--engine", "dlx", "--jobs", "1",
-            "--checkpoint", str(ck), "--json"]
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    args = ["count", path, "--engine", "dlx", "--jobs", "1", "--checkpoint", ck, "--json"]
+    proc = start_cli(*args,
+                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.time() + 60
     while time.time() < deadline:
         time.sleep(0.2)
@@ -81,7 +80,7 @@ def test_killed_count_resumes_exactly(tmp_path):
     with sqlite3.connect(ck) as db:
         finished = db.execute("SELECT COUNT(*) FROM done").fetchone()[0]
     assert finished >= 2
-    out = subprocess.run(args, capture_output=True, text=True, timeout=300)
+    out = call_cli(*args)
     assert json.loads(out.stdout)["solutions"] == case["solutions"]
 
 
@@ -262,3 +261,16 @@ def test_tampered_checkpoint_rows_are_refused(tmp_path, finished_checkpoint, row
     assert p.stderr.count("\n") == 1 and "Traceback" not in p.stderr
     assert p.stderr.startswith(f"polytile: {mine}: not a usable checkpoint (row (")
     assert "does not fit the" in p.stderr
+
+
+def test_resume_with_the_progress_bar(tmp_path):
+    """Resuming a checkpointed count with progress shown (a terminal): the parts already
+    done are shown at once (this raised NameError before the count had begun)."""
+    case = CASES["pentomino-6x10"]
+    ck = tmp_path / "run.sqlite"
+    assert load(case).count(jobs=2, checkpoint=str(ck)).solutions == case["solutions"]
+    with sqlite3.connect(ck) as db:
+        db.execute("DELETE FROM done WHERE task % 2 = 0")
+    shown = []
+    again = load(case).count(jobs=2, checkpoint=str(ck), progress=lambda *a: shown.append(a))
+    assert again.solutions == case["solutions"] and shown

@@ -3,12 +3,11 @@ from __future__ import annotations
 
 import re
 import struct
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from cli_helpers import call_cli
 
 import polytile
 from polytile.draw import pictures
@@ -95,9 +94,7 @@ def test_soma_renders_to_png(soma, tmp_path):
     assert (tmp_path / "soma.png").read_bytes() == data
 
 
-def run(*args):
-    return subprocess.run([sys.executable, "-m", "polytile", *map(str, args)],
-                          capture_output=True, text=True, timeout=120)
+run = call_cli
 
 
 def test_cli_writes_svg(tmp_path):

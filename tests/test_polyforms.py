@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from collections import deque
 
 import numpy as np
 import pytest
+from cli_helpers import call_cli
 
 from polytile.core import library, polyforms, shape
 
@@ -140,8 +140,7 @@ def test_api_rejects_bad_arguments(args):
 # --- the command line -----------------------------------------------------------------
 
 def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "polytile", "pieces", *args],
-                          capture_output=True, text=True, timeout=60)
+    return call_cli("pieces", *args)
 
 
 @pytest.mark.parametrize("args,expect", [

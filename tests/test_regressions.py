@@ -4,14 +4,13 @@ in every mode: each kernel, one and two threads, with and without symmetry break
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 import polytile
 from checker import all_solutions, classes, read_puzzle
+from cli_helpers import call_cli
 
 DIR = Path(__file__).parent / "regressions"
 CASES = json.loads((DIR / "manifest.json").read_text())
@@ -43,7 +42,6 @@ def test_manifest_values_are_the_checkers(case):
 def test_katamino_rotate_only(letters, solutions):
     """Katamino's competition variant (no flipping): `--count` must agree with `--all`
     (issue 13: L Y P W printed 2 of 4, the twelve 32 of 52)."""
-    p = subprocess.run([sys.executable, "-m", "polytile", "katamino", *letters.split(), "--no-flip",
-                        "--count"], capture_output=True, text=True, timeout=120)
+    p = call_cli("katamino", *letters.split(), "--no-flip", "--count")
     assert p.returncode == 0, p.stderr
     assert f"solutions: {solutions}" in p.stdout

@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 import time
 
 import numpy as np
@@ -19,6 +17,7 @@ from polytile.errors import PuzzleError
 from polytile.shikaku.formats import load, parse, to_game_id, to_url
 from polytile.shikaku.model import Shikaku, letters, reduce, solve, verify
 from polytile.shikaku.generate import generate, partition
+from cli_helpers import call_cli
 
 DIR = CORPUS / "shikaku"
 MANIFEST = json.loads((DIR / "manifest.json").read_text())
@@ -108,11 +107,9 @@ def test_unsolvable_prints_zero_with_reason(capsys, cid):
 def test_stdin_and_game_id_argument():
     case = CASES["tatham-10x10"]
     text = (DIR / case["file"]).read_text()
-    p = subprocess.run([sys.executable, "-m", "polytile", "shikaku", "-", "--count"], input=text,
-                       capture_output=True, text=True, timeout=60)
+    p = call_cli("shikaku", "-", "--count", input=text)
     assert (p.returncode, p.stdout) == (0, f"{case['solutions']}\n")
-    p = subprocess.run([sys.executable, "-m", "polytile", "shikaku", case["game_id"], "--count"],
-                       capture_output=True, text=True, timeout=60)
+    p = call_cli("shikaku", case["game_id"], "--count")
     assert (p.returncode, p.stdout) == (0, f"{case['solutions']}\n")
 
 

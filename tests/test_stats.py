@@ -3,12 +3,11 @@ below is derived in the comments, never taken from a run of the code under test.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from cli_helpers import call_cli
 
 import polytile
 from polytile.analysis.stats import boundary, collect, estimate_tree
@@ -182,9 +181,7 @@ def test_soma_cube():
     assert sum(by[n] for n in "VZABP") >= 4 * 11520
 
 
-def run(*args):
-    return subprocess.run([sys.executable, "-m", "polytile", *map(str, args)],
-                          capture_output=True, text=True, timeout=120)
+run = call_cli
 
 
 def test_cli_json(tmp_path):

@@ -7,12 +7,11 @@ import gzip
 import io
 import json
 import math
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from cli_helpers import call_cli
 
 from conftest import CORPUS, tiling_cases
 from polytile.analysis import survey
@@ -29,8 +28,7 @@ def two_dominoes(tmp_path):
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "polytile", "survey", "holes", *map(str, args)],
-                          capture_output=True, text=True, timeout=300)
+    return call_cli("survey", "holes", *args)
 
 
 # Counted by hand. The 3 x 2 board (rows 0-1, columns 0-2) with 2 holes and 2 dominoes:

@@ -143,13 +143,10 @@ def test_oversized_body_and_other_errors(client):
 
 
 def test_serve_command_help():
-    import subprocess
-    import sys
-    p = subprocess.run([sys.executable, "-m", "polytile", "serve", "--help"], capture_output=True,
-                       text=True, timeout=60)
+    from cli_helpers import call_cli
+    p = call_cli("serve", "--help")
     assert p.returncode == 0 and "--port" in p.stdout and "--host" in p.stdout and "--open" in p.stdout
-    p = subprocess.run([sys.executable, "-m", "polytile", "serve", "--port", "99999"],
-                       capture_output=True, text=True, timeout=60)
+    p = call_cli("serve", "--port", "99999")
     assert p.returncode == 2 and "port" in p.stderr
 
 

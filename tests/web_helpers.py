@@ -8,10 +8,10 @@ import os
 import shutil
 import socket
 import subprocess
-import sys
 import time
 import urllib.request
 from pathlib import Path
+from cli_helpers import start_cli
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -34,8 +34,8 @@ def server(*args: str):
     """`polytile serve` on a free port; yields its base URL; stops it afterwards."""
     port = free_port()
     env = dict(os.environ, PYTHONUNBUFFERED="1")
-    proc = subprocess.Popen([sys.executable, "-m", "polytile", "serve", "--port", str(port), *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+    proc = start_cli("serve", "--port", port, *args,
+                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
                             start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     try:

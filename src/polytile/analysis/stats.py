@@ -9,16 +9,12 @@ when it is exposed along all d axes (2D: two axes; 3D: three, a corner of a box)
 at least one axis. A cell that touches a hole only diagonally is not exposed, so a hole's
 corners are edges of the board, not corners.
 
-The search tree is the kernels' first-empty-cell search: a node is one placement, of an
-option whose lowest item is the lowest uncovered item, that overlaps nothing and has a copy
-of its piece left (the root, the empty board, is not counted). Knuth's estimator (1975)
-walks random root-to-leaf paths; along a path with branching d1, d2, ..., dk the tree has
-about d1 + d1*d2 + ... + d1*...*dk nodes, and the mean over many paths is unbiased.
+The search tree is the kernels' first-empty-cell search, its size Knuth's estimate from
+random root-to-leaf paths (`engine.tree.estimate_tree`; the root, the empty board, is not
+counted).
 """
 from __future__ import annotations
 
-import math
-import random
 import time
 from dataclasses import dataclass, field
 
@@ -26,12 +22,13 @@ import numpy as np
 
 from ..core.cover import Cover, Model
 from ..core.results import Solution, piece_letters
+from ..engine.tree import TreeEstimate, estimate_tree
 from ..tiling.solver import Tiling
 
 TOP_PLACEMENTS = 3
 HARDEST = 5
 MAX_SOLUTIONS = 200_000       # per-piece figures over at most this many solutions
-PROBES = 10_000               # random paths for the tree estimate (about 25 us each on 6x10)
+PROBES = 10_000               # random paths for the tree estimate (about 5 us each on 6x10)
 ACTUAL_MAX_NODES = 1e8        # count the whole tree for comparison only up to about this size
 
 
@@ -200,63 +197,6 @@ def piece_stats(model: Model, sols: np.ndarray, sym=None, k: int = TOP_PLACEMENT
                               {kind: None if t is None else int(t[p]) for kind, t in touches.items()},
                               top))
     return out
-
-
-# --- the size of the search tree -----------------------------------------------------------
-
-@dataclass
-class TreeEstimate:
-    nodes: float                  # mean over the probes of d1 + d1*d2 + ...
-    stderr: float                 # standard error of that mean
-    probes: int
-    seed: int
-
-    def to_json(self) -> dict:
-        return {"nodes": self.nodes, "stderr": self.stderr, "probes": self.probes, "seed": self.seed}
-
-
-def options_by_first_item(cover: Cover) -> list[list[tuple[int, int]]]:
-    """For each item, (mask, piece) of the options whose lowest item it is; masks are
-    Python integers, so any board size works."""
-    ptr, items = cover.opt_ptr, cover.opt_items.astype(np.int64)
-    groups: list[list[tuple[int, int]]] = [[] for _ in range(cover.n_items)]
-    for o in range(cover.n_options):
-        its = items[ptr[o]:ptr[o + 1]]
-        mask = 0
-        for i in its.tolist():
-            mask |= 1 << i
-        groups[int(its[0])].append((mask, int(cover.opt_piece[o])))
-    return groups
-
-
-def probe(groups, full: int, count: list[int], rng: random.Random) -> int:
-    """One random path from the root down to a leaf: d1 + d1*d2 + ... + d1*...*dk."""
-    covered, left, weight, nodes = 0, list(count), 1, 0
-    while True:
-        empty = full & ~covered
-        if not empty:
-            return nodes
-        first = (empty & -empty).bit_length() - 1
-        fits = [(m, p) for m, p in groups[first] if left[p] and not m & covered]
-        if not fits:
-            return nodes
-        weight *= len(fits)
-        nodes += weight
-        m, p = fits[rng.randrange(len(fits))]
-        covered |= m
-        left[p] -= 1
-
-
-def estimate_tree(cover: Cover, probes: int = PROBES, seed: int = 0) -> TreeEstimate:
-    """Knuth's estimate of the first-empty-cell search tree (see the module docstring)."""
-    groups = options_by_first_item(cover)
-    full = (1 << cover.n_items) - 1
-    count = cover.piece_count.tolist()
-    rng = random.Random(seed)
-    nodes = [float(probe(groups, full, count, rng)) for _ in range(probes)]
-    mean = math.fsum(nodes) / probes
-    var = math.fsum((x - mean) ** 2 for x in nodes) / (probes - 1) if probes > 1 else 0.0
-    return TreeEstimate(mean, math.sqrt(var / probes), probes, seed)
 
 
 # --- everything together -------------------------------------------------------------------

@@ -23,6 +23,8 @@ import os
 import sqlite3
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -259,7 +261,6 @@ def run(width: int, height: int, holes: int, pieces_spec: str = "pentominoes", *
     cells = rectangle(width, height)
     pieces, model = _survey_model(cells, pieces_spec, holes)
     cover = model.cover
-    hole_piece = [p.name for p in model.puzzle.pieces].index(HOLE)
     warm("auto", cover.n_items, parallel=True)
     sym = analyse(model)
     motions = sym.perms[sym.h_rows]           # the board symmetries that keep the puzzle
@@ -269,17 +270,44 @@ def run(width: int, height: int, holes: int, pieces_spec: str = "pentominoes", *
     status = _regions(reps, cover.neighbours.astype(np.int64), size_ok, smallest)
 
     listing, weight = _weighted_listing(cover, sym)
-    engine = choose_engine("auto", cover.n_items)
     tasks, sizes = make_tasks(cover, listing, RESUMABLE_WORKERS)
     key = fingerprint(cover, listing) + hashlib.sha256(weight.tobytes()).hexdigest()[:16] + \
         f":{len(tasks)}"
-    scratch = db is None
-    if db is None:
-        with tempfile.NamedTemporaryFile(suffix=".sqlite", delete=False) as f:
-            db = f.name
-    store = Store(db, key)
-    result = Survey(width, height, holes, pieces_spec, hole_sets=int(orbit.sum()), parts=len(tasks),
-                    resumed_parts=len(store.finished))
+    with _opened_store(db, key) as store:
+        result = Survey(width, height, holes, pieces_spec, hole_sets=int(orbit.sum()),
+                        parts=len(tasks), resumed_parts=len(store.finished))
+        job = Job(cover, None, listing, choose_engine("auto", cover.n_items), key)
+        hole_piece = [p.name for p in model.puzzle.pieces].index(HOLE)
+        _tally_parts(job, tasks, sizes, hole_piece, weight, store, result, jobs, progress)
+        if result.complete:
+            result.boards = _boards(model, motions, store.tally(), reps, orbit, status, holes)
+            store.save_boards(result.boards)
+    result.seconds = time.perf_counter() - t0
+    return result
+
+
+@contextmanager
+def _opened_store(db: str | None, key: str) -> Iterator[Store]:
+    """The store in the SQLite file `db`, or in a scratch file removed afterwards."""
+    if db is not None:
+        yield Store(db, key)
+        return
+    with tempfile.NamedTemporaryFile(suffix=".sqlite", delete=False) as f:
+        scratch = f.name
+    store = Store(scratch, key)
+    try:
+        yield store
+    finally:
+        store.db.close()
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(scratch + suffix):
+                os.unlink(scratch + suffix)
+
+
+def _tally_parts(job: Job, tasks: list, sizes, hole_piece: int, weight: np.ndarray, store: Store,
+                 result: Survey, jobs: int, progress) -> None:
+    """Search the parts not yet in the store on `jobs` threads (0: every core), recording
+    each part's tally as it finishes; Ctrl-C leaves the result incomplete."""
     result.nodes = sum(store.finished.values())
     whole = sum(sizes) or 1.0
     work = sum(sizes[i] for i in store.finished)
@@ -302,21 +330,10 @@ def run(width: int, height: int, holes: int, pieces_spec: str = "pentominoes", *
         return (tally, nodes), finished
 
     todo = [i for i in range(len(tasks)) if i not in store.finished]
-    job = Job(cover, None, listing, engine, key)
     try:
         on_threads(job, tasks, todo, jobs or os.cpu_count() or 1, done, task)
     except KeyboardInterrupt:
         result.complete = False
-    if result.complete:
-        result.boards = _boards(model, motions, store.tally(), reps, orbit, status, holes)
-        store.save_boards(result.boards)
-    if scratch:
-        store.db.close()
-        for suffix in ("", "-wal", "-shm"):
-            if os.path.exists(db + suffix):
-                os.unlink(db + suffix)
-    result.seconds = time.perf_counter() - t0
-    return result
 
 
 def _weighted_listing(cover, sym):

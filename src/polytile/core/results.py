@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 import numpy as np
 
@@ -9,6 +10,8 @@ from .puzzle import Puzzle
 from .library import pentomino_name
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+
+Found = TypeVar("Found")
 
 
 @dataclass
@@ -35,16 +38,18 @@ class Solution:
 
 
 @dataclass
-class Report:
-    """The answer to count/solve, with the search statistics."""
-    solutions: int = 0
-    unique: int | None = None
+class Report(Generic[Found]):
+    """The answer to count/solve, with the search statistics. The engine's solutions found
+    are lists of option ids (Report[np.ndarray]); count and solve turn them into pieces
+    (Report[Solution])."""
+    solutions: int = 0                 # all solutions (see the counting conventions)
+    unique: int | None = None          # classes under the board's symmetry, when asked
     seconds: float = 0.0
     nodes: int = 0
-    complete: bool = True
-    interrupted: bool = False
+    complete: bool = True              # False after a time limit, a solution limit or Ctrl-C
+    interrupted: bool = False          # Ctrl-C
     timed_out: bool = False
-    found: list[Solution] = field(default_factory=list)
+    found: list[Found] = field(default_factory=list)   # the solutions stored
     reasons: list[str] = field(default_factory=list)   # why there is no solution, when known
     engine: str = ""
 

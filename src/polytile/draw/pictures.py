@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import math
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 
@@ -208,6 +209,27 @@ def _draw_lattice(ax, grid: str, sol: Solution, board: np.ndarray, colours: dict
     frame(ax, extent(grid, board))
 
 
+def _draw_solid(fig, rect: Callable[[float, float, float, float], list[float]], x0: float, y0: float,
+                pw: float, sol: Solution, board: np.ndarray, lo: np.ndarray, size: np.ndarray,
+                colours: dict[str, str], s: int, labels: bool) -> None:
+    """A 3D solution's panel at (x0, y0), `pw` wide (inches; `rect` turns them into figure
+    coordinates): the exploded voxels, and under them each layer as a plane."""
+    ax3 = fig.add_axes(rect(x0, y0, pw, VOXEL_SIZE), projection="3d")
+    _draw_voxels(ax3, sol.placements, lo, size, colours)
+    layers, r, c = int(size[2]), int(size[0]), int(size[1])
+    cell = min(CELL, VOXEL_SIZE / (layers * (c + 1)))
+    left = x0 + (pw - layers * (c + 1) * cell) / 2
+    for z in range(layers):
+        pls, plane = _layers(sol, board, int(lo[2]) + z)
+        ax = fig.add_axes(rect(left + (z + 0.15) * (c + 1) * cell, y0 + VOXEL_SIZE, (c + 0.7) * cell,
+                               (r + 1.3) * cell))
+        _draw_plane(ax, pls, plane, colours, f"layer-{s}-{z}", labels, 8 * cell / CELL)
+        _frame(ax, r, c, int(lo[0]), int(lo[1]))
+        ax.set_ylim(lo[0] + r + 0.15, lo[0] - 1.15)
+        ax.text(lo[1] + c / 2, lo[0] - 0.6, f"layer {z + 1}", ha="center", va="center",
+                fontsize=7, color="#777777")
+
+
 def draw(solutions, board_cells, fmt: str = "svg", columns: int | None = None,
          title: str | None = None, labels: bool = True, dpi: int = 150) -> bytes:
     """One picture of one solution, or a gallery of several (in `columns` columns); with no
@@ -252,20 +274,7 @@ def draw(solutions, board_cells, fmt: str = "svg", columns: int | None = None,
             _draw_plane(ax, sol.placements, board, colours, f"piece-{s}", labels, 8)
             _frame(ax, int(size[0]), int(size[1]), int(lo[0]), int(lo[1]))
             continue
-        ax3 = fig.add_axes(rect(x0, y0, pw, VOXEL_SIZE), projection="3d")
-        _draw_voxels(ax3, sol.placements, lo, size, colours)
-        layers, r, c = int(size[2]), int(size[0]), int(size[1])
-        cell = min(CELL, VOXEL_SIZE / (layers * (c + 1)))
-        left = x0 + (pw - layers * (c + 1) * cell) / 2
-        for z in range(layers):
-            pls, plane = _layers(sol, board, int(lo[2]) + z)
-            ax = fig.add_axes(rect(left + (z + 0.15) * (c + 1) * cell, y0 + VOXEL_SIZE, (c + 0.7) * cell,
-                                   (r + 1.3) * cell))
-            _draw_plane(ax, pls, plane, colours, f"layer-{s}-{z}", labels, 8 * cell / CELL)
-            _frame(ax, r, c, int(lo[0]), int(lo[1]))
-            ax.set_ylim(lo[0] + r + 0.15, lo[0] - 1.15)
-            ax.text(lo[1] + c / 2, lo[0] - 0.6, f"layer {z + 1}", ha="center", va="center",
-                    fontsize=7, color="#777777")
+        _draw_solid(fig, rect, x0, y0, pw, sol, board, lo, size, colours, s, labels)
 
     buf = io.BytesIO()
     with matplotlib.rc_context({"svg.hashsalt": "polytile", "svg.fonttype": "path"}):

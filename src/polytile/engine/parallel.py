@@ -27,9 +27,10 @@ from typing import Callable
 import numpy as np
 
 from ..core.cover import Cover
+from ..core.results import Report
 from ..errors import PuzzleError
 from .checkpoint import Checkpoint, Counts
-from .search import Pacer, Plan, Result, choose_engine, plan, runner_class
+from .search import Pacer, Plan, choose_engine, plan, runner_class
 from .gauge import Gauge, time_share
 from .tree import split, subtree_sizes
 
@@ -287,7 +288,7 @@ def _on_dask(client, job: Job, tasks: list, todo: list[int],
 
 def count(cover: Cover, sym=None, *, unique: bool = False, jobs: int = 0, engine: str = "auto",
           checkpoint: str | None = None, progress=None, scheduler: str | None = None,
-          breaking: bool = True) -> Result:
+          breaking: bool = True) -> Report[np.ndarray]:
     """Count all solutions on `jobs` threads (0: every core), or on Dask when `scheduler`
     is an address or "local" (a LocalCluster of `jobs` worker processes)."""
     jobs = jobs or os.cpu_count() or 1
@@ -298,7 +299,56 @@ def count(cover: Cover, sym=None, *, unique: bool = False, jobs: int = 0, engine
         return _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, breaking)
 
 
-def _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, breaking) -> Result:
+class _Tally:
+    """A parallel count's figures as its tasks finish: the result, the checkpoint, the
+    gauge and the progress bar (with the counts so far of the tasks under way)."""
+
+    def __init__(self, res: Report[np.ndarray], n_tasks: int, book: Checkpoint | None,
+                 gauge: Gauge | None, progress, t0: float):
+        self.res, self.n_tasks, self.book, self.gauge, self.progress = res, n_tasks, book, gauge, progress
+        self.t0 = self.t_search = t0
+        self.n_done = 0
+        self.running: dict[int, Counts] = {}        # counts so far of the tasks under way
+
+    def done(self, i: int | None, counts: Counts, record: bool = True, show: bool = True) -> None:
+        """Task i finished (None: part of a task, searched before an interrupt)."""
+        res = self.res
+        res.solutions += counts[0]
+        res.unique = (res.unique or 0) + counts[1]      # 0 from the start: never None
+        res.nodes += counts[2]
+        if i is None:
+            return
+        self.running.pop(i, None)
+        self.n_done += 1
+        if self.gauge is not None:
+            self.gauge.finished(i, counts[2])
+        if self.book and record:
+            self.book.record(i, counts)
+        if self.progress is not None and show:
+            self.display()
+
+    def display(self) -> None:
+        """Finished tasks plus the counts so far of those under way, and the share of the
+        work done (None while unknown: see gauge.py)."""
+        res = self.res
+        now: Report[np.ndarray] = Report(solutions=res.solutions, unique=res.unique, nodes=res.nodes,
+                                         seconds=time.perf_counter() - self.t0)
+        for c in self.running.values():
+            now.solutions += c[0]
+            now.unique = (now.unique or 0) + c[1]
+            now.nodes += c[2]
+        running = {j: c[2] for j, c in self.running.items()}
+        share = self.gauge.share(running) if self.gauge is not None else None
+        clock = time.perf_counter()
+        self.progress(now, self.n_done, self.n_tasks,
+                      time_share(share, clock - self.t_search, clock - self.t0))
+
+    def interim(self, i: int, counts: Counts) -> None:
+        self.running[i] = counts
+        self.display()
+
+
+def _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, breaking) -> Report[np.ndarray]:
     t0 = time.perf_counter()
     p = plan(cover, sym, unique=unique, store=False, breaking=breaking)
     engine = choose_engine(engine, cover.n_items)
@@ -307,54 +357,19 @@ def _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, break
     book = Checkpoint(checkpoint, key + ":fine", len(tasks)) if checkpoint else None
     gauge = Gauge(cover, p.keep, tasks) if progress is not None else None
     finished = book.finished() if book else {}
-    res = Result(unique=0, engine=f"{engine} x{jobs}" + (" (dask)" if client else ""))
-    n_done = 0
-    running: dict[int, Counts] = {}                 # counts so far of the tasks under way
-
-    def done(i: int | None, counts: Counts, record: bool = True, show: bool = True) -> None:
-        """Task i finished (None: part of a task, searched before an interrupt)."""
-        nonlocal n_done
-        res.solutions += counts[0]
-        res.unique = (res.unique or 0) + counts[1]      # 0 from the start: never None
-        res.nodes += counts[2]
-        if i is None:
-            return
-        running.pop(i, None)
-        n_done += 1
-        if gauge is not None:
-            gauge.finished(i, counts[2])
-        if book and record:
-            book.record(i, counts)
-        if progress is not None and show:
-            display()
-
-    def display() -> None:
-        """Finished tasks plus the counts so far of those under way, and the share of the
-        work done (None while unknown: see gauge.py)."""
-        now = Result(res.solutions, res.unique, res.nodes, time.perf_counter() - t0)
-        for c in running.values():
-            now.solutions += c[0]
-            now.unique = (now.unique or 0) + c[1]
-            now.nodes += c[2]
-        share = gauge.share({j: c[2] for j, c in running.items()}) if gauge is not None else None
-        clock = time.perf_counter()
-        progress(now, n_done, len(tasks), time_share(share, clock - t_search, clock - t0))
-
-    def interim(i: int, counts: Counts) -> None:
-        running[i] = counts
-        display()
-
+    res: Report[np.ndarray] = Report(unique=0, engine=f"{engine} x{jobs}" + (" (dask)" if client else ""))
+    tally = _Tally(res, len(tasks), book, gauge, progress, t0)
     for i, c in finished.items():
-        done(i, c, record=False)
+        tally.done(i, c, record=False)
     todo = [i for i in range(len(tasks)) if i not in finished]
     job = Job(cover, sym, p, engine, key)
-    t_search = time.perf_counter()
+    tally.t_search = time.perf_counter()
     try:
         if client is not None:
-            _on_dask(client, job, tasks, todo, done)
+            _on_dask(client, job, tasks, todo, tally.done)
         else:
-            on_threads(job, tasks, todo, jobs, done,
-                       interim=interim if progress is not None else None)
+            on_threads(job, tasks, todo, jobs, tally.done,
+                       interim=tally.interim if progress is not None else None)
     except KeyboardInterrupt:
         res.complete, res.interrupted = False, True
     finally:

@@ -9,6 +9,7 @@ from typing import Callable
 import numpy as np
 
 from ..core.cover import Cover
+from ..core.results import Report
 
 SLICE_NODES = 1 << 20                  # most nodes in one slice
 SLICE_SECONDS = 0.05                   # a slice's goal: Ctrl-C and limits answer at once
@@ -29,19 +30,6 @@ class Pacer:
             scale = min(4.0, SLICE_SECONDS / max(took, 1e-6))
             self.budget = int(min(SLICE_NODES, max(1 << 8, self.budget * scale)))
         return code
-
-
-@dataclass
-class Result:
-    solutions: int = 0                 # all solutions (see the counting conventions)
-    unique: int | None = None          # classes under the board's symmetry, when asked
-    nodes: int = 0
-    seconds: float = 0.0
-    complete: bool = True              # False after a time limit, a solution limit or Ctrl-C
-    interrupted: bool = False          # Ctrl-C
-    timed_out: bool = False
-    found: list[np.ndarray] = field(default_factory=list)   # option ids of stored solutions
-    engine: str = ""
 
 
 @dataclass
@@ -96,9 +84,9 @@ def runner_class(engine: str):
 
 def search(cover: Cover, sym=None, *, unique: bool = False, limit: int | None = None,
            store: bool = False, time_limit: float | None = None, breaking: bool = True,
-           engine: str = "auto", progress: Callable[[Result], None] | None = None,
+           engine: str = "auto", progress: Callable[[Report], None] | None = None,
            select: np.ndarray | None = None, shuffle: int | None = None,
-           node_budget: int | None = None) -> Result:
+           node_budget: int | None = None) -> Report[np.ndarray]:
     """Count or list solutions. `limit` stops after that many (unique ones if `unique`).
     `select`: keep only the solutions with these indices in the order of the search;
     `shuffle`: a seed that puts the options in a random order (randomised search);
@@ -108,7 +96,7 @@ def search(cover: Cover, sym=None, *, unique: bool = False, limit: int | None = 
     p = plan(cover, sym, unique=unique, store=store, breaking=breaking)
     engine = choose_engine(engine, cover.n_items)
     Runner = runner_class(engine)
-    res = Result(unique=0 if (unique or p.sym_mode == 2) else None, engine=engine)
+    res: Report[np.ndarray] = Report(unique=0 if (unique or p.sym_mode == 2) else None, engine=engine)
     runner = Runner(cover, sym, p, store=store, limit=limit or 0,
                     select=None if select is None else np.sort(np.asarray(select, dtype=np.int64)),
                     shuffle=shuffle)

@@ -1,10 +1,19 @@
-"""The search tree in parts, for parallel counts: `split` grows prefixes (the options
-placed first) level by level along the first-empty-item tree; `subtree_sizes` is Knuth's
-estimate of the nodes under each prefix (random paths down, each giving d1 + d1*d2 + ...,
-unbiased). The estimates hand out the biggest parts first and turn parts done into an
-ETA. The kernels prune more (dead regions), so the figures are high in scale; their
-ratios are what matters here."""
+"""The search tree's size, and the tree in parts for parallel counts.
+
+Knuth's estimate (1975) of the first-empty-item tree: a node is one placement, of an
+option whose lowest item is the lowest uncovered item, that overlaps nothing and has a
+copy of its piece left. A random path from a node down to a leaf, with branching d1, d2,
+..., dk, says the tree below has about d1 + d1*d2 + ... + d1*...*dk nodes; the mean over
+many paths is unbiased (the figures are heavy-tailed: few paths can be far off).
+`estimate_tree` gives it for a whole cover (with its standard error), `subtree_sizes` for
+the part under each prefix (the options placed first); `split` grows prefixes level by
+level. Parallel counts hand out the biggest parts first and turn parts done into an ETA.
+The kernels prune more (dead regions), so the figures are high in scale; their ratios are
+what matters there."""
 from __future__ import annotations
+
+import math
+from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
@@ -56,32 +65,40 @@ def _fitting(first, opt_ptr, opt_items, opt_piece, list_opts, list_start, covere
     return d
 
 
+@njit(cache=True, inline="always")
+def _path(first, opt_ptr, opt_items, opt_piece, list_opts, list_start, covered, left, fit):
+    """One random path down from the state `covered`/`left` (first uncovered item `first`)
+    to a leaf: 1 + d1 + d1*d2 + ... + d1*...*dk, its start counted."""
+    weight = 1.0
+    nodes = 1.0
+    while first < len(covered):
+        d = _fitting(first, opt_ptr, opt_items, opt_piece, list_opts, list_start,
+                     covered, left, fit)
+        if d == 0:
+            break
+        weight *= d
+        nodes += weight
+        _place(fit[np.random.randint(d)], opt_ptr, opt_items, opt_piece, covered, left)
+        first = _next_empty(first, covered)
+    return nodes
+
+
 @njit(cache=True, nogil=True)
 def _probe_all(opt_ptr, opt_items, opt_piece, piece_count, list_opts, list_start, n_items,
                prefixes, lengths, probes, seed):
+    """Per prefix, the nodes of each of `probes` random paths (the prefix's node counted):
+    (len(lengths), probes)."""
     np.random.seed(seed)
-    out = np.zeros(len(lengths))
+    out = np.zeros((len(lengths), probes))
     covered = np.zeros(n_items, np.bool_)
     left = np.empty_like(piece_count)
     fit = np.empty(len(list_opts) + 1, np.int64)
     for k in range(len(lengths)):
-        total = 0.0
-        for _ in range(probes):
+        for j in range(probes):
             first = _start(k, prefixes, lengths, piece_count, opt_ptr, opt_items, opt_piece,
                            covered, left)
-            weight = 1.0
-            nodes = 1.0
-            while first < n_items:
-                d = _fitting(first, opt_ptr, opt_items, opt_piece, list_opts, list_start,
-                             covered, left, fit)
-                if d == 0:
-                    break
-                weight *= d
-                nodes += weight
-                _place(fit[np.random.randint(d)], opt_ptr, opt_items, opt_piece, covered, left)
-                first = _next_empty(first, covered)
-            total += nodes
-        out[k] = total / probes
+            out[k, j] = _path(first, opt_ptr, opt_items, opt_piece, list_opts, list_start,
+                              covered, left, fit)
     return out
 
 
@@ -150,13 +167,41 @@ def split(cover: Cover, keep: np.ndarray, prefixes: list[np.ndarray], want: int,
     return [table[i, :lengths[i]].copy() for i in range(len(lengths))]
 
 
-def subtree_sizes(cover: Cover, keep: np.ndarray, prefixes: list[np.ndarray], probes: int = 4,
-                  seed: int = 0) -> np.ndarray:
-    """Estimated nodes under each prefix (options in `keep` only below the prefixes)."""
-    if not prefixes:
-        return np.zeros(0)
+def _paths(cover: Cover, keep: np.ndarray, prefixes: list[np.ndarray], probes: int,
+           seed: int) -> np.ndarray:
+    """The nodes of `probes` random paths under each prefix: (len(prefixes), probes)."""
     opts, start = lists_by_first_item(cover, keep)
     table, lengths = _table(prefixes)
     return _probe_all(cover.opt_ptr, cover.opt_items, cover.opt_piece,
                       cover.piece_count.astype(np.int64), opts, start, cover.n_items, table,
                       lengths, probes, seed)
+
+
+def subtree_sizes(cover: Cover, keep: np.ndarray, prefixes: list[np.ndarray], probes: int = 4,
+                  seed: int = 0) -> np.ndarray:
+    """Estimated nodes under each prefix, its own counted (options in `keep` only below
+    the prefixes)."""
+    if not prefixes:
+        return np.zeros(0)
+    return _paths(cover, keep, prefixes, probes, seed).mean(axis=1)
+
+
+@dataclass
+class TreeEstimate:
+    nodes: float                  # mean over the probes of d1 + d1*d2 + ...
+    stderr: float                 # standard error of that mean
+    probes: int
+    seed: int
+
+    def to_json(self) -> dict:
+        return {"nodes": self.nodes, "stderr": self.stderr, "probes": self.probes, "seed": self.seed}
+
+
+def estimate_tree(cover: Cover, probes: int, seed: int = 0) -> TreeEstimate:
+    """Knuth's estimate of the whole first-empty-item tree, the root (the empty board)
+    not counted, from `probes` random paths."""
+    keep = np.ones(cover.n_options, dtype=bool)
+    nodes = (_paths(cover, keep, [np.zeros(0, dtype=np.int32)], probes, seed)[0] - 1.0).tolist()
+    mean = math.fsum(nodes) / probes
+    var = math.fsum((x - mean) ** 2 for x in nodes) / (probes - 1) if probes > 1 else 0.0
+    return TreeEstimate(mean, math.sqrt(var / probes), probes, seed)

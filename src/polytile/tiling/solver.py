@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import gc
 import time
+from dataclasses import replace
 
 import numpy as np
 
@@ -106,7 +107,7 @@ class Tiling:
         return t0, model, None
 
     def _search(self, *, unique, limit, store, time_limit, engine, breaking, progress,
-                select=None, shuffle=None, node_budget=None) -> Report:
+                select=None, shuffle=None, node_budget=None) -> Report[Solution]:
         t0, model, hopeless = self._begin(engine, unique, parallel=False, time_limit=time_limit)
         if hopeless:
             return hopeless
@@ -116,9 +117,7 @@ class Tiling:
         res = search(model.cover, sym, unique=unique, limit=limit, store=store,
                      time_limit=time_limit, breaking=breaking, engine=engine, progress=progress,
                      select=select, shuffle=shuffle, node_budget=node_budget)
-        found = self._solutions(model, res)
-        return Report(res.solutions, res.unique, time.perf_counter() - t0, res.nodes, res.complete,
-                      res.interrupted, res.timed_out, found, engine=res.engine)
+        return replace(res, seconds=time.perf_counter() - t0, found=self._solutions(model, res))
 
     @classmethod
     def _solutions(cls, model: Model, res) -> list[Solution]:
@@ -148,7 +147,7 @@ class Tiling:
     def count(self, unique: bool = False, *, time_limit: float | None = None, engine: str = "auto",
               breaking: bool = True, progress=None, jobs: int = 1,
               checkpoint: str | None = None, scheduler: str | None = None,
-              node_budget: int | None = None) -> Report:
+              node_budget: int | None = None) -> Report[Solution]:
         """Count all solutions (and, with unique=True, the classes under board symmetry).
         jobs > 1 (0: every core): on threads; a checkpoint file: resumable; scheduler:
         on Dask ("local": a LocalCluster of `jobs` worker processes, or an address).
@@ -170,7 +169,7 @@ class Tiling:
                             node_budget=node_budget)
 
     def _count_parallel(self, unique, engine, jobs, checkpoint, progress, scheduler,
-                        breaking) -> Report:
+                        breaking) -> Report[Solution]:
         from ..engine.parallel import count     # numba (engine.tree): only a parallel count needs it
         t0, model, hopeless = self._begin(engine, unique, parallel=True)
         if hopeless:
@@ -178,11 +177,10 @@ class Tiling:
         res = count(model.cover, self.symmetry(), unique=unique, jobs=jobs, engine=engine,
                     checkpoint=checkpoint, progress=progress, scheduler=scheduler,
                     breaking=breaking)
-        return Report(res.solutions, res.unique, time.perf_counter() - t0, res.nodes, res.complete,
-                      res.interrupted, engine=res.engine)
+        return replace(res, seconds=time.perf_counter() - t0)
 
     def solve(self, limit: int | None = 1, unique: bool = False, *, time_limit: float | None = None,
-              engine: str = "auto", progress=None, select=None, shuffle: int | None = None) -> Report:
+              engine: str = "auto", progress=None, select=None, shuffle: int | None = None) -> Report[Solution]:
         """Find up to `limit` solutions (None: all), one per symmetry class if `unique`.
         `select`: of all solutions in search order, keep these indices; `shuffle`: seed of
         a random option order (a randomised search)."""

@@ -1,0 +1,66 @@
+"""Running the `polytile` command in tests, two ways with one answer (a CompletedProcess with
+text stdout and stderr):
+
+- `call_cli`: `polytile.cli.main(argv)` in this process, its standard streams replaced by
+  buffers: no interpreter start-up and no numba import per call, so most CLI contract
+  tests use it;
+- `run_cli`: a real `python -m polytile` process, where the process itself is under test:
+  signals, start-up imports, the exit through `os._exit`, a memory cap, a time bound that
+  includes start-up."""
+from __future__ import annotations
+
+import contextlib
+import io
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def argv(args: tuple[Any, ...]) -> list[str]:
+    return [str(a) for a in args]
+
+
+def command(*args: Any) -> list[str]:
+    """The argument vector of `python -m polytile ARGS` (this interpreter)."""
+    return [sys.executable, "-m", "polytile", *argv(args)]
+
+
+def run_cli(*args: Any, cwd: str | Path | None = None, input: str | None = None,
+            timeout: float = 120, **popen: Any) -> subprocess.CompletedProcess:
+    """`python -m polytile ARGS` in a process of its own, to its end."""
+    return subprocess.run(command(*args), cwd=cwd, input=input, capture_output=True, text=True,
+                          timeout=timeout, **popen)
+
+
+def start_cli(*args: Any, **popen: Any) -> subprocess.Popen:
+    """`python -m polytile ARGS` started (for signals): subprocess.Popen's keywords."""
+    return subprocess.Popen(command(*args), **popen)
+
+
+def call_cli(*args: Any, cwd: str | Path | None = None, input: str = "") -> subprocess.CompletedProcess:
+    """`polytile ARGS` through `polytile.cli.main` in this process (stdin `input`, the
+    working directory `cwd` while it runs)."""
+    from polytile.cli import main
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", newline="")   # .buffer for PNG output
+    err = io.StringIO()
+    with contextlib.ExitStack() as stack:
+        if cwd is not None:
+            stack.enter_context(contextlib.chdir(cwd))
+        stack.enter_context(_stdin(input))
+        stack.enter_context(contextlib.redirect_stdout(out))
+        stack.enter_context(contextlib.redirect_stderr(err))
+        status = main(argv(args))
+    out.flush()
+    text = out.buffer.getvalue().decode("utf-8", errors="replace")   # type: ignore[attr-defined]
+    return subprocess.CompletedProcess(["polytile", *argv(args)], status, text, err.getvalue())
+
+
+@contextlib.contextmanager
+def _stdin(text: str):
+    saved = sys.stdin
+    sys.stdin = io.TextIOWrapper(io.BytesIO(text.encode("utf-8")), encoding="utf-8")
+    try:
+        yield
+    finally:
+        sys.stdin = saved
