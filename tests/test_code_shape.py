@@ -7,10 +7,6 @@ from pathlib import Path
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "polytile"
 MAX_LINES = 60
-# Long functions being split in another branch (drop the entry when it lands):
-# formats/polyjson.py's parse is split by the Shikaku/start-up work (branch h16s).
-PENDING = {"formats/polyjson.py:parse"}
-
 
 def _is_kernel(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return any("njit" in ast.unparse(d) for d in fn.decorator_list)
@@ -30,8 +26,7 @@ def long_functions(root: Path = SRC, limit: int = MAX_LINES) -> list[str]:
 
 
 def test_no_function_over_60_lines_outside_the_kernels():
-    found = [f for f in long_functions() if f.split(" (")[0] not in PENDING]
-    assert found == []
+    assert long_functions() == []
 
 
 def test_the_check_sees_long_functions_and_spares_kernels(tmp_path):
