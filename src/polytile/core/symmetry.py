@@ -80,6 +80,8 @@ class Symmetry:
 def _padded_sets(cover: Cover) -> np.ndarray:
     lens = np.diff(cover.opt_ptr)
     k = int(lens.max()) if len(lens) else 1
+    if len(lens) and int(lens.min()) == k:              # one size: the items are the rows
+        return cover.opt_items.astype(np.int64).reshape(cover.n_options, k)
     out = np.full((cover.n_options, k), cover.n_items, dtype=np.int64)   # pad sorts last
     rows = np.repeat(np.arange(cover.n_options), lens)
     cols = np.arange(len(cover.opt_items)) - np.repeat(cover.opt_ptr[:-1], lens)
