@@ -99,7 +99,7 @@ def _square_orientations(batch: list[tuple[np.ndarray, np.ndarray | None]], dim:
     cells = np.stack([c for c, _ in batch])                            # (P, k, d)
     colours = np.stack([np.zeros(len(c), np.int64) if col is None else np.asarray(col, np.int64)
                         for c, col in batch])                           # (P, k)
-    imgs = np.einsum("pkd,med->pmke", cells, _motion_stack(dim, reflect))
+    imgs = cells[:, None] @ _motion_stack(dim, reflect).transpose(0, 2, 1)[None]
     imgs -= imgs.min(axis=2, keepdims=True)                            # (P, M, k, d) normalised
     order = np.lexsort([imgs[..., a] for a in reversed(range(dim))], axis=-1)    # (P, M, k)
     imgs = np.take_along_axis(imgs, order[..., None], axis=2)

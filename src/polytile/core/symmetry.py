@@ -42,7 +42,7 @@ def board_group(cells: np.ndarray, colours: np.ndarray, grid: str = "square") ->
     lo = cells.min(axis=0)
     index = CellIndex(cells - lo)
     mats = np.stack(isometries(cells.shape[1]))
-    imgs = np.einsum("kd,med->mke", cells - lo, mats)
+    imgs = (cells - lo) @ mats.transpose(0, 2, 1)                   # (|motions|, n, d)
     imgs -= imgs.min(axis=1, keepdims=True)
     images = index.find(imgs.reshape(-1, imgs.shape[-1])).reshape(imgs.shape[:2])  # cell -> item
     on_board = images[(images >= 0).all(axis=1)]
