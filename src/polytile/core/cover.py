@@ -127,6 +127,7 @@ def _placements(index: CellIndex, anchors: np.ndarray, colours: np.ndarray, shap
     offsets = shapes @ index.strides                               # (O, k): box numbers
     offsets = offsets - offsets[:, :1]                             # from the first cell
     anchor_numbers = index.number(anchors)
+    plain = not colours.any() and not shape_colours.any()           # no colours to match
     found, which = [], []
     per = max(1, CHUNK // len(anchors))
     step = max(1, CHUNK // k)
@@ -146,9 +147,11 @@ def _placements(index: CellIndex, anchors: np.ndarray, colours: np.ndarray, shap
             idx = index.at(anchor_numbers[a_of[s:s + step], None] + offsets[o])
             ok = (idx >= 0).all(axis=1)
             idx, o = idx[ok], o[ok]
-            ok = (colours[idx] == shape_colours[o]).all(axis=1)
-            found.append(idx[ok])
-            which.append(o[ok])
+            if not plain:
+                ok = (colours[idx] == shape_colours[o]).all(axis=1)
+                idx, o = idx[ok], o[ok]
+            found.append(idx)
+            which.append(o)
     if not found:
         return np.zeros((0, k), dtype=np.int64), np.zeros(0, dtype=np.int64)
     return np.concatenate(found), np.concatenate(which)

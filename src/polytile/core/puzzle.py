@@ -77,9 +77,11 @@ class Puzzle:
 def merge_congruent(puzzle: Puzzle) -> Puzzle:
     """Pieces congruent under their allowed motions (colours included) become copies of one."""
     merged: dict[tuple[bytes, bool], Piece] = {}
-    for p in puzzle.pieces:
-        reflect = puzzle.reflects(p)
-        k = (shape.canonical_key(p.cells, p.colours, reflect, puzzle.board.grid), reflect)
+    reflects = [puzzle.reflects(p) for p in puzzle.pieces]
+    keys = shape.canonical_keys([(p.cells, p.colours, r) for p, r in zip(puzzle.pieces, reflects)],
+                                puzzle.board.grid)
+    for p, reflect, canonical in zip(puzzle.pieces, reflects, keys):
+        k = (canonical, reflect)
         if k in merged:
             q = merged[k]
             q.count += p.count

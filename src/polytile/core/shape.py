@@ -53,49 +53,76 @@ def key(cells: np.ndarray, colours: np.ndarray | None = None) -> bytes:
     return k if colours is None else k + b"|" + np.asarray(colours, dtype=np.int64).tobytes()
 
 
-_ORIENTATIONS: dict[tuple[bytes, bool, str], list] = {}
+Orientations = list[tuple[np.ndarray, "np.ndarray | None"]]
+_ORIENTATIONS: dict[tuple[bytes, bool, str], Orientations] = {}
 
 
 @lru_cache(maxsize=None)
-def _signed_permutations(dim: int, reflect: bool) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """Each motion as ((source axis, sign) per output axis), for plain-Python use."""
-    out = []
-    for m in motions(dim, reflect):
-        out.append(tuple((int(np.nonzero(row)[0][0]), int(row[np.nonzero(row)[0][0]])) for row in m))
-    return tuple(out)
+def _motion_stack(dim: int, reflect: bool) -> np.ndarray:
+    return np.stack(motions(dim, reflect))
 
 
 def orientations(cells: np.ndarray, colours: np.ndarray | None = None,
-                 reflect: bool = True, grid: str = "square") -> list[tuple[np.ndarray, np.ndarray | None]]:
+                 reflect: bool = True, grid: str = "square") -> Orientations:
     """The distinct images of a shape under the allowed motions, duplicates removed, in
-    the order of `motions` (the answer is remembered per shape). Plain Python: pieces are
-    small, and numpy's per-call cost would dominate. Other grids than the square one:
-    see `lattice`."""
-    cells = np.asarray(cells, dtype=np.int64)
-    memo = (key(cells, colours), reflect, grid)
-    if memo in _ORIENTATIONS:
-        return _ORIENTATIONS[memo]
-    if grid != "square":
-        from . import lattice
-        _ORIENTATIONS[memo] = out = lattice.orientations(lattice.lattice(grid), cells, colours, reflect)
-        return out
-    pts = cells.tolist()
-    cols = [0] * len(pts) if colours is None else np.asarray(colours).tolist()
-    seen: dict[tuple, tuple[np.ndarray, np.ndarray | None]] = {}
-    for motion in _signed_permutations(cells.shape[1], reflect):
-        img = [tuple(sign * p[axis] for axis, sign in motion) for p in pts]
-        lo = [min(c[i] for c in img) for i in range(len(motion))]
-        moved = sorted((tuple(v - l for v, l in zip(c, lo)), k) for c, k in zip(img, cols))
-        ident = tuple(moved)
-        if ident not in seen:
-            arr = np.array([c for c, _ in moved], dtype=np.int64)
-            col = None if colours is None else np.array([k for _, k in moved], dtype=np.int64)
-            seen[ident] = (arr, col)
-    _ORIENTATIONS[memo] = out = list(seen.values())
+    the order of `motions`, cells sorted (colours follow); remembered per shape. Other
+    grids than the square one: see `lattice`."""
+    return orientations_of([(cells, colours, reflect)], grid)[0]
+
+
+def orientations_of(shapes: list[tuple[np.ndarray, np.ndarray | None, bool]],
+                    grid: str = "square") -> list[Orientations]:
+    """`orientations` of many (cells, colours, reflect) at once: on the square grid the
+    shapes of one size, dimension and reflection policy are turned together (numpy's
+    per-call cost, not the shapes, is what a puzzle's dozen pieces pay)."""
+    cells_of = [np.asarray(cells, dtype=np.int64) for cells, _, _ in shapes]
+    memos = [(key(c, col), reflect, grid) for c, (_, col, reflect) in zip(cells_of, shapes)]
+    todo: dict[tuple, list[int]] = {}
+    for i, memo in enumerate(memos):
+        if memo not in _ORIENTATIONS:
+            if grid != "square":
+                from . import lattice
+                _ORIENTATIONS[memo] = lattice.orientations(lattice.lattice(grid), cells_of[i],
+                                                           shapes[i][1], shapes[i][2])
+            else:
+                todo.setdefault(cells_of[i].shape + (shapes[i][2],), []).append(i)
+    for (_, dim, reflect), group in todo.items():
+        batch = [(cells_of[i], shapes[i][1]) for i in group]
+        for i, found in zip(group, _square_orientations(batch, dim, reflect)):
+            _ORIENTATIONS[memos[i]] = found
+    return [_ORIENTATIONS[memo] for memo in memos]
+
+
+def _square_orientations(batch: list[tuple[np.ndarray, np.ndarray | None]], dim: int,
+                         reflect: bool) -> list[Orientations]:
+    """Orientations of shapes of one size on the square grid, all motions at once."""
+    cells = np.stack([c for c, _ in batch])                            # (P, k, d)
+    colours = np.stack([np.zeros(len(c), np.int64) if col is None else np.asarray(col, np.int64)
+                        for c, col in batch])                           # (P, k)
+    imgs = cells[:, None] @ _motion_stack(dim, reflect).transpose(0, 2, 1)[None]
+    imgs -= imgs.min(axis=2, keepdims=True)                            # (P, M, k, d) normalised
+    order = np.lexsort([imgs[..., a] for a in reversed(range(dim))], axis=-1)    # (P, M, k)
+    imgs = np.take_along_axis(imgs, order[..., None], axis=2)
+    cols = np.take_along_axis(colours[:, None, :], order, axis=2)
+    imgs.flags.writeable = cols.flags.writeable = False               # shared by the memo
+    out = []
+    for p, (_, col) in enumerate(batch):
+        seen: dict[bytes, tuple[np.ndarray, np.ndarray | None]] = {}
+        for m in range(imgs.shape[1]):
+            ident = imgs[p, m].tobytes() + cols[p, m].tobytes()
+            if ident not in seen:
+                seen[ident] = (imgs[p, m], None if col is None else cols[p, m])
+        out.append(list(seen.values()))
     return out
 
 
 def canonical_key(cells: np.ndarray, colours: np.ndarray | None = None,
                   reflect: bool = True, grid: str = "square") -> bytes:
     """The same key for every shape congruent under the allowed motions."""
-    return min(key(c, col) for c, col in orientations(cells, colours, reflect, grid))
+    return canonical_keys([(cells, colours, reflect)], grid)[0]
+
+
+def canonical_keys(shapes: list[tuple[np.ndarray, np.ndarray | None, bool]],
+                   grid: str = "square") -> list[bytes]:
+    """`canonical_key` of many (cells, colours, reflect) at once."""
+    return [min(key(c, col) for c, col in found) for found in orientations_of(shapes, grid)]

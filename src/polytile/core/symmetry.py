@@ -42,11 +42,19 @@ def board_group(cells: np.ndarray, colours: np.ndarray, grid: str = "square") ->
     lo = cells.min(axis=0)
     index = CellIndex(cells - lo)
     mats = np.stack(isometries(cells.shape[1]))
-    imgs = np.einsum("kd,med->mke", cells - lo, mats)
+    imgs = (cells - lo) @ mats.transpose(0, 2, 1)                   # (|motions|, n, d)
     imgs -= imgs.min(axis=1, keepdims=True)
     images = index.find(imgs.reshape(-1, imgs.shape[-1])).reshape(imgs.shape[:2])  # cell -> item
     on_board = images[(images >= 0).all(axis=1)]
-    return np.unique(on_board[(colours[on_board] == colours[None, :]).all(axis=1)], axis=0)
+    return _unique_rows(on_board[(colours[on_board] == colours[None, :]).all(axis=1)])
+
+
+def _unique_rows(rows: np.ndarray) -> np.ndarray:
+    """np.unique(rows, axis=0) for a few rows of non-negative integers, without its cost
+    (a structured dtype): big-endian bytes sort as the rows do."""
+    big = rows.astype(">i8")
+    kept = sorted({row.tobytes() for row in big})
+    return np.frombuffer(b"".join(kept), dtype=">i8").astype(np.int64).reshape(len(kept), rows.shape[1])
 
 
 @dataclass
@@ -72,6 +80,8 @@ class Symmetry:
 def _padded_sets(cover: Cover) -> np.ndarray:
     lens = np.diff(cover.opt_ptr)
     k = int(lens.max()) if len(lens) else 1
+    if len(lens) and int(lens.min()) == k:              # one size: the items are the rows
+        return cover.opt_items.astype(np.int64).reshape(cover.n_options, k)
     out = np.full((cover.n_options, k), cover.n_items, dtype=np.int64)   # pad sorts last
     rows = np.repeat(np.arange(cover.n_options), lens)
     cols = np.arange(len(cover.opt_items)) - np.repeat(cover.opt_ptr[:-1], lens)
@@ -85,7 +95,7 @@ def analyse(model: Model) -> Symmetry:
     n_g, n_opt = len(perms), cover.n_options
     sets = _padded_sets(cover)
     ext = np.concatenate([perms, np.full((n_g, 1), cover.n_items)], axis=1)
-    keys = _set_keys(ext[:, sets], cover.n_items)                # one key per image g(o)
+    keys = _set_keys(ext, sets, cover.n_items)                  # one key per image g(o)
     _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
     inverse = inverse.reshape(n_g, n_opt).astype(np.int32)      # label of g(o)
     identity = int(np.nonzero((perms == np.arange(perms.shape[1])).all(axis=1))[0][0])
@@ -117,27 +127,35 @@ def _maps_pieces_onto_pieces(img_piece: np.ndarray, cover: Cover) -> np.ndarray:
     n_g = img_piece.shape[0]
     if cover.n_options == 0:
         return np.ones(n_g, dtype=bool)
-    order = np.argsort(cover.opt_piece, kind="stable")
-    by_piece = img_piece[:, order]
-    src, starts, n_src = np.unique(cover.opt_piece[order], return_index=True, return_counts=True)
+    by_piece = img_piece[:, np.argsort(cover.opt_piece, kind="stable")]
+    n_opts = np.bincount(cover.opt_piece, minlength=len(cover.piece_count))
+    src = np.nonzero(n_opts)[0]                                     # the placed pieces
+    n_src = n_opts[src]
+    starts = np.cumsum(n_opts)[src] - n_src
     lo = np.minimum.reduceat(by_piece, starts, axis=1)                  # (|G|, placed pieces)
     hi = np.maximum.reduceat(by_piece, starts, axis=1)
     ok = (lo >= 0).all(axis=1) & (lo == hi).all(axis=1)
     dst = np.where(ok[:, None], hi, src[None, :])
-    n_opts = np.bincount(cover.opt_piece, minlength=len(cover.piece_count))
     # g is one-to-one on cell-sets, so equal numbers of placements make "into" "onto"
     return (ok & (n_opts[dst] == n_src[None, :]).all(axis=1)
             & (cover.piece_count[dst] == cover.piece_count[src][None, :]).all(axis=1)
             & (cover.piece_min[dst] == cover.piece_min[src][None, :]).all(axis=1))
 
 
-def _set_keys(images: np.ndarray, n_items: int) -> np.ndarray:
-    """A key per cell-set (last axis: items, n_items = padding) that is equal exactly for
-    equal sets: a bitmask when the items fit in 64 bits, else the sorted items."""
+def _set_keys(ext: np.ndarray, sets: np.ndarray, n_items: int) -> np.ndarray:
+    """A key per image g(o) of each cell-set (ext: (|G|, n_items + 1) permutations fixing
+    the padding n_items; sets: (n_opt, k) padded items), by g then o, equal exactly for
+    equal sets: a bitmask when the items fit in 64 bits (one OR per column), else the
+    sorted items."""
     if n_items <= 64:
         bits = np.zeros(n_items + 1, dtype=np.uint64)
         bits[:n_items] = np.left_shift(np.uint64(1), np.arange(n_items, dtype=np.uint64))
-        return np.bitwise_or.reduce(bits[images], axis=-1).ravel()
+        moved = bits[ext]                                          # (|G|, n_items + 1)
+        keys = moved[:, sets[:, 0]]
+        for col in range(1, sets.shape[1]):
+            keys |= moved[:, sets[:, col]]
+        return keys.ravel()
+    images = ext[:, sets]
     rows = np.sort(images, axis=-1).reshape(-1, images.shape[-1])
     return _row_keys(rows, n_items + 1)
 
@@ -174,18 +192,19 @@ def breaking_piece(cover: Cover, sym: Symmetry) -> tuple[int, np.ndarray] | None
     rows = sym.h_rows
     if len(rows) == 1:
         return None
+    n_pieces = len(cover.piece_count)
+    imgs = sym.label_img[rows][:, sym.opt_label]                    # (|H|, n_opt)
+    stays = (sym.label_piece[imgs] == cover.opt_piece[None, :]).all(axis=0)
+    is_rep = sym.opt_label == imgs.min(axis=0)                       # orbit representative
+    n_opts = np.bincount(cover.opt_piece, minlength=n_pieces)
+    permuted = np.bincount(cover.opt_piece[stays], minlength=n_pieces) == n_opts
+    n_keep = np.bincount(cover.opt_piece[is_rep], minlength=n_pieces)
     best = None
-    for p in np.nonzero((cover.piece_count == 1) & (cover.piece_min == 1))[0].tolist():
-        opts = np.nonzero(cover.opt_piece == p)[0]
-        labels = sym.opt_label[opts]
-        if len(opts) == 0:
-            continue
-        imgs = sym.label_img[rows][:, labels]                  # (|H|, n)
-        if not (sym.label_piece[imgs] == p).all():
-            continue
-        rep = imgs.min(axis=0)                                 # orbit representative label
-        keep = opts[labels == rep]
-        score = (len(keep), len(keep) / len(opts))
+    for p in np.nonzero((cover.piece_count == 1) & (cover.piece_min == 1) & (n_opts > 0)
+                        & permuted)[0].tolist():
+        score = (int(n_keep[p]), int(n_keep[p]) / int(n_opts[p]))
         if best is None or score < best[0]:
-            best = (score, p, keep)
-    return None if best is None else (best[1], best[2])
+            best = (score, p)
+    if best is None:
+        return None
+    return best[1], np.nonzero((cover.opt_piece == best[1]) & is_rep)[0]
