@@ -4,9 +4,11 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.cover import Cover
-from . import dlx
+from .kernels import load
 from .status import CODES
 from .runner import Runner
+
+dlx = load("dlx")            # compiled ahead of time, or numba's JIT: see engine/kernels.py
 
 
 class DlxRun(Runner):
