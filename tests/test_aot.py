@@ -36,10 +36,13 @@ def test_a_count_uses_the_compiled_kernels_and_no_numba():
 
 
 @built
-def test_the_command_imports_no_numba():
-    p = subprocess.run([sys.executable, "-X", "importtime", "-m", "polytile", "count", str(P3X20)],
+@pytest.mark.parametrize("args, says", [
+    ([str(P3X20)], "solutions: 8"),
+    ([str(ROOT / "examples" / "pentomino-6x10.txt"), "--unique"], "unique: 2339")])  # parallel
+def test_the_command_imports_no_numba(args, says):
+    p = subprocess.run([sys.executable, "-X", "importtime", "-m", "polytile", "count", *args],
                        capture_output=True, text=True, check=True)
-    assert "solutions: 8" in p.stdout
+    assert says in p.stdout
     imported = [line.split("|")[-1].strip() for line in p.stderr.splitlines() if "|" in line]
     assert not [m for m in imported if m == "numba" or m.startswith(("numba.", "llvmlite"))]
 
@@ -94,3 +97,13 @@ def test_compiled_kernels_release_the_gil():
         loops += 1
     assert runner.stats[1] == 9356            # every tiling (2339 up to symmetry, x 4)
     assert loops > 100_000
+
+
+def test_tree_estimates_compiled_equal_jit():
+    """The same kernel source compiled ahead of time and by numba: the same random paths."""
+    code = ("import polytile, numpy as np; from polytile.engine.tree import split, subtree_sizes; "
+            f"m = polytile.load({str(ROOT / 'examples' / 'pentomino-6x10.txt')!r}).model(); "
+            "keep = np.ones(m.cover.n_options, bool); "
+            "parts = split(m.cover, keep, [np.zeros(0, np.int32)], 20); "
+            "print(len(parts), *subtree_sizes(m.cover, keep, parts, probes=3, seed=5).round(6).ravel())")
+    assert run(code) == run(code, POLYTILE_JIT="1")

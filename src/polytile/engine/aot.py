@@ -38,7 +38,7 @@ def exercise() -> None:
     from .search import search
     from .warm import warm
     for engine in KERNEL_MODULES:
-        warm(engine, 4)
+        warm(engine, 4, parallel=True)          # parallel: tree.py's kernels too
         for dim in (2, 3):
             cells = np.array([(0, 0, 0), (0, 1, 0), (1, 0, 0), (1, 1, 0)], dtype=np.int64)[:, :dim]
             domino = np.array([(0, 0, 0), (0, 1, 0)], dtype=np.int64)[:, :dim]
@@ -79,6 +79,9 @@ def kernel_functions():
         value = getattr(import_module(f"polytile.engine.{module}"), name)
         if isinstance(value, CPUDispatcher):
             yield module, name, value
+    for kernel in kernels.deferred:                  # called from their module's Python
+        if kernel.options.get("inline") != "always" and kernel.dispatcher is not None:
+            yield kernel.module, kernel.__name__, kernel.dispatcher
 
 
 def _release_gil_in_wrappers() -> None:

@@ -28,7 +28,7 @@ import numpy as np
 
 KERNEL_MODULES = ("bitboard", "wide", "dlx")
 # the files whose text the compiled code is made from: the kernels and what they import
-SOURCES = KERNEL_MODULES + ("leaf", "status")
+SOURCES = KERNEL_MODULES + ("tree", "leaf", "status")
 EXTENSION = "polytile.engine._aot"
 _HERE = Path(__file__).resolve().parent
 
@@ -142,6 +142,59 @@ def load(module: str) -> Kernels:
             _table = compiled_table()
         _loaded[module] = Kernels(module, _table.get(module, {}))
     return _loaded[module]
+
+
+class Deferred:
+    """A kernel of a module that imports without numba (see `njit`): a call runs the
+    compiled variant when the extension has one for its argument types; otherwise numba
+    compiles the module's kernels, which then stand in the module's globals."""
+
+    def __init__(self, func: Callable, options: dict):
+        self.py_func, self.options = func, options
+        self.module = func.__module__.rsplit(".", 1)[-1]
+        self.__name__, self.__doc__ = func.__name__, func.__doc__
+        self.variants: dict[Any, Callable] | None = None
+        self.dispatcher: Callable | None = None
+        deferred.append(self)
+
+    def __call__(self, *args):
+        if self.variants is None:
+            global _table
+            if _table is None:
+                _table = compiled_table()
+            found = _table.get(self.module, {}).get(self.__name__)
+            self.variants = found.variants if found is not None else {}
+        key = tuple(type_key(a) for a in args)
+        compiled = self.variants.get(key)
+        if compiled is not None:
+            return compiled(*args)
+        if self.variants:
+            missed.add((f"{self.module}.{self.__name__}", key))
+        return self.jit(*args)
+
+    @property
+    def jit(self) -> Callable:
+        """numba's dispatcher (numba compiles, or loads from its cache, the whole module)."""
+        if self.dispatcher is None:
+            import sys
+            import numba
+            module = sys.modules[self.py_func.__module__]
+            for name, value in list(vars(module).items()):
+                if isinstance(value, Deferred):
+                    value.dispatcher = value.dispatcher or numba.njit(**value.options)(value.py_func)
+                    setattr(module, name, value.dispatcher)   # the kernels call each other by name
+        assert self.dispatcher is not None
+        return self.dispatcher
+
+
+deferred: list[Deferred] = []
+
+
+def njit(**options) -> Callable[[Callable], Deferred]:
+    """numba.njit(**options) for a module whose Python functions call its kernels directly
+    (engine/tree.py), so that importing it imports no numba. Its kernels may call each
+    other, not the kernels of other modules (numba compiles a module's kernels together)."""
+    return lambda func: Deferred(func, options)
 
 
 def using_compiled(module: str, name: str) -> bool:

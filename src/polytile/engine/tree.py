@@ -7,7 +7,7 @@ ratios are what matters here."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from .kernels import njit     # numba imported only when its JIT is needed (see kernels.py)
 
 from ..core.cover import Cover
 from .runner import lists_by_first_item
