@@ -108,6 +108,9 @@ def compiler(output_dir: str | None = None):
     exercise()                            # without a C compiler, before the warm-up)
     if output_dir is not None:
         cc.output_dir = output_dir
+    # this machine's instructions, as numba's JIT uses (the generic x86-64 model searches
+    # ~25% slower); POLYTILE_AOT_CPU="" for a module to copy to other machines
+    cc.target_cpu = os.environ.get("POLYTILE_AOT_CPU", "host")
     exported: dict[str, list] = {}
     for module, name, dispatcher in kernel_functions():
         for i, signature in enumerate(dispatcher.signatures):
