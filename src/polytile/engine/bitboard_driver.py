@@ -4,8 +4,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.cover import Cover
-from . import bitboard as bb
+from .kernels import load
 from .runner import Runner, item_masks, lists_by_first_item, uniform_sizes
+
+bb = load("bitboard")        # compiled ahead of time, or numba's JIT: see engine/kernels.py
 
 
 def _skips(piece: np.ndarray, start: np.ndarray) -> np.ndarray:

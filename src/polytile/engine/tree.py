@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
+from .kernels import njit     # numba imported only when its JIT is needed (see kernels.py)
 
 from ..core.cover import Cover
 from .runner import lists_by_first_item

@@ -4,8 +4,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.cover import Cover
-from . import wide
+from .kernels import load
 from .runner import Runner, item_masks, lists_by_first_item, uniform_sizes
+
+wide = load("wide")          # compiled ahead of time, or numba's JIT: see engine/kernels.py
 
 
 def _borders(cover: Cover, masks: np.ndarray) -> np.ndarray:

@@ -1,0 +1,205 @@
+"""The kernels as the drivers call them: compiled ahead of time when `pip install` built
+them (engine/aot.py, into the extension module `_aot`), else numba's JIT dispatchers.
+
+`load("bitboard")` stands for the module engine/bitboard.py: `load("bitboard").run(...)`
+calls the compiled `run` when the extension holds it for these argument types, and the
+dispatcher `bitboard.run` otherwise. Using the extension imports neither numba nor the
+kernel's module (numba's import and loading its cached kernels are most of a small
+command's time). The extension is used only when it was built from the kernel sources
+as they are now (a hash of their text, stamped at build time); after an edit, or without
+the extension, or with POLYTILE_JIT=1 in the environment, every kernel is numba's.
+
+The compiled functions are the same Python source compiled by numba ahead of time, under
+the argument types the drivers passed while aot.py exercised them. A call is matched by
+the types of its arguments, read the way numba reads them (dtype, dimensions, layout,
+writability of each array; tuples element by element): the extension checks only sizes,
+so a call it was not built for goes to the dispatcher, never to the wrong machine code.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from importlib import import_module
+from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
+
+KERNEL_MODULES = ("bitboard", "wide", "dlx")
+# the files whose text the compiled code is made from: the kernels and what they import
+SOURCES = KERNEL_MODULES + ("tree", "leaf", "status")
+EXTENSION = "polytile.engine._aot"
+_HERE = Path(__file__).resolve().parent
+
+
+def source_hash() -> str:
+    """A digest of the kernel sources (stamped into the extension when it is built)."""
+    digest = hashlib.sha256()
+    for name in SOURCES:
+        digest.update(name.encode() + b"\0" + (_HERE / f"{name}.py").read_bytes() + b"\0")
+    return digest.hexdigest()[:32]
+
+
+def type_key(value: Any) -> Any:
+    """The type numba gives `value` (for what the kernels take), as plain data: an
+    array's (dtype, ndim, layout, writeable, aligned), a scalar's type name, a tuple's
+    keys. Must agree with aot.numba_key."""
+    kind = type(value)
+    if kind is np.ndarray:
+        f = value.flags
+        layout = "C" if f.c_contiguous else "F" if f.f_contiguous else "A"
+        return (value.dtype.str, value.ndim, layout, f.writeable, f.aligned)
+    if kind is tuple:
+        return tuple(type_key(v) for v in value)
+    if kind is bool or kind is np.bool_:
+        return "bool"
+    if kind is int:
+        return "int64" if -(1 << 63) <= value < (1 << 63) else "uint64"
+    if kind is float:
+        return "float64"
+    if isinstance(value, np.generic):
+        return value.dtype.name
+    return repr(kind)                       # matches nothing compiled: the dispatcher
+
+
+def _tuples(data: Any) -> Any:
+    """JSON's lists back to the tuples of type_key."""
+    return tuple(_tuples(x) for x in data) if isinstance(data, list) else data
+
+
+class Kernel:
+    """One kernel function: the compiled variant for the arguments' types, else numba's."""
+
+    def __init__(self, module: str, name: str, variants: dict[Any, Callable]):
+        self.module, self.__name__, self.variants = module, name, variants
+        self._jit: Callable | None = None
+
+    def __call__(self, *args):
+        key = tuple(type_key(a) for a in args)
+        compiled = self.variants.get(key)
+        if compiled is not None:
+            return compiled(*args)
+        if self.variants:
+            missed.add((f"{self.module}.{self.__name__}", key))
+        return self.jit(*args)
+
+    @property
+    def jit(self) -> Callable:
+        if self._jit is None:
+            self._jit = getattr(import_module(f"polytile.engine.{self.module}"), self.__name__)
+        return self._jit
+
+
+class Kernels:
+    """A kernel module's functions: compiled ones, or the module's own attributes."""
+
+    def __init__(self, module: str, functions: dict[str, Kernel]):
+        self._module, self._functions = module, functions
+
+    def __getattr__(self, name: str):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        requested.add((self._module, name))
+        found: Any = self._functions.get(name)
+        if found is None:
+            found = getattr(import_module(f"polytile.engine.{self._module}"), name)
+        setattr(self, name, found)          # the next look-up is a plain attribute
+        return found
+
+
+_table: dict[str, dict[str, Kernel]] | None = None
+_loaded: dict[str, Kernels] = {}
+requested: set[tuple[str, str]] = set()     # (module, name) the drivers have looked up
+missed: set[tuple[str, Any]] = set()        # (kernel, type keys) of calls the extension was not built for
+
+
+def compiled_table(expected: str | None = None) -> dict[str, dict[str, Kernel]]:
+    """{module: {function: Kernel}} from the extension, or {} when it is absent, cannot
+    be loaded, or was built from other sources (`expected`: the hash to match)."""
+    if os.environ.get("POLYTILE_JIT"):
+        return {}
+    try:
+        ext = import_module(EXTENSION)
+        meta = json.loads(ext.polytile_meta())
+    except Exception:                     # not built (no C compiler), or built for another Python
+        return {}
+    if meta.get("hash") != (expected or source_hash()):
+        return {}
+    table: dict[str, dict[str, Kernel]] = {}
+    for qualname, variants in meta["kernels"].items():
+        module, name = qualname.split(".")
+        found = {_tuples(key): getattr(ext, symbol) for key, symbol in variants}
+        table.setdefault(module, {})[name] = Kernel(module, name, found)
+    return table
+
+
+def load(module: str) -> Kernels:
+    """The functions of engine/<module>.py, compiled ahead of time where possible."""
+    global _table
+    if module not in _loaded:
+        if _table is None:
+            _table = compiled_table()
+        _loaded[module] = Kernels(module, _table.get(module, {}))
+    return _loaded[module]
+
+
+class Deferred:
+    """A kernel of a module that imports without numba (see `njit`): a call runs the
+    compiled variant when the extension has one for its argument types; otherwise numba
+    compiles the module's kernels, which then stand in the module's globals."""
+
+    def __init__(self, func: Callable, options: dict):
+        self.py_func, self.options = func, options
+        self.module = func.__module__.rsplit(".", 1)[-1]
+        self.__name__, self.__doc__ = func.__name__, func.__doc__
+        self.variants: dict[Any, Callable] | None = None
+        self.dispatcher: Callable | None = None
+        deferred.append(self)
+
+    def __call__(self, *args):
+        if self.variants is None:
+            global _table
+            if _table is None:
+                _table = compiled_table()
+            found = _table.get(self.module, {}).get(self.__name__)
+            self.variants = found.variants if found is not None else {}
+        key = tuple(type_key(a) for a in args)
+        compiled = self.variants.get(key)
+        if compiled is not None:
+            return compiled(*args)
+        if self.variants:
+            missed.add((f"{self.module}.{self.__name__}", key))
+        return self.jit(*args)
+
+    @property
+    def jit(self) -> Callable:
+        """numba's dispatcher (numba compiles, or loads from its cache, the whole module)."""
+        if self.dispatcher is None:
+            import sys
+            import numba
+            module = sys.modules[self.py_func.__module__]
+            for name, value in list(vars(module).items()):
+                if isinstance(value, Deferred):
+                    value.dispatcher = value.dispatcher or numba.njit(**value.options)(value.py_func)
+                    setattr(module, name, value.dispatcher)   # the kernels call each other by name
+        assert self.dispatcher is not None
+        return self.dispatcher
+
+
+deferred: list[Deferred] = []
+
+
+def njit(**options) -> Callable[[Callable], Deferred]:
+    """numba.njit(**options) for a module whose Python functions call its kernels directly
+    (engine/tree.py), so that importing it imports no numba. Its kernels may call each
+    other, not the kernels of other modules (numba compiles a module's kernels together)."""
+    return lambda func: Deferred(func, options)
+
+
+def using_compiled(module: str, name: str) -> bool:
+    """Whether load(module).name has compiled variants (for tests and --version)."""
+    global _table
+    if _table is None:
+        _table = compiled_table()
+    return bool(_table.get(module, {}).get(name, Kernel(module, name, {})).variants)
