@@ -5,7 +5,7 @@ import numpy as np
 
 from ..core.cover import Cover
 from .kernels import load
-from .runner import Runner, item_masks, lists_by_first_item, uniform_sizes
+from .runner import Runner, distinct, item_masks, lists_by_first_item, uniform_sizes
 
 bb = load("bitboard")        # compiled ahead of time, or numba's JIT: see engine/kernels.py
 
@@ -28,7 +28,7 @@ def neighbour_shifts(nb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     (x & masks[k]) shifted by d[k]; empty when more than MAX_SHIFTS differences occur."""
     rows, cols = np.nonzero(nb >= 0)
     delta = nb[rows, cols].astype(np.int64) - rows
-    diffs = np.unique(delta)
+    diffs = distinct(delta)
     if len(diffs) > MAX_SHIFTS:
         return np.zeros(0, np.int64), np.zeros(0, np.uint64)
     masks = np.zeros(len(diffs), dtype=np.uint64)

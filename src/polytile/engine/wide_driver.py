@@ -5,7 +5,7 @@ import numpy as np
 
 from ..core.cover import Cover
 from .kernels import load
-from .runner import Runner, item_masks, lists_by_first_item, uniform_sizes
+from .runner import Runner, distinct, item_masks, lists_by_first_item, uniform_sizes
 
 wide = load("wide")          # compiled ahead of time, or numba's JIT: see engine/kernels.py
 
@@ -21,7 +21,7 @@ def _borders(cover: Cover, masks: np.ndarray) -> np.ndarray:
     own, cell = own[ok], cell[ok]
     inside = (masks[own, cell >> 6] >> (cell & 63).astype(np.uint64)) & np.uint64(1)
     own, cell = own[inside == 0], cell[inside == 0]
-    pairs = np.unique(own * (cover.n_items + 1) + cell)
+    pairs = distinct(own * (cover.n_items + 1) + cell)
     own, cell = np.divmod(pairs, cover.n_items + 1)
     counts = np.bincount(own, minlength=cover.n_options)
     out = np.full((cover.n_options, max(1, int(counts.max(initial=0)))), -1, dtype=np.int64)
