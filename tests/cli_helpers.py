@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -34,8 +35,16 @@ def run_cli(*args: Any, cwd: str | Path | None = None, input: str | None = None,
 
 
 def start_cli(*args: Any, **popen: Any) -> subprocess.Popen:
-    """`python -m polytile ARGS` started (for signals): subprocess.Popen's keywords."""
+    """`python -m polytile ARGS` started (for signals): subprocess.Popen's keywords. The
+    process gets Ctrl-C's default action, as from a terminal, even when the tests run where
+    SIGINT is ignored (a shell's background job without job control ignores SIGINT, and
+    a child inherits that: its Ctrl-C would never arrive)."""
+    popen.setdefault("preexec_fn", _default_sigint)
     return subprocess.Popen(command(*args), **popen)
+
+
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def call_cli(*args: Any, cwd: str | Path | None = None, input: str = "") -> subprocess.CompletedProcess:

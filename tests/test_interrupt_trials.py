@@ -41,8 +41,7 @@ def _trial(rng: random.Random) -> tuple[int, int]:
     master, slave = pty.openpty()
     env = dict(os.environ, COLUMNS="120")
     proc = start_cli("count", BEDLAM, "--jobs", "2",
-                     stdout=subprocess.PIPE, stderr=slave, stdin=subprocess.DEVNULL,
-                            env=env, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                     stdout=subprocess.PIPE, stderr=slave, stdin=subprocess.DEVNULL, env=env)
     os.close(slave)
     try:
         start = time.perf_counter()
