@@ -136,15 +136,20 @@ def compiled_table(expected: str | None = None) -> dict[str, dict[str, Kernel]]:
 
 def load(module: str) -> Kernels:
     """The functions of engine/<module>.py, compiled ahead of time where possible."""
-    global _table
     if module not in _loaded:
-        if _table is None:
-            _table = compiled_table()
-        _loaded[module] = Kernels(module, _table.get(module, {}))
+        _loaded[module] = Kernels(module, _the_table().get(module, {}))
     return _loaded[module]
 
 
-class Deferred:
+def _the_table() -> dict[str, dict[str, Kernel]]:
+    """compiled_table(), read once per process."""
+    global _table
+    if _table is None:
+        _table = compiled_table()
+    return _table
+
+
+class Deferred(Kernel):
     """A kernel of a module that imports without numba (see `njit`): a call runs the
     compiled variant when the extension has one for its argument types; otherwise numba
     compiles the module's kernels, which then stand in the module's globals."""
@@ -153,27 +158,18 @@ class Deferred:
         self.py_func, self.options = func, options
         self.module = func.__module__.rsplit(".", 1)[-1]
         self.__name__, self.__doc__ = func.__name__, func.__doc__
-        self.variants: dict[Any, Callable] | None = None
+        self.variants: dict[Any, Callable] | None = None      # type: ignore[assignment]
         self.dispatcher: Callable | None = None
         deferred.append(self)
 
     def __call__(self, *args):
         if self.variants is None:
-            global _table
-            if _table is None:
-                _table = compiled_table()
-            found = _table.get(self.module, {}).get(self.__name__)
+            found = _the_table().get(self.module, {}).get(self.__name__)
             self.variants = found.variants if found is not None else {}
-        key = tuple(type_key(a) for a in args)
-        compiled = self.variants.get(key)
-        if compiled is not None:
-            return compiled(*args)
-        if self.variants:
-            missed.add((f"{self.module}.{self.__name__}", key))
-        return self.jit(*args)
+        return super().__call__(*args)
 
     @property
-    def jit(self) -> Callable:
+    def jit(self) -> Callable:      # type: ignore[override]
         """numba's dispatcher (numba compiles, or loads from its cache, the whole module)."""
         if self.dispatcher is None:
             import sys
@@ -199,7 +195,4 @@ def njit(**options) -> Callable[[Callable], Deferred]:
 
 def using_compiled(module: str, name: str) -> bool:
     """Whether load(module).name has compiled variants (for tests and --version)."""
-    global _table
-    if _table is None:
-        _table = compiled_table()
-    return bool(_table.get(module, {}).get(name, Kernel(module, name, {})).variants)
+    return bool(_the_table().get(module, {}).get(name, Kernel(module, name, {})).variants)
