@@ -66,15 +66,22 @@ def _full(rest: Puzzle) -> Verdict:
     return Verdict("solved", 1, reason="every cell is covered")
 
 
+def _left_to_fill(puzzle: Puzzle, placed: list[np.ndarray]) -> tuple[Puzzle, Verdict | None]:
+    """The puzzle left to fill, and the verdict when no search is needed (a full board, a
+    region no piece can fill)."""
+    rest = position(puzzle, placed)
+    if rest.board.area == 0:
+        return rest, _full(rest)
+    why = unfillable_region(rest)
+    return rest, (Verdict("dead end", reason=why) if why else None)
+
+
 def completions(puzzle: Puzzle, placed: list[np.ndarray], node_budget: int = COUNT_NODES,
                 time_limit: float = COUNT_SECONDS) -> Verdict:
     """Whether the position can still be completed, and in how many ways (at least, when capped)."""
-    rest = position(puzzle, placed)
-    if rest.board.area == 0:
-        return _full(rest)
-    why = unfillable_region(rest)
-    if why:
-        return Verdict("dead end", reason=why)
+    rest, settled = _left_to_fill(puzzle, placed)
+    if settled is not None:
+        return settled
     r = Tiling(rest).count(time_limit=time_limit, node_budget=node_budget)
     n = int(r.solutions)
     if n:
@@ -89,12 +96,9 @@ def completions(puzzle: Puzzle, placed: list[np.ndarray], node_budget: int = COU
 
 def finish(puzzle: Puzzle, placed: list[np.ndarray], time_limit: float = FINISH_SECONDS) -> Verdict:
     """One way to finish the position: the pieces it adds (Verdict.found)."""
-    rest = position(puzzle, placed)
-    if rest.board.area == 0:
-        return _full(rest)
-    why = unfillable_region(rest)
-    if why:
-        return Verdict("dead end", reason=why)
+    rest, settled = _left_to_fill(puzzle, placed)
+    if settled is not None:
+        return settled
     r = Tiling(rest).solve(limit=1, time_limit=time_limit)
     if r.found:
         return Verdict("open", 1, True, "", r.nodes, r.seconds, list(r.found[0].placements))
