@@ -276,7 +276,7 @@ def run(width: int, height: int, holes: int, pieces_spec: str = "pentominoes", *
     with _opened_store(db, key) as store:
         result = Survey(width, height, holes, pieces_spec, hole_sets=int(orbit.sum()),
                         parts=len(tasks), resumed_parts=len(store.finished))
-        job = Job(cover, None, listing, choose_engine("auto", cover.n_items), key)
+        job = Job(cover, None, listing, choose_engine("auto", cover.n_items, len(cover.piece_count)), key)
         hole_piece = [p.name for p in model.puzzle.pieces].index(HOLE)
         _tally_parts(job, tasks, sizes, hole_piece, weight, store, result, jobs, progress)
         if result.complete:

@@ -1,19 +1,24 @@
-"""Bitboard search for covers of at most 64 items (every corpus board, the Soma cube).
+"""Bitboard search for covers of at most 64 items (every corpus board, the Soma cube, the
+Bedlam cube) and at most 64 pieces.
 
-Layout: item i is bit i of a uint64; an option is the mask of its items. Options are
-grouped by their lowest item (`cell_start`/`cell_opts`), so the search always fills the
-lowest empty item with an option whose lowest item it is: any option covering it and a
-lower item would overlap an item already covered. Pieces are counters (`left`). Each
-item's list is sorted by piece, with the masks and pieces laid out along it
-(`list_mask`, `list_piece`) and `list_skip` jumping over the rest of a used-up piece.
+Layout: item i is bit i of a uint64; an option is the mask of its items. The search always
+fills the lowest empty item with an option whose lowest item it is (any option covering
+it and a lower item would overlap an item already covered). The options are in blocks by
+(lowest item, piece): block `item * n_bits + k` holds the masks (`tmask`) and ids (`topt`)
+of piece `bit_piece[k]`'s options, from `tstart[block]`. Each node walks the pieces that
+have a copy left as the set bits of one word (`avail`), so a used-up piece costs nothing,
+and tests each option of the piece's block with one AND. Pieces are counters (`left`).
 
-After each placement, the empty regions next to the new piece (flood fill over
-`nb_mask`, up to `cap` cells) must have sizes that the remaining pieces can make;
-otherwise the branch is dead.
+After each placement, cheap tests first: with no monomino among the pieces, an empty
+item with no empty neighbour is a dead end (`iso`: the whole board at once with a few
+shifts, or around the new piece). Then, when the driver asks for it (`flood`), the empty
+regions next to the new piece (flood fill over `nb_mask`, up to `cap` cells) must have
+sizes that the remaining pieces can make.
 
-The search is an explicit stack in arrays (`pos`, `end`, `chosen`, `cov`, `state`), so
-a call runs at most `budget` nodes and returns; the next call resumes where it stopped.
-That is how Python keeps time limits, Ctrl-C, progress and solution buffers.
+The search is an explicit stack in arrays (`cov`, `avail`, `rem`, `pos`, `end`, `block`,
+`chosen`, `state`), so a call runs at most `budget` nodes and returns; the next call
+resumes where it stopped. That is how Python keeps time limits, Ctrl-C, progress and
+solution buffers.
 """
 from __future__ import annotations
 
@@ -107,6 +112,18 @@ def placements_ok(opts, opt_mask, opt_border, full, nb_mask, shift_d, shift_m, s
     return ok
 
 
+@njit(cache=True, inline="always")
+def isolated_near(empty, seeds, nb_mask):
+    """Some item of `seeds` (the items next to the piece just placed) is empty with no
+    empty neighbour: the check without shift tables."""
+    rest = seeds & empty
+    while rest:
+        if nb_mask[trailing_zeros(rest)] & empty == ZERO:
+            return True
+        rest &= rest - ONE
+    return False
+
+
 @njit(cache=True)
 def start_prefix(row, opt_mask, opt_piece, piece_count, left, chosen, cov):
     """Place the options of `row` (-1 padded); return its length, or -1 if they clash."""
@@ -126,96 +143,149 @@ def start_prefix(row, opt_mask, opt_piece, piece_count, left, chosen, cov):
     return k
 
 
+@njit(cache=True, inline="always")
+def pieces_left(left, bit_piece, cnt):
+    """The bits k whose piece bit_piece[k] has a copy left; cnt[k]: how many."""
+    a = ZERO
+    for k in range(len(bit_piece)):
+        cnt[k] = left[bit_piece[k]]
+        if cnt[k] > 0:
+            a |= ONE << np.uint64(k)
+    return a
+
+
+@njit(cache=True, inline="always")
+def leaf(chosen, floor, depth, pos, topt, left, rules, sym, sink):
+    """on_leaf for the placements at depths floor.. (the option before pos[d] of each),
+    with `left` counted from them."""
+    opt_piece, piece_count = rules[0], rules[1]
+    left[:] = piece_count
+    for i in range(depth):
+        if i >= floor:
+            chosen[i] = topt[pos[i] - 1]
+        left[opt_piece[chosen[i]]] -= 1
+    return on_leaf(chosen, depth, left, rules, sym, sink)
+
+
 @njit(cache=True, nogil=True)   # threads of one process can search side by side
 def run(tables, rules, sym, work, prefixes, budget):
     """Run the search for at most `budget` nodes. See the module docstring.
 
-    tables: (cell_start, cell_opts, list_mask, list_piece, list_skip, opt_mask, piece_size,
-    full, nb_mask, shift_d, shift_m, opt_border, prune, cap, uniform, sizes), read only
-    (bitboard_driver); rules, sym: see runner.Runner; work: (state, pos, end, chosen, cov,
-    left, sink).
+    tables: (tstart, tmask, topt, bit_piece, opt_mask, opt_border, piece_size, full,
+    nb_mask, shift_d, shift_m, iso, flood, cap, uniform, sizes), read only
+    (bitboard_driver); rules, sym: see runner.Runner; work: (state, cov, avail, rem, pos,
+    end, block, bit, cnt, chosen, left, sink).
 
     Each row of `prefixes` (-1 padded) is a fixed start: its options are placed, and the
     search below it ends when it backtracks to them (the floor); then the next row.
-    state: [depth, started, floor, next prefix].
+    state: [depth, started, floor, next prefix]. At depth d: cov[d] the items covered,
+    avail[d] the pieces (bits) with a copy left, rem[d] those not yet tried at this node,
+    block[d] the first block of the item to fill, bit[d] the piece being tried, pos[d]/end[d]
+    the place in its block (pos[d] - 1: the option placed). cnt[k]: copies left of piece
+    bit k. chosen and left are filled at the leaves only.
     """
-    (cell_start, cell_opts, list_mask, list_piece, list_skip, opt_mask, piece_size, full,
-     nb_mask, shift_d, shift_m, opt_border, prune, cap, uniform, sizes) = tables
+    (tstart, tmask, topt, bit_piece, opt_mask, opt_border, piece_size, full, nb_mask,
+     shift_d, shift_m, iso, flood, cap, uniform, sizes) = tables
     opt_piece, piece_count = rules[0], rules[1]
-    state, pos, end, chosen, cov, left, sink = work
+    state, cov, avail, rem, pos, end, block, bit, cnt, chosen, left, sink = work
     stats = sink[0]
-    floor = state[2]
-    d = state[0]
     spent = 0
     while True:
         if state[1] == 0:                        # begin the next prefix
             if state[3] >= prefixes.shape[0]:
+                stats[0] += spent
                 return DONE
             floor = start_prefix(prefixes[state[3]], opt_mask, opt_piece, piece_count, left,
                                  chosen, cov)
             state[3] += 1
             if floor < 0:
                 continue
-            state[1] = 1
-            state[2] = floor
-            d = floor
-            empty = full & ~cov[d]
+            empty = full & ~cov[floor]
             if empty == ZERO:                    # the prefix alone covers the board
-                act = on_leaf(chosen, d, left, rules, sym, sink)
-                state[1] = 0
+                act = on_leaf(chosen, floor, left, rules, sym, sink)
                 if act != CONTINUE:
+                    stats[0] += spent
                     return LIMIT if act == STOP_LIMIT else BUFFER_FULL
                 continue
-            c = trailing_zeros(empty)
-            pos[d] = cell_start[c]
-            end[d] = cell_start[c + 1]
-        if spent >= budget:
-            state[0] = d
-            return PAUSED
-        p = pos[d]
-        e = end[d]
-        here = cov[d]
-        found = -1
-        while p < e:                             # runs of one piece: check it once a run
-            q = list_skip[p]
-            if left[list_piece[p]] == 0:
-                p = q                            # every placement of a used-up piece
-                continue
-            while p < q and (list_mask[p] & here) != ZERO:
-                p += 1
-            if p < q:
-                found = cell_opts[p]
-                p += 1
-                break
-        pos[d] = p
-        if found < 0:
-            if d == floor:
-                state[1] = 0
-                continue
-            d -= 1
-            left[opt_piece[chosen[d]]] += 1
-            continue
-        spent += 1
-        stats[0] += 1
-        chosen[d] = found
-        left[opt_piece[found]] -= 1
-        now = here | opt_mask[found]
-        if now == full:
-            act = on_leaf(chosen, d + 1, left, rules, sym, sink)
-            left[opt_piece[found]] += 1
-            if act != CONTINUE:
+            state[0] = floor
+            state[1] = 1
+            state[2] = floor
+            avail[floor] = pieces_left(left, bit_piece, cnt)
+            rem[floor] = avail[floor]
+            block[floor] = trailing_zeros(empty) * len(bit_piece)
+            pos[floor] = 0
+            end[floor] = 0
+        floor = state[2]
+        d = state[0]
+        while True:                              # the search below the prefix
+            if spent >= budget:
                 state[0] = d
-                return LIMIT if act == STOP_LIMIT else BUFFER_FULL
-            continue
-        if prune:
-            if not uniform:
-                sizes = reachable_sizes(left, piece_size)
-            if not regions_ok(full & ~now, opt_border[found], nb_mask, shift_d, shift_m, sizes,
-                              cap):
-                left[opt_piece[found]] += 1
+                stats[0] += spent
+                return PAUSED
+            here = cov[d]
+            p = pos[d]
+            e = end[d]
+            found = False
+            while True:
+                while p < e:
+                    if tmask[p] & here == ZERO:
+                        found = True
+                        break
+                    p += 1
+                if found:
+                    break
+                r = rem[d]
+                if r == ZERO:
+                    break
+                k = trailing_zeros(r)
+                rem[d] = r & (r - ONE)
+                bit[d] = k
+                p = tstart[block[d] + k]
+                e = tstart[block[d] + k + 1]
+            if not found:
+                if d == floor:
+                    state[1] = 0
+                    break
+                d -= 1
+                cnt[bit[d]] += 1
                 continue
-        d += 1
-        cov[d] = now
-        c = trailing_zeros(full & ~now)
-        pos[d] = cell_start[c]
-        end[d] = cell_start[c + 1]
+            pos[d] = p + 1
+            end[d] = e
+            spent += 1
+            now = here | tmask[p]
+            if now == full:
+                act = leaf(chosen, floor, d + 1, pos, topt, left, rules, sym, sink)
+                if act != CONTINUE:
+                    state[0] = d
+                    stats[0] += spent
+                    return LIMIT if act == STOP_LIMIT else BUFFER_FULL
+                continue
+            empty = full & ~now
+            if iso:                              # an empty item with no empty neighbour
+                if len(shift_d) > 0:
+                    if empty & ~grow(empty, nb_mask, shift_d, shift_m):
+                        continue
+                elif isolated_near(empty, opt_border[topt[p]], nb_mask):
+                    continue
+            k = bit[d]
+            cnt[k] -= 1
+            if flood:
+                if not uniform:
+                    leaf_left = left
+                    for j in range(len(bit_piece)):
+                        leaf_left[bit_piece[j]] = cnt[j]
+                    sizes = reachable_sizes(leaf_left, piece_size)
+                if not regions_ok(empty, opt_border[topt[p]], nb_mask, shift_d, shift_m, sizes,
+                                  cap):
+                    cnt[k] += 1
+                    continue
+            a = avail[d]
+            if cnt[k] == 0:
+                a &= ~(ONE << np.uint64(k))
+            d += 1
+            cov[d] = now
+            avail[d] = a
+            rem[d] = a
+            block[d] = trailing_zeros(empty) * len(bit_piece)
+            pos[d] = 0
+            end[d] = 0

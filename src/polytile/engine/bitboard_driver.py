@@ -10,16 +10,6 @@ from .runner import Runner, distinct, item_masks, lists_by_first_item, uniform_s
 bb = load("bitboard")        # compiled ahead of time, or numba's JIT: see engine/kernels.py
 
 
-def _skips(piece: np.ndarray, start: np.ndarray) -> np.ndarray:
-    """For each list position, the position after the run of the same piece in its item's list."""
-    n = len(piece)
-    boundary = np.ones(n + 1, dtype=bool)                 # a run starts at each True
-    boundary[1:n] = piece[1:] != piece[:-1]
-    boundary[start] = True
-    starts = np.nonzero(boundary)[0]
-    return starts[np.searchsorted(starts, np.arange(n), side="right")].astype(np.int64)
-
-
 MAX_SHIFTS = 8          # more distinct neighbour differences: grow regions cell by cell
 
 
@@ -36,12 +26,26 @@ def neighbour_shifts(nb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return diffs, masks
 
 
+def piece_blocks(cover: Cover, cell_opts: np.ndarray, cell_start: np.ndarray,
+                 bit_piece: np.ndarray) -> np.ndarray:
+    """The kept options (`cell_opts`, grouped by lowest item) reordered into blocks by
+    (lowest item, piece bit), the order inside a block kept; the block starts."""
+    n, n_bits = cover.n_items, len(bit_piece)
+    piece_bit = np.zeros(len(cover.piece_count), dtype=np.int64)
+    piece_bit[bit_piece] = np.arange(n_bits)
+    first = np.repeat(np.arange(n, dtype=np.int64), np.diff(cell_start))
+    key = first * n_bits + piece_bit[cover.opt_piece[cell_opts]]
+    order = np.argsort(key, kind="stable")
+    starts = np.searchsorted(key[order], np.arange(n * n_bits + 1)).astype(np.int64)
+    return cell_opts[order], starts
+
+
 class BitboardRun(Runner):
     def __init__(self, cover: Cover, sym, plan, *, store: bool, limit: int, prune: bool = True,
-                 cap_factor: float = 3, **kw):
+                 cap_factor: float = 3, flood: bool | None = None, **kw):
         super().__init__(cover, sym, plan, store=store, limit=limit, **kw)
         n = cover.n_items
-        assert n <= 64
+        assert n <= 64 and len(cover.piece_count) <= 64
         self.opt_mask = item_masks(cover, 1)[:, 0].copy()
         self.opt_piece = cover.opt_piece
         self.full = np.uint64((1 << n) - 1) if n < 64 else np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -58,19 +62,31 @@ class BitboardRun(Runner):
         self.opt_border &= ~self.opt_mask
         self.cap = int(cap_factor * max(1, int(self.piece_size.max(initial=1))))
         keep = self._keep_useful(plan.keep) if prune else plan.keep
-        self.cell_opts, self.cell_start = lists_by_first_item(cover, keep, self.shuffle)
-        self.list_mask = self.opt_mask[self.cell_opts]
-        self.list_piece = self.opt_piece[self.cell_opts]
-        self.list_skip = _skips(self.list_piece, self.cell_start)
+        cell_opts, cell_start = lists_by_first_item(cover, keep, self.shuffle)
+        pieces = np.arange(len(cover.piece_count))
+        if self.shuffle is not None:       # a random order of the pieces too
+            pieces = np.random.default_rng(self.shuffle).permutation(pieces)
+        self.bit_piece = pieces.astype(np.int64)
+        self.topt, self.tstart = piece_blocks(cover, cell_opts, cell_start, self.bit_piece)
         self.prune = prune
+        iso = prune and bool((self.piece_size[cover.piece_count > 0] > 1).all())
+        self.flood = prune and (flood if flood is not None else self._flood_pays())
+        self.cov = np.zeros(self.depth, dtype=np.uint64)
+        self.avail = np.zeros(self.depth, dtype=np.uint64)
+        self.rem = np.zeros(self.depth, dtype=np.uint64)
         self.pos = np.zeros(self.depth, dtype=np.int64)
         self.end = np.zeros(self.depth, dtype=np.int64)
-        self.cov = np.zeros(self.depth, dtype=np.uint64)
-        self.tables = (self.cell_start, self.cell_opts, self.list_mask, self.list_piece,
-                       self.list_skip, self.opt_mask, self.piece_size, self.full,
-                       self.nb_mask, self.shift_d, self.shift_m, self.opt_border, bool(prune),
+        self.block = np.zeros(self.depth, dtype=np.int64)
+        self.bit = np.zeros(self.depth, dtype=np.int64)
+        self.cnt = np.zeros(max(1, len(self.bit_piece)), dtype=np.int64)
+        self.tables = (self.tstart, self.opt_mask[self.topt], self.topt, self.bit_piece,
+                       self.opt_mask, self.opt_border, self.piece_size, self.full,
+                       self.nb_mask, self.shift_d, self.shift_m, iso, self.flood,
                        self.cap, self.uniform > 0, uniform_sizes(self.uniform))
         self.begin([np.zeros(0, dtype=np.int32)])
+
+    def _flood_pays(self) -> bool:
+        return True
 
     def _keep_useful(self, keep: np.ndarray) -> np.ndarray:
         """`keep` without the options that, placed alone, cut off a region no set of the
@@ -85,7 +101,8 @@ class BitboardRun(Runner):
 
     def begin(self, prefixes: list[np.ndarray]) -> None:
         super().begin(prefixes)
-        self.work = (self.state, self.pos, self.end, self.chosen, self.cov, self.left, self.sink)
+        self.work = (self.state, self.cov, self.avail, self.rem, self.pos, self.end, self.block,
+                     self.bit, self.cnt, self.chosen, self.left, self.sink)
 
     def call(self, budget: int) -> int:
         return bb.run(self.tables, self.rules, self.sym, self.work, self.prefixes, budget)

@@ -351,7 +351,7 @@ class _Tally:
 def _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, breaking) -> Report[np.ndarray]:
     t0 = time.perf_counter()
     p = plan(cover, sym, unique=unique, store=False, breaking=breaking)
-    engine = choose_engine(engine, cover.n_items)
+    engine = choose_engine(engine, cover.n_items, len(cover.piece_count))
     tasks, _ = make_tasks(cover, p, RESUMABLE_WORKERS if checkpoint else jobs, fine=True)
     key = fingerprint(cover, p)
     book = Checkpoint(checkpoint, key + ":fine", len(tasks)) if checkpoint else None

@@ -62,11 +62,17 @@ def plan(cover: Cover, sym, *, unique: bool, store: bool, breaking: bool = True)
     return Plan(keep, 2, piece, True, prefixes)
 
 
-def choose_engine(engine: str, n_items: int) -> str:
-    """One word of bits up to 64 items, several words up to 256, dancing links beyond."""
+def choose_engine(engine: str, n_items: int, n_pieces: int = 1) -> str:
+    """One word of bits up to 64 items (and 64 pieces: the bitboard kernel keeps the pieces
+    left in one word too; with more, the words of `wide`), several words up to 256 items,
+    dancing links beyond."""
+    if engine == "bitboard" and n_pieces > 64:
+        return "wide"
     if engine != "auto":
         return engine
-    return "bitboard" if n_items <= 64 else "wide" if n_items <= 256 else "dlx"
+    if n_items <= 64 and n_pieces <= 64:
+        return "bitboard"
+    return "wide" if n_items <= 256 else "dlx"
 
 
 def runner_class(engine: str):
@@ -94,7 +100,7 @@ def search(cover: Cover, sym=None, *, unique: bool = False, limit: int | None = 
     that many nodes."""
     t0 = time.perf_counter()
     p = plan(cover, sym, unique=unique, store=store, breaking=breaking)
-    engine = choose_engine(engine, cover.n_items)
+    engine = choose_engine(engine, cover.n_items, len(cover.piece_count))
     Runner = runner_class(engine)
     res: Report[np.ndarray] = Report(unique=0 if (unique or p.sym_mode == 2) else None, engine=engine)
     runner = Runner(cover, sym, p, store=store, limit=limit or 0,
