@@ -167,12 +167,23 @@ def leaf(chosen, floor, depth, pos, topt, left, rules, sym, sink):
     return on_leaf(chosen, depth, left, rules, sym, sink)
 
 
+@njit(cache=True, inline="always")
+def first_block(covered, empty, key, keys):
+    """(t << keys) | P for the lowest empty item t and the occupancy P of its key items
+    (see bitboard_driver.piece_blocks)."""
+    t = trailing_zeros(empty)
+    pattern = 0
+    for j in range(keys):
+        pattern |= np.int64((covered >> np.uint64(key[t, j])) & ONE) << j
+    return (t << keys) | pattern
+
+
 @njit(cache=True, nogil=True)   # threads of one process can search side by side
 def run(tables, rules, sym, work, prefixes, budget):
     """Run the search for at most `budget` nodes. See the module docstring.
 
     tables: (tstart, tmask, topt, bit_piece, opt_mask, opt_border, piece_size, full,
-    nb_mask, shift_d, shift_m, iso, flood, cap, uniform, sizes), read only
+    nb_mask, shift_d, shift_m, iso, flood, cap, uniform, sizes, key, keys, nonempty), read only
     (bitboard_driver); rules, sym: see runner.Runner; work: (state, cov, avail, rem, pos,
     end, block, bit, cnt, chosen, left, sink).
 
@@ -185,7 +196,7 @@ def run(tables, rules, sym, work, prefixes, budget):
     bit k. chosen and left are filled at the leaves only.
     """
     (tstart, tmask, topt, bit_piece, opt_mask, opt_border, piece_size, full, nb_mask,
-     shift_d, shift_m, iso, flood, cap, uniform, sizes) = tables
+     shift_d, shift_m, iso, flood, cap, uniform, sizes, key, keys, nonempty) = tables
     opt_piece, piece_count = rules[0], rules[1]
     state, cov, avail, rem, pos, end, block, bit, cnt, chosen, left, sink = work
     stats = sink[0]
@@ -211,8 +222,9 @@ def run(tables, rules, sym, work, prefixes, budget):
             state[1] = 1
             state[2] = floor
             avail[floor] = pieces_left(left, bit_piece, cnt)
-            rem[floor] = avail[floor]
-            block[floor] = trailing_zeros(empty) * len(bit_piece)
+            tp = first_block(cov[floor], empty, key, keys)
+            block[floor] = tp * len(bit_piece)
+            rem[floor] = avail[floor] & nonempty[tp]
             pos[floor] = 0
             end[floor] = 0
         floor = state[2]
@@ -285,7 +297,8 @@ def run(tables, rules, sym, work, prefixes, budget):
             d += 1
             cov[d] = now
             avail[d] = a
-            rem[d] = a
-            block[d] = trailing_zeros(empty) * len(bit_piece)
+            tp = first_block(now, empty, key, keys)
+            block[d] = tp * len(bit_piece)
+            rem[d] = a & nonempty[tp]
             pos[d] = 0
             end[d] = 0

@@ -26,23 +26,51 @@ def neighbour_shifts(nb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return diffs, masks
 
 
-def piece_blocks(cover: Cover, cell_opts: np.ndarray, cell_start: np.ndarray,
-                 bit_piece: np.ndarray) -> np.ndarray:
-    """The kept options (`cell_opts`, grouped by lowest item) reordered into blocks by
-    (lowest item, piece bit), the order inside a block kept; the block starts."""
+KEYS = 4        # items next to the one to fill whose occupancy picks a sub-block
+
+
+def key_items(n: int, first: np.ndarray, masks: np.ndarray, keys: int) -> np.ndarray:
+    """(n, keys): for each item t, the `keys` other items most often covered by the options
+    whose lowest item is t (ties: the lower item)."""
+    bits = np.unpackbits(masks.astype("<u8").view(np.uint8).reshape(-1, 8), axis=1,
+                         bitorder="little").astype(np.int64)
+    counts = np.zeros((n, 64), dtype=np.int64)
+    np.add.at(counts, first, bits)
+    counts[np.arange(n), np.arange(n)] = -1
+    return np.argsort(-counts, axis=1, kind="stable")[:, :keys].astype(np.int64)
+
+
+def piece_blocks(cover: Cover, cell_opts: np.ndarray, cell_start: np.ndarray, masks: np.ndarray,
+                 bit_piece: np.ndarray, keys: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The kept options (`cell_opts`, grouped by lowest item) in blocks by (lowest item t,
+    pattern P of occupied key items of t, piece bit): block ((t << keys) | P) * n_bits + bit
+    holds the options of that piece whose lowest item is t and that cover no key item
+    occupied in P, in their order in `cell_opts`. (options, block starts, key items, and
+    for each (t << keys) | P the mask of the piece bits whose block is not empty)."""
     n, n_bits = cover.n_items, len(bit_piece)
     piece_bit = np.zeros(len(cover.piece_count), dtype=np.int64)
     piece_bit[bit_piece] = np.arange(n_bits)
     first = np.repeat(np.arange(n, dtype=np.int64), np.diff(cell_start))
-    key = first * n_bits + piece_bit[cover.opt_piece[cell_opts]]
-    order = np.argsort(key, kind="stable")
-    starts = np.searchsorted(key[order], np.arange(n * n_bits + 1)).astype(np.int64)
-    return cell_opts[order], starts
+    opt_masks = masks[cell_opts]
+    key = key_items(n, first, opt_masks, keys)
+    covers = np.zeros(len(cell_opts), dtype=np.int64)
+    for j in range(keys):
+        covers |= ((opt_masks >> key[first, j].astype(np.uint64)) & np.uint64(1)).astype(np.int64) << j
+    pats = np.arange(1 << keys, dtype=np.int64)
+    fits = (covers[None, :] & pats[:, None]) == 0           # (pattern, option)
+    pat, opt = np.nonzero(fits)
+    code = ((first[opt] << keys) | pat) * n_bits + piece_bit[cover.opt_piece[cell_opts[opt]]]
+    order = np.argsort(code, kind="stable")
+    starts = np.searchsorted(code[order], np.arange((n << keys) * n_bits + 1)).astype(np.int64)
+    filled = (np.diff(starts) > 0).reshape(n << keys, n_bits)
+    nonempty = (filled.astype(np.uint64) << np.arange(n_bits, dtype=np.uint64)).sum(axis=1, dtype=np.uint64)
+    return cell_opts[opt[order]], starts, key, nonempty
 
 
 class BitboardRun(Runner):
     def __init__(self, cover: Cover, sym, plan, *, store: bool, limit: int, prune: bool = True,
-                 cap_factor: float = 3, flood: bool | None = None, **kw):
+                 cap_factor: float = 3, flood: bool | None = None,
+                 keys: int | None = None, **kw):
         super().__init__(cover, sym, plan, store=store, limit=limit, **kw)
         n = cover.n_items
         assert n <= 64 and len(cover.piece_count) <= 64
@@ -67,7 +95,9 @@ class BitboardRun(Runner):
         if self.shuffle is not None:       # a random order of the pieces too
             pieces = np.random.default_rng(self.shuffle).permutation(pieces)
         self.bit_piece = pieces.astype(np.int64)
-        self.topt, self.tstart = piece_blocks(cover, cell_opts, cell_start, self.bit_piece)
+        self.keys = KEYS if keys is None else keys
+        self.topt, self.tstart, self.key, self.nonempty = piece_blocks(cover, cell_opts, cell_start, self.opt_mask,
+                                                        self.bit_piece, self.keys)
         self.prune = prune
         iso = prune and bool((self.piece_size[cover.piece_count > 0] > 1).all())
         self.flood = prune and (flood if flood is not None else self._flood_pays())
@@ -82,11 +112,12 @@ class BitboardRun(Runner):
         self.tables = (self.tstart, self.opt_mask[self.topt], self.topt, self.bit_piece,
                        self.opt_mask, self.opt_border, self.piece_size, self.full,
                        self.nb_mask, self.shift_d, self.shift_m, iso, self.flood,
-                       self.cap, self.uniform > 0, uniform_sizes(self.uniform))
+                       self.cap, self.uniform > 0, uniform_sizes(self.uniform), self.key,
+                       self.keys, self.nonempty)
         self.begin([np.zeros(0, dtype=np.int32)])
 
     def _flood_pays(self) -> bool:
-        return True
+        return False
 
     def _keep_useful(self, keep: np.ndarray) -> np.ndarray:
         """`keep` without the options that, placed alone, cut off a region no set of the
