@@ -8,11 +8,16 @@ environment variables POLYTILE_SUGYAN, POLYTILE_TYFKDA, POLYTILE_BURRTXT and
 POLYTILE_XMPUZZLES, the folder of BurrTools puzzle files named like the examples).
 Recipes to build them from their public sources: ../shared/peers/ (outside the project).
 
-Figures, per case: polytile's `seconds` from `count FILE --unique --json --jobs 1` (model,
-symmetry and search; no imports or kernel loading) and each peer's own timer: sugyan's
-`main -q -u -s optimized-small` ("Found N solutions in T"), tyfkda's `pent-rs -q -s WxH`
-("elapsed=T"); burrTxt prints no timer, so its figure is the whole process's wall time.
-The commands run in turn (A B C A B C ...) `--repeat` times; the table shows medians.
+Figures, per case: polytile's search time, counting all and unique solutions on one
+thread (bench/search_seconds.py in a fresh process: engine.search.search with its plan,
+tables, kernel and leaf classification; kernels loaded first, as `count` does), with its
+set-up (the model and the symmetry analysis; `count --unique --json --jobs 1`'s `seconds`
+is the sum) beside it; and each peer's own timer: sugyan's `main -q -u -s optimized-small`
+("Found N solutions in T": its search and its store of unique solutions, after building
+its tables), tyfkda's `pent-rs -q -s WxH` ("elapsed=T"); burrTxt prints no timer, so its
+figure is the whole process's wall time. The ratios compare polytile's search with the
+peer's figure. The commands run in turn (A B C A B C ...) `--repeat` times; the table
+shows medians.
 """
 from __future__ import annotations
 
@@ -66,13 +71,12 @@ def run(cmd: list[str]) -> tuple[str, float]:
     return out.stdout, wall
 
 
-def polytile(case: Case) -> tuple[int, float]:
-    script = Path(sys.executable).parent / "polytile"
-    base = [str(script)] if script.exists() else [sys.executable, "-m", "polytile"]
-    text, _ = run(base + ["count", str(EXAMPLES / case.file), "--unique", "--json", "--jobs", "1"])
+def polytile(case: Case) -> tuple[int, float, float]:
+    """(unique, search seconds, set-up seconds) from bench/search_seconds.py."""
+    text, _ = run([sys.executable, str(ROOT / "bench" / "search_seconds.py"), str(EXAMPLES / case.file)])
     import json
     data = json.loads(text)
-    return int(data["unique"]), float(data["seconds"])
+    return int(data["unique"]), float(data["search"]), float(data["setup"])
 
 
 def sugyan(binary: str, case: Case) -> tuple[int, float]:
@@ -126,10 +130,11 @@ def fmt(s: float) -> str:
 
 def table(names: list[str], peers: dict, runs: dict) -> str:
     cols = list(peers)
-    lines = ["| case | " + " | ".join(cols) + " | polytile |", "|---|" + "---:|" * (len(cols) + 1)]
+    lines = ["| case | " + " | ".join(cols) + " | polytile search |", "|---|" + "---:|" * (len(cols) + 1)]
     for name in names:
-        mine = statistics.median(s for _, s in runs[(name, "polytile")])
-        counts = {n for n, _ in runs[(name, "polytile")]}
+        mine = statistics.median(r[1] for r in runs[(name, "polytile")])
+        setup = statistics.median(r[2] for r in runs[(name, "polytile")])
+        counts = {r[0] for r in runs[(name, "polytile")]}
         cells = []
         for tool in cols:
             got = runs.get((name, tool))
@@ -138,7 +143,8 @@ def table(names: list[str], peers: dict, runs: dict) -> str:
                 continue
             theirs = statistics.median(s for _, s in got)
             cells.append(f"{fmt(theirs)} (polytile {mine / theirs:.2f}x; n={got[0][0]})")
-        lines.append(f"| {name} {sorted(counts)} | " + " | ".join(cells) + f" | {fmt(mine)} |")
+        lines.append(f"| {name} {sorted(counts)} | " + " | ".join(cells)
+                     + f" | {fmt(mine)} (set-up {fmt(setup)}) |")
     return "\n".join(lines)
 
 
@@ -158,8 +164,8 @@ def main() -> int:
         print("bench_native: no peer binary given (--sugyan/--tyfkda/--burr); polytile only",
               file=sys.stderr)
     runs = measure(names, peers, args.repeat)
-    print(f"medians of {args.repeat} alternating runs; polytile `count --unique --json --jobs 1` "
-          "seconds vs each peer's own timer (burrTxt: whole process); n = the peer's count")
+    print(f"medians of {args.repeat} alternating runs; polytile's search on one thread (set-up "
+          "apart) vs each peer's own timer (burrTxt: whole process); n = the peer's count")
     print(table(names, peers, runs))
     return 0
 

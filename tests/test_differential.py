@@ -5,6 +5,7 @@ without, and by the independent brute force of tests/checker.py.
 CI runs a fixed-seed profile; `make fuzz` (POLYTILE_FUZZ=long) a long one."""
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import os
@@ -18,6 +19,7 @@ import polytile
 from checker import (TooMany, all_solutions, board_motions, class_form,
                      shikaku_solutions)
 from polytile.analysis import survey
+from polytile.engine import bitboard_driver
 from polytile.shikaku import model as shikaku
 from polytile.shikaku.generate import partition
 from polytile.shikaku.model import Shikaku, verify
@@ -31,6 +33,25 @@ MAX_NODES = 200_000 if LONG else 20_000
 ENGINES = ("bitboard", "wide", "dlx")
 PROFILE = settings(max_examples=EXAMPLES, deadline=None, derandomize=not LONG, database=None,
                    suppress_health_check=list(HealthCheck))
+
+
+# The bitboard kernel's other settings (its defaults are checked with every engine above):
+# sub-blocks by 0 or 2 key items, the flood fill on, the memo off, or on everywhere with a
+# 16-entry table (collisions all the time).
+BITBOARD_VARIANTS = ({"KEYS": 0, "FLOOD": True, "MEMO": False},
+                     {"KEYS": 2, "MEMO_PIECES": 0, "MEMO_BITS": 4})
+
+
+@contextlib.contextmanager
+def bitboard_settings(**settings):
+    saved = {k: getattr(bitboard_driver, k) for k in settings}
+    for k, v in settings.items():
+        setattr(bitboard_driver, k, v)
+    try:
+        yield
+    finally:
+        for k, v in saved.items():
+            setattr(bitboard_driver, k, v)
 
 
 def as_set(solution) -> frozenset:
@@ -51,6 +72,12 @@ def check_puzzle(rp, path) -> None:
     for engine in ENGINES:
         r = tiling.count(unique=True, engine=engine)
         assert (r.solutions, r.unique) == expected, (engine, rp.kind)
+    for variant in BITBOARD_VARIANTS:
+        with bitboard_settings(**variant):
+            r = tiling.count(unique=True, engine="bitboard")
+            assert (r.solutions, r.unique) == expected, (variant, rp.kind)
+            assert tiling.count(breaking=False, engine="bitboard").solutions == len(truth), variant
+    assert tiling.count(breaking=False).solutions == len(truth)
     r = tiling.count(unique=True, jobs=2)
     assert (r.solutions, r.unique) == expected, ("2 jobs", rp.kind)
     r = tiling.count(unique=True, breaking=False)

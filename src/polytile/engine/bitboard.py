@@ -178,6 +178,38 @@ def first_block(covered, empty, key, keys):
     return (t << keys) | pattern
 
 
+@njit(cache=True, inline="always")
+def slot(covered, code, size):
+    """The memo table's slot for (covered items, code of the copies left)."""
+    h = covered * np.uint64(0x9E3779B97F4A7C15) ^ np.uint64(code) * np.uint64(0xC2B2AE3D27D4EB4F)
+    return np.int64((h >> np.uint64(29)) & np.uint64(size - 1))
+
+
+@njit(cache=True)
+def memo_weights(chosen, depth, rules, sym, weight):
+    """Whether the leaves below the prefix chosen[:depth] all count alike, so that counts
+    of sub-problems can be reused; weight: (solutions, classes) each leaf counts for.
+    Without symmetry (mode 0), 1 and 0. Under breaking (mode 2), when the breaking piece's
+    placement has no symmetry in H and H is the whole group G, every leaf is canonical,
+    the least of its class, and stands for |H| solutions: |H| and 1 (see leaf.on_leaf)."""
+    opt_piece = rules[0]
+    sym_mode, sym_piece, label_img, h_mask, opt_stab = sym[0], sym[1], sym[3], sym[5], sym[6]
+    if sym_mode == 0:
+        weight[0] = 1
+        weight[1] = 0
+        return True
+    if sym_mode != 2 or popcount(h_mask) != label_img.shape[0]:
+        return False
+    for i in range(depth):
+        if opt_piece[chosen[i]] == sym_piece:
+            if popcount(opt_stab[chosen[i]] & h_mask) != 1:     # more than the identity
+                return False
+            weight[0] = np.int64(popcount(h_mask))
+            weight[1] = 1
+            return True
+    return False
+
+
 @njit(cache=True, nogil=True)   # threads of one process can search side by side
 def run(tables, rules, sym, work, prefixes, budget):
     """Run the search for at most `budget` nodes. See the module docstring.
@@ -196,9 +228,11 @@ def run(tables, rules, sym, work, prefixes, budget):
     bit k. chosen and left are filled at the leaves only.
     """
     (tstart, tmask, topt, bit_piece, opt_mask, opt_border, piece_size, full, nb_mask,
-     shift_d, shift_m, iso, flood, cap, uniform, sizes, key, keys, nonempty) = tables
+     shift_d, shift_m, iso, flood, cap, uniform, sizes, key, keys, nonempty, memo, radix,
+     min_empty) = tables
     opt_piece, piece_count = rules[0], rules[1]
-    state, cov, avail, rem, pos, end, block, bit, cnt, chosen, left, sink = work
+    state, cov, avail, rem, pos, end, block, bit, cnt, chosen, left, sink, table = work
+    m_cov, m_code, m_val, code, entry, weight = table
     stats = sink[0]
     spent = 0
     while True:
@@ -222,6 +256,10 @@ def run(tables, rules, sym, work, prefixes, budget):
             state[1] = 1
             state[2] = floor
             avail[floor] = pieces_left(left, bit_piece, cnt)
+            state[4] = memo and memo_weights(chosen, floor, rules, sym, weight)
+            code[floor] = 0
+            for k in range(len(bit_piece)):
+                code[floor] += cnt[k] * radix[k]
             tp = first_block(cov[floor], empty, key, keys)
             block[floor] = tp * len(bit_piece)
             rem[floor] = avail[floor] & nonempty[tp]
@@ -229,6 +267,7 @@ def run(tables, rules, sym, work, prefixes, budget):
             end[floor] = 0
         floor = state[2]
         d = state[0]
+        memo_on = state[4] != 0
         while True:                              # the search below the prefix
             if spent >= budget:
                 state[0] = d
@@ -258,6 +297,11 @@ def run(tables, rules, sym, work, prefixes, budget):
                 if d == floor:
                     state[1] = 0
                     break
+                if memo_on and entry[d] >= 0:    # the count below cov[d], code[d] is known
+                    h = slot(cov[d], code[d], len(m_val))
+                    m_cov[h] = cov[d]
+                    m_code[h] = code[d]
+                    m_val[h] = stats[4] - entry[d]
                 d -= 1
                 cnt[bit[d]] += 1
                 continue
@@ -291,10 +335,25 @@ def run(tables, rules, sym, work, prefixes, budget):
                                   cap):
                     cnt[k] += 1
                     continue
+            child = code[d] - radix[k]
+            if memo_on:
+                mark = -1
+                if popcount(empty) >= min_empty:
+                    h = slot(now, child, len(m_val))
+                    if m_val[h] >= 0 and m_cov[h] == now and m_code[h] == child:
+                        v = m_val[h]             # counted before: add its leaves
+                        stats[4] += v
+                        stats[1] += v * weight[0]
+                        stats[2] += v * weight[1]
+                        cnt[k] += 1
+                        continue
+                    mark = stats[4]
+                entry[d + 1] = mark
             a = avail[d]
             if cnt[k] == 0:
                 a &= ~(ONE << np.uint64(k))
             d += 1
+            code[d] = child
             cov[d] = now
             avail[d] = a
             tp = first_block(now, empty, key, keys)

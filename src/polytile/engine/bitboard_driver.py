@@ -26,7 +26,13 @@ def neighbour_shifts(nb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return diffs, masks
 
 
-KEYS = 4        # items next to the one to fill whose occupancy picks a sub-block
+# The kernel's settings (module variables, so that tests can run every combination):
+KEYS = 6            # items next to the one to fill whose occupancy picks a sub-block
+MEMO = True         # reuse the counts of sub-problems met before (counting only)
+MEMO_BITS = 15      # log2 of the memo table's entries
+MEMO_PIECES = 3     # looked up where at least this many pieces' worth of items is empty
+FLOOD = False       # region sizes by flood fill after each placement (measured: on the
+                    # corpus's boards it costs more than the nodes it saves)
 
 
 def key_items(n: int, first: np.ndarray, masks: np.ndarray, keys: int) -> np.ndarray:
@@ -100,7 +106,7 @@ class BitboardRun(Runner):
                                                         self.bit_piece, self.keys)
         self.prune = prune
         iso = prune and bool((self.piece_size[cover.piece_count > 0] > 1).all())
-        self.flood = prune and (flood if flood is not None else self._flood_pays())
+        self.flood = prune and (FLOOD if flood is None else flood)
         self.cov = np.zeros(self.depth, dtype=np.uint64)
         self.avail = np.zeros(self.depth, dtype=np.uint64)
         self.rem = np.zeros(self.depth, dtype=np.uint64)
@@ -113,11 +119,25 @@ class BitboardRun(Runner):
                        self.opt_mask, self.opt_border, self.piece_size, self.full,
                        self.nb_mask, self.shift_d, self.shift_m, iso, self.flood,
                        self.cap, self.uniform > 0, uniform_sizes(self.uniform), self.key,
-                       self.keys, self.nonempty)
+                       self.keys, self.nonempty, *self._memo_tables(store, limit))
         self.begin([np.zeros(0, dtype=np.int32)])
 
-    def _flood_pays(self) -> bool:
-        return False
+    def _memo_tables(self, store: bool, limit: int) -> tuple:
+        """(memo, radix, min_empty) for the kernel, and the memo table: counting only (no
+        solution kept, no limit), the copies left coded in one integer (mixed radix), the
+        table looked up where at least MEMO_PIECES pieces' worth of items is empty."""
+        radix = np.zeros(len(self.bit_piece), dtype=np.int64)
+        place = 1
+        for k, piece in enumerate(self.bit_piece):
+            radix[k] = place
+            place *= int(self.cover.piece_count[piece]) + 1
+        memo = MEMO and not store and limit == 0 and self.select is None and place < 1 << 62
+        size = 1 << MEMO_BITS if memo else 1
+        self.table = (np.zeros(size, np.uint64), np.zeros(size, np.int64), np.full(size, -1, np.int64),
+                      np.zeros(self.depth, np.int64), np.full(self.depth, -1, np.int64),
+                      np.zeros(2, np.int64))
+        min_empty = MEMO_PIECES * int(self.piece_size.max(initial=1))
+        return memo, radix, min_empty
 
     def _keep_useful(self, keep: np.ndarray) -> np.ndarray:
         """`keep` without the options that, placed alone, cut off a region no set of the
@@ -133,7 +153,7 @@ class BitboardRun(Runner):
     def begin(self, prefixes: list[np.ndarray]) -> None:
         super().begin(prefixes)
         self.work = (self.state, self.cov, self.avail, self.rem, self.pos, self.end, self.block,
-                     self.bit, self.cnt, self.chosen, self.left, self.sink)
+                     self.bit, self.cnt, self.chosen, self.left, self.sink, self.table)
 
     def call(self, budget: int) -> int:
         return bb.run(self.tables, self.rules, self.sym, self.work, self.prefixes, budget)
