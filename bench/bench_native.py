@@ -9,10 +9,11 @@ POLYTILE_XMPUZZLES, the folder of BurrTools puzzle files named like the examples
 Recipes to build them from their public sources: ../shared/peers/ (outside the project).
 
 Figures, per case: polytile's search time, counting all and unique solutions on one
-thread (bench/search_seconds.py in a fresh process: engine.search.search with its plan,
-tables, kernel and leaf classification; kernels loaded first, as `count` does), with its
-set-up (the model and the symmetry analysis; `count --unique --json --jobs 1`'s `seconds`
-is the sum) beside it; and each peer's own timer: sugyan's `main -q -u -s optimized-small`
+thread (bench/search_seconds.py in a fresh process: the kernel's runs with the leaves'
+classification, kernels loaded first as `count` does), with its tables (search plan and
+kernel tables, which the peers build before their timers start) and its set-up (model
+and symmetry analysis) beside it (`count --unique --json --jobs 1`'s `seconds` is the sum
+of the three); and each peer's own timer: sugyan's `main -q -u -s optimized-small`
 ("Found N solutions in T": its search and its store of unique solutions, after building
 its tables), tyfkda's `pent-rs -q -s WxH` ("elapsed=T"); burrTxt prints no timer, so its
 figure is the whole process's wall time. The ratios compare polytile's search with the
@@ -71,12 +72,12 @@ def run(cmd: list[str]) -> tuple[str, float]:
     return out.stdout, wall
 
 
-def polytile(case: Case) -> tuple[int, float, float]:
-    """(unique, search seconds, set-up seconds) from bench/search_seconds.py."""
+def polytile(case: Case) -> tuple[int, float, float, float]:
+    """(unique, search, tables, set-up seconds) from bench/search_seconds.py."""
     text, _ = run([sys.executable, str(ROOT / "bench" / "search_seconds.py"), str(EXAMPLES / case.file)])
     import json
     data = json.loads(text)
-    return int(data["unique"]), float(data["search"]), float(data["setup"])
+    return int(data["unique"]), float(data["search"]), float(data["tables"]), float(data["setup"])
 
 
 def sugyan(binary: str, case: Case) -> tuple[int, float]:
@@ -133,7 +134,8 @@ def table(names: list[str], peers: dict, runs: dict) -> str:
     lines = ["| case | " + " | ".join(cols) + " | polytile search |", "|---|" + "---:|" * (len(cols) + 1)]
     for name in names:
         mine = statistics.median(r[1] for r in runs[(name, "polytile")])
-        setup = statistics.median(r[2] for r in runs[(name, "polytile")])
+        tables = statistics.median(r[2] for r in runs[(name, "polytile")])
+        setup = statistics.median(r[3] for r in runs[(name, "polytile")])
         counts = {r[0] for r in runs[(name, "polytile")]}
         cells = []
         for tool in cols:
@@ -144,7 +146,7 @@ def table(names: list[str], peers: dict, runs: dict) -> str:
             theirs = statistics.median(s for _, s in got)
             cells.append(f"{fmt(theirs)} (polytile {mine / theirs:.2f}x; n={got[0][0]})")
         lines.append(f"| {name} {sorted(counts)} | " + " | ".join(cells)
-                     + f" | {fmt(mine)} (set-up {fmt(setup)}) |")
+                     + f" | {fmt(mine)} (tables {fmt(tables)}, set-up {fmt(setup)}) |")
     return "\n".join(lines)
 
 
@@ -164,8 +166,9 @@ def main() -> int:
         print("bench_native: no peer binary given (--sugyan/--tyfkda/--burr); polytile only",
               file=sys.stderr)
     runs = measure(names, peers, args.repeat)
-    print(f"medians of {args.repeat} alternating runs; polytile's search on one thread (set-up "
-          "apart) vs each peer's own timer (burrTxt: whole process); n = the peer's count")
+    print(f"medians of {args.repeat} alternating runs; polytile's search on one thread (its "
+          "tables and set-up apart) vs each peer's own timer (burrTxt: whole process); "
+          "n = the peer's count")
     print(table(names, peers, runs))
     return 0
 

@@ -1,12 +1,13 @@
-"""One puzzle's count split into set-up and search, in one fresh process (for bench_native).
+"""One puzzle's count split into its phases, in one fresh process (for bench_native).
 
-    python bench/search_seconds.py FILE [--jobs N]
+    python bench/search_seconds.py FILE
 
-Prints {"solutions", "unique", "setup", "search", "nodes"}: setup is the model (exact-cover
-reduction) and the symmetry analysis; search is engine.search.search, counting all and
-unique solutions with symmetry breaking (its plan, the kernel's tables, the kernel, the
-classification of the leaves). Kernels are loaded and warmed before either clock starts,
-as `polytile count` does; the same figures `count --unique --json --jobs 1` adds up.
+Prints {"solutions", "unique", "setup", "tables", "search", "nodes"}, counting all and
+unique solutions with symmetry breaking on one thread, as `count --unique --jobs 1` does:
+setup is the model (the exact-cover reduction) and the symmetry analysis; tables the
+search plan and the kernel's tables (what a peer builds before its timer starts); search
+the kernel's runs to the end, with the classification of the leaves. Kernels are loaded
+and warmed before any clock starts, as `polytile count` does.
 """
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ import json
 import sys
 import time
 
-from polytile.engine.search import search
+from polytile.core.results import Report
+from polytile.engine.search import Pacer, plan, runner_class, choose_engine
 from polytile.engine.warm import warm
 from polytile.tiling.solver import load
 
@@ -30,10 +32,18 @@ def main() -> int:
     cover = tiling.model().cover
     sym = tiling.symmetry()
     t1 = time.perf_counter()
-    res = search(cover, sym, unique=True)
+    p = plan(cover, sym, unique=True, store=False)
+    engine = choose_engine("auto", cover.n_items, len(cover.piece_count))
+    runner = runner_class(engine)(cover, sym, p, store=False, limit=0)
+    runner.begin(p.prefixes)
     t2 = time.perf_counter()
+    pacer, res = Pacer(), Report(unique=0)
+    while pacer.advance(runner) != "done":
+        pass
+    runner.collect(res, False)
+    t3 = time.perf_counter()
     print(json.dumps({"solutions": res.solutions, "unique": res.unique, "setup": t1 - t0,
-                      "search": t2 - t1, "nodes": res.nodes}))
+                      "tables": t2 - t1, "search": t3 - t2, "nodes": res.nodes}))
     return 0
 
 

@@ -340,7 +340,7 @@ def _weighted_listing(cover, sym):
     """Symmetry breaking's first piece in one position per orbit, as a count places it,
     but every tiling listed (no canonical check) and weighted by its orbit's size:
     (the plan, the weight of each option)."""
-    broken = plan(cover, sym, unique=False, store=False)
+    broken = plan(cover, sym, unique=False, store=False, second=False)
     weight = np.ones(cover.n_options, dtype=np.int64)
     if broken.sym_mode == 2:
         first = np.array([int(pre[0]) for pre in broken.prefixes])

@@ -208,3 +208,51 @@ def breaking_piece(cover: Cover, sym: Symmetry) -> tuple[int, np.ndarray] | None
     if best is None:
         return None
     return best[1], np.nonzero((cover.opt_piece == best[1]) & is_rep)[0]
+
+
+def second_breaking(cover: Cover, sym: Symmetry, piece: int,
+                    first: np.ndarray) -> tuple[int, list[np.ndarray]] | None:
+    """Break what the first piece leaves: where its placement o has symmetries S (motions of
+    H fixing o, e.g. X on a rectangle's middle row), fix a second piece too, in one placement
+    per S-orbit among those beside o. (second piece, prefixes: [o] where S is the identity
+    alone, else [o, s] for each such placement s), or None when no piece can serve: like the
+    first, it must be used exactly once and its placements permuted by H. Choose the piece
+    that makes the fewest prefixes."""
+    rows = sym.h_rows
+    bit = np.left_shift(np.uint64(1), rows.astype(np.uint64))
+    stab = [rows[(sym.opt_stab[o] & bit) != 0] for o in first.tolist()]
+    if all(len(S) == 1 for S in stab):
+        return None
+    imgs = sym.label_img[rows][:, sym.opt_label]
+    stays = (sym.label_piece[imgs] == cover.opt_piece[None, :]).all(axis=0)
+    n_opts = np.bincount(cover.opt_piece, minlength=len(cover.piece_count))
+    permuted = np.bincount(cover.opt_piece[stays], minlength=len(cover.piece_count)) == n_opts
+    best = None
+    for p in np.nonzero((cover.piece_count == 1) & (cover.piece_min == 1) & (n_opts > 0)
+                        & permuted)[0].tolist():
+        if p == piece:
+            continue
+        prefixes = _second_prefixes(cover, sym, first, stab, np.nonzero(cover.opt_piece == p)[0])
+        if best is None or len(prefixes) < len(best[1]):
+            best = (p, prefixes)
+    return best
+
+
+def _second_prefixes(cover: Cover, sym: Symmetry, first: np.ndarray, stab: list[np.ndarray],
+                     opts: np.ndarray) -> list[np.ndarray]:
+    """[o] for each o of `first` fixed by the identity alone (stab: its motions), else
+    [o, s] for each option s of `opts` disjoint from o and least of its orbit under o's
+    motions."""
+    items = [set(cover.opt_items[cover.opt_ptr[o]:cover.opt_ptr[o + 1]].tolist()) for o in opts.tolist()]
+    prefixes = []
+    for o, S in zip(first.tolist(), stab):
+        if len(S) == 1:
+            prefixes.append(np.array([o], dtype=np.int32))
+            continue
+        mine = set(cover.opt_items[cover.opt_ptr[o]:cover.opt_ptr[o + 1]].tolist())
+        labels = sym.opt_label[opts]
+        least = sym.label_img[S][:, labels].min(axis=0) == labels
+        for k in np.nonzero(least)[0].tolist():
+            if not mine & items[k]:
+                prefixes.append(np.array([o, opts[k]], dtype=np.int32))
+    return prefixes

@@ -26,7 +26,7 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from .leaf import on_leaf
+from .leaf import breaking_stabiliser, on_leaf
 from .status import BUFFER_FULL, CONTINUE, DONE, LIMIT, PAUSED, STOP_LIMIT
 
 ONE = np.uint64(1)
@@ -125,6 +125,68 @@ def isolated_near(empty, seeds, nb_mask):
 
 
 @njit(cache=True)
+def key_items(n, cell_start, cell_opts, opt_mask, keys):
+    """(n, keys): for each item t, the `keys` other items most often covered by the options
+    whose lowest item is t (ties: the lower item)."""
+    key = np.zeros((n, keys), dtype=np.int64)
+    counts = np.zeros(64, dtype=np.int64)
+    for t in range(n):
+        counts[:] = 0
+        for q in range(cell_start[t], cell_start[t + 1]):
+            m = opt_mask[cell_opts[q]]
+            while m:
+                counts[trailing_zeros(m)] += 1
+                m &= m - ONE
+        counts[t] = -1
+        for j in range(keys):
+            best = 0
+            for i in range(64):
+                if counts[i] > counts[best]:
+                    best = i
+            key[t, j] = best
+            counts[best] = -2
+    return key
+
+
+@njit(cache=True)
+def piece_blocks(n, cell_start, cell_opts, opt_mask, opt_bit, n_bits, keys):
+    """The options of `cell_opts` (grouped by lowest item, see runner.lists_by_first_item)
+    in blocks by (lowest item t, pattern P of occupied key items of t, piece bit): block
+    ((t << keys) | P) * n_bits + bit holds the options of that piece whose lowest item is t
+    and that cover no key item occupied in P, in their order in `cell_opts`.
+    (options, block starts, key items, and for each (t << keys) | P the mask of the piece
+    bits whose block is not empty)."""
+    key = key_items(n, cell_start, cell_opts, opt_mask, keys)
+    n_pat = 1 << keys
+    size = np.zeros((n << keys) * n_bits + 1, dtype=np.int64)
+    nonempty = np.zeros(n << keys, dtype=np.uint64)
+    covers = np.zeros(len(cell_opts), dtype=np.int64)
+    for t in range(n):
+        for q in range(cell_start[t], cell_start[t + 1]):
+            o = cell_opts[q]
+            c = 0
+            for j in range(keys):
+                c |= np.int64((opt_mask[o] >> np.uint64(key[t, j])) & ONE) << j
+            covers[q] = c
+            for pat in range(n_pat):
+                if c & pat == 0:
+                    size[(((t << keys) | pat) * n_bits + opt_bit[o]) + 1] += 1
+                    nonempty[(t << keys) | pat] |= ONE << np.uint64(opt_bit[o])
+    start = np.cumsum(size)
+    fill = start[:-1].copy()
+    opts = np.zeros(start[-1], dtype=np.int32)
+    for t in range(n):
+        for q in range(cell_start[t], cell_start[t + 1]):
+            o = cell_opts[q]
+            for pat in range(n_pat):
+                if covers[q] & pat == 0:
+                    b = ((t << keys) | pat) * n_bits + opt_bit[o]
+                    opts[fill[b]] = o
+                    fill[b] += 1
+    return opts, start, key, nonempty
+
+
+@njit(cache=True)
 def start_prefix(row, opt_mask, opt_piece, piece_count, left, chosen, cov):
     """Place the options of `row` (-1 padded); return its length, or -1 if they clash."""
     left[:] = piece_count
@@ -189,25 +251,28 @@ def slot(covered, code, size):
 def memo_weights(chosen, depth, rules, sym, weight):
     """Whether the leaves below the prefix chosen[:depth] all count alike, so that counts
     of sub-problems can be reused; weight: (solutions, classes) each leaf counts for.
-    Without symmetry (mode 0), 1 and 0. Under breaking (mode 2), when the breaking piece's
-    placement has no symmetry in H and H is the whole group G, every leaf is canonical,
-    the least of its class, and stands for |H| solutions: |H| and 1 (see leaf.on_leaf)."""
+    Without symmetry (mode 0), 1 and 0. Under breaking (mode 2), when the fixed pieces'
+    placements have no common symmetry in H but the identity and H is the whole group G,
+    every leaf is canonical, the least of its class, and stands for |H| solutions: |H| and
+    1 (see leaf.on_leaf)."""
     opt_piece = rules[0]
-    sym_mode, sym_piece, label_img, h_mask, opt_stab = sym[0], sym[1], sym[3], sym[5], sym[6]
+    sym_mode, sym_piece, label_img, h_mask, opt_stab, sym_piece2 = (sym[0], sym[1], sym[3], sym[5],
+                                                                     sym[6], sym[8])
     if sym_mode == 0:
         weight[0] = 1
         weight[1] = 0
         return True
     if sym_mode != 2 or popcount(h_mask) != label_img.shape[0]:
         return False
+    fixed = False
     for i in range(depth):
-        if opt_piece[chosen[i]] == sym_piece:
-            if popcount(opt_stab[chosen[i]] & h_mask) != 1:     # more than the identity
-                return False
-            weight[0] = np.int64(popcount(h_mask))
-            weight[1] = 1
-            return True
-    return False
+        fixed |= opt_piece[chosen[i]] == sym_piece
+    if not fixed or popcount(breaking_stabiliser(chosen, depth, opt_piece, sym_piece, sym_piece2,
+                                                 opt_stab, h_mask)) != 1:
+        return False              # not the identity alone: leaves need their canonical check
+    weight[0] = np.int64(popcount(h_mask))
+    weight[1] = 1
+    return True
 
 
 @njit(cache=True, nogil=True)   # threads of one process can search side by side

@@ -35,44 +35,6 @@ FLOOD = False       # region sizes by flood fill after each placement (measured:
                     # corpus's boards it costs more than the nodes it saves)
 
 
-def key_items(n: int, first: np.ndarray, masks: np.ndarray, keys: int) -> np.ndarray:
-    """(n, keys): for each item t, the `keys` other items most often covered by the options
-    whose lowest item is t (ties: the lower item)."""
-    bits = np.unpackbits(masks.astype("<u8").view(np.uint8).reshape(-1, 8), axis=1,
-                         bitorder="little").astype(np.int64)
-    counts = np.zeros((n, 64), dtype=np.int64)
-    np.add.at(counts, first, bits)
-    counts[np.arange(n), np.arange(n)] = -1
-    return np.argsort(-counts, axis=1, kind="stable")[:, :keys].astype(np.int64)
-
-
-def piece_blocks(cover: Cover, cell_opts: np.ndarray, cell_start: np.ndarray, masks: np.ndarray,
-                 bit_piece: np.ndarray, keys: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The kept options (`cell_opts`, grouped by lowest item) in blocks by (lowest item t,
-    pattern P of occupied key items of t, piece bit): block ((t << keys) | P) * n_bits + bit
-    holds the options of that piece whose lowest item is t and that cover no key item
-    occupied in P, in their order in `cell_opts`. (options, block starts, key items, and
-    for each (t << keys) | P the mask of the piece bits whose block is not empty)."""
-    n, n_bits = cover.n_items, len(bit_piece)
-    piece_bit = np.zeros(len(cover.piece_count), dtype=np.int64)
-    piece_bit[bit_piece] = np.arange(n_bits)
-    first = np.repeat(np.arange(n, dtype=np.int64), np.diff(cell_start))
-    opt_masks = masks[cell_opts]
-    key = key_items(n, first, opt_masks, keys)
-    covers = np.zeros(len(cell_opts), dtype=np.int64)
-    for j in range(keys):
-        covers |= ((opt_masks >> key[first, j].astype(np.uint64)) & np.uint64(1)).astype(np.int64) << j
-    pats = np.arange(1 << keys, dtype=np.int64)
-    fits = (covers[None, :] & pats[:, None]) == 0           # (pattern, option)
-    pat, opt = np.nonzero(fits)
-    code = ((first[opt] << keys) | pat) * n_bits + piece_bit[cover.opt_piece[cell_opts[opt]]]
-    order = np.argsort(code, kind="stable")
-    starts = np.searchsorted(code[order], np.arange((n << keys) * n_bits + 1)).astype(np.int64)
-    filled = (np.diff(starts) > 0).reshape(n << keys, n_bits)
-    nonempty = (filled.astype(np.uint64) << np.arange(n_bits, dtype=np.uint64)).sum(axis=1, dtype=np.uint64)
-    return cell_opts[opt[order]], starts, key, nonempty
-
-
 class BitboardRun(Runner):
     def __init__(self, cover: Cover, sym, plan, *, store: bool, limit: int, prune: bool = True,
                  cap_factor: float = 3, flood: bool | None = None,
@@ -102,8 +64,11 @@ class BitboardRun(Runner):
             pieces = np.random.default_rng(self.shuffle).permutation(pieces)
         self.bit_piece = pieces.astype(np.int64)
         self.keys = KEYS if keys is None else keys
-        self.topt, self.tstart, self.key, self.nonempty = piece_blocks(cover, cell_opts, cell_start, self.opt_mask,
-                                                        self.bit_piece, self.keys)
+        opt_bit = np.zeros(len(cover.piece_count), dtype=np.int64)
+        opt_bit[self.bit_piece] = np.arange(len(self.bit_piece))
+        self.topt, self.tstart, self.key, self.nonempty = bb.piece_blocks(
+            n, cell_start, cell_opts, self.opt_mask, opt_bit[cover.opt_piece], len(self.bit_piece),
+            self.keys)
         self.prune = prune
         iso = prune and bool((self.piece_size[cover.piece_count > 0] > 1).all())
         self.flood = prune and (FLOOD if flood is None else flood)

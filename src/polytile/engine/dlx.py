@@ -14,12 +14,15 @@ the next call resumes; see engine/search.py.
 """
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from .leaf import on_leaf
 from .status import BUFFER_FULL, CONTINUE, DONE, LIMIT, PAUSED, STOP_LIMIT
 
-ENTER, TRY, BACK = 0, 1, 2
+# int64, not int literals: numba pycc, compiling every kernel in one typing context, once
+# failed to unify the literal types 0 and 2 of `phase` below (with the bitboard kernel beside).
+ENTER, TRY, BACK = np.int64(0), np.int64(1), np.int64(2)
 
 
 @njit(cache=True)

@@ -101,22 +101,34 @@ def minimums_met(left, piece_count, piece_min):
 
 
 
+@njit(cache=True, inline="always")
+def breaking_stabiliser(chosen, depth, opt_piece, sym_piece, sym_piece2, opt_stab, h_mask):
+    """The motions of H fixing the placements of the fixed pieces among chosen[:depth]."""
+    mask = h_mask
+    for i in range(depth):
+        if opt_piece[chosen[i]] == sym_piece or opt_piece[chosen[i]] == sym_piece2:
+            mask &= opt_stab[chosen[i]]
+    return mask
+
+
 @njit(cache=True)
 def on_leaf(chosen, depth, left, rules, sym, sink):
     """Count (and maybe store) the solution chosen[:depth].
 
     rules: (opt_piece, piece_count, piece_min, need_min, stop_after), see runner.Runner.
     sym: (sym_mode, sym_piece, opt_label, label_img, label_piece, h_mask, opt_stab,
-    canonical_only). sink: (stats, out, base, img, tally); stats: [nodes, solutions,
+    canonical_only, sym_piece2). sink: (stats, out, base, img, tally); stats: [nodes, solutions,
     unique, stored, accepted].
     sym_mode 0: no classification; 1: canonical check over all of G (every leaf is one
-    solution); 2: symmetry breaking on piece `sym_piece` under the group H (h_mask, see
-    polytile.symmetry): only leaves canonical under the stabiliser in H of that piece's
-    placement count, each for |H| / |Stab_H| solutions and for one class when its H-orbit
-    holds the class's least member.
+    solution); 2: symmetry breaking on piece `sym_piece` (and `sym_piece2` where the first
+    piece's placement has symmetries, see core.symmetry.second_breaking) under the group H
+    (h_mask, see polytile.symmetry): only leaves canonical under the stabiliser in H of
+    those pieces' placements count, each for |H| / |Stab_H| solutions and for one class
+    when its H-orbit holds the class's least member.
     """
     opt_piece, piece_count, piece_min, need_min, stop_after = rules
-    sym_mode, sym_piece, opt_label, label_img, label_piece, h_mask, opt_stab, canonical_only = sym
+    (sym_mode, sym_piece, opt_label, label_img, label_piece, h_mask, opt_stab, canonical_only,
+     sym_piece2) = sym
     stats, out, base, img, tally = sink
     if need_min and not minimums_met(left, piece_count, piece_min):
         return CONTINUE
@@ -131,10 +143,7 @@ def on_leaf(chosen, depth, left, rules, sym, sink):
             stats[2] += 1
         accepted = canon or not canonical_only
     else:
-        mask = np.uint64(0)
-        for i in range(depth):
-            if opt_piece[chosen[i]] == sym_piece:
-                mask = opt_stab[chosen[i]] & h_mask
+        mask = breaking_stabiliser(chosen, depth, opt_piece, sym_piece, sym_piece2, opt_stab, h_mask)
         canon, stab, n_h, least = classify(chosen, depth, opt_label, label_img, label_piece, h_mask,
                                            piece_count, piece_min, mask, base, img, tally)
         accepted = canon and least

@@ -118,7 +118,7 @@ def fingerprint(cover: Cover, p: Plan) -> str:
     for a in (cover.opt_ptr, cover.opt_items, cover.opt_piece, cover.piece_count, cover.piece_min,
               p.keep.astype(np.uint8)):
         h.update(np.ascontiguousarray(a).tobytes())
-    h.update(f"{p.sym_mode}:{p.sym_piece}".encode())
+    h.update(f"{p.sym_mode}:{p.sym_piece}:{p.sym_piece2}".encode())
     return h.hexdigest()
 
 

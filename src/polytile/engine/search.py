@@ -19,7 +19,7 @@ class Pacer:
     """Runs a kernel in slices of about SLICE_SECONDS whatever its speed (from a few
     thousand to millions of nodes a second): each budget follows the last slice's pace."""
 
-    def __init__(self, budget: int = 1 << 12):
+    def __init__(self, budget: int = 1 << 16):
         self.budget = budget
 
     def advance(self, runner) -> str:
@@ -40,16 +40,18 @@ class Plan:
     sym_piece: int = -1
     canonical_only: bool = False
     prefixes: list = field(default_factory=lambda: [np.zeros(0, dtype=np.int32)])
+    sym_piece2: int = -1               # a second piece fixed where the first has symmetries
 
 
-def plan(cover: Cover, sym, *, unique: bool, store: bool, breaking: bool = True) -> Plan:
+def plan(cover: Cover, sym, *, unique: bool, store: bool, breaking: bool = True,
+         second: bool = False) -> Plan:
     """Use symmetry breaking when it is sound and every solution need not be listed.
 
     Breaking places the fixed piece first, one placement per orbit. (Placing the most
     constrained piece first without symmetry helps square boards and hurts narrow ones,
     where filling the first empty cell is already tight; measured on the corpus, so
     plain filling is kept there.)"""
-    from ..core.symmetry import breaking_piece
+    from ..core.symmetry import breaking_piece, second_breaking
     keep = np.ones(cover.n_options, dtype=bool)
     found = None
     if breaking and (unique or not store) and sym is not None and sym.order > 1:
@@ -59,7 +61,10 @@ def plan(cover: Cover, sym, *, unique: bool, store: bool, breaking: bool = True)
     piece, first = found
     keep[cover.opt_piece == piece] = False                 # placed only by the prefixes
     prefixes = [np.array([o], dtype=np.int32) for o in first]
-    return Plan(keep, 2, piece, True, prefixes)
+    found2 = second_breaking(cover, sym, piece, first) if second else None
+    if found2 is None:
+        return Plan(keep, 2, piece, True, prefixes)
+    return Plan(keep, 2, piece, True, found2[1], found2[0])
 
 
 def choose_engine(engine: str, n_items: int, n_pieces: int = 1) -> str:
