@@ -211,13 +211,15 @@ def breaking_piece(cover: Cover, sym: Symmetry) -> tuple[int, np.ndarray] | None
 
 
 def second_breaking(cover: Cover, sym: Symmetry, piece: int,
-                    first: np.ndarray) -> tuple[int, list[np.ndarray]] | None:
-    """Break what the first piece leaves: where its placement o has symmetries S (motions of
-    H fixing o, e.g. X on a rectangle's middle row), fix a second piece too, in one placement
-    per S-orbit among those beside o. (second piece, prefixes: [o] where S is the identity
-    alone, else [o, s] for each such placement s), or None when no piece can serve: like the
-    first, it must be used exactly once and its placements permuted by H. Choose the piece
-    that makes the fewest prefixes."""
+                    first: np.ndarray) -> tuple[int, np.ndarray, np.ndarray] | None:
+    """Break what the first piece leaves. Where its placement o has symmetries S (motions of
+    H fixing o, e.g. X on a rectangle's middle row), a second piece keeps, of each S-orbit of
+    its placements, only the least: each S-orbit of solutions then has one member left (two
+    or more only where the second piece's placement has symmetries in S too: the canonical
+    check at the leaves sorts those). (second piece, and as CSR arrays over the options
+    (ptr, banned), the placements of the second piece banned under each o of `first`), or
+    None when no o has symmetries or no piece can serve: like the first, it must be used
+    exactly once and its placements permuted by H. Of those, the one with fewest placements."""
     rows = sym.h_rows
     bit = np.left_shift(np.uint64(1), rows.astype(np.uint64))
     stab = [rows[(sym.opt_stab[o] & bit) != 0] for o in first.tolist()]
@@ -227,32 +229,21 @@ def second_breaking(cover: Cover, sym: Symmetry, piece: int,
     stays = (sym.label_piece[imgs] == cover.opt_piece[None, :]).all(axis=0)
     n_opts = np.bincount(cover.opt_piece, minlength=len(cover.piece_count))
     permuted = np.bincount(cover.opt_piece[stays], minlength=len(cover.piece_count)) == n_opts
-    best = None
-    for p in np.nonzero((cover.piece_count == 1) & (cover.piece_min == 1) & (n_opts > 0)
-                        & permuted)[0].tolist():
-        if p == piece:
-            continue
-        prefixes = _second_prefixes(cover, sym, first, stab, np.nonzero(cover.opt_piece == p)[0])
-        if best is None or len(prefixes) < len(best[1]):
-            best = (p, prefixes)
-    return best
-
-
-def _second_prefixes(cover: Cover, sym: Symmetry, first: np.ndarray, stab: list[np.ndarray],
-                     opts: np.ndarray) -> list[np.ndarray]:
-    """[o] for each o of `first` fixed by the identity alone (stab: its motions), else
-    [o, s] for each option s of `opts` disjoint from o and least of its orbit under o's
-    motions."""
-    items = [set(cover.opt_items[cover.opt_ptr[o]:cover.opt_ptr[o + 1]].tolist()) for o in opts.tolist()]
-    prefixes = []
+    fit = (cover.piece_count == 1) & (cover.piece_min == 1) & (n_opts > 0) & permuted
+    fit[piece] = False
+    if not fit.any():
+        return None
+    second = int(np.nonzero(fit)[0][np.argmin(n_opts[fit])])
+    opts = np.nonzero(cover.opt_piece == second)[0]
+    labels = sym.opt_label[opts]
+    banned = np.zeros(cover.n_options + 1, dtype=np.int64)
+    lists = []
     for o, S in zip(first.tolist(), stab):
-        if len(S) == 1:
-            prefixes.append(np.array([o], dtype=np.int32))
-            continue
-        mine = set(cover.opt_items[cover.opt_ptr[o]:cover.opt_ptr[o + 1]].tolist())
-        labels = sym.opt_label[opts]
-        least = sym.label_img[S][:, labels].min(axis=0) == labels
-        for k in np.nonzero(least)[0].tolist():
-            if not mine & items[k]:
-                prefixes.append(np.array([o, opts[k]], dtype=np.int32))
-    return prefixes
+        ban = opts[sym.label_img[S][:, labels].min(axis=0) < labels]      # not least in its S-orbit
+        banned[o + 1] = len(ban)
+        lists.append((o, ban))
+    ptr = np.cumsum(banned)
+    flat = np.zeros(int(ptr[-1]), dtype=np.int32)
+    for o, ban in lists:
+        flat[ptr[o]:ptr[o + 1]] = ban
+    return second, ptr, flat

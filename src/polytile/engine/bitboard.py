@@ -275,6 +275,32 @@ def memo_weights(chosen, depth, rules, sym, weight):
     return True
 
 
+@njit(cache=True)
+def set_bans(chosen, depth, opt_piece, sym, banned, state):
+    """Ban the second fixed piece's placements that the first's placement among
+    chosen[:depth] bans (leaf.banned_pair; state[5]: 1 + the option whose bans are set);
+    False when chosen[:depth] holds a banned placement already."""
+    sym_piece, sym_piece2, ban_ptr, ban_opts = sym[1], sym[8], sym[9], sym[10]
+    if sym_piece2 < 0:
+        return True
+    first = -1
+    for i in range(depth):
+        if opt_piece[chosen[i]] == sym_piece:
+            first = chosen[i]
+    if state[5] - 1 != first:
+        if state[5] > 0:
+            for j in range(ban_ptr[state[5] - 1], ban_ptr[state[5]]):
+                banned[ban_opts[j]] = False
+        if first >= 0:
+            for j in range(ban_ptr[first], ban_ptr[first + 1]):
+                banned[ban_opts[j]] = True
+        state[5] = first + 1
+    for i in range(depth):
+        if banned[chosen[i]]:
+            return False
+    return True
+
+
 @njit(cache=True, nogil=True)   # threads of one process can search side by side
 def run(tables, rules, sym, work, prefixes, budget):
     """Run the search for at most `budget` nodes. See the module docstring.
@@ -294,9 +320,9 @@ def run(tables, rules, sym, work, prefixes, budget):
     """
     (tstart, tmask, topt, bit_piece, opt_mask, opt_border, piece_size, full, nb_mask,
      shift_d, shift_m, iso, flood, cap, uniform, sizes, key, keys, nonempty, memo, radix,
-     min_empty) = tables
+     min_empty, ybit) = tables
     opt_piece, piece_count = rules[0], rules[1]
-    state, cov, avail, rem, pos, end, block, bit, cnt, chosen, left, sink, table = work
+    state, cov, avail, rem, pos, end, block, bit, cnt, chosen, left, sink, table, banned = work
     m_cov, m_code, m_val, code, entry, weight = table
     stats = sink[0]
     spent = 0
@@ -308,7 +334,7 @@ def run(tables, rules, sym, work, prefixes, budget):
             floor = start_prefix(prefixes[state[3]], opt_mask, opt_piece, piece_count, left,
                                  chosen, cov)
             state[3] += 1
-            if floor < 0:
+            if floor < 0 or not set_bans(chosen, floor, opt_piece, sym, banned, state):
                 continue
             empty = full & ~cov[floor]
             if empty == ZERO:                    # the prefix alone covers the board
@@ -372,6 +398,8 @@ def run(tables, rules, sym, work, prefixes, budget):
                 continue
             pos[d] = p + 1
             end[d] = e
+            if bit[d] == ybit and banned[topt[p]]:
+                continue
             spent += 1
             now = here | tmask[p]
             if now == full:

@@ -84,7 +84,9 @@ class BitboardRun(Runner):
                        self.opt_mask, self.opt_border, self.piece_size, self.full,
                        self.nb_mask, self.shift_d, self.shift_m, iso, self.flood,
                        self.cap, self.uniform > 0, uniform_sizes(self.uniform), self.key,
-                       self.keys, self.nonempty, *self._memo_tables(store, limit))
+                       self.keys, self.nonempty, *self._memo_tables(store, limit),
+                       int(opt_bit[plan.sym_piece2]) if plan.sym_piece2 >= 0 else -1)
+        self.banned = np.zeros(cover.n_options, dtype=np.bool_)
         self.begin([np.zeros(0, dtype=np.int32)])
 
     def _memo_tables(self, store: bool, limit: int) -> tuple:
@@ -116,9 +118,11 @@ class BitboardRun(Runner):
         return useful
 
     def begin(self, prefixes: list[np.ndarray]) -> None:
-        super().begin(prefixes)
+        super().begin(prefixes)             # state[5] = 0: no placement banned (set_bans)
+        self.banned[:] = False
         self.work = (self.state, self.cov, self.avail, self.rem, self.pos, self.end, self.block,
-                     self.bit, self.cnt, self.chosen, self.left, self.sink, self.table)
+                     self.bit, self.cnt, self.chosen, self.left, self.sink, self.table,
+                     self.banned)
 
     def call(self, budget: int) -> int:
         return bb.run(self.tables, self.rules, self.sym, self.work, self.prefixes, budget)

@@ -111,24 +111,41 @@ def breaking_stabiliser(chosen, depth, opt_piece, sym_piece, sym_piece2, opt_sta
     return mask
 
 
+@njit(cache=True, inline="always")
+def banned_pair(chosen, depth, opt_piece, sym_piece, sym_piece2, ban_ptr, ban_opts):
+    """The second piece's placement among chosen[:depth] is banned under the first's."""
+    first, second = -1, -1
+    for i in range(depth):
+        if opt_piece[chosen[i]] == sym_piece:
+            first = chosen[i]
+        elif opt_piece[chosen[i]] == sym_piece2:
+            second = chosen[i]
+    if first < 0 or second < 0:
+        return False
+    for j in range(ban_ptr[first], ban_ptr[first + 1]):
+        if ban_opts[j] == second:
+            return True
+    return False
+
+
 @njit(cache=True)
 def on_leaf(chosen, depth, left, rules, sym, sink):
     """Count (and maybe store) the solution chosen[:depth].
 
     rules: (opt_piece, piece_count, piece_min, need_min, stop_after), see runner.Runner.
     sym: (sym_mode, sym_piece, opt_label, label_img, label_piece, h_mask, opt_stab,
-    canonical_only, sym_piece2). sink: (stats, out, base, img, tally); stats: [nodes, solutions,
+    canonical_only, sym_piece2, ban_ptr, ban_opts). sink: (stats, out, base, img, tally); stats: [nodes, solutions,
     unique, stored, accepted].
     sym_mode 0: no classification; 1: canonical check over all of G (every leaf is one
-    solution); 2: symmetry breaking on piece `sym_piece` (and `sym_piece2` where the first
-    piece's placement has symmetries, see core.symmetry.second_breaking) under the group H
+    solution); 2: symmetry breaking on piece `sym_piece` (and `sym_piece2`, whose placements
+    banned under the first's are not counted, see core.symmetry.second_breaking) under the group H
     (h_mask, see polytile.symmetry): only leaves canonical under the stabiliser in H of
     those pieces' placements count, each for |H| / |Stab_H| solutions and for one class
     when its H-orbit holds the class's least member.
     """
     opt_piece, piece_count, piece_min, need_min, stop_after = rules
     (sym_mode, sym_piece, opt_label, label_img, label_piece, h_mask, opt_stab, canonical_only,
-     sym_piece2) = sym
+     sym_piece2, ban_ptr, ban_opts) = sym
     stats, out, base, img, tally = sink
     if need_min and not minimums_met(left, piece_count, piece_min):
         return CONTINUE
@@ -143,6 +160,8 @@ def on_leaf(chosen, depth, left, rules, sym, sink):
             stats[2] += 1
         accepted = canon or not canonical_only
     else:
+        if banned_pair(chosen, depth, opt_piece, sym_piece, sym_piece2, ban_ptr, ban_opts):
+            return CONTINUE
         mask = breaking_stabiliser(chosen, depth, opt_piece, sym_piece, sym_piece2, opt_stab, h_mask)
         canon, stab, n_h, least = classify(chosen, depth, opt_label, label_img, label_piece, h_mask,
                                            piece_count, piece_min, mask, base, img, tally)

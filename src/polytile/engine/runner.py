@@ -24,7 +24,8 @@ class Runner:
       rules  (opt_piece, piece_count, piece_min, need_min, stop_after): what a solution
              is and when to stop; read only.
       sym    (sym_mode, sym_piece, opt_label, label_img, label_piece, h_mask, opt_stab,
-             canonical_only, sym_piece2): the symmetry tables of leaf.on_leaf; read only.
+             canonical_only, sym_piece2, ban_ptr, ban_opts): the symmetry tables of
+             leaf.on_leaf; read only.
       sink   (stats, out, base, img, tally): counters, the solution buffer and
              leaf.classify's scratch; written by every leaf.
     and each kernel its own read-only tables and its stack (`work`, with the sink in it).
@@ -53,8 +54,10 @@ class Runner:
         self.uniform = int(sizes[0]) if len(sizes) and (sizes == sizes[0]).all() else 0
         need_min = bool((cover.piece_min < cover.piece_count).any())
         self.rules = (cover.opt_piece, cover.piece_count, cover.piece_min, need_min, int(limit))
+        no_ban = np.zeros(cover.n_options + 1, np.int64), np.zeros(0, np.int32)
+        bans = no_ban if plan.ban_ptr is None else (plan.ban_ptr, plan.ban_opts)
         self.sym = (int(plan.sym_mode), int(plan.sym_piece), *symmetry_arrays(sym, cover.n_options),
-                    bool(plan.canonical_only), int(plan.sym_piece2))
+                    bool(plan.canonical_only), int(plan.sym_piece2), *bans)
 
     def begin(self, prefixes: list[np.ndarray]) -> None:
         """Search below these prefixes (options placed first), one after another."""

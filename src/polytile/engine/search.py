@@ -13,14 +13,15 @@ from ..core.results import Report
 
 SLICE_NODES = 1 << 20                  # most nodes in one slice
 SLICE_SECONDS = 0.05                   # a slice's goal: Ctrl-C and limits answer at once
+FIRST_SLICE_NODES = 1 << 16            # a few ms on any kernel: small counts in one call
 
 
 class Pacer:
     """Runs a kernel in slices of about SLICE_SECONDS whatever its speed (from a few
     thousand to millions of nodes a second): each budget follows the last slice's pace."""
 
-    def __init__(self, budget: int = 1 << 16):
-        self.budget = budget
+    def __init__(self, budget: int = FIRST_SLICE_NODES):
+        self.budget = min(budget, SLICE_NODES)
 
     def advance(self, runner) -> str:
         t = time.perf_counter()
@@ -40,11 +41,13 @@ class Plan:
     sym_piece: int = -1
     canonical_only: bool = False
     prefixes: list = field(default_factory=lambda: [np.zeros(0, dtype=np.int32)])
-    sym_piece2: int = -1               # a second piece fixed where the first has symmetries
+    sym_piece2: int = -1               # a second piece broken where the first has symmetries
+    ban_ptr: np.ndarray | None = None  # ... its placements banned under each option (CSR)
+    ban_opts: np.ndarray | None = None
 
 
 def plan(cover: Cover, sym, *, unique: bool, store: bool, breaking: bool = True,
-         second: bool = False) -> Plan:
+         second: bool = True) -> Plan:
     """Use symmetry breaking when it is sound and every solution need not be listed.
 
     Breaking places the fixed piece first, one placement per orbit. (Placing the most
@@ -64,7 +67,7 @@ def plan(cover: Cover, sym, *, unique: bool, store: bool, breaking: bool = True,
     found2 = second_breaking(cover, sym, piece, first) if second else None
     if found2 is None:
         return Plan(keep, 2, piece, True, prefixes)
-    return Plan(keep, 2, piece, True, found2[1], found2[0])
+    return Plan(keep, 2, piece, True, prefixes, *found2)
 
 
 def choose_engine(engine: str, n_items: int, n_pieces: int = 1) -> str:
