@@ -5,7 +5,8 @@
 Prints {"solutions", "unique", "setup", "tables", "search", "nodes"}, counting all and
 unique solutions with symmetry breaking on one thread, as `count --unique --jobs 1` does:
 setup is the model (the exact-cover reduction) and the symmetry analysis; tables the
-search plan and the kernel's tables (what a peer builds before its timer starts); search
+search plan, the kernel's tables and the choice of its compiled variant (what a peer
+builds or its compiler settles before its timer starts); search
 the kernel's runs to the end, with the classification of the leaves. Kernels are loaded
 and warmed before any clock starts, as `polytile count` does.
 """
@@ -36,6 +37,7 @@ def main() -> int:
     engine = choose_engine("auto", cover.n_items, len(cover.piece_count))
     runner = runner_class(engine)(cover, sym, p, store=False, limit=0)
     runner.begin(p.prefixes)
+    runner.bind()          # the compiled kernel for these argument types (else at its first call)
     t2 = time.perf_counter()
     pacer, res = Pacer(), Report(unique=0)
     while pacer.advance(runner) != "done":

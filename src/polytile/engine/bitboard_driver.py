@@ -36,6 +36,8 @@ FLOOD = False       # region sizes by flood fill after each placement (measured:
 
 
 class BitboardRun(Runner):
+    kernel = bb
+
     def __init__(self, cover: Cover, sym, plan, *, store: bool, limit: int, prune: bool = True,
                  cap_factor: float = 3, flood: bool | None = None,
                  keys: int | None = None, **kw):
@@ -124,5 +126,3 @@ class BitboardRun(Runner):
                      self.bit, self.cnt, self.chosen, self.left, self.sink, self.table,
                      self.banned)
 
-    def call(self, budget: int) -> int:
-        return bb.run(self.tables, self.rules, self.sym, self.work, self.prefixes, budget)

@@ -54,6 +54,8 @@ def build_links(n_items: int, n_pieces: int, opt_ptr: np.ndarray, opt_items: np.
 
 
 class DlxRun(Runner):
+    kernel = dlx
+
     def __init__(self, cover: Cover, sym, plan, *, store: bool, limit: int, **kw):
         super().__init__(cover, sym, plan, store=store, limit=limit, **kw)   # (keeps option order)
         self.pristine = build_links(cover.n_items, len(cover.piece_count), cover.opt_ptr,
@@ -72,5 +74,3 @@ class DlxRun(Runner):
         self.work = (self.state, self.item, self.x, self.chosen, self.left, self.sink, links,
                      self.hit, self.undo)
 
-    def call(self, budget: int) -> int:
-        return dlx.run(self.tables, self.rules, self.sym, self.work, self.prefixes, budget)

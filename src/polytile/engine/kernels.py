@@ -76,13 +76,18 @@ class Kernel:
         self._jit: Callable | None = None
 
     def __call__(self, *args):
+        return self.bind(*args)(*args)
+
+    def bind(self, *args) -> Callable:
+        """The function for calls with arguments of these types: the compiled variant, or
+        numba's dispatcher."""
         key = tuple(type_key(a) for a in args)
         compiled = self.variants.get(key)
         if compiled is not None:
-            return compiled(*args)
+            return compiled
         if self.variants:
             missed.add((f"{self.module}.{self.__name__}", key))
-        return self.jit(*args)
+        return self.jit
 
     @property
     def jit(self) -> Callable:
@@ -132,6 +137,13 @@ def compiled_table(expected: str | None = None) -> dict[str, dict[str, Kernel]]:
         found = {_tuples(key): getattr(ext, symbol) for key, symbol in variants}
         table.setdefault(module, {})[name] = Kernel(module, name, found)
     return table
+
+
+def bind(function: Callable, *args) -> Callable:
+    """`function` (a kernel from `load`) for repeated calls with arguments of the types of
+    `args`: the types matched once (a Kernel matches them at every call otherwise; with
+    tuples of dozens of arrays that is tens of microseconds a call)."""
+    return function.bind(*args) if isinstance(function, Kernel) else function
 
 
 def load(module: str) -> Kernels:

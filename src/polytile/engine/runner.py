@@ -1,9 +1,12 @@
 """What every kernel driver shares: symmetry tables, counters, the solution buffer."""
 from __future__ import annotations
 
+from typing import Any, Callable
+
 import numpy as np
 
 from ..core.cover import Cover
+from .kernels import bind
 from .status import CODES
 
 
@@ -17,8 +20,9 @@ def symmetry_arrays(sym, n_opt: int):
 
 
 class Runner:
-    """Subclasses build their tables and implement `call(budget)`: one call of their
-    kernel on the records below, returning its status code.
+    """Subclasses name their kernel module (`kernel`, from kernels.load) and build its
+    tables and stack (`tables`, `work`); `call(budget)` is one call of the kernel's `run`
+    on the records below, returning its status code.
 
     The kernels take records (numba tuples), built once here:
       rules  (opt_piece, piece_count, piece_min, need_min, stop_after): what a solution
@@ -66,14 +70,27 @@ class Runner:
         for i, p in enumerate(prefixes):
             self.prefixes[i, :len(p)] = p
         self.state[:] = 0
+        self._run = None
         self.sink = (self.stats, self.out, self.base, self.img, self.tally)
 
     def advance(self, budget: int) -> str:
         """Run for about `budget` nodes: 'paused', 'done' (all prefixes), 'buffer' or 'limit'."""
         return CODES[self.call(budget)]
 
+    kernel: Any = None            # the kernel module, from kernels.load
+    _run: Callable | None = None
+
+    def bind(self) -> Callable:
+        """The kernel's `run` for this runner's argument types, matched once per `begin`
+        (kernels.bind); at the first call unless asked before."""
+        if self._run is None:
+            self._run = bind(self.kernel.run, self.tables, self.rules, self.sym, self.work,
+                             self.prefixes, 0)
+        return self._run
+
     def call(self, budget: int) -> int:
-        raise NotImplementedError
+        """One call of the kernel's `run`."""
+        return self.bind()(self.tables, self.rules, self.sym, self.work, self.prefixes, budget)
 
 
     def collect(self, res, store: bool) -> None:

@@ -31,6 +31,8 @@ def _borders(cover: Cover, masks: np.ndarray) -> np.ndarray:
 
 
 class WideRun(Runner):
+    kernel = wide
+
     def __init__(self, cover: Cover, sym, plan, *, store: bool, limit: int, prune: bool = True,
                  cap_factor: float = 3, **kw):
         super().__init__(cover, sym, plan, store=store, limit=limit, **kw)
@@ -61,8 +63,6 @@ class WideRun(Runner):
         self.work = (self.state, self.pos, self.end, self.chosen, self.cov, self.left, self.sink,
                      self.marks, self.stack)
 
-    def call(self, budget: int) -> int:
-        return wide.run(self.tables, self.rules, self.sym, self.work, self.prefixes, budget)
 
 
 def item_masks_of(items: np.ndarray, words: int) -> np.ndarray:
