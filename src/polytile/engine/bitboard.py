@@ -31,6 +31,7 @@ from .status import BUFFER_FULL, CONTINUE, DONE, LIMIT, PAUSED, STOP_LIMIT
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
+BANNED, FREE = 1, 2     # marks of the second fixed piece's placements (set_bans)
 
 
 @njit(cache=True, inline="always")
@@ -254,7 +255,8 @@ def memo_weights(chosen, depth, rules, sym, weight):
     Without symmetry (mode 0), 1 and 0. Under breaking (mode 2), when the fixed pieces'
     placements have no common symmetry in H but the identity and H is the whole group G,
     every leaf is canonical, the least of its class, and stands for |H| solutions: |H| and
-    1 (see leaf.on_leaf)."""
+    1 (see leaf.on_leaf); the weights are set whenever H is G (they hold below a placement
+    of the second fixed piece that makes the fixed pieces' symmetries the identity alone)."""
     opt_piece = rules[0]
     sym_mode, sym_piece, label_img, h_mask, opt_stab, sym_piece2 = (sym[0], sym[1], sym[3], sym[5],
                                                                      sym[6], sym[8])
@@ -264,23 +266,25 @@ def memo_weights(chosen, depth, rules, sym, weight):
         return True
     if sym_mode != 2 or popcount(h_mask) != label_img.shape[0]:
         return False
+    weight[0] = np.int64(popcount(h_mask))
+    weight[1] = 1
     fixed = False
     for i in range(depth):
         fixed |= opt_piece[chosen[i]] == sym_piece
     if not fixed or popcount(breaking_stabiliser(chosen, depth, opt_piece, sym_piece, sym_piece2,
                                                  opt_stab, h_mask)) != 1:
         return False              # not the identity alone: leaves need their canonical check
-    weight[0] = np.int64(popcount(h_mask))
-    weight[1] = 1
     return True
 
 
 @njit(cache=True)
-def set_bans(chosen, depth, opt_piece, sym, banned, state):
-    """Ban the second fixed piece's placements that the first's placement among
-    chosen[:depth] bans (leaf.banned_pair; state[5]: 1 + the option whose bans are set);
+def set_bans(chosen, depth, opt_piece, sym, second, state):
+    """Mark the second fixed piece's placements under the first's placement among
+    chosen[:depth] (state[5]: 1 + the option they are marked for): BANNED (leaf.banned_pair)
+    or FREE (no symmetry of the first's placement fixes it: every leaf below counts alike).
     False when chosen[:depth] holds a banned placement already."""
-    sym_piece, sym_piece2, ban_ptr, ban_opts = sym[1], sym[8], sym[9], sym[10]
+    sym_piece, h_mask, opt_stab, sym_piece2, ban_ptr, ban_opts = (sym[1], sym[5], sym[6], sym[8],
+                                                                  sym[9], sym[10])
     if sym_piece2 < 0:
         return True
     first = -1
@@ -288,15 +292,17 @@ def set_bans(chosen, depth, opt_piece, sym, banned, state):
         if opt_piece[chosen[i]] == sym_piece:
             first = chosen[i]
     if state[5] - 1 != first:
-        if state[5] > 0:
-            for j in range(ban_ptr[state[5] - 1], ban_ptr[state[5]]):
-                banned[ban_opts[j]] = False
+        for o in range(len(second)):
+            second[o] = 0
+            if first >= 0 and opt_piece[o] == sym_piece2:
+                if popcount(h_mask & opt_stab[first] & opt_stab[o]) == 1:
+                    second[o] = FREE
         if first >= 0:
             for j in range(ban_ptr[first], ban_ptr[first + 1]):
-                banned[ban_opts[j]] = True
+                second[ban_opts[j]] = BANNED
         state[5] = first + 1
     for i in range(depth):
-        if banned[chosen[i]]:
+        if second[chosen[i]] == BANNED:
             return False
     return True
 
@@ -322,8 +328,8 @@ def run(tables, rules, sym, work, prefixes, budget):
      shift_d, shift_m, iso, flood, cap, uniform, sizes, key, keys, nonempty, memo, radix,
      min_empty, ybit) = tables
     opt_piece, piece_count = rules[0], rules[1]
-    state, cov, avail, rem, pos, end, block, bit, cnt, chosen, left, sink, table, banned = work
-    m_cov, m_code, m_val, code, entry, weight = table
+    state, cov, avail, rem, pos, end, block, bit, cnt, chosen, left, sink, table, second = work
+    m_cov, m_code, m_val, code, entry, weight, memo_at = table
     stats = sink[0]
     spent = 0
     while True:
@@ -334,7 +340,7 @@ def run(tables, rules, sym, work, prefixes, budget):
             floor = start_prefix(prefixes[state[3]], opt_mask, opt_piece, piece_count, left,
                                  chosen, cov)
             state[3] += 1
-            if floor < 0 or not set_bans(chosen, floor, opt_piece, sym, banned, state):
+            if floor < 0 or not set_bans(chosen, floor, opt_piece, sym, second, state):
                 continue
             empty = full & ~cov[floor]
             if empty == ZERO:                    # the prefix alone covers the board
@@ -347,7 +353,8 @@ def run(tables, rules, sym, work, prefixes, budget):
             state[1] = 1
             state[2] = floor
             avail[floor] = pieces_left(left, bit_piece, cnt)
-            state[4] = memo and memo_weights(chosen, floor, rules, sym, weight)
+            memo_at[floor] = memo and memo_weights(chosen, floor, rules, sym, weight)
+            state[4] = memo and weight[1] == 1 and sym[8] >= 0   # memo below a FREE second piece
             code[floor] = 0
             for k in range(len(bit_piece)):
                 code[floor] += cnt[k] * radix[k]
@@ -358,7 +365,7 @@ def run(tables, rules, sym, work, prefixes, budget):
             end[floor] = 0
         floor = state[2]
         d = state[0]
-        memo_on = state[4] != 0
+        memo_second = state[4] != 0
         while True:                              # the search below the prefix
             if spent >= budget:
                 state[0] = d
@@ -388,7 +395,7 @@ def run(tables, rules, sym, work, prefixes, budget):
                 if d == floor:
                     state[1] = 0
                     break
-                if memo_on and entry[d] >= 0:    # the count below cov[d], code[d] is known
+                if memo_at[d] and entry[d] >= 0:    # the count below cov[d], code[d] is known
                     h = slot(cov[d], code[d], len(m_val))
                     m_cov[h] = cov[d]
                     m_code[h] = code[d]
@@ -398,7 +405,7 @@ def run(tables, rules, sym, work, prefixes, budget):
                 continue
             pos[d] = p + 1
             end[d] = e
-            if bit[d] == ybit and banned[topt[p]]:
+            if bit[d] == ybit and second[topt[p]] == BANNED:
                 continue
             spent += 1
             now = here | tmask[p]
@@ -429,6 +436,7 @@ def run(tables, rules, sym, work, prefixes, budget):
                     cnt[k] += 1
                     continue
             child = code[d] - radix[k]
+            memo_on = memo_at[d] or (memo_second and k == ybit and second[topt[p]] == FREE)
             if memo_on:
                 mark = -1
                 if popcount(empty) >= min_empty:
@@ -446,6 +454,7 @@ def run(tables, rules, sym, work, prefixes, budget):
             if cnt[k] == 0:
                 a &= ~(ONE << np.uint64(k))
             d += 1
+            memo_at[d] = memo_on
             code[d] = child
             cov[d] = now
             avail[d] = a

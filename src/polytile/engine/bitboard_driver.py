@@ -88,7 +88,7 @@ class BitboardRun(Runner):
                        self.cap, self.uniform > 0, uniform_sizes(self.uniform), self.key,
                        self.keys, self.nonempty, *self._memo_tables(store, limit),
                        int(opt_bit[plan.sym_piece2]) if plan.sym_piece2 >= 0 else -1)
-        self.banned = np.zeros(cover.n_options, dtype=np.bool_)
+        self.second = np.zeros(cover.n_options, dtype=np.int8)
         self.begin([np.zeros(0, dtype=np.int32)])
 
     def _memo_tables(self, store: bool, limit: int) -> tuple:
@@ -104,7 +104,7 @@ class BitboardRun(Runner):
         size = 1 << MEMO_BITS if memo else 1
         self.table = (np.zeros(size, np.uint64), np.zeros(size, np.int64), np.full(size, -1, np.int64),
                       np.zeros(self.depth, np.int64), np.full(self.depth, -1, np.int64),
-                      np.zeros(2, np.int64))
+                      np.zeros(2, np.int64), np.zeros(self.depth, np.bool_))
         min_empty = MEMO_PIECES * int(self.piece_size.max(initial=1))
         return memo, radix, min_empty
 
@@ -120,9 +120,9 @@ class BitboardRun(Runner):
         return useful
 
     def begin(self, prefixes: list[np.ndarray]) -> None:
-        super().begin(prefixes)             # state[5] = 0: no placement banned (set_bans)
-        self.banned[:] = False
+        super().begin(prefixes)             # state[5] = 0: no placement marked (set_bans)
+        self.second[:] = 0
         self.work = (self.state, self.cov, self.avail, self.rem, self.pos, self.end, self.block,
                      self.bit, self.cnt, self.chosen, self.left, self.sink, self.table,
-                     self.banned)
+                     self.second)
 
