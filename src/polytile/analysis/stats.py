@@ -284,7 +284,7 @@ def collect(tiling: Tiling, max_solutions: int = MAX_SOLUTIONS, probes: int = PR
     elif listed.complete and len(listed.found) <= max_solutions:
         tree_nodes = listed.nodes             # the enumeration searched the whole tree
     elif est.nodes <= ACTUAL_MAX_NODES:
-        full = _checked(tiling.count(breaking=False, time_limit=60))
+        full = _checked(tiling.count(breaking=False, time_limit=60, memo=False))
         if full.complete:
             tree_nodes, engine = full.nodes, full.engine
             seconds["tree"] = full.seconds

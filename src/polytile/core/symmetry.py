@@ -19,6 +19,16 @@ for r = P's place in s, so counting the members s that are minimal under Stab_H(
 each H-orbit once, adding |H| / |Stab_H(s)| for each counts every solution once, and an
 H-orbit is counted as a class when it holds the class's least member (the smallest of the
 images of s under G that are solutions).
+
+Where S = Stab_H(r) is more than the identity (X on a rectangle's middle row), a second
+piece Q (used exactly once, its placements permuted by H) keeps, under r, only the least
+placement q of each S-orbit of its placements (`second_breaking`; the others are banned).
+The S-orbit of a solution s with P at r holds one member for each of the S-images of q'
+= Q's place in s; those with Q at the least of them are the Stab_S(q)-orbit of one of
+them, so counting the members minimal under Stab_S(q) = Stab_H(r) ∩ Stab_H(q) still counts
+each H-orbit once. Where that intersection is the identity alone, every solution below
+(r, q) counts (|H| of them each, as Stab_H(s) lies in it), which lets the bitboard kernel
+reuse the counts of sub-problems there.
 """
 from __future__ import annotations
 

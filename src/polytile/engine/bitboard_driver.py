@@ -5,7 +5,7 @@ import numpy as np
 
 from ..core.cover import Cover
 from .kernels import load
-from .runner import Runner, distinct, item_masks, lists_by_first_item, uniform_sizes
+from .runner import Runner, pieces_connected, distinct, item_masks, lists_by_first_item, uniform_sizes
 
 bb = load("bitboard")        # compiled ahead of time, or numba's JIT: see engine/kernels.py
 
@@ -44,6 +44,7 @@ class BitboardRun(Runner):
         super().__init__(cover, sym, plan, store=store, limit=limit, **kw)
         n = cover.n_items
         assert n <= 64 and len(cover.piece_count) <= 64
+        prune = prune and pieces_connected(cover)     # dead ends assume connected pieces
         self.opt_mask = item_masks(cover, 1)[:, 0].copy()
         self.opt_piece = cover.opt_piece
         self.full = np.uint64((1 << n) - 1) if n < 64 else np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -100,7 +101,7 @@ class BitboardRun(Runner):
         for k, piece in enumerate(self.bit_piece):
             radix[k] = place
             place *= int(self.cover.piece_count[piece]) + 1
-        memo = MEMO and not store and limit == 0 and self.select is None and place < 1 << 62
+        memo = MEMO and self.memo and not store and limit == 0 and self.select is None and place < 1 << 62
         size = 1 << MEMO_BITS if memo else 1
         self.table = (np.zeros(size, np.uint64), np.zeros(size, np.int64), np.full(size, -1, np.int64),
                       np.zeros(self.depth, np.int64), np.full(self.depth, -1, np.int64),

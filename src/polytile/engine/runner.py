@@ -37,11 +37,12 @@ class Runner:
     slice of the search is one call whatever the number of prefixes."""
 
     def __init__(self, cover: Cover, sym, plan, *, store: bool, limit: int,
-                 select: np.ndarray | None = None, shuffle: int | None = None):
+                 select: np.ndarray | None = None, shuffle: int | None = None, memo: bool = True):
         self.cover = cover
         self.select = select            # sorted indices of the solutions to keep (None: all)
         self.seen = 0                   # solutions drained from the buffer so far
         self.shuffle = shuffle          # seed for a random order of the options, or None
+        self.memo = memo                # counting may reuse counts of sub-problems (bitboard)
         self.plan = plan
         self.limit = limit
         self.depth = int(min(cover.n_items, cover.piece_count.sum())) + 2
@@ -118,6 +119,29 @@ def distinct(values: np.ndarray) -> np.ndarray:
     keep = np.ones(len(ordered), dtype=bool)
     keep[1:] = ordered[1:] != ordered[:-1]
     return ordered[keep]
+
+
+def pieces_connected(cover: Cover) -> bool:
+    """Every piece's cells are connected through `cover.neighbours`: what the kernels' dead-end
+    tests (an empty item with no empty neighbour, a region no set of pieces fills) assume.
+    A piece's placements are congruent, so one of each is enough."""
+    if cover.n_options == 0:
+        return True
+    order = np.argsort(cover.opt_piece, kind="stable")
+    piece = cover.opt_piece[order]
+    firsts = order[np.concatenate([[True], piece[1:] != piece[:-1]])]
+    for o in firsts.tolist():
+        items = set(cover.opt_items[cover.opt_ptr[o]:cover.opt_ptr[o + 1]].tolist())
+        todo = [next(iter(items))]
+        seen = set(todo)
+        while todo:
+            for j in cover.neighbours[todo.pop()].tolist():
+                if j in items and j not in seen:
+                    seen.add(j)
+                    todo.append(j)
+        if seen != items:
+            return False
+    return True
 
 
 def uniform_sizes(uniform: int) -> np.uint64:

@@ -100,12 +100,13 @@ def search(cover: Cover, sym=None, *, unique: bool = False, limit: int | None = 
            store: bool = False, time_limit: float | None = None, breaking: bool = True,
            engine: str = "auto", progress: Callable[[Report], None] | None = None,
            select: np.ndarray | None = None, shuffle: int | None = None,
-           node_budget: int | None = None) -> Report[np.ndarray]:
+           node_budget: int | None = None, memo: bool = True) -> Report[np.ndarray]:
     """Count or list solutions. `limit` stops after that many (unique ones if `unique`).
     `select`: keep only the solutions with these indices in the order of the search;
     `shuffle`: a seed that puts the options in a random order (randomised search);
     `node_budget`: give up (incomplete, neither timed out nor interrupted) after about
-    that many nodes."""
+    that many nodes; `memo`: counting may reuse the counts of sub-problems (False: every
+    node of the tree is visited, for statistics)."""
     t0 = time.perf_counter()
     p = plan(cover, sym, unique=unique, store=store, breaking=breaking)
     engine = choose_engine(engine, cover.n_items, len(cover.piece_count))
@@ -113,7 +114,7 @@ def search(cover: Cover, sym=None, *, unique: bool = False, limit: int | None = 
     res: Report[np.ndarray] = Report(unique=0 if (unique or p.sym_mode == 2) else None, engine=engine)
     runner = Runner(cover, sym, p, store=store, limit=limit or 0,
                     select=None if select is None else np.sort(np.asarray(select, dtype=np.int64)),
-                    shuffle=shuffle)
+                    shuffle=shuffle, memo=memo)
     deadline = None if time_limit is None else t0 + time_limit
     runner.begin(p.prefixes)
     pacer = Pacer()

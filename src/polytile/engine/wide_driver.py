@@ -5,7 +5,7 @@ import numpy as np
 
 from ..core.cover import Cover
 from .kernels import load
-from .runner import Runner, distinct, item_masks, lists_by_first_item, uniform_sizes
+from .runner import Runner, pieces_connected, distinct, item_masks, lists_by_first_item, uniform_sizes
 
 wide = load("wide")          # compiled ahead of time, or numba's JIT: see engine/kernels.py
 
@@ -38,6 +38,7 @@ class WideRun(Runner):
         super().__init__(cover, sym, plan, store=store, limit=limit, **kw)
         n = cover.n_items
         words = (n + 63) // 64
+        prune = prune and pieces_connected(cover)     # dead ends assume connected pieces
         self.opt_mask = item_masks(cover, words)
         self.cell_opts, self.cell_start = lists_by_first_item(cover, plan.keep, self.shuffle)
         self.list_mask = np.ascontiguousarray(self.opt_mask[self.cell_opts])

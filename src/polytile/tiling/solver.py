@@ -107,7 +107,7 @@ class Tiling:
         return t0, model, None
 
     def _search(self, *, unique, limit, store, time_limit, engine, breaking, progress,
-                select=None, shuffle=None, node_budget=None) -> Report[Solution]:
+                select=None, shuffle=None, node_budget=None, memo=True) -> Report[Solution]:
         t0, model, hopeless = self._begin(engine, unique, parallel=False, time_limit=time_limit)
         if hopeless:
             return hopeless
@@ -116,7 +116,7 @@ class Tiling:
             time_limit = max(0.0, time_limit - (time.perf_counter() - t0))
         res = search(model.cover, sym, unique=unique, limit=limit, store=store,
                      time_limit=time_limit, breaking=breaking, engine=engine, progress=progress,
-                     select=select, shuffle=shuffle, node_budget=node_budget)
+                     select=select, shuffle=shuffle, node_budget=node_budget, memo=memo)
         return replace(res, seconds=time.perf_counter() - t0, found=self._solutions(model, res))
 
     @classmethod
@@ -147,11 +147,13 @@ class Tiling:
     def count(self, unique: bool = False, *, time_limit: float | None = None, engine: str = "auto",
               breaking: bool = True, progress=None, jobs: int = 1,
               checkpoint: str | None = None, scheduler: str | None = None,
-              node_budget: int | None = None) -> Report[Solution]:
+              node_budget: int | None = None, memo: bool = True) -> Report[Solution]:
         """Count all solutions (and, with unique=True, the classes under board symmetry).
         jobs > 1 (0: every core): on threads; a checkpoint file: resumable; scheduler:
         on Dask ("local": a LocalCluster of `jobs` worker processes, or an address).
-        node_budget (one thread): give up, incomplete, after about that many nodes."""
+        node_budget (one thread): give up, incomplete, after about that many nodes.
+        memo=False (one thread): visit every node of the tree (no count of a sub-problem
+        reused), as statistics need."""
         if jobs != 1 or checkpoint or scheduler:
             quick = None
             if jobs == 0 and not checkpoint and not scheduler:
@@ -166,7 +168,7 @@ class Tiling:
             return report
         return self._search(unique=unique, limit=None, store=False, time_limit=time_limit,
                             engine=engine, breaking=breaking, progress=progress,
-                            node_budget=node_budget)
+                            node_budget=node_budget, memo=memo)
 
     def _count_parallel(self, unique, engine, jobs, checkpoint, progress, scheduler,
                         breaking) -> Report[Solution]:

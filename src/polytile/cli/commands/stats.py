@@ -110,8 +110,8 @@ def _difficulty_table(con, st) -> None:
     table.add_row(f"search tree, Knuth's estimate ({e.probes} probes, seed {e.seed})",
                   f"{e.nodes:,.0f}{rel}")
     if st.tree_nodes is not None:
-        how = ("fewest-options branching, another tree" if st.engine == "dlx"
-               else "dead regions pruned")
+        how = {"dlx": "fewest-options branching, another tree", "wide": "dead regions pruned",
+               "bitboard": "isolated cells pruned"}.get(st.engine, "")
         table.add_row(f"search tree, counted ({st.engine} kernel, {how})", f"{st.tree_nodes:,}")
     else:
         table.add_row("search tree, counted", "not run (too large, or refuted without search)")
