@@ -307,28 +307,41 @@ def set_bans(chosen, depth, opt_piece, sym, second, state):
     return True
 
 
+@njit(cache=True, inline="always")
+def fitting(tmask, start, stop, covered):
+    """Bit i set when the placement start + i (< stop, at most 64 of them) misses `covered`:
+    a block tested without a branch per placement."""
+    f = ZERO
+    for i in range(stop - start):
+        f |= np.uint64(tmask[start + i] & covered == ZERO) << np.uint64(i)
+    return f
+
+
 @njit(cache=True, nogil=True)   # threads of one process can search side by side
 def run(tables, rules, sym, work, prefixes, budget):
     """Run the search for at most `budget` nodes. See the module docstring.
 
     tables: (tstart, tmask, topt, bit_piece, opt_mask, opt_border, piece_size, full,
-    nb_mask, shift_d, shift_m, iso, flood, cap, uniform, sizes, key, keys, nonempty), read only
-    (bitboard_driver); rules, sym: see runner.Runner; work: (state, cov, avail, rem, pos,
-    end, block, bit, cnt, chosen, left, sink).
+    nb_mask, shift_d, shift_m, iso, flood, cap, uniform, sizes, key, keys, nonempty, memo,
+    radix, min_empty, ybit), read only (bitboard_driver); rules, sym: see runner.Runner;
+    work: (state, cov, avail, rem, pos, end, fit, block, bit, cnt, chosen, left, sink,
+    table, second): the stack below, the memo table (bitboard_driver._memo_tables) and the
+    marks of the second fixed piece's placements (set_bans).
 
     Each row of `prefixes` (-1 padded) is a fixed start: its options are placed, and the
     search below it ends when it backtracks to them (the floor); then the next row.
     state: [depth, started, floor, next prefix]. At depth d: cov[d] the items covered,
     avail[d] the pieces (bits) with a copy left, rem[d] those not yet tried at this node,
-    block[d] the first block of the item to fill, bit[d] the piece being tried, pos[d]/end[d]
-    the place in its block (pos[d] - 1: the option placed). cnt[k]: copies left of piece
+    block[d] the first block of the item to fill, bit[d] the piece being tried, end[d] the
+    start of its block and fit[d] the placements of the block that fit and are not tried
+    yet (bits), pos[d] - 1 the place of the option placed. cnt[k]: copies left of piece
     bit k. chosen and left are filled at the leaves only.
     """
     (tstart, tmask, topt, bit_piece, opt_mask, opt_border, piece_size, full, nb_mask,
      shift_d, shift_m, iso, flood, cap, uniform, sizes, key, keys, nonempty, memo, radix,
      min_empty, ybit) = tables
     opt_piece, piece_count = rules[0], rules[1]
-    state, cov, avail, rem, pos, end, block, bit, cnt, chosen, left, sink, table, second = work
+    state, cov, avail, rem, pos, end, fit, block, bit, cnt, chosen, left, sink, table, second = work
     m_cov, m_code, m_val, code, entry, weight, memo_at = table
     stats = sink[0]
     spent = 0
@@ -361,8 +374,7 @@ def run(tables, rules, sym, work, prefixes, budget):
             tp = first_block(cov[floor], empty, key, keys)
             block[floor] = tp * len(bit_piece)
             rem[floor] = avail[floor] & nonempty[tp]
-            pos[floor] = 0
-            end[floor] = 0
+            fit[floor] = 0
         floor = state[2]
         d = state[0]
         memo_second = state[4] != 0
@@ -372,26 +384,18 @@ def run(tables, rules, sym, work, prefixes, budget):
                 stats[0] += spent
                 return PAUSED
             here = cov[d]
-            p = pos[d]
-            e = end[d]
-            found = False
-            while True:
-                while p < e:
-                    if tmask[p] & here == ZERO:
-                        found = True
-                        break
-                    p += 1
-                if found:
-                    break
+            f = fit[d]
+            while f == ZERO:                     # the next piece with a placement that fits
                 r = rem[d]
                 if r == ZERO:
                     break
                 k = trailing_zeros(r)
                 rem[d] = r & (r - ONE)
                 bit[d] = k
-                p = tstart[block[d] + k]
-                e = tstart[block[d] + k + 1]
-            if not found:
+                b = tstart[block[d] + k]
+                end[d] = b
+                f = fitting(tmask, b, tstart[block[d] + k + 1], here)
+            if f == ZERO:
                 if d == floor:
                     state[1] = 0
                     break
@@ -403,8 +407,9 @@ def run(tables, rules, sym, work, prefixes, budget):
                 d -= 1
                 cnt[bit[d]] += 1
                 continue
+            fit[d] = f & (f - ONE)
+            p = end[d] + trailing_zeros(f)
             pos[d] = p + 1
-            end[d] = e
             if bit[d] == ybit and second[topt[p]] == BANNED:
                 continue
             spent += 1
@@ -461,5 +466,4 @@ def run(tables, rules, sym, work, prefixes, budget):
             tp = first_block(now, empty, key, keys)
             block[d] = tp * len(bit_piece)
             rem[d] = a & nonempty[tp]
-            pos[d] = 0
-            end[d] = 0
+            fit[d] = 0

@@ -80,6 +80,7 @@ class BitboardRun(Runner):
         self.rem = np.zeros(self.depth, dtype=np.uint64)
         self.pos = np.zeros(self.depth, dtype=np.int64)
         self.end = np.zeros(self.depth, dtype=np.int64)
+        self.fit = np.zeros(self.depth, dtype=np.uint64)
         self.block = np.zeros(self.depth, dtype=np.int64)
         self.bit = np.zeros(self.depth, dtype=np.int64)
         self.cnt = np.zeros(max(1, len(self.bit_piece)), dtype=np.int64)
@@ -90,6 +91,9 @@ class BitboardRun(Runner):
                        self.keys, self.nonempty, *self._memo_tables(store, limit),
                        int(opt_bit[plan.sym_piece2]) if plan.sym_piece2 >= 0 else -1)
         self.second = np.zeros(cover.n_options, dtype=np.int8)
+        # a block holds at most one placement per orientation of its piece (its lowest item
+        # is the block's): fewer than 64, so the kernel tests a block into one word
+        assert np.diff(self.tstart).max(initial=0) <= 64
         self.begin([np.zeros(0, dtype=np.int32)])
 
     def _memo_tables(self, store: bool, limit: int) -> tuple:
@@ -123,7 +127,7 @@ class BitboardRun(Runner):
     def begin(self, prefixes: list[np.ndarray]) -> None:
         super().begin(prefixes)             # state[5] = 0: no placement marked (set_bans)
         self.second[:] = 0
-        self.work = (self.state, self.cov, self.avail, self.rem, self.pos, self.end, self.block,
+        self.work = (self.state, self.cov, self.avail, self.rem, self.pos, self.end, self.fit, self.block,
                      self.bit, self.cnt, self.chosen, self.left, self.sink, self.table,
                      self.second)
 
