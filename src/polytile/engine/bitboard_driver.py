@@ -29,8 +29,8 @@ def neighbour_shifts(nb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 # The kernel's settings (module variables, so that tests can run every combination):
 KEYS = 6            # items next to the one to fill whose occupancy picks a sub-block
 MEMO = True         # reuse the counts of sub-problems met before (counting only)
-MEMO_BITS = 15      # log2 of the memo table's entries
-MEMO_PIECES = 3     # looked up where at least this many pieces' worth of items is empty
+MEMO_BITS = 13      # log2 of the memo table's entries
+MEMO_PIECES = 4     # looked up where at least this many pieces' worth of items is empty
 FLOOD = False       # region sizes by flood fill after each placement (measured: on the
                     # corpus's boards it costs more than the nodes it saves)
 
@@ -107,7 +107,8 @@ class BitboardRun(Runner):
             place *= int(self.cover.piece_count[piece]) + 1
         memo = MEMO and self.memo and not store and limit == 0 and self.select is None and place < 1 << 62
         size = 1 << MEMO_BITS if memo else 1
-        self.table = (np.zeros(size, np.uint64), np.zeros(size, np.int64), np.full(size, -1, np.int64),
+        # written now, not at the search's first stores (np.zeros maps its pages lazily)
+        self.table = (np.full(size, 0, np.uint64), np.full(size, 0, np.int64), np.full(size, -1, np.int64),
                       np.zeros(self.depth, np.int64), np.full(self.depth, -1, np.int64),
                       np.zeros(2, np.int64), np.zeros(self.depth, np.bool_))
         min_empty = MEMO_PIECES * int(self.piece_size.max(initial=1))
