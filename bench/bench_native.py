@@ -126,6 +126,8 @@ def measure(names: list[str], peers: dict, repeat: int) -> dict:
 
 
 def fmt(s: float) -> str:
+    if s < 0.01:
+        return f"{s * 1000:.2f} ms"
     return f"{s * 1000:.1f} ms" if s < 1 else f"{s:.2f} s"
 
 
