@@ -440,8 +440,10 @@ def run(tables, rules, sym, work, prefixes, budget):
                                   cap):
                     cnt[k] += 1
                     continue
-            child = code[d] - radix[k]
-            memo_on = memo_at[d] or (memo_second and k == ybit and second[topt[p]] == FREE)
+            memo_on = False
+            if memo:
+                child = code[d] - radix[k]
+                memo_on = memo_at[d] or (memo_second and k == ybit and second[topt[p]] == FREE)
             if memo_on:
                 mark = -1
                 if popcount(empty) >= min_empty:
@@ -459,8 +461,9 @@ def run(tables, rules, sym, work, prefixes, budget):
             if cnt[k] == 0:
                 a &= ~(ONE << np.uint64(k))
             d += 1
-            memo_at[d] = memo_on
-            code[d] = child
+            if memo:
+                memo_at[d] = memo_on
+                code[d] = child
             cov[d] = now
             avail[d] = a
             tp = first_block(now, empty, key, keys)

@@ -105,7 +105,10 @@ class BitboardRun(Runner):
         for k, piece in enumerate(self.bit_piece):
             radix[k] = place
             place *= int(self.cover.piece_count[piece]) + 1
-        memo = MEMO and self.memo and not store and limit == 0 and self.select is None and place < 1 << 62
+        plan, sym = self.plan, self.sym
+        alike = plan.sym_mode == 0 or (plan.sym_mode == 2 and bin(int(sym[5])).count("1") == sym[3].shape[0])
+        memo = (MEMO and self.memo and alike and not store and limit == 0 and self.select is None
+                and place < 1 << 62)         # alike: leaves may all count alike (memo_weights)
         size = 1 << MEMO_BITS if memo else 1
         # written now, not at the search's first stores (np.zeros maps its pages lazily)
         self.table = (np.full(size, 0, np.uint64), np.full(size, 0, np.int64), np.full(size, -1, np.int64),
