@@ -12,13 +12,14 @@ from ..core.puzzle import Puzzle
 from ..core.results import LETTERS, Placement, Report, Solution, piece_letters
 from ..core.symmetry import analyse
 from ..engine.warm import warm
-from ..engine.search import search
+from ..engine.search import choose_engine, search
 from ..formats import load as read
 
 LISTING_GRACE = 0.1        # seconds to list what a stopped search found
-# a count on every core first tries this many nodes on one thread: a small puzzle is done
-# (3x20: 7,000 nodes, ~1 ms) before the split of the tree over threads would be (~20 ms)
-QUICK_NODES = 50_000
+# a count on every core first tries this many nodes on one thread (some tens of ms on each
+# kernel): a small puzzle is done (the flat pentomino boards: 4,000 to 1.3 million nodes on
+# the bitboard kernel, 0.3-50 ms) before the split of the tree over threads would be (~20 ms)
+QUICK_NODES = {"bitboard": 2_000_000, "wide": 300_000, "dlx": 100_000}
 
 
 def area_reasons(puzzle: Puzzle) -> list[str]:
@@ -159,7 +160,7 @@ class Tiling:
             if jobs == 0 and not checkpoint and not scheduler:
                 quick = self._search(unique=unique, limit=None, store=False, time_limit=None,
                                      engine=engine, breaking=breaking, progress=progress,
-                                     node_budget=QUICK_NODES)
+                                     node_budget=QUICK_NODES[self._engine(engine)])
                 if quick.complete or quick.interrupted:
                     return quick
             report = self._count_parallel(unique, engine, jobs, checkpoint, progress, scheduler,
@@ -169,6 +170,10 @@ class Tiling:
         return self._search(unique=unique, limit=None, store=False, time_limit=time_limit,
                             engine=engine, breaking=breaking, progress=progress,
                             node_budget=node_budget, memo=memo)
+
+    def _engine(self, engine: str) -> str:
+        """The kernel a search of this puzzle runs on."""
+        return choose_engine(engine, self.puzzle.board.area, len(self.puzzle.pieces))
 
     def _count_parallel(self, unique, engine, jobs, checkpoint, progress, scheduler,
                         breaking) -> Report[Solution]:
