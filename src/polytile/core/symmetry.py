@@ -203,21 +203,29 @@ def breaking_piece(cover: Cover, sym: Symmetry) -> tuple[int, np.ndarray] | None
     if len(rows) == 1:
         return None
     n_pieces = len(cover.piece_count)
-    imgs = sym.label_img[rows][:, sym.opt_label]                    # (|H|, n_opt)
-    stays = (sym.label_piece[imgs] == cover.opt_piece[None, :]).all(axis=0)
+    imgs = sym.label_img[rows[:, None], sym.opt_label[None, :]]     # (|H|, n_opt)
     is_rep = sym.opt_label == imgs.min(axis=0)                       # orbit representative
     n_opts = np.bincount(cover.opt_piece, minlength=n_pieces)
-    permuted = np.bincount(cover.opt_piece[stays], minlength=n_pieces) == n_opts
     n_keep = np.bincount(cover.opt_piece[is_rep], minlength=n_pieces)
     best = None
-    for p in np.nonzero((cover.piece_count == 1) & (cover.piece_min == 1) & (n_opts > 0)
-                        & permuted)[0].tolist():
+    for p in np.nonzero(_fixable(cover, sym, imgs))[0].tolist():
         score = (int(n_keep[p]), int(n_keep[p]) / int(n_opts[p]))
         if best is None or score < best[0]:
             best = (score, p)
     if best is None:
         return None
     return best[1], np.nonzero((cover.opt_piece == best[1]) & is_rep)[0]
+
+
+def _fixable(cover: Cover, sym: Symmetry, imgs: np.ndarray | None = None) -> np.ndarray:
+    """Per piece: used exactly once (count = min = 1), with placements, and H permutes its
+    placements (imgs: the labels of the options' images under H, (|H|, n_opt))."""
+    if imgs is None:
+        imgs = sym.label_img[sym.h_rows[:, None], sym.opt_label[None, :]]
+    stays = (sym.label_piece[imgs] == cover.opt_piece[None, :]).all(axis=0)
+    n_opts = np.bincount(cover.opt_piece, minlength=len(cover.piece_count))
+    permuted = np.bincount(cover.opt_piece[stays], minlength=len(cover.piece_count)) == n_opts
+    return (cover.piece_count == 1) & (cover.piece_min == 1) & (n_opts > 0) & permuted
 
 
 def second_breaking(cover: Cover, sym: Symmetry, piece: int,
@@ -236,21 +244,23 @@ def second_breaking(cover: Cover, sym: Symmetry, piece: int,
     stab = [rows[(sym.opt_stab[o] & bit) != 0] for o in first.tolist()]
     if all(len(S) == 1 for S in stab):
         return None
-    imgs = sym.label_img[rows][:, sym.opt_label]
-    stays = (sym.label_piece[imgs] == cover.opt_piece[None, :]).all(axis=0)
-    n_opts = np.bincount(cover.opt_piece, minlength=len(cover.piece_count))
-    permuted = np.bincount(cover.opt_piece[stays], minlength=len(cover.piece_count)) == n_opts
-    fit = (cover.piece_count == 1) & (cover.piece_min == 1) & (n_opts > 0) & permuted
+    fit = _fixable(cover, sym)
     fit[piece] = False
     if not fit.any():
         return None
-    best: tuple[int, list] | None = None
-    for p in np.nonzero(fit)[0].tolist():
-        lists = _banned(cover, sym, first, stab, p)
-        if best is None or sum(len(b) for _, b in lists) > sum(len(b) for _, b in best[1]):
-            best = (p, lists)
-    assert best is not None
-    second, lists = best
+    cand = np.nonzero(fit[cover.opt_piece])[0]
+    labels = sym.opt_label[cand]
+    groups: dict[tuple, int] = {}        # each S with symmetries, and how many o have it
+    for S in stab:
+        if len(S) > 1:
+            groups[tuple(S)] = groups.get(tuple(S), 0) + 1
+    not_least = {S: cand[sym.label_img[np.array(S)[:, None], labels[None, :]].min(axis=0) < labels]
+                 for S in groups}        # the candidates not least in their S-orbit
+    n_banned = sum(n * np.bincount(cover.opt_piece[not_least[S]], minlength=len(fit))
+                   for S, n in groups.items())
+    second = int(np.argmax(np.where(fit, n_banned, -1)))
+    mine = {S: ban[cover.opt_piece[ban] == second] for S, ban in not_least.items()}
+    lists = [(o, mine.get(tuple(S), cand[:0])) for o, S in zip(first.tolist(), stab)]
     banned = np.zeros(cover.n_options + 1, dtype=np.int64)
     for o, ban in lists:
         banned[o + 1] = len(ban)
@@ -260,12 +270,3 @@ def second_breaking(cover: Cover, sym: Symmetry, piece: int,
         flat[ptr[o]:ptr[o + 1]] = ban
     return second, ptr, flat
 
-
-def _banned(cover: Cover, sym: Symmetry, first: np.ndarray, stab: list[np.ndarray],
-            piece: int) -> list[tuple[int, np.ndarray]]:
-    """For each o of `first` (stab: the motions of H fixing it), the placements of `piece`
-    that are not the least of their orbit under those motions."""
-    opts = np.nonzero(cover.opt_piece == piece)[0]
-    labels = sym.opt_label[opts]
-    return [(o, opts[sym.label_img[S][:, labels].min(axis=0) < labels])
-            for o, S in zip(first.tolist(), stab)]

@@ -126,6 +126,21 @@ def isolated_near(empty, seeds, nb_mask):
 
 
 @njit(cache=True)
+def connected(masks, nb_mask, shift_d, shift_m):
+    """Every cell-set of `masks` is connected (through the neighbours of `grow`)."""
+    for m in masks:
+        region = m & (~m + ONE)
+        while True:
+            more = (region | grow(region, nb_mask, shift_d, shift_m)) & m
+            if more == region:
+                break
+            region = more
+        if region != m:
+            return False
+    return True
+
+
+@njit(cache=True)
 def key_items(n, cell_start, cell_opts, opt_mask, keys):
     """(n, keys): for each item t, the `keys` other items most often covered by the options
     whose lowest item is t (ties: the lower item)."""
@@ -174,6 +189,8 @@ def piece_blocks(n, cell_start, cell_opts, opt_mask, opt_bit, n_bits, keys):
                     size[(((t << keys) | pat) * n_bits + opt_bit[o]) + 1] += 1
                     nonempty[(t << keys) | pat] |= ONE << np.uint64(opt_bit[o])
     start = np.cumsum(size)
+    if len(size) > 1 and size[1:].max() > 64:   # (fitting tests a block in one word)
+        raise ValueError("a block of more than 64 placements")
     fill = start[:-1].copy()
     opts = np.zeros(start[-1], dtype=np.int32)
     for t in range(n):
@@ -369,8 +386,8 @@ def run(tables, rules, sym, work, prefixes, budget):
             memo_at[floor] = memo and memo_weights(chosen, floor, rules, sym, weight)
             state[4] = memo and weight[1] == 1 and sym[8] >= 0   # memo below a FREE second piece
             code[floor] = 0
-            for k in range(len(bit_piece)):
-                code[floor] += cnt[k] * radix[k]
+            for j in range(len(bit_piece)):
+                code[floor] += cnt[j] * radix[j]
             tp = first_block(cov[floor], empty, key, keys)
             block[floor] = tp * len(bit_piece)
             rem[floor] = avail[floor] & nonempty[tp]
@@ -389,7 +406,7 @@ def run(tables, rules, sym, work, prefixes, budget):
                 r = rem[d]
                 if r == ZERO:
                     break
-                k = trailing_zeros(r)
+                k = np.int64(trailing_zeros(r))
                 rem[d] = r & (r - ONE)
                 bit[d] = k
                 b = tstart[block[d] + k]

@@ -5,7 +5,7 @@ import numpy as np
 
 from ..core.cover import Cover
 from .kernels import load
-from .runner import Runner, pieces_connected, distinct, item_masks, lists_by_first_item, uniform_sizes
+from .runner import Runner, distinct, item_masks, lists_by_first_item, uniform_sizes
 
 bb = load("bitboard")        # compiled ahead of time, or numba's JIT: see engine/kernels.py
 
@@ -27,7 +27,7 @@ def neighbour_shifts(nb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 # The kernel's settings (module variables, so that tests can run every combination):
-KEYS = 6            # items next to the one to fill whose occupancy picks a sub-block
+KEYS = 4            # items next to the one to fill whose occupancy picks a sub-block
 MEMO = True         # reuse the counts of sub-problems met before (counting only)
 MEMO_BITS = 13      # log2 of the memo table's entries
 MEMO_PIECES = 4     # looked up where at least this many pieces' worth of items is empty
@@ -44,7 +44,6 @@ class BitboardRun(Runner):
         super().__init__(cover, sym, plan, store=store, limit=limit, **kw)
         n = cover.n_items
         assert n <= 64 and len(cover.piece_count) <= 64
-        prune = prune and pieces_connected(cover)     # dead ends assume connected pieces
         self.opt_mask = item_masks(cover, 1)[:, 0].copy()
         self.opt_piece = cover.opt_piece
         self.full = np.uint64((1 << n) - 1) if n < 64 else np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -59,6 +58,8 @@ class BitboardRun(Runner):
         if cover.n_options:
             self.opt_border = np.bitwise_or.reduceat(nbm[cover.opt_items], cover.opt_ptr[:-1])
         self.opt_border &= ~self.opt_mask
+        # the dead-end tests assume connected pieces (a piece may be given in parts)
+        prune = prune and bb.connected(self.opt_mask, nbm, self.shift_d, self.shift_m)
         self.cap = int(cap_factor * max(1, int(self.piece_size.max(initial=1))))
         keep = self._keep_useful(plan.keep) if prune else plan.keep
         cell_opts, cell_start = lists_by_first_item(cover, keep, self.shuffle)
@@ -91,9 +92,6 @@ class BitboardRun(Runner):
                        self.keys, self.nonempty, *self._memo_tables(store, limit),
                        int(opt_bit[plan.sym_piece2]) if plan.sym_piece2 >= 0 else -1)
         self.second = np.zeros(cover.n_options, dtype=np.int8)
-        # a block holds at most one placement per orientation of its piece (its lowest item
-        # is the block's): fewer than 64, so the kernel tests a block into one word
-        assert np.diff(self.tstart).max(initial=0) <= 64
         self.begin([np.zeros(0, dtype=np.int32)])
 
     def _memo_tables(self, store: bool, limit: int) -> tuple:
@@ -110,8 +108,7 @@ class BitboardRun(Runner):
         memo = (MEMO and self.memo and alike and not store and limit == 0 and self.select is None
                 and place < 1 << 62)         # alike: leaves may all count alike (memo_weights)
         size = 1 << MEMO_BITS if memo else 1
-        # written now, not at the search's first stores (np.zeros maps its pages lazily)
-        self.table = (np.full(size, 0, np.uint64), np.full(size, 0, np.int64), np.full(size, -1, np.int64),
+        self.table = (np.zeros(size, np.uint64), np.zeros(size, np.int64), np.full(size, -1, np.int64),
                       np.zeros(self.depth, np.int64), np.full(self.depth, -1, np.int64),
                       np.zeros(2, np.int64), np.zeros(self.depth, np.bool_))
         min_empty = MEMO_PIECES * int(self.piece_size.max(initial=1))

@@ -50,7 +50,9 @@ def plan(cover: Cover, sym, *, unique: bool, store: bool, breaking: bool = True,
          second: bool = True) -> Plan:
     """Use symmetry breaking when it is sound and every solution need not be listed.
 
-    Breaking places the fixed piece first, one placement per orbit. (Placing the most
+    Breaking places the fixed piece first, one placement per orbit; where that placement
+    has symmetries, a second piece keeps one placement per orbit under them (see
+    core.symmetry.second_breaking; `second=False` skips it). (Placing the most
     constrained piece first without symmetry helps square boards and hurts narrow ones,
     where filling the first empty cell is already tight; measured on the corpus, so
     plain filling is kept there.)"""
