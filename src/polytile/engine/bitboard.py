@@ -174,8 +174,9 @@ def piece_blocks(n, cell_start, cell_opts, opt_mask, opt_bit, n_bits, keys):
     bits whose block is not empty)."""
     key = key_items(n, cell_start, cell_opts, opt_mask, keys)
     n_pat = 1 << keys
-    size = np.zeros((n << keys) * n_bits + 1, dtype=np.int64)
-    nonempty = np.zeros(n << keys, dtype=np.uint64)
+    n_blocks = (n << keys) * n_bits
+    head = np.zeros(n_blocks + 2, dtype=np.int32)     # head[b + 1]: the end of block b, then
+    nonempty = np.zeros(n << keys, dtype=np.uint64)   # its start (filled back to front)
     covers = np.zeros(len(cell_opts), dtype=np.int64)
     for t in range(n):
         for q in range(cell_start[t], cell_start[t + 1]):
@@ -186,21 +187,25 @@ def piece_blocks(n, cell_start, cell_opts, opt_mask, opt_bit, n_bits, keys):
             covers[q] = c
             for pat in range(n_pat):
                 if c & pat == 0:
-                    size[(((t << keys) | pat) * n_bits + opt_bit[o]) + 1] += 1
+                    head[((t << keys) | pat) * n_bits + opt_bit[o] + 1] += 1
                     nonempty[(t << keys) | pat] |= ONE << np.uint64(opt_bit[o])
-    start = np.cumsum(size)
-    if len(size) > 1 and size[1:].max() > 64:   # (fitting tests a block in one word)
+    biggest = 0
+    for b in range(1, n_blocks + 1):
+        biggest = max(biggest, head[b])
+        head[b] += head[b - 1]
+    head[n_blocks + 1] = head[n_blocks]
+    if biggest > 64:                                  # (fitting tests a block in one word)
         raise ValueError("a block of more than 64 placements")
-    fill = start[:-1].copy()
-    opts = np.zeros(start[-1], dtype=np.int32)
-    for t in range(n):
-        for q in range(cell_start[t], cell_start[t + 1]):
+    opts = np.zeros(head[n_blocks], dtype=np.int32)
+    for t in range(n - 1, -1, -1):                    # back to front: the order is kept
+        for q in range(cell_start[t + 1] - 1, cell_start[t] - 1, -1):
             o = cell_opts[q]
-            for pat in range(n_pat):
+            for pat in range(n_pat - 1, -1, -1):
                 if covers[q] & pat == 0:
                     b = ((t << keys) | pat) * n_bits + opt_bit[o]
-                    opts[fill[b]] = o
-                    fill[b] += 1
+                    head[b + 1] -= 1
+                    opts[head[b + 1]] = o
+    start = head[1:]
     return opts, start, key, nonempty
 
 

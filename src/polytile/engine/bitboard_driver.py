@@ -27,7 +27,7 @@ def neighbour_shifts(nb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 # The kernel's settings (module variables, so that tests can run every combination):
-KEYS = 4            # items next to the one to fill whose occupancy picks a sub-block
+KEYS = 5            # items next to the one to fill whose occupancy picks a sub-block
 MEMO = True         # reuse the counts of sub-problems met before (counting only)
 MEMO_BITS = 13      # log2 of the memo table's entries
 MEMO_PIECES = 4     # looked up where at least this many pieces' worth of items is empty
