@@ -2,23 +2,24 @@
 Bedlam cube) and at most 64 pieces.
 
 Layout: item i is bit i of a uint64; an option is the mask of its items. The search always
-fills the lowest empty item with an option whose lowest item it is (any option covering
+fills the lowest empty item t with an option whose lowest item it is (any option covering
 it and a lower item would overlap an item already covered). The options are in blocks by
-(lowest item, piece): block `item * n_bits + k` holds the masks (`tmask`) and ids (`topt`)
-of piece `bit_piece[k]`'s options, from `tstart[block]`. Each node walks the pieces that
-have a copy left as the set bits of one word (`avail`), so a used-up piece costs nothing,
-and tests each option of the piece's block with one AND. Pieces are counters (`left`).
+(t, the occupancy P of t's key items, piece bit k) (engine/blocks.py): block
+((t << keys) | P) * n_bits + k holds the masks (`tmask`) and ids (`topt`) of piece
+`bit_piece[k]`'s options there, from `tstart[block]`. Each node walks the pieces that have
+a copy left and a placement there as the set bits of one word (`rem`), and finds a block's
+placements that fit as one word (`fitting`). Pieces are counters (`cnt`, by bit).
 
-After each placement, cheap tests first: with no monomino among the pieces, an empty
+After each placement, cheap tests first: with connected pieces and no monomino, an empty
 item with no empty neighbour is a dead end (`iso`: the whole board at once with a few
 shifts, or around the new piece). Then, when the driver asks for it (`flood`), the empty
 regions next to the new piece (flood fill over `nb_mask`, up to `cap` cells) must have
-sizes that the remaining pieces can make.
+sizes that the remaining pieces can make. A count reuses the counts of sub-problems
+where every leaf below counts alike (engine/reuse.py).
 
-The search is an explicit stack in arrays (`cov`, `avail`, `rem`, `pos`, `end`, `block`,
-`chosen`, `state`), so a call runs at most `budget` nodes and returns; the next call
-resumes where it stopped. That is how Python keeps time limits, Ctrl-C, progress and
-solution buffers.
+The search is an explicit stack in arrays (see `run`), so a call runs at most `budget`
+nodes and returns; the next call resumes where it stopped. That is how Python keeps time
+limits, Ctrl-C, progress and solution buffers.
 """
 from __future__ import annotations
 
@@ -26,20 +27,10 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from .leaf import breaking_stabiliser, on_leaf
+from .bits import ONE, ZERO, popcount
+from .leaf import on_leaf
+from .reuse import BANNED, FREE, memo_weights, set_bans, slot
 from .status import BUFFER_FULL, CONTINUE, DONE, LIMIT, PAUSED, STOP_LIMIT
-
-ONE = np.uint64(1)
-ZERO = np.uint64(0)
-BANNED, FREE = 1, 2     # marks of the second fixed piece's placements (set_bans)
-
-
-@njit(cache=True, inline="always")
-def popcount(x):
-    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
-    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
-    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    return (x * np.uint64(0x0101010101010101)) >> np.uint64(56)
 
 
 @njit(cache=True)
@@ -101,18 +92,6 @@ def regions_ok(empty, seeds, nb_mask, shift_d, shift_m, sizes, cap):
     return True
 
 
-@njit(cache=True)
-def placements_ok(opts, opt_mask, opt_border, full, nb_mask, shift_d, shift_m, sizes, cap):
-    """For each option of `opts`: placed alone on the board, it leaves no region next to it
-    whose size no multiset of the pieces makes (such a region stays cut off whatever is
-    placed later, so the option is in no solution)."""
-    ok = np.ones(len(opts), dtype=np.bool_)
-    for k in range(len(opts)):
-        o = opts[k]
-        ok[k] = regions_ok(full & ~opt_mask[o], opt_border[o], nb_mask, shift_d, shift_m, sizes, cap)
-    return ok
-
-
 @njit(cache=True, inline="always")
 def isolated_near(empty, seeds, nb_mask):
     """Some item of `seeds` (the items next to the piece just placed) is empty with no
@@ -123,90 +102,6 @@ def isolated_near(empty, seeds, nb_mask):
             return True
         rest &= rest - ONE
     return False
-
-
-@njit(cache=True)
-def connected(masks, nb_mask, shift_d, shift_m):
-    """Every cell-set of `masks` is connected (through the neighbours of `grow`)."""
-    for m in masks:
-        region = m & (~m + ONE)
-        while True:
-            more = (region | grow(region, nb_mask, shift_d, shift_m)) & m
-            if more == region:
-                break
-            region = more
-        if region != m:
-            return False
-    return True
-
-
-@njit(cache=True)
-def key_items(n, cell_start, cell_opts, opt_mask, keys):
-    """(n, keys): for each item t, the `keys` other items most often covered by the options
-    whose lowest item is t (ties: the lower item)."""
-    key = np.zeros((n, keys), dtype=np.int64)
-    counts = np.zeros(64, dtype=np.int64)
-    for t in range(n):
-        counts[:] = 0
-        for q in range(cell_start[t], cell_start[t + 1]):
-            m = opt_mask[cell_opts[q]]
-            while m:
-                counts[trailing_zeros(m)] += 1
-                m &= m - ONE
-        counts[t] = -1
-        for j in range(keys):
-            best = 0
-            for i in range(64):
-                if counts[i] > counts[best]:
-                    best = i
-            key[t, j] = best
-            counts[best] = -2
-    return key
-
-
-@njit(cache=True)
-def piece_blocks(n, cell_start, cell_opts, opt_mask, opt_bit, n_bits, keys):
-    """The options of `cell_opts` (grouped by lowest item, see runner.lists_by_first_item)
-    in blocks by (lowest item t, pattern P of occupied key items of t, piece bit): block
-    ((t << keys) | P) * n_bits + bit holds the options of that piece whose lowest item is t
-    and that cover no key item occupied in P, in their order in `cell_opts`.
-    (options, block starts, key items, and for each (t << keys) | P the mask of the piece
-    bits whose block is not empty)."""
-    key = key_items(n, cell_start, cell_opts, opt_mask, keys)
-    n_pat = 1 << keys
-    n_blocks = (n << keys) * n_bits
-    head = np.zeros(n_blocks + 2, dtype=np.int32)     # head[b + 1]: the end of block b, then
-    nonempty = np.zeros(n << keys, dtype=np.uint64)   # its start (filled back to front)
-    covers = np.zeros(len(cell_opts), dtype=np.int64)
-    for t in range(n):
-        for q in range(cell_start[t], cell_start[t + 1]):
-            o = cell_opts[q]
-            c = 0
-            for j in range(keys):
-                c |= np.int64((opt_mask[o] >> np.uint64(key[t, j])) & ONE) << j
-            covers[q] = c
-            for pat in range(n_pat):
-                if c & pat == 0:
-                    head[((t << keys) | pat) * n_bits + opt_bit[o] + 1] += 1
-                    nonempty[(t << keys) | pat] |= ONE << np.uint64(opt_bit[o])
-    biggest = 0
-    for b in range(1, n_blocks + 1):
-        biggest = max(biggest, head[b])
-        head[b] += head[b - 1]
-    head[n_blocks + 1] = head[n_blocks]
-    if biggest > 64:                                  # (fitting tests a block in one word)
-        raise ValueError("a block of more than 64 placements")
-    opts = np.zeros(head[n_blocks], dtype=np.int32)
-    for t in range(n - 1, -1, -1):                    # back to front: the order is kept
-        for q in range(cell_start[t + 1] - 1, cell_start[t] - 1, -1):
-            o = cell_opts[q]
-            for pat in range(n_pat - 1, -1, -1):
-                if covers[q] & pat == 0:
-                    b = ((t << keys) | pat) * n_bits + opt_bit[o]
-                    head[b + 1] -= 1
-                    opts[head[b + 1]] = o
-    start = head[1:]
-    return opts, start, key, nonempty
 
 
 @njit(cache=True)
@@ -261,72 +156,6 @@ def first_block(covered, empty, key, keys):
     for j in range(keys):
         pattern |= np.int64((covered >> np.uint64(key[t, j])) & ONE) << j
     return (t << keys) | pattern
-
-
-@njit(cache=True, inline="always")
-def slot(covered, code, size):
-    """The memo table's slot for (covered items, code of the copies left)."""
-    h = covered * np.uint64(0x9E3779B97F4A7C15) ^ np.uint64(code) * np.uint64(0xC2B2AE3D27D4EB4F)
-    return np.int64((h >> np.uint64(29)) & np.uint64(size - 1))
-
-
-@njit(cache=True)
-def memo_weights(chosen, depth, rules, sym, weight):
-    """Whether the leaves below the prefix chosen[:depth] all count alike, so that counts
-    of sub-problems can be reused; weight: (solutions, classes) each leaf counts for.
-    Without symmetry (mode 0), 1 and 0. Under breaking (mode 2), when the fixed pieces'
-    placements have no common symmetry in H but the identity and H is the whole group G,
-    every leaf is canonical, the least of its class, and stands for |H| solutions: |H| and
-    1 (see leaf.on_leaf); the weights are set whenever H is G (they hold below a placement
-    of the second fixed piece that makes the fixed pieces' symmetries the identity alone)."""
-    opt_piece = rules[0]
-    sym_mode, sym_piece, label_img, h_mask, opt_stab, sym_piece2 = (sym[0], sym[1], sym[3], sym[5],
-                                                                     sym[6], sym[8])
-    if sym_mode == 0:
-        weight[0] = 1
-        weight[1] = 0
-        return True
-    if sym_mode != 2 or popcount(h_mask) != label_img.shape[0]:
-        return False
-    weight[0] = np.int64(popcount(h_mask))
-    weight[1] = 1
-    fixed = False
-    for i in range(depth):
-        fixed |= opt_piece[chosen[i]] == sym_piece
-    if not fixed or popcount(breaking_stabiliser(chosen, depth, opt_piece, sym_piece, sym_piece2,
-                                                 opt_stab, h_mask)) != 1:
-        return False              # not the identity alone: leaves need their canonical check
-    return True
-
-
-@njit(cache=True)
-def set_bans(chosen, depth, opt_piece, sym, second, state):
-    """Mark the second fixed piece's placements under the first's placement among
-    chosen[:depth] (state[5]: 1 + the option they are marked for): BANNED (leaf.banned_pair)
-    or FREE (no symmetry of the first's placement fixes it: every leaf below counts alike).
-    False when chosen[:depth] holds a banned placement already."""
-    sym_piece, h_mask, opt_stab, sym_piece2, ban_ptr, ban_opts = (sym[1], sym[5], sym[6], sym[8],
-                                                                  sym[9], sym[10])
-    if sym_piece2 < 0:
-        return True
-    first = -1
-    for i in range(depth):
-        if opt_piece[chosen[i]] == sym_piece:
-            first = chosen[i]
-    if state[5] - 1 != first:
-        for o in range(len(second)):
-            second[o] = 0
-            if first >= 0 and opt_piece[o] == sym_piece2:
-                if popcount(h_mask & opt_stab[first] & opt_stab[o]) == 1:
-                    second[o] = FREE
-        if first >= 0:
-            for j in range(ban_ptr[first], ban_ptr[first + 1]):
-                second[ban_opts[j]] = BANNED
-        state[5] = first + 1
-    for i in range(depth):
-        if second[chosen[i]] == BANNED:
-            return False
-    return True
 
 
 @njit(cache=True, inline="always")

@@ -8,6 +8,7 @@ from .kernels import load
 from .runner import Runner, distinct, item_masks, lists_by_first_item, uniform_sizes
 
 bb = load("bitboard")        # compiled ahead of time, or numba's JIT: see engine/kernels.py
+blocks = load("blocks")
 
 
 MAX_SHIFTS = 8          # more distinct neighbour differences: grow regions cell by cell
@@ -59,7 +60,7 @@ class BitboardRun(Runner):
             self.opt_border = np.bitwise_or.reduceat(nbm[cover.opt_items], cover.opt_ptr[:-1])
         self.opt_border &= ~self.opt_mask
         # the dead-end tests assume connected pieces (a piece may be given in parts)
-        prune = prune and bb.connected(self.opt_mask, nbm, self.shift_d, self.shift_m)
+        prune = prune and blocks.connected(self.opt_mask, nbm, self.shift_d, self.shift_m)
         self.cap = int(cap_factor * max(1, int(self.piece_size.max(initial=1))))
         keep = self._keep_useful(plan.keep) if prune else plan.keep
         cell_opts, cell_start = lists_by_first_item(cover, keep, self.shuffle)
@@ -70,7 +71,7 @@ class BitboardRun(Runner):
         self.keys = KEYS if keys is None else keys
         opt_bit = np.zeros(len(cover.piece_count), dtype=np.int64)
         opt_bit[self.bit_piece] = np.arange(len(self.bit_piece))
-        self.topt, self.tstart, self.key, self.nonempty = bb.piece_blocks(
+        self.topt, self.tstart, self.key, self.nonempty = blocks.piece_blocks(
             n, cell_start, cell_opts, self.opt_mask, opt_bit[cover.opt_piece], len(self.bit_piece),
             self.keys)
         self.prune = prune
@@ -119,7 +120,7 @@ class BitboardRun(Runner):
         pieces can fill (the kernel would reject them at every try)."""
         opts = np.nonzero(keep)[0]
         sizes = bb.reachable_sizes(self.cover.piece_count.astype(np.int64), self.piece_size)
-        ok = bb.placements_ok(opts, self.opt_mask, self.opt_border, self.full, self.nb_mask,
+        ok = blocks.placements_ok(opts, self.opt_mask, self.opt_border, self.full, self.nb_mask,
                               self.shift_d, self.shift_m, sizes, self.cap)
         useful = np.zeros_like(keep)
         useful[opts[ok]] = True

@@ -1,0 +1,83 @@
+"""When the bitboard kernel may reuse the count of a sub-problem, and where it keeps it.
+
+A count below a node is a function of the node's state (items covered, copies left) only
+when every leaf below counts alike (`memo_weights`): without symmetry, or under symmetry
+breaking when the fixed pieces' placements leave no symmetry. The second fixed piece's
+placements are marked per placement of the first (`set_bans`): BANNED (not counted, see
+leaf.banned_pair) or FREE (no symmetry left below it: counts reusable again).
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .bits import popcount
+from .leaf import breaking_stabiliser
+
+BANNED, FREE = 1, 2     # marks of the second fixed piece's placements (set_bans)
+
+
+@njit(cache=True, inline="always")
+def slot(covered, code, size):
+    """The memo table's slot for (covered items, code of the copies left)."""
+    h = covered * np.uint64(0x9E3779B97F4A7C15) ^ np.uint64(code) * np.uint64(0xC2B2AE3D27D4EB4F)
+    return np.int64((h >> np.uint64(29)) & np.uint64(size - 1))
+
+
+@njit(cache=True)
+def memo_weights(chosen, depth, rules, sym, weight):
+    """Whether the leaves below the prefix chosen[:depth] all count alike, so that counts
+    of sub-problems can be reused; weight: (solutions, classes) each leaf counts for.
+    Without symmetry (mode 0), 1 and 0. Under breaking (mode 2), when the fixed pieces'
+    placements have no common symmetry in H but the identity and H is the whole group G,
+    every leaf is canonical, the least of its class, and stands for |H| solutions: |H| and
+    1 (see leaf.on_leaf); the weights are set whenever H is G (they hold below a placement
+    of the second fixed piece that makes the fixed pieces' symmetries the identity alone)."""
+    opt_piece = rules[0]
+    sym_mode, sym_piece, label_img, h_mask, opt_stab, sym_piece2 = (sym[0], sym[1], sym[3], sym[5],
+                                                                     sym[6], sym[8])
+    if sym_mode == 0:
+        weight[0] = 1
+        weight[1] = 0
+        return True
+    if sym_mode != 2 or popcount(h_mask) != label_img.shape[0]:
+        return False
+    weight[0] = np.int64(popcount(h_mask))
+    weight[1] = 1
+    fixed = False
+    for i in range(depth):
+        fixed |= opt_piece[chosen[i]] == sym_piece
+    if not fixed or popcount(breaking_stabiliser(chosen, depth, opt_piece, sym_piece, sym_piece2,
+                                                 opt_stab, h_mask)) != 1:
+        return False              # not the identity alone: leaves need their canonical check
+    return True
+
+
+@njit(cache=True)
+def set_bans(chosen, depth, opt_piece, sym, second, state):
+    """Mark the second fixed piece's placements under the first's placement among
+    chosen[:depth] (state[5]: 1 + the option they are marked for): BANNED (leaf.banned_pair)
+    or FREE (no symmetry of the first's placement fixes it: every leaf below counts alike).
+    False when chosen[:depth] holds a banned placement already."""
+    sym_piece, h_mask, opt_stab, sym_piece2, ban_ptr, ban_opts = (sym[1], sym[5], sym[6], sym[8],
+                                                                  sym[9], sym[10])
+    if sym_piece2 < 0:
+        return True
+    first = -1
+    for i in range(depth):
+        if opt_piece[chosen[i]] == sym_piece:
+            first = chosen[i]
+    if state[5] - 1 != first:
+        for o in range(len(second)):
+            second[o] = 0
+            if first >= 0 and opt_piece[o] == sym_piece2:
+                if popcount(h_mask & opt_stab[first] & opt_stab[o]) == 1:
+                    second[o] = FREE
+        if first >= 0:
+            for j in range(ban_ptr[first], ban_ptr[first + 1]):
+                second[ban_opts[j]] = BANNED
+        state[5] = first + 1
+    for i in range(depth):
+        if second[chosen[i]] == BANNED:
+            return False
+    return True
