@@ -26,6 +26,7 @@ COMMANDS = {
     "shikaku": ("shikaku", "arguments"),
     "serve": ("serve", "arguments"),
     "survey": ("survey", "arguments"),
+    "convert": ("convert", "arguments"),
 }
 
 

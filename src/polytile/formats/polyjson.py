@@ -235,3 +235,35 @@ def _puzzle(name: str, grid: str, allow: bool, board_drawn: tuple[Cells, list[st
         puzzle = make_partial(puzzle)
         puzzle.notes.append("warning: not all tiles are used")
     return puzzle
+
+
+def dump(puzzle: Puzzle, solutions: list | None = None, source: str = "<puzzle>") -> bytes:
+    """The puzzle as polytile JSON: board and piece cells as coordinates, colours by name
+    when the puzzle has any, copies and minimums, each piece's own reflection rule.
+    (Solutions are not part of a puzzle file: `polytile solve --format json` writes them.)"""
+    import json
+    names = puzzle.colour_names
+    coloured = bool(puzzle.board.colours.any()) or any(p.colours.any() for p in puzzle.pieces)
+
+    def colours(codes) -> list[str]:
+        return [names[int(c)] for c in codes]
+
+    data: dict[str, Any] = {"grid": puzzle.board.grid, "board": puzzle.board.cells.tolist()}
+    if coloured:
+        if "" in colours(puzzle.board.colours) or any("" in colours(p.colours) for p in puzzle.pieces):
+            raise PuzzleError("cells without a colour beside coloured ones cannot be written as JSON", source)
+        data["colours"] = colours(puzzle.board.colours)
+    data["pieces"] = [_piece_json(p, colours if coloured else None) for p in puzzle.pieces]
+    data["allow_reflection"] = puzzle.allow_reflection
+    return (json.dumps(data, indent=1) + "\n").encode()
+
+
+def _piece_json(piece, colours) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": piece.name, "cells": piece.cells.tolist(), "count": piece.count}
+    if colours is not None:
+        out["colours"] = colours(piece.colours)
+    if piece.least != piece.count:
+        out["min"] = piece.least
+    if piece.reflect is not None:
+        out["reflect"] = piece.reflect
+    return out
