@@ -37,6 +37,27 @@ def text_lines(sol: Solution, board_cells: np.ndarray) -> list[str]:
     return ["   ".join("".join(layer[r]) for layer in layers).rstrip() for r in range(rows)]
 
 
+def matrix_lines(sol: Solution, board_cells: np.ndarray, ids: dict[str, int]) -> list[str]:
+    """The solution as numbers: each cell the number of the piece covering it, 0 for a hole
+    or an uncovered cell, columns right-aligned; a 3D solution's layers one after another,
+    a blank line between them. A piece is numbered by `ids` (name -> number) when each is
+    placed once; when copies of a piece are placed, each placement gets its own number
+    (1, 2, ... in the order of the placements), as the letters do, so copies can be told apart."""
+    layers = letter_grid(sol, board_cells)
+    names = [p.piece for p in sol.placements]
+    if len(set(names)) == len(names):
+        number = {p.letter: ids[p.piece] for p in sol.placements}
+    else:
+        number = {p.letter: i for i, p in enumerate(sol.placements, start=1)}
+    width = max([len(str(n)) for n in number.values()] + [1])
+    out: list[str] = []
+    for z, layer in enumerate(layers):
+        if z:
+            out.append("")
+        out += [" ".join(f"{number.get(ch, 0):>{width}}" for ch in row) for row in layer]
+    return out
+
+
 def piece_styles(letters: list[str]) -> dict[str, str]:
     """Katamino colours for pentomino letters, a palette for the others."""
     if set(letters) <= set(COLOUR_OF) and len(set(letters)) == len(letters):

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Optional
 
 from .args import Exit, bounded, flag, no_reflect, parse_size
-from .output import check_file, check_format, show
+from .output import check_file, check_format, piece_ids, show
 
 
 def arguments(p: ArgumentParser) -> None:
@@ -21,7 +21,8 @@ def arguments(p: ArgumentParser) -> None:
     p.add_argument("--limit", type=bounded(int, 1), default=1, help="Show the first L solutions.")
     p.add_argument("--random", type=bounded(int, 1), help="Show R random distinct solutions.")
     p.add_argument("--seed", type=int, default=0, help="Seed of --random.")
-    p.add_argument("--format", dest="fmt", default="text", help="text, json, svg or png.")
+    p.add_argument("--format", dest="fmt", default="text",
+                   help="text, json, matrix (each cell the number of its piece), svg or png.")
     p.add_argument("-o", "--output", type=Path, metavar="FILE", help="Write to this file.")
     flag(p, "--json", "With --count: one JSON object.", dest="as_json")
     p.set_defaults(run=box)
@@ -59,7 +60,8 @@ def box(order: int, size: str, max_copies: int, min_copies: int, one_sided: bool
         note = "uniform over all solutions" if uniform else "randomised search (not uniform)"
     else:
         r, note = tiling.solve(limit=limit), "first solutions"
-    show(r.found, tiling.model().cells, fmt, output)
+    show(r.found, tiling.model().cells, fmt, output,
+         piece_ids(tiling.model().puzzle) if r.found else None)
     print(f"{len(r.found)} solution{'s' if len(r.found) != 1 else ''} ({note})", file=sys.stderr)
     if not r.found:
         raise Exit(1)

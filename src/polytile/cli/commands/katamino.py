@@ -23,7 +23,8 @@ def arguments(p: ArgumentParser) -> None:
     p.add_argument("--slam", help="A challenge list, e.g. 2,3,6,11,8: solve every prefix of 3 or "
                    "more pieces.")
     flag(p, "--json", "Print JSON.", dest="as_json")
-    p.add_argument("--format", dest="fmt", default="text", help="text, json, svg or png.")
+    p.add_argument("--format", dest="fmt", default="text",
+                   help="text, json, matrix (each cell its piece's Katamino number 1..12), svg or png.")
     p.add_argument("-o", "--output", type=Path, metavar="FILE", help="Write to this file.")
     p.set_defaults(run=katamino)
 
@@ -51,7 +52,9 @@ def katamino(pieces: list[str], width: Optional[int], height: int, all_: bool, c
         return
     r = t.solve(limit=None if all_ else 1)
     board = t.model().cells
-    show(r.found, board, "json" if as_json else fmt, None if as_json else output)
+    from ...core.library import KATAMINO
+    numbers = {letter: i for i, (letter, _, _) in enumerate(KATAMINO, start=1)}
+    show(r.found, board, "json" if as_json else fmt, None if as_json else output, numbers)
     n = len(r.found)
     print(f"{n} solution{'s' if n != 1 else ''} in {r.seconds:.4f} s, {r.nodes} nodes", file=sys.stderr)
     for reason in r.reasons:

@@ -1,5 +1,5 @@
 """Writing solutions for the subcommands: coloured letters on a terminal, text, JSON
-(`{"solutions": [...]}`), SVG or PNG, to stdout or a file."""
+(`{"solutions": [...]}`), a matrix of piece numbers, SVG or PNG, to stdout or a file."""
 from __future__ import annotations
 
 import json
@@ -9,12 +9,13 @@ from typing import Optional
 
 from ...errors import PuzzleError
 
-FORMATS = ("text", "json", "svg", "png")
+FORMATS = ("text", "json", "matrix", "svg", "png")
 
 
-def check_format(fmt: str) -> None:
-    if fmt not in FORMATS:
-        raise PuzzleError(f"unknown format {fmt!r} (text, json, svg or png)", "--format")
+def check_format(fmt: str, formats: tuple[str, ...] = FORMATS) -> None:
+    if fmt not in formats:
+        raise PuzzleError(f"unknown format {fmt!r} ({', '.join(formats[:-1])} or {formats[-1]})",
+                          "--format")
 
 
 def check_file(fmt: str, output: Optional[Path]) -> None:
@@ -23,8 +24,9 @@ def check_file(fmt: str, output: Optional[Path]) -> None:
         raise PuzzleError("--format png needs -o FILE", "--format")
 
 
-def show(found, board, fmt: str, output: Optional[Path]) -> None:
-    """The solutions as --format says, to stdout or to the file `output` (written atomically)."""
+def show(found, board, fmt: str, output: Optional[Path], ids: Optional[dict[str, int]] = None) -> None:
+    """The solutions as --format says, to stdout or to the file `output` (written atomically).
+    `ids` numbers the pieces by name for --format matrix (default: 1, 2, ... by first use)."""
     check_format(fmt)
     check_file(fmt, output)
     if fmt == "text" and output is None and sys.stdout.isatty():
@@ -40,6 +42,8 @@ def show(found, board, fmt: str, output: Optional[Path]) -> None:
         return
     if fmt == "json":
         text = json.dumps({"solutions": [s.to_json() for s in found]}) + "\n"
+    elif fmt == "matrix":
+        text = _matrices(found, board, ids)
     else:
         from ...draw.render import text_lines
         blocks = ["\n".join(text_lines(s, board)) for s in found]
@@ -49,6 +53,25 @@ def show(found, board, fmt: str, output: Optional[Path]) -> None:
         write_text(output, text)
     else:
         sys.stdout.write(text)
+
+
+def _matrices(found, board, ids: Optional[dict[str, int]]) -> str:
+    """Each solution as a matrix of piece numbers, a blank line between solutions."""
+    from ...draw.render import matrix_lines
+    if found and found[0].grid != "square":
+        raise PuzzleError("--format matrix draws square and cube grids (use text or json)", "--format")
+    if ids is None:
+        ids = {}
+        for s in found:
+            for p in s.placements:
+                ids.setdefault(p.piece, len(ids) + 1)
+    blocks = ["\n".join(matrix_lines(s, board, ids)) for s in found]
+    return "\n\n".join(blocks) + ("\n" if blocks else "")
+
+
+def piece_ids(puzzle) -> dict[str, int]:
+    """Piece name -> its number in the puzzle (1, 2, ... in the puzzle's order)."""
+    return {p.name: i for i, p in enumerate(puzzle.pieces, start=1)}
 
 
 def _print_coloured(found, board) -> None:

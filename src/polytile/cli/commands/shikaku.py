@@ -11,6 +11,8 @@ from typing import Optional
 from .args import flag, parse_size
 from .output import check_file, check_format
 
+FORMATS = ("text", "nanakin", "json", "svg", "png")
+
 
 def arguments(p: ArgumentParser) -> None:
     p.add_argument("puzzle", nargs="?", default="-", metavar="PUZZLE",
@@ -18,7 +20,9 @@ def arguments(p: ArgumentParser) -> None:
                    "polytile JSON); - reads stdin; a URL or game id may also be given directly.")
     flag(p, "--count", "Print only the number of solutions.")
     flag(p, "--json", 'One object {"solutions", "rectangles", "seconds"}.', dest="as_json")
-    p.add_argument("--format", dest="fmt", default="text", help="text, json, svg or png.")
+    p.add_argument("--format", dest="fmt", default="text",
+                   help="text (the count, then a solution), nanakin (the same with nanakin's "
+                   "`1 solution` / `N solutions` heading), json, svg or png.")
     p.add_argument("-o", "--output", type=Path, metavar="FILE", help="Write the picture here.")
     p.add_argument("--generate", metavar="WxH", help="Make a WxH puzzle with one solution.")
     p.add_argument("--seed", type=int, help="Seed of --generate.")
@@ -28,7 +32,7 @@ def arguments(p: ArgumentParser) -> None:
 def shikaku(puzzle: str, count: bool, as_json: bool, fmt: str, output: Optional[Path],
             generate: Optional[str], seed: Optional[int]) -> None:
     """Shikaku: divide the grid into rectangles, each holding one number equal to its area."""
-    check_format(fmt)
+    check_format(fmt, FORMATS)
     if generate is not None:
         _generate(generate, seed, as_json or fmt == "json")
         return
@@ -45,9 +49,14 @@ def shikaku(puzzle: str, count: bool, as_json: bool, fmt: str, output: Optional[
     elif fmt in ("svg", "png"):
         _picture(p, ans, fmt, output)
     else:
-        print(ans.solutions)
+        print(heading(ans.solutions) if fmt == "nanakin" else ans.solutions)
         if ans.rectangles:
             sys.stdout.write("\n".join(letters(p, ans.rectangles)) + "\n")
+
+
+def heading(n: int) -> str:
+    """The first line nanakin/shikaku-solver prints: `1 solution`, `N solutions`."""
+    return f"{n} solution{'' if n == 1 else 's'}"
 
 
 def _picture(p, ans, fmt: str, output: Optional[Path]) -> None:

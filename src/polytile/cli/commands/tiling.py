@@ -9,7 +9,7 @@ from typing import Optional
 
 from ...errors import PuzzleError
 from .args import Exit, bounded, flag, no_reflect
-from .output import FORMATS, check_file, check_format, show
+from .output import FORMATS, check_file, check_format, piece_ids, show
 
 ENGINES = ("auto", "bitboard", "wide", "dlx")
 
@@ -103,7 +103,7 @@ def solve_arguments(p: ArgumentParser) -> None:
                    help="Show at most N solutions.")
     flag(p, "--all", "Show every solution.", dest="all_")
     p.add_argument("--format", dest="fmt", choices=FORMATS, default="text",
-                   help="text, json, svg or png (png needs -o).")
+                   help="text, json, matrix (piece numbers in the file's order), svg or png (png needs -o).")
     p.add_argument("-o", "--output", type=Path, metavar="FILE", help="Write to FILE.")
     _search_options(p)
     p.set_defaults(run=solve)
@@ -117,7 +117,8 @@ def solve(puzzle: Path, limit: int, all_: bool, unique: bool, no_reflect: bool, 
     tiling = _load(puzzle, no_reflect)
     report = tiling.solve(limit=None if all_ else limit, unique=unique, time_limit=time_limit,
                           engine=engine)
-    show(report.found, tiling.model().cells, fmt, output)
+    show(report.found, tiling.model().cells, fmt, output,
+         piece_ids(tiling.model().puzzle) if report.found else None)
     n = len(report.found)
     _err(f"{n} solution{'s' if n != 1 else ''}{' (unique)' if unique else ''} "
          f"in {report.seconds:.4f} s, {report.nodes} nodes")
