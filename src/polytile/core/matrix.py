@@ -1,0 +1,115 @@
+"""An exact cover problem as Knuth writes it: named items (primary ones must be covered
+exactly once, secondary ones at most once, or by options that agree on their colour) and
+options (sets of items). No geometry: formats/dlx.py reads and writes it, engine/
+exact_driver.py searches it.
+
+When the matrix has the shape of a tiling (a set of "piece" items of which every option
+holds exactly one, every other item primary, no colours), it is also a core.cover.Cover
+whose pieces are counters: `tiling_cover` finds that form, so the kernels written for
+tilings (bitboard, wide) can count it."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .cover import Cover
+
+
+@dataclass
+class Matrix:
+    """Items 0..n_primary-1 are primary, the rest secondary. The items of option o are
+    opt_items[opt_ptr[o]:opt_ptr[o+1]] in the order written; opt_colour gives each entry's
+    colour (0: none, c > 0: colour_names[c-1]); colours only on secondary items."""
+    names: list[str]
+    n_primary: int
+    opt_ptr: np.ndarray                    # (n_options+1,) int64
+    opt_items: np.ndarray                  # int32
+    opt_colour: np.ndarray                 # int32, same length as opt_items
+    colour_names: list[str] = field(default_factory=list)
+
+    @property
+    def n_items(self) -> int:
+        return len(self.names)
+
+    @property
+    def n_options(self) -> int:
+        return len(self.opt_ptr) - 1
+
+    def option_text(self, o: int) -> str:
+        """Option o as a DLX line: its item names (with `:colour`) in the order written."""
+        a, b = int(self.opt_ptr[o]), int(self.opt_ptr[o + 1])
+        words = []
+        for item, c in zip(self.opt_items[a:b].tolist(), self.opt_colour[a:b].tolist()):
+            words.append(self.names[item] + (f":{self.colour_names[c - 1]}" if c else ""))
+        return " ".join(words)
+
+
+def _piece_items(matrix: Matrix, ends: np.ndarray) -> np.ndarray | None:
+    """Items holding exactly one of every option, when the options' first (or last)
+    entries are such a set (`ends`: the index of that entry in each option); else None."""
+    pieces = np.zeros(matrix.n_items, dtype=bool)
+    pieces[matrix.opt_items[ends]] = True
+    per_option = np.add.reduceat(pieces[matrix.opt_items].astype(np.int64), matrix.opt_ptr[:-1])
+    return pieces if (per_option == 1).all() else None
+
+
+def tiling_cover(matrix: Matrix) -> tuple[Cover, np.ndarray] | None:
+    """The matrix as a Cover (cells: the other items, in their order; pieces: one copy
+    each, primary ones required) and, per Cover option, its option in the matrix; None
+    when the matrix has no such form. Pieces are looked for among the first items of the
+    options, then the last; every option must also hold a cell, every cell be primary,
+    every option of one piece be of one size, and when every piece is required, their sizes
+add up to the cells (the kernels assume both)."""
+    if matrix.n_options == 0 or matrix.opt_colour.any():
+        return None
+    lengths = np.diff(matrix.opt_ptr)
+    if (lengths < 2).any():
+        return None
+    for ends in (matrix.opt_ptr[:-1], matrix.opt_ptr[1:] - 1):
+        pieces = _piece_items(matrix, ends)
+        if pieces is None or pieces.all():
+            continue
+        cells = np.nonzero(~pieces)[0]
+        if cells.max() >= matrix.n_primary:            # a secondary cell: not a tiling
+            continue
+        found = _as_cover(matrix, pieces, cells, lengths)
+        if found is not None:
+            return found
+    return None
+
+
+def _as_cover(matrix: Matrix, pieces: np.ndarray, cells: np.ndarray,
+              lengths: np.ndarray) -> tuple[Cover, np.ndarray] | None:
+    """Cover of the matrix, given which items are pieces (see tiling_cover)."""
+    piece_ids = np.nonzero(pieces)[0]
+    cell_no = np.full(matrix.n_items, -1, dtype=np.int64)
+    cell_no[cells] = np.arange(len(cells))
+    piece_no = np.full(matrix.n_items, -1, dtype=np.int64)
+    piece_no[piece_ids] = np.arange(len(piece_ids))
+    entry_piece = piece_no[matrix.opt_items]
+    opt_piece = np.maximum.reduceat(entry_piece, matrix.opt_ptr[:-1])
+    size = lengths - 1
+    first_size = np.full(len(piece_ids), -1, dtype=np.int64)
+    first_size[opt_piece[::-1]] = size[::-1]
+    if (first_size[opt_piece] != size).any():
+        return None
+    primary = piece_ids < matrix.n_primary
+    if primary.all() and first_size.sum() != len(cells):
+        return None          # the kernels check that every piece is used only by area
+    row = np.repeat(np.arange(matrix.n_options), lengths)
+    keep = entry_piece < 0
+    row, items = row[keep], cell_no[matrix.opt_items[keep]]
+    order = np.lexsort((items, row))                   # cells ascending in each option
+    items = items[order]
+    firsts = items[np.concatenate([[0], np.cumsum(size)[:-1]])]
+    opts = np.lexsort((opt_piece, firsts))              # by first cell, then piece
+    new_ptr = np.concatenate([[0], np.cumsum(size[opts])]).astype(np.int64)
+    old_ptr = np.concatenate([[0], np.cumsum(size)]).astype(np.int64)
+    take = np.repeat(old_ptr[:-1][opts] - new_ptr[:-1], size[opts]) + np.arange(new_ptr[-1])
+    cover = Cover(n_items=len(cells), opt_ptr=new_ptr, opt_items=items[take].astype(np.int32),
+                  opt_piece=opt_piece[opts].astype(np.int32),
+                  piece_count=np.ones(len(piece_ids), dtype=np.int32),
+                  piece_min=primary.astype(np.int32),
+                  neighbours=np.full((len(cells), 0), -1, dtype=np.int32))
+    return cover, opts.astype(np.int64)
