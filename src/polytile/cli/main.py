@@ -27,6 +27,7 @@ COMMANDS = {
     "serve": ("serve", "arguments"),
     "survey": ("survey", "arguments"),
     "convert": ("convert", "arguments"),
+    "mesh": ("mesh", "arguments"),
     "cover": ("cover", "arguments"),
 }
 

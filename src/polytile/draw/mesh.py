@@ -1,0 +1,209 @@
+"""A piece as a closed, consistently oriented triangle mesh: the outer faces of its cells.
+
+Input: the convex sub-cells of a solid (`mesh_cells.solid`), every face counter-clockwise
+seen from outside its cell. A face two sub-cells share is inner and dropped; the others
+are the surface, oriented outwards (right-hand rule), so every surface edge is walked once
+in each direction by the two faces that meet there.
+
+Where the piece touches itself along an edge only (two cubes sharing just an edge, two
+squares just a corner, the extruded corner's vertical edge), four faces meet at one edge
+and a naive mesh is not a 2-manifold. We split there, the way the solid would come apart
+if it were shrunk by a hair (the choice `mesh_cells` makes for a real gap):
+
+- around each edge, the cells of the piece fall into runs (cells joined through inner
+  faces); each run owns the two surface faces that bound it, a *sheet*;
+- a vertex is one per cycle of faces around a lattice point, faces linked through the
+  sheets (two cubes sharing only an edge or a corner get a vertex each there; a point
+  where the surface only touches itself gets one vertex per cone);
+- an edge with several sheets gets a midpoint per sheet, so that no two sheets share
+  both ends even where the surface passes one lattice point twice (two holes that touch
+  along an edge); faces with a midpoint are fanned from their centre.
+
+Every edge then lies on exactly two triangles and the faces around every vertex form one
+cycle: a closed 2-manifold, with coinciding points where the piece touches itself.
+
+Bevel: every vertex on a convex edge moves in so that it lies on the chamfer planes through
+the rows of vertices `bevel` away from that edge (which `mesh_cells` puts there): the move
+d with d . u = bevel / 2 for the inward normal u of every face at the vertex's convex edges.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .mesh_cells import Complex, Face, Key, solid
+
+Edge = tuple[Key, Key]
+
+
+@dataclass
+class Mesh:
+    vertices: np.ndarray               # (n, 3) float
+    faces: np.ndarray                  # (m, 3) int64, counter-clockwise seen from outside
+
+
+class _Sets:
+    """Union-find over hashable things."""
+
+    def __init__(self) -> None:
+        self.up: dict = {}
+
+    def find(self, x):
+        path = []
+        while self.up.get(x, x) != x:
+            path.append(x)
+            x = self.up[x]
+        for p in path:
+            self.up[p] = x
+        return x
+
+    def union(self, a, b) -> None:
+        a, b = self.find(a), self.find(b)
+        if a != b:
+            self.up[a] = b
+
+
+def _edges(face: Face):
+    """(from, to, edge) around a face; the edge is its two keys in order."""
+    for i, a in enumerate(face):
+        b = face[(i + 1) % len(face)]
+        yield a, b, (a, b) if a < b else (b, a)
+
+
+def piece_mesh(grid: str, cells: np.ndarray, shrink: float = 0.0, bevel: float = 0.0) -> Mesh:
+    """The mesh of one piece (unit cells), shrunk by `shrink` on its outer faces, its outer
+    edges chamfered by `bevel` (both in cell edges)."""
+    return mesh(solid(grid, cells, shrink, bevel), bevel)
+
+
+def mesh(cx: Complex, bevel: float = 0.0) -> Mesh:
+    if not cx.cells:
+        return Mesh(np.zeros((0, 3)), np.zeros((0, 3), dtype=np.int64))
+    faces, owner, runs = _surface(cx)
+    sheets = _sheets(faces, owner, runs)
+    ids, keys = _vertices(faces, sheets)
+    points = np.array([cx.where[k] for k in keys], dtype=float).reshape(-1, 3)
+    mids = _midpoints(sheets, points, ids)
+    points = np.concatenate([points, np.array(list(mids.values())).reshape(-1, 3)])
+    mid_id = {s: len(keys) + i for i, s in enumerate(mids)}
+    rings = [_ring(f, b, owner[b], runs, ids, mid_id) for b, f in enumerate(faces)]
+    if bevel > 0:
+        points = points + _chamfer(faces, sheets, points, ids, mid_id, bevel, cx)
+    return _triangles(rings, points)
+
+
+def _surface(cx: Complex) -> tuple[list[Face], list[int], _Sets]:
+    """The faces of no other sub-cell (with the sub-cell each bounds), and the runs of
+    sub-cells around each edge, joined through the inner faces."""
+    where: dict[frozenset, list[tuple[int, int]]] = {}
+    for c, cell in enumerate(cx.cells):
+        for f, face in enumerate(cell):
+            where.setdefault(frozenset(face), []).append((c, f))
+    faces, owner, runs = [], [], _Sets()
+    for places in where.values():
+        if len(places) == 1:
+            c, f = places[0]
+            faces.append(cx.cells[c][f])
+            owner.append(c)
+        else:
+            (c1, f1), (c2, _) = places
+            for _a, _b, e in _edges(cx.cells[c1][f1]):
+                runs.union((e, c1), (e, c2))
+    return faces, owner, runs
+
+
+def _sheets(faces: list[Face], owner: list[int], runs: _Sets) -> dict[tuple, list[int]]:
+    """(edge, run) -> the two surface faces that bound that run of cells at that edge."""
+    sheets: dict[tuple, list[int]] = {}
+    for b, face in enumerate(faces):
+        for _a, _b, e in _edges(face):
+            sheets.setdefault((e, runs.find((e, owner[b]))), []).append(b)
+    bad = [s for s, fs in sheets.items() if len(fs) != 2]
+    if bad:
+        raise RuntimeError(f"mesh: {len(bad)} edges not bounded by two faces (first: {bad[0][0]})")
+    return sheets
+
+
+def _vertices(faces: list[Face], sheets: dict[tuple, list[int]]) -> tuple[dict, list[Key]]:
+    """One vertex per cycle of faces around a lattice point: (face, key) -> vertex id,
+    and each vertex's key."""
+    corners = _Sets()
+    for (e, _run), (b1, b2) in sheets.items():
+        for k in e:
+            corners.union((b1, k), (b2, k))
+    ids: dict = {}
+    keys: list[Key] = []
+    for b, face in enumerate(faces):
+        for k in face:
+            root = corners.find((b, k))
+            if root not in ids:
+                ids[root] = len(keys)
+                keys.append(k)
+            ids[(b, k)] = ids[root]
+    return ids, keys
+
+
+def _midpoints(sheets: dict[tuple, list[int]], points: np.ndarray, ids: dict) -> dict[tuple, np.ndarray]:
+    """A midpoint per sheet of an edge that has several sheets: sheet -> its point."""
+    per_edge: dict[Edge, int] = {}
+    for e, _run in sheets:
+        per_edge[e] = per_edge.get(e, 0) + 1
+    out = {}
+    for (e, run), (b1, _b2) in sheets.items():
+        if per_edge[e] > 1:
+            out[(e, run)] = (points[ids[(b1, e[0])]] + points[ids[(b1, e[1])]]) / 2
+    return out
+
+
+def _ring(face: Face, b: int, cell: int, runs: _Sets, ids: dict, mid_id: dict) -> list[int]:
+    """A surface face's vertex ids, midpoints included (marked by a leading -1)."""
+    ring, split = [], False
+    for a, _to, e in _edges(face):
+        ring.append(ids[(b, a)])
+        mid = mid_id.get((e, runs.find((e, cell))))
+        if mid is not None:
+            ring.append(mid)
+            split = True
+    return [-1] + ring if split else ring
+
+
+def _normal(points: np.ndarray) -> np.ndarray:
+    """Newell's normal of a polygon, unit length."""
+    n = np.cross(points, np.roll(points, -1, axis=0)).sum(axis=0)
+    return n / np.linalg.norm(n)
+
+
+def _chamfer(faces, sheets, points, ids, mid_id, bevel: float, cx: Complex) -> np.ndarray:
+    """Each vertex's move onto the chamfer planes of the convex edges it lies on."""
+    normals = [_normal(np.array([cx.where[k] for k in f])) for f in faces]
+    centres = [np.mean([cx.where[k] for k in f], axis=0) for f in faces]
+    inward: dict[int, set] = {}
+    for (e, run), (b1, b2) in sheets.items():
+        n1, n2 = normals[b1], normals[b2]
+        if n1 @ n2 > 1 - 1e-9 or (centres[b2] - cx.where[e[0]]) @ n1 > -1e-9:
+            continue                                    # flat or concave
+        at = [ids[(b1, e[0])], ids[(b1, e[1])]] + ([mid_id[(e, run)]] if (e, run) in mid_id else [])
+        for v in at:
+            inward.setdefault(v, set()).update({tuple(np.round(-n1, 9)), tuple(np.round(-n2, 9))})
+    moves = np.zeros_like(points)
+    for v, us in inward.items():
+        u = np.array(sorted(us))
+        moves[v] = np.linalg.lstsq(u, np.full(len(u), bevel / 2), rcond=None)[0]
+    return moves
+
+
+def _triangles(rings: list[list[int]], points: np.ndarray) -> Mesh:
+    """Convex faces fanned from their first corner; faces with midpoints from their centre."""
+    tris: list[tuple[int, int, int]] = []
+    extra: list[np.ndarray] = []
+    for ring in rings:
+        if ring[0] == -1:
+            ring = ring[1:]
+            c = len(points) + len(extra)
+            extra.append(points[ring].mean(axis=0))
+            tris += [(c, ring[i], ring[(i + 1) % len(ring)]) for i in range(len(ring))]
+        else:
+            tris += [(ring[0], ring[i], ring[i + 1]) for i in range(1, len(ring) - 1)]
+    verts = np.concatenate([points, np.array(extra).reshape(-1, 3)])
+    return Mesh(verts, np.array(tris, dtype=np.int64).reshape(-1, 3))
