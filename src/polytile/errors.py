@@ -10,6 +10,17 @@ def one_line(text: str) -> str:
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 
+LONGEST_NAME = 120     # a file name or argument echoed in a message beyond this is shortened
+
+
+def short(name: str) -> str:
+    """A name as a message shows it: whole when short, else its ends and its length (an id
+    of 100,000 characters given in place of a file must not become a 100 KB message)."""
+    if len(name) <= LONGEST_NAME:
+        return name
+    return f"{name[:60]}...{name[-20:]} ({len(name)} characters)"
+
+
 class PuzzleError(Exception):
     """Bad input. Printed as one line `file:line:col: message`, exit status 2."""
 
@@ -22,5 +33,5 @@ class PuzzleError(Exception):
         self.col = col
 
     def __str__(self) -> str:
-        where = [str(x) for x in (self.file, self.line, self.col) if x is not None]
+        where = [short(str(x)) for x in (self.file, self.line, self.col) if x is not None]
         return one_line(f"{':'.join(where)}: {self.message}" if where else self.message)

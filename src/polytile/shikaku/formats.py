@@ -19,7 +19,9 @@ from ..formats.common import describe, load_json, read_text
 
 MAX_CELLS = 1_000_000
 MAX_DIGITS = 12                 # any number longer than this is far beyond MAX_CELLS
-GAME_ID = re.compile(r"^\s*([0-9]+)x([0-9]+)([^:\s]*):(\S*)\s*$")
+# possessive quantifiers: a string that is no id fails in linear time ("1x" and 100,000
+# digits took 52 s of backtracking between the height's digits and the options)
+GAME_ID = re.compile(r"^\s*+([0-9]++)x([0-9]++)([^:\s]*+):(\S*+)\s*$")
 URL = re.compile(r"[?/&](?:shikaku|sikaku)/(?:[a-z]+:?/)?([0-9]+)/([0-9]+)/([^/?&#\s]*)")
 
 
@@ -69,11 +71,14 @@ def _clue(v: int, w: int, h: int, name: str, line: int, col: int) -> int:
 
 
 def _number(digits: str, what: str, name: str, line: int, col: int) -> int:
-    """ASCII digits as an int; a number of more than MAX_DIGITS digits is refused as too large
-    (int() of more than 4300 digits would raise ValueError)."""
-    if len(digits.lstrip("+-").lstrip("0")) > MAX_DIGITS:
-        raise PuzzleError(f"{what} is too large ({len(digits)} digits)", name, line, col)
-    return int(digits)
+    """ASCII digits as an int; a number of more than MAX_DIGITS significant digits is refused
+    as too large. Leading zeros are dropped before int(), which refuses more than 4300
+    digits whatever their value."""
+    sign = "-" if digits.startswith("-") else ""
+    significant = digits.lstrip("+-").lstrip("0")
+    if len(significant) > MAX_DIGITS:
+        raise PuzzleError(f"{what} is too large ({len(significant)} digits)", name, line, col)
+    return int(sign + (significant or "0"))
 
 
 def _int(token: str, what: str, name: str, line: int, col: int) -> int:
