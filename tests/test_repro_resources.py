@@ -45,3 +45,10 @@ def test_d18_a_long_digit_run_is_refused_in_linear_time(tmp_path):
     line = assert_one_error(res, "(100002 characters)")
     assert len(line) < 300
     assert time.perf_counter() - t < 5               # was 52 s of backtracking
+
+
+@pytest.mark.parametrize("action", [[], {}, 3, None, True])
+def test_d19_an_action_of_the_wrong_type_is_a_400(client, action):
+    r = client.post("/api/jobs", json={"action": action, "puzzle": {}})
+    assert r.status_code == 400, r.text
+    assert r.json()["error"].startswith("unknown action")

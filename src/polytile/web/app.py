@@ -136,7 +136,7 @@ async def check(request: Request) -> Response:
 async def start_job(request: Request) -> Response:
     data = await read_json(request)
     action = data.get("action")
-    if action not in ACTIONS:
+    if not isinstance(action, str) or action not in ACTIONS:       # a list or an object: unhashable
         raise BadRequest(f"unknown action {describe(action)} (one of {', '.join(sorted(ACTIONS))})")
     opts = data.get("options") or {}
     if not isinstance(opts, dict):
