@@ -25,7 +25,7 @@ def test_count_json_contract():
     p = run("count", TILING / case["file"], "--unique", "--json")
     assert p.returncode == 0, p.stderr
     out = json.loads(p.stdout)
-    assert set(out) == {"solutions", "unique", "seconds", "nodes"}
+    assert set(out) == {"solutions", "unique", "seconds", "nodes", "complete"} and out["complete"] is True
     assert (out["solutions"], out["unique"]) == (case["solutions"], case["unique"])
     assert isinstance(out["seconds"], float) and out["seconds"] >= 0
     assert isinstance(out["nodes"], int) and out["nodes"] > 0
@@ -124,7 +124,10 @@ def test_time_limit_reports_partial_count(tmp_path):
     p = run("count", f, "--json", "--time-limit", "1")
     assert p.returncode == 124
     assert "time limit" in p.stderr
-    json.loads(p.stdout)
+    out = json.loads(p.stdout)
+    assert out["complete"] is False and out["reason"] == "time limit"     # the DESIGN.md contract
+    p = run("count", f, "--time-limit", "0.5")
+    assert p.stdout.splitlines()[-1] == "complete: no (time limit; the counts are lower bounds)"
 
 
 @pytest.mark.skipif(os.name != "posix", reason="signals")

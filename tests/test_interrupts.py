@@ -48,7 +48,9 @@ def assert_interrupted(p: subprocess.CompletedProcess, delay: float) -> None:
 def test_parallel_count_stops_at_once_on_ctrl_c():
     p, delay = interrupt_after(5, "count", str(BIG), "--json", "--jobs", "2")   # D11: 18-25 s
     assert_interrupted(p, delay)
-    assert json.loads(p.stdout)["nodes"] > 0
+    out = json.loads(p.stdout)
+    assert out["nodes"] > 0
+    assert out["complete"] is False and out["reason"] == "interrupted"     # D20 (issue 26): stdout says so
 
 
 def test_box_count_interrupted_says_so():
@@ -57,6 +59,8 @@ def test_box_count_interrupted_says_so():
                                "--count")
     assert_interrupted(p, delay)
     assert p.stdout.startswith("solutions: ")
+    # D20 (issue 26): a script reading stdout alone learns that the counts are lower bounds
+    assert p.stdout.splitlines()[-1] == "complete: no (interrupted; the counts are lower bounds)"
 
 
 def test_listing_all_stops_at_once_on_ctrl_c():

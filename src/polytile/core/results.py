@@ -53,9 +53,34 @@ class Report(Generic[Found]):
     reasons: list[str] = field(default_factory=list)   # why there is no solution, when known
     engine: str = ""
 
+    @property
+    def reason(self) -> str | None:
+        """Why the answer is incomplete (its counts are then lower bounds), or None."""
+        if self.complete:
+            return None
+        if self.interrupted:
+            return "interrupted"
+        return "time limit" if self.timed_out else "solution limit"
+
     def to_json(self) -> dict:
-        return {"solutions": self.solutions, "unique": self.unique,
-                "seconds": round(self.seconds, 6), "nodes": self.nodes}
+        """The answer as the command-line contract spells it (DESIGN.md): `complete` false,
+        with a `reason`, when the counts are lower bounds."""
+        out = {"solutions": self.solutions, "unique": self.unique,
+               "seconds": round(self.seconds, 6), "nodes": self.nodes, "complete": self.complete}
+        if not self.complete:
+            out["reason"] = self.reason
+        return out
+
+    def text_lines(self, unique: bool = True) -> list[str]:
+        """The answer as `count` prints it: `solutions: N`, ..., and `complete: no (why)`
+        when a limit or an interrupt cut it short."""
+        lines = [f"solutions: {self.solutions}"]
+        if unique and self.unique is not None:
+            lines.append(f"unique: {self.unique}")
+        lines += [f"seconds: {self.seconds:.4f}", f"nodes: {self.nodes}"]
+        if not self.complete:
+            lines.append(f"complete: no ({self.reason}; the counts are lower bounds)")
+        return lines
 
 
 def piece_letters(puzzle: Puzzle) -> list[str]:

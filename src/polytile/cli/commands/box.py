@@ -42,14 +42,14 @@ def box(order: int, size: str, max_copies: int, min_copies: int, one_sided: bool
     tiling = Tiling(puzzle)
     if count:
         if why:
-            print(json.dumps({"solutions": 0, "unique": 0, "seconds": 0.0, "nodes": 0}) if as_json
+            print(json.dumps({"solutions": 0, "unique": 0, "seconds": 0.0, "nodes": 0, "complete": True})
+                  if as_json
                   else "solutions: 0\nunique: 0")
             print(f"no solution: {why}", file=sys.stderr)
             return
         from .tiling import _finish                   # interrupted / timed out: as `count`
         r = tiling.count(unique=True)
-        print(json.dumps(r.to_json()) if as_json else
-              f"solutions: {r.solutions}\nunique: {r.unique}\nseconds: {r.seconds:.4f}\nnodes: {r.nodes}")
+        print(json.dumps(r.to_json()) if as_json else "\n".join(r.text_lines()))
         _finish(r, f"{r.solutions} solutions")
         return
     if why:

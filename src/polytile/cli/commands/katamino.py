@@ -46,7 +46,7 @@ def katamino(pieces: list[str], width: Optional[int], height: int, all_: bool, c
         if as_json:
             print(json.dumps(r.to_json()))
         else:
-            print(f"solutions: {r.solutions}\nunique: {r.unique}\nseconds: {r.seconds:.4f}\nnodes: {r.nodes}")
+            print("\n".join(r.text_lines()))
         for reason in r.reasons:
             print(f"no solution: {reason}", file=sys.stderr)
         return

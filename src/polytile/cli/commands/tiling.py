@@ -89,11 +89,7 @@ def count(puzzle: Path, unique: bool, no_reflect: bool, as_json: bool, time_limi
     if as_json:
         print(json.dumps(report.to_json()))
     else:
-        print(f"solutions: {report.solutions}")
-        if report.unique is not None and unique:
-            print(f"unique: {report.unique}")
-        print(f"seconds: {report.seconds:.4f}")
-        print(f"nodes: {report.nodes}")
+        print("\n".join(report.text_lines(unique)))
     _finish(report, f"{report.solutions} solutions")
 
 
