@@ -65,8 +65,9 @@ class Report(Generic[Found]):
     def to_json(self) -> dict:
         """The answer as the command-line contract spells it (DESIGN.md): `complete` false,
         with a `reason`, when the counts are lower bounds."""
-        out = {"solutions": self.solutions, "unique": self.unique,
-               "seconds": round(self.seconds, 6), "nodes": self.nodes, "complete": self.complete}
+        out: dict[str, object] = {"solutions": self.solutions, "unique": self.unique,
+                                  "seconds": round(self.seconds, 6), "nodes": self.nodes,
+                                  "complete": self.complete}
         if not self.complete:
             out["reason"] = self.reason
         return out
