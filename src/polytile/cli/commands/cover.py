@@ -16,7 +16,7 @@ from typing import Optional
 from ...errors import PuzzleError
 from .args import Exit, bounded, flag
 
-ENGINES = ("auto", "exact", "bitboard", "wide", "dlx")
+ENGINES = ("auto", "bitset", "links", "bitboard", "wide", "dlx")
 
 
 def arguments(p: ArgumentParser) -> None:
@@ -30,8 +30,9 @@ def arguments(p: ArgumentParser) -> None:
     p.add_argument("--time-limit", type=bounded(float, 0), metavar="SECONDS",
                    help="Stop after this many seconds (the count so far, incomplete).")
     p.add_argument("--engine", choices=ENGINES, default="auto",
-                   help="auto: the tiling kernels when the matrix is a tiling (one piece item in "
-                   "every option), else exact (Knuth's Algorithm C).")
+                   help="auto: the tiling kernels (bitboard, wide) when the matrix is a tiling "
+                   "(one piece item in every option), else Algorithm X on bit sets (bitset) up to "
+                   "16384 options, else dancing links with colours (links, Knuth's Algorithm C).")
     p.set_defaults(run=cover)
 
 
