@@ -1,7 +1,13 @@
 import json
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
+
+# checkpoint rows are signed with a per-user key: the tests' own, never the user's
+os.environ.setdefault("POLYTILE_CHECKPOINT_KEY",
+                      str(Path(tempfile.mkdtemp(prefix="polytile-key-")) / "checkpoint.key"))
 
 CORPUS = Path(__file__).parent / "corpus"
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -246,6 +247,7 @@ def finished_checkpoint(tmp_path_factory):
     (99999, "1", "0", 1, 0),              # D9: IndexError traceback before
     (0, "-5", "0", 1, 0), (0, "abc", "0", 1, 0), (0, "1e3", "0", 1, 0), (0, "5", None, 1, 0),
     (0, "5", "0", -1, 0), (0, "5", "0", "many", 0), (0, "5", "0", 1.5, 0), (0, "²", "0", 1, 0),
+    (0, "05", "0", 1, 0),                 # D21 (issue 26): "0144" was read as 144
 ])
 def test_tampered_checkpoint_rows_are_refused(tmp_path, finished_checkpoint, row):
     ck, path = finished_checkpoint
@@ -253,7 +255,7 @@ def test_tampered_checkpoint_rows_are_refused(tmp_path, finished_checkpoint, row
     db = sqlite3.connect(mine)
     with sqlite3.connect(ck) as source:                     # WAL: copy through SQLite
         source.backup(db)
-    db.execute("INSERT OR REPLACE INTO done VALUES (?, ?, ?, ?, ?)", row)
+    db.execute("INSERT OR REPLACE INTO done (task, solutions, uniq, nodes, at) VALUES (?, ?, ?, ?, ?)", row)
     db.commit()
     db.close()
     p = run(path, "--jobs", 1, "--checkpoint", mine, "--json")
@@ -261,6 +263,68 @@ def test_tampered_checkpoint_rows_are_refused(tmp_path, finished_checkpoint, row
     assert p.stderr.count("\n") == 1 and "Traceback" not in p.stderr
     assert p.stderr.startswith(f"polytile: {mine}: not a usable checkpoint (row (")
     assert "does not fit the" in p.stderr
+
+
+def _copy(ck: Path, mine: Path) -> sqlite3.Connection:
+    db = sqlite3.connect(mine)
+    with sqlite3.connect(ck) as source:                     # WAL: copy through SQLite
+        source.backup(db)
+    return db
+
+
+def _resume(path, mine):
+    p = run(path, "--jobs", 1, "--checkpoint", mine, "--json")
+    assert p.returncode == 2 and p.stdout == "" and p.stderr.count("\n") == 1, p.stderr
+    assert p.stderr.startswith(f"polytile: {mine}: not a usable checkpoint (row (")
+    assert "was not written by this count" in p.stderr
+    return p
+
+
+@pytest.mark.parametrize("edit", [
+    "UPDATE done SET solutions = CAST(solutions AS INTEGER) + 1 WHERE task = (SELECT MIN(task) FROM done)",
+    "UPDATE done SET nodes = nodes + 1",
+    # a row moved to another task: counts swapped between the first two tasks
+    "UPDATE done SET solutions = (SELECT solutions FROM done d WHERE d.task = done.task + 1) "
+    "WHERE task = (SELECT MIN(task) FROM done) AND EXISTS (SELECT 1 FROM done d WHERE d.task = done.task + 1 "
+    "AND d.solutions != done.solutions)",
+])
+def test_d21_an_edited_row_is_refused(tmp_path, finished_checkpoint, edit):
+    """D21 (issue 26): a count edited 144 -> 145 with sqlite3 resumed silently to 9357."""
+    ck, path = finished_checkpoint
+    mine = tmp_path / "t.sqlite"
+    db = _copy(ck, mine)
+    assert db.execute(edit).rowcount >= 1
+    db.commit()
+    db.close()
+    _resume(path, mine)
+
+
+def test_d21_rows_copied_from_another_checkpoint_are_refused(tmp_path, finished_checkpoint):
+    """Two checkpoints of the same count have their own salts: rows do not move between them."""
+    ck, path = finished_checkpoint
+    other = tmp_path / "other.sqlite"
+    run(path, "--jobs", 1, "--checkpoint", other, "--json")
+    mine = tmp_path / "t.sqlite"
+    db = _copy(ck, mine)
+    db.execute("ATTACH ? AS o", (str(other),))
+    db.execute("DELETE FROM done")
+    db.execute("INSERT INTO done SELECT * FROM o.done")
+    db.commit()
+    db.close()
+    _resume(path, mine)
+
+
+def test_d21_unsigned_rows_are_counted_again(tmp_path, finished_checkpoint):
+    """A checkpoint of an earlier polytile (no signatures) migrates: its rows are counted again."""
+    ck, path = finished_checkpoint
+    mine = tmp_path / "t.sqlite"
+    db = _copy(ck, mine)
+    db.execute("UPDATE done SET solutions = '999999', mac = NULL")
+    db.commit()
+    db.close()
+    case = CASES["pentomino-8x8-side-offset-missing"]
+    out = json.loads(run(path, "--jobs", 1, "--checkpoint", mine, "--json").stdout)
+    assert out["solutions"] == case["solutions"]
 
 
 def test_resume_with_the_progress_bar(tmp_path):
