@@ -2,6 +2,7 @@
 or honestly partial answer, in bounded time and memory. Files in tests/repro/ (README)."""
 from __future__ import annotations
 
+import json
 import shutil
 import time
 from pathlib import Path
@@ -52,3 +53,27 @@ def test_d19_an_action_of_the_wrong_type_is_a_400(client, action):
     r = client.post("/api/jobs", json={"action": action, "puzzle": {}})
     assert r.status_code == 400, r.text
     assert r.json()["error"].startswith("unknown action")
+
+
+def test_d16_a_dense_grid_stops_at_the_memory_budget(tmp_path):
+    """D16: 24x24 checkerboard of 2s (about 10^73 domino tilings): over 40 s and 2.9 GB,
+    no way to stop it. Now the memo's budget refuses it in one line (a small budget here)."""
+    res = run(tmp_path, "shikaku", "--count", copy(tmp_path, "shikaku-24x24-checker-2s.txt"),
+              "--max-memory", "64M")
+    assert_one_error(res, "over the memory budget of 64.0 MB", "--max-memory")
+
+
+def test_d16_a_dense_grid_keeps_the_time_limit(tmp_path):
+    t = time.perf_counter()
+    res = run(tmp_path, "shikaku", "--json", copy(tmp_path, "shikaku-24x24-checker-2s.txt"),
+              "--time-limit", "0.5")
+    assert time.perf_counter() - t < 3 and res.returncode == 124
+    out = json.loads(res.stdout)
+    assert out["solutions"] is None and out["complete"] is False and out["reason"] == "time limit"
+    res = run(tmp_path, "shikaku", "shikaku-24x24-checker-2s.txt", "--time-limit", "0.2")
+    assert res.stdout.startswith("solutions: unknown (time limit")
+
+
+def test_max_memory_is_a_size(tmp_path):
+    res = run(tmp_path, "shikaku", "--count", "2x2:b2b", "--max-memory", "lots")
+    assert_one_error(res, "--max-memory", "no size")

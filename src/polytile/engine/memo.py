@@ -31,6 +31,33 @@ if TYPE_CHECKING:
     from ..core.cover import Cover
 
 
+class Stopped(Exception):
+    """A count given up: `reason` is "time limit" or "memory budget". A memoised count has
+    no partial figure (a sub-count is only known when it is complete)."""
+
+    def __init__(self, reason: str, entries: int, need: int = 0):
+        super().__init__(reason)
+        self.reason = reason
+        self.entries = entries          # memoised states when it stopped
+        self.need = need                # bytes the memo held then (an estimate)
+
+
+class Limits(NamedTuple):
+    """What a count may spend: a perf_counter deadline and bytes of memo (None: no bound)."""
+    deadline: float | None = None
+    memory: int | None = None
+
+    def entry_bytes(self, bits: int) -> int:
+        """What one memoised state costs, measured on CPython 3.11: a dict slot and its hash
+        (~100 bytes with the table's growth), the key (an int of `bits` bits) and the count
+        (an int that may grow to as many bits)."""
+        return 100 + 2 * (28 + 4 * (bits // 30 + 1))
+
+
+NO_LIMITS = Limits()
+CHECK_EVERY = 1 << 10               # memoised states between two looks at the clock and the memo
+
+
 class MemoResult:
     """What the counter answers (a plain class: `dataclasses` would cost a Shikaku run more
     to import than the count takes)."""
@@ -238,7 +265,8 @@ class Part:
     then the secondary items its options touch. `first[b]`: (mask, option) pairs of the
     options whose lowest primary bit is b."""
 
-    def __init__(self, opts: Options, items: list[int], options: list[int], cap: int | None):
+    def __init__(self, opts: Options, items: list[int], options: list[int], cap: int | None,
+                 limits: Limits = NO_LIMITS, held: int = 0):
         local = {i: b for b, i in enumerate(items)}
         extra = sorted({i for o in options for i in opts.opt_items[o] if i not in local})
         for i in extra:
@@ -253,6 +281,25 @@ class Part:
             self.first[min(b for b in bits if b < len(items))].append((mask, o))
         self.memo: dict[int, int] = {}
         self.cap = cap
+        self.limits = limits
+        self.bits = len(local)
+        self.entry = limits.entry_bytes(self.bits)   # bytes of one memoised state
+        self.held = held                    # bytes the parts counted before this one keep
+
+    @property
+    def most(self) -> int | None:
+        """States the memo may hold: the budget left by the parts counted before."""
+        if self.limits.memory is None:
+            return None
+        return max(CHECK_EVERY, (self.limits.memory - self.held) // self.entry)
+
+    def _check(self) -> None:
+        """Stop when the deadline has passed or the memo has reached its share of the budget."""
+        n, most = len(self.memo), self.most
+        if most is not None and n >= most:
+            raise Stopped("memory budget", n, self.held + n * self.entry)
+        if self.limits.deadline is not None and time.perf_counter() > self.limits.deadline:
+            raise Stopped("time limit", n)
 
     def count(self, start: int = 0) -> int:
         """Solutions of the part with the bits of `start` already covered (explicit stack)."""
@@ -290,6 +337,8 @@ class Part:
             if descended:
                 continue
             memo[covered] = total
+            if not len(memo) % CHECK_EVERY:
+                self._check()
             stack.pop()
             if stack:
                 parent = stack[-1]
@@ -322,8 +371,9 @@ def count(cover: Cover, *, cap: int | None = None, solution: bool = True,
 
 
 def count_options(opts: Options, *, cap: int | None = None, solution: bool = True,
-                  prefer_not: set[int] | None = None) -> MemoResult:
-    """Count the solutions of `opts` (see the module doc); with `solution`, also one of them."""
+                  prefer_not: set[int] | None = None, limits: Limits = NO_LIMITS) -> MemoResult:
+    """Count the solutions of `opts` (see the module doc); with `solution`, also one of them.
+    Stopped when `limits` (a deadline, a memory budget for the memo) are reached first."""
     t0 = time.perf_counter()
     alive, covered, placed, dead = propagate(opts)
     res = MemoResult(0, forced=len(placed), dead_item=dead)
@@ -333,13 +383,15 @@ def count_options(opts: Options, *, cap: int | None = None, solution: bool = Tru
     ids = [o for o, live in enumerate(alive) if live]
     rest = Options(opts.n_items, opts.primary, [opts.opt_items[o] for o in ids])
     avoid = None if prefer_not is None else {k for k, o in enumerate(ids) if o in prefer_not}
-    parts = [Part(rest, items, part, cap) for items, part in components(rest, covered)]
+    parts = [Part(rest, items, part, cap, limits) for items, part in components(rest, covered)]
     parts.sort(key=lambda p: p.full.bit_length())
     res.components = len(parts)
-    total = 1
+    total, held = 1, 0
     for part in parts:
+        part.held = held
         total *= part.count()
         res.nodes += len(part.memo)
+        held += len(part.memo) * part.entry
         if total == 0:
             break
         if cap is not None and total >= cap:

@@ -90,18 +90,27 @@ class Reduction:
 
 
 class Answer:
-    def __init__(self, solutions: int, reason: str | None = None, seconds: float = 0.0,
+    def __init__(self, solutions: int | None, reason: str | None = None, seconds: float = 0.0,
                  nodes: int = 0, capped: bool = False):
-        self.solutions = solutions
+        self.solutions = solutions         # None: the count was stopped (see `stopped`)
         self.rectangles: list[Rect] = []   # one solution, sorted row-major
         self.reason = reason               # why there is none, when there is none
         self.seconds = seconds
         self.nodes = nodes
         self.capped = capped
+        self.stopped: str | None = None    # "time limit", "memory budget" or "interrupted"
+        self.need = 0                      # bytes the memo held when the budget stopped it
+
+    @property
+    def complete(self) -> bool:
+        return self.stopped is None
 
     def to_json(self) -> dict:
-        return {"solutions": self.solutions, "rectangles": [list(r) for r in self.rectangles],
-                "seconds": round(self.seconds, 6)}
+        out = {"solutions": self.solutions, "rectangles": [list(r) for r in self.rectangles],
+               "seconds": round(self.seconds, 6), "complete": self.complete}
+        if self.stopped:
+            out["reason"] = self.stopped
+        return out
 
 
 def item_number(puzzle: Shikaku) -> Callable[[int, int], int]:
@@ -195,9 +204,13 @@ def obvious_reason(puzzle: Shikaku) -> str | None:
 
 
 def solve(puzzle: Shikaku, *, cap: int | None = None, solution: bool = True,
-          prefer_not: set[Rect] | None = None) -> Answer:
-    """Count the solutions (exactly, or up to `cap`) and give one of them."""
+          prefer_not: set[Rect] | None = None, time_limit: float | None = None,
+          max_memory: int | None = None) -> Answer:
+    """Count the solutions (exactly, or up to `cap`) and give one of them; within
+    `time_limit` seconds and `max_memory` bytes of memo, else an Answer with no count
+    (`stopped` says why: a memoised count has no partial figure)."""
     t0 = time.perf_counter()
+    limits = memo.Limits(None if time_limit is None else t0 + time_limit, max_memory)
     why = obvious_reason(puzzle)
     if why:
         return Answer(0, reason=why, seconds=time.perf_counter() - t0)
@@ -211,7 +224,13 @@ def solve(puzzle: Shikaku, *, cap: int | None = None, solution: bool = True,
     avoid = None
     if prefer_not:
         avoid = {o for o, r in enumerate(red.rects) if r in prefer_not}
-    res = memo.count_options(red.options(), cap=cap, solution=solution, prefer_not=avoid)
+    try:
+        res = memo.count_options(red.options(), cap=cap, solution=solution, prefer_not=avoid,
+                                 limits=limits)
+    except memo.Stopped as stop:
+        ans = Answer(None, seconds=time.perf_counter() - t0, nodes=stop.entries)
+        ans.stopped, ans.need = stop.reason, stop.need
+        return ans
     ans = Answer(res.solutions, nodes=res.nodes, capped=res.capped)
     if res.found is not None:
         ans.rectangles = sorted(red.rects[o] for o in res.found)

@@ -112,8 +112,11 @@ def count(parsed, opts: dict, out: Out) -> dict:
 
 
 def shikaku(parsed, opts: dict, out: Out) -> dict:
+    from ..budget import PAGE_BYTES, over
     from ..shikaku.model import listing, solve as solve_shikaku
-    ans = solve_shikaku(parsed.shikaku)
+    ans = solve_shikaku(parsed.shikaku, max_memory=PAGE_BYTES)
+    if ans.stopped == "memory budget":
+        raise over("counting this grid", ans.need, PAGE_BYTES, "shikaku", at_least=True)
     shown = [ans.rectangles] if ans.rectangles else []
     if ans.solutions > 1:                       # several: list some of them for browsing
         most = max(1, MAX_LISTED_CELLS // max(1, len(parsed.shikaku.clues)))

@@ -60,6 +60,21 @@ def bounded(kind: Callable, low=None, high=None) -> Callable:
     return convert
 
 
+def memory_size(text: str) -> int:
+    """A type for --max-memory: `512M`, `2G` (see polytile.budget)."""
+    from ...budget import parse_bytes
+    try:
+        return parse_bytes(text)
+    except PuzzleError as e:
+        raise argparse.ArgumentTypeError(e.message) from None
+
+
+def max_memory(p: argparse.ArgumentParser) -> None:
+    """`--max-memory SIZE`: the budget of what a command builds and keeps."""
+    p.add_argument("--max-memory", type=memory_size, default="1G", metavar="SIZE",
+                   help="Refuse work that needs more memory than this (e.g. 512M, 4G).")
+
+
 def flag(p: argparse.ArgumentParser, name: str, help: str, dest: str | None = None) -> None:
     """An on/off option, off by default."""
     p.add_argument(name, dest=dest, action="store_true", help=help)

@@ -8,7 +8,7 @@ from argparse import ArgumentParser
 from pathlib import Path
 from typing import Optional
 
-from .args import flag, parse_size
+from .args import Exit, bounded, flag, max_memory, parse_size
 from .output import check_file, check_format
 
 FORMATS = ("text", "nanakin", "json", "svg", "png")
@@ -19,27 +19,33 @@ def arguments(p: ArgumentParser) -> None:
                    help="Puzzle file (`W H` then rows, a Rectangles game id, a puzz.link URL or "
                    "polytile JSON); - reads stdin; a URL or game id may also be given directly.")
     flag(p, "--count", "Print only the number of solutions.")
-    flag(p, "--json", 'One object {"solutions", "rectangles", "seconds"}.', dest="as_json")
+    flag(p, "--json", 'One object {"solutions", "rectangles", "seconds", "complete"}.', dest="as_json")
     p.add_argument("--format", dest="fmt", default="text",
                    help="text (the count, then a solution), nanakin (the same with nanakin's "
                    "`1 solution` / `N solutions` heading), json, svg or png.")
     p.add_argument("-o", "--output", type=Path, metavar="FILE", help="Write the picture here.")
     p.add_argument("--generate", metavar="WxH", help="Make a WxH puzzle with one solution.")
     p.add_argument("--seed", type=int, help="Seed of --generate.")
+    p.add_argument("--time-limit", type=bounded(float, 0), metavar="SECONDS",
+                   help="Stop counting after this many seconds.")
+    max_memory(p)
     p.set_defaults(run=shikaku)
 
 
 def shikaku(puzzle: str, count: bool, as_json: bool, fmt: str, output: Optional[Path],
-            generate: Optional[str], seed: Optional[int]) -> None:
+            generate: Optional[str], seed: Optional[int], time_limit: Optional[float],
+            max_memory: int) -> None:
     """Shikaku: divide the grid into rectangles, each holding one number equal to its area."""
     check_format(fmt, FORMATS)
     if generate is not None:
         _generate(generate, seed, as_json or fmt == "json")
         return
     from ...shikaku.formats import load
-    from ...shikaku.model import letters, solve
+    from ...shikaku.model import letters
     p = load(puzzle)
-    ans = solve(p, solution=as_json or not count)
+    ans = _solve(p, puzzle, as_json or not count, time_limit, max_memory)
+    if ans.solutions is None:
+        _stopped(ans, as_json or fmt == "json")
     if ans.solutions == 0 and ans.reason:
         print(f"no solution: {ans.reason}", file=sys.stderr)
     if as_json or fmt == "json":
@@ -52,6 +58,31 @@ def shikaku(puzzle: str, count: bool, as_json: bool, fmt: str, output: Optional[
         print(heading(ans.solutions) if fmt == "nanakin" else ans.solutions)
         if ans.rectangles:
             sys.stdout.write("\n".join(letters(p, ans.rectangles)) + "\n")
+
+
+def _solve(p, source: str, solution: bool, time_limit: Optional[float], budget: int):
+    """The count within the limits; Ctrl-C stops it like a limit (the answer says so)."""
+    from ...shikaku.model import Answer, solve
+    try:
+        ans = solve(p, solution=solution, time_limit=time_limit, max_memory=budget)
+    except KeyboardInterrupt:
+        ans = Answer(None)
+        ans.stopped = "interrupted"
+    if ans.stopped == "memory budget":
+        from ...budget import over
+        raise over("counting this grid", ans.need, budget, source, at_least=True)
+    return ans
+
+
+def _stopped(ans, as_json: bool) -> None:
+    """A stopped count: a memoised count has no partial figure, and says so on stdout."""
+    if as_json:
+        print(json.dumps(ans.to_json()))
+    else:
+        print(f"solutions: unknown ({ans.stopped}; a memoised count has no partial figure)")
+    what = "interrupted" if ans.stopped == "interrupted" else "time limit reached"
+    print(f"{what}: no count (incomplete)", file=sys.stderr)
+    raise Exit(130 if ans.stopped == "interrupted" else 124)
 
 
 def heading(n: int) -> str:
