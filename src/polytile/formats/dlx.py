@@ -51,6 +51,8 @@ class _Reader:
         return PuzzleError(message, self.source, line, col)
 
     def check_name(self, name: str, line: int, col: int, what: str = "item name") -> None:
+        if not name:
+            raise self.fail(f"empty {what}", line, col)
         if not NAME.fullmatch(name):
             bad = next(i for i, ch in enumerate(name) if not ("!" <= ch <= "~"))
             raise self.fail(f"{what} {name!r}: character {name[bad]!r} is not printable ASCII",
