@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import sys
 from argparse import ArgumentParser
-from pathlib import Path
 from typing import Optional
 
 from ...errors import PuzzleError
