@@ -77,3 +77,31 @@ def test_d16_a_dense_grid_keeps_the_time_limit(tmp_path):
 def test_max_memory_is_a_size(tmp_path):
     res = run(tmp_path, "shikaku", "--count", "2x2:b2b", "--max-memory", "lots")
     assert_one_error(res, "--max-memory", "no size")
+
+
+BIG = REPRO / "board20x20-80P.json"          # 80 P pentominoes on 20x20: endless
+
+
+@pytest.mark.parametrize("jobs", ["2", "0"])
+def test_d23_a_parallel_count_keeps_its_time_limit(tmp_path, jobs):
+    """D23: `count --jobs 2 --time-limit 5` was refused ("a time limit needs one job")."""
+    t = time.perf_counter()
+    res = run(tmp_path, "count", str(BIG), "--jobs", jobs, "--time-limit", "1.5", "--json")
+    took = time.perf_counter() - t
+    assert res.returncode == 124, res.stderr
+    assert took < 1.5 + 1.5                     # the limit + 1 s (and a loaded CI machine's margin)
+    out = json.loads(res.stdout)
+    assert out["complete"] is False and out["reason"] == "time limit" and out["solutions"] > 0
+
+
+def test_d23_a_time_limited_checkpointed_count_resumes_to_the_published_count(tmp_path):
+    """Stopped by its time limit, a checkpointed parallel count keeps its finished parts;
+    run again without a limit it finishes with the corpus count (6x10: 9356)."""
+    path = Path(__file__).parent / "corpus" / "tiling" / "pentomino-6x10.txt"
+    ck = tmp_path / "ck.sqlite"
+    first = run(tmp_path, "count", str(path), "--jobs", "2", "--checkpoint", str(ck),
+                "--time-limit", "0.05", "--json")
+    assert first.returncode in (0, 124)
+    again = run(tmp_path, "count", str(path), "--jobs", "2", "--checkpoint", str(ck), "--json")
+    out = json.loads(again.stdout)
+    assert again.returncode == 0 and out["solutions"] == 9356 and out["complete"] is True

@@ -126,13 +126,16 @@ def fingerprint(cover: Cover, p: Plan) -> str:
 
 def on_threads(job: Job, tasks: list, todo: list[int], jobs: int,
                done: Callable[..., None], task: Callable = run_task,
-               interim: Callable[[int, Counts], None] | None = None) -> None:
+               interim: Callable[[int, Counts], None] | None = None,
+               deadline: float | None = None) -> bool:
     """`jobs` threads take task numbers in turn; the kernels release the GIL, so they run
     on as many cores. This thread records results and answers Ctrl-C: then the workers
     stop within a slice and their unfinished parts are reported with task None; a worker
     that does not stop within STOP_WAIT (a loaded machine) has its counts of the last
     slice reported instead, so what the bar showed is never lost.
-    `interim(i, counts)`: the counts so far of task i, while it runs (run_task only)."""
+    `interim(i, counts)`: the counts so far of task i, while it runs (run_task only).
+    At the perf_counter `deadline` the workers stop as on Ctrl-C; True when it passed
+    before the count was done."""
     numbers = iter(todo)
     lock = threading.Lock()
     results: queue.SimpleQueue = queue.SimpleQueue()
@@ -178,11 +181,12 @@ def on_threads(job: Job, tasks: list, todo: list[int], jobs: int,
             done(i if finished else None, out, show=show)
 
     with _ctrl_c_as_message(results) as interrupted:
-        give_up = _drain(results, take, lambda: running, stop, latest, done)
+        give_up, late = _drain(results, take, lambda: running, stop, latest, done, deadline)
     for w in workers:
         w.join(timeout=max(0.0, give_up - time.perf_counter()))
     if interrupted.is_set():
         raise KeyboardInterrupt
+    return late
 
 
 @contextmanager
@@ -210,15 +214,23 @@ def _ctrl_c_as_message(results: queue.SimpleQueue):
 
 
 def _drain(results: queue.SimpleQueue, take: Callable, running: Callable[[], int],
-           stop: threading.Event, latest: dict[int, Counts], done: Callable[..., None]) -> float:
-    """Hand every message of the workers to `take` until they end or Ctrl-C; then (or on
-    an error) stop them and keep what they searched: their last words within STOP_WAIT,
-    else the counts of their last slice. The time (perf_counter) to give up waiting."""
-    give_up = time.perf_counter()
+           stop: threading.Event, latest: dict[int, Counts], done: Callable[..., None],
+           deadline: float | None = None) -> tuple[float, bool]:
+    """Hand every message of the workers to `take` until they end, Ctrl-C or the deadline;
+    then (or on an error) stop them and keep what they searched: their last words within
+    STOP_WAIT, else the counts of their last slice. The time (perf_counter) to give up
+    waiting, and whether the deadline passed first."""
+    give_up, late = time.perf_counter(), False
     try:
         while running():
+            wait = 0.25                               # wake up now and then for Ctrl-C
+            if deadline is not None:
+                wait = min(wait, deadline - time.perf_counter())
+                if wait <= 0:
+                    late = True
+                    break
             try:
-                got = results.get(timeout=0.25)       # wake up now and then for Ctrl-C
+                got = results.get(timeout=wait)
             except queue.Empty:
                 continue
             if got is INTERRUPT:
@@ -237,7 +249,7 @@ def _drain(results: queue.SimpleQueue, take: Callable, running: Callable[[], int
         for counts in latest.values():                # workers still in a slice: their last counts
             done(None, counts, show=False)
         latest.clear()
-    return give_up
+    return give_up, late
 
 
 # ---------------------------------------------------------------- Dask backend
@@ -271,32 +283,40 @@ def dask_client(scheduler: str, jobs: int):
 
 
 def _on_dask(client, job: Job, tasks: list, todo: list[int],
-             done: Callable[[int | None, Counts], None]) -> None:
+             done: Callable[[int | None, Counts], None], deadline: float | None = None) -> bool:
+    """The tasks on the cluster; True when the deadline passed first (the tasks under way
+    are cancelled, their parts not counted: the count is then a lower bound)."""
     from distributed import as_completed
     shared = client.scatter(job, broadcast=True)
     futures = {client.submit(run_task, shared, tasks[i], pure=False,
                              key=f"polytile-{job.key[:12]}-{i}"): i for i in todo}
     try:
-        for future in as_completed(futures):
+        remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        for future in as_completed(futures, timeout=remaining):
             counts, _ = future.result()
             done(futures[future], counts)
+    except TimeoutError:
+        return True
     finally:
         client.cancel(list(futures))
+    return False
 
 
 # ---------------------------------------------------------------- the count
 
 def count(cover: Cover, sym=None, *, unique: bool = False, jobs: int = 0, engine: str = "auto",
           checkpoint: str | None = None, progress=None, scheduler: str | None = None,
-          breaking: bool = True) -> Report[np.ndarray]:
+          breaking: bool = True, deadline: float | None = None) -> Report[np.ndarray]:
     """Count all solutions on `jobs` threads (0: every core), or on Dask when `scheduler`
-    is an address or "local" (a LocalCluster of `jobs` worker processes)."""
+    is an address or "local" (a LocalCluster of `jobs` worker processes); stop at the
+    perf_counter `deadline` (the report is then incomplete, timed out)."""
     jobs = jobs or os.cpu_count() or 1
     with ExitStack() as stack:
         client = None
         if scheduler:
             client, jobs = stack.enter_context(dask_client(scheduler, jobs))
-        return _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, breaking)
+        return _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, breaking,
+                      deadline)
 
 
 class _Tally:
@@ -348,7 +368,8 @@ class _Tally:
         self.display()
 
 
-def _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, breaking) -> Report[np.ndarray]:
+def _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, breaking,
+           deadline=None) -> Report[np.ndarray]:
     t0 = time.perf_counter()
     p = plan(cover, sym, unique=unique, store=False, breaking=breaking)
     engine = choose_engine(engine, cover.n_items, len(cover.piece_count))
@@ -366,10 +387,13 @@ def _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, break
     tally.t_search = time.perf_counter()
     try:
         if client is not None:
-            _on_dask(client, job, tasks, todo, tally.done)
+            late = _on_dask(client, job, tasks, todo, tally.done, deadline)
         else:
-            on_threads(job, tasks, todo, jobs, tally.done,
-                       interim=tally.interim if progress is not None else None)
+            late = on_threads(job, tasks, todo, jobs, tally.done,
+                              interim=tally.interim if progress is not None else None,
+                              deadline=deadline)
+        if late:
+            res.complete, res.timed_out = False, True
     except KeyboardInterrupt:
         res.complete, res.interrupted = False, True
     finally:

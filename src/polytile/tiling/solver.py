@@ -151,20 +151,22 @@ class Tiling:
               node_budget: int | None = None, memo: bool = True) -> Report[Solution]:
         """Count all solutions (and, with unique=True, the classes under board symmetry).
         jobs > 1 (0: every core): on threads; a checkpoint file: resumable; scheduler:
-        on Dask ("local": a LocalCluster of `jobs` worker processes, or an address).
+        on Dask ("local": a LocalCluster of `jobs` worker processes, or an address);
+        `time_limit` (seconds, model included) holds for every one of them.
         node_budget (one thread): give up, incomplete, after about that many nodes.
         memo=False (one thread): visit every node of the tree (no count of a sub-problem
         reused), as statistics need."""
         if jobs != 1 or checkpoint or scheduler:
             quick = None
             if jobs == 0 and not checkpoint and not scheduler:
-                quick = self._search(unique=unique, limit=None, store=False, time_limit=None,
+                quick = self._search(unique=unique, limit=None, store=False, time_limit=time_limit,
                                      engine=engine, breaking=breaking, progress=progress,
                                      node_budget=QUICK_NODES[self._engine(engine)])
-                if quick.complete or quick.interrupted:
+                if quick.complete or quick.interrupted or quick.timed_out:
                     return quick
+            left = None if time_limit is None else time_limit - (quick.seconds if quick else 0.0)
             report = self._count_parallel(unique, engine, jobs, checkpoint, progress, scheduler,
-                                          breaking)
+                                          breaking, left)
             report.seconds += quick.seconds if quick else 0.0      # the try counts as time spent
             return report
         return self._search(unique=unique, limit=None, store=False, time_limit=time_limit,
@@ -176,14 +178,14 @@ class Tiling:
         return choose_engine(engine, self.puzzle.board.area, len(self.puzzle.pieces))
 
     def _count_parallel(self, unique, engine, jobs, checkpoint, progress, scheduler,
-                        breaking) -> Report[Solution]:
+                        breaking, time_limit: float | None = None) -> Report[Solution]:
         from ..engine.parallel import count     # numba (engine.tree): only a parallel count needs it
-        t0, model, hopeless = self._begin(engine, unique, parallel=True)
+        t0, model, hopeless = self._begin(engine, unique, parallel=True, time_limit=time_limit)
         if hopeless:
             return hopeless
         res = count(model.cover, self.symmetry(), unique=unique, jobs=jobs, engine=engine,
                     checkpoint=checkpoint, progress=progress, scheduler=scheduler,
-                    breaking=breaking)
+                    breaking=breaking, deadline=None if time_limit is None else t0 + time_limit)
         return replace(res, seconds=time.perf_counter() - t0)
 
     def solve(self, limit: int | None = 1, unique: bool = False, *, time_limit: float | None = None,

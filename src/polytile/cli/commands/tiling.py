@@ -18,9 +18,12 @@ def _err(msg: str) -> None:
     print(msg, file=sys.stderr)
 
 
-def _load(path: Path, no_reflect: bool):
+def _load(path: Path, no_reflect: bool, problem: Optional[str] = None):
     from ...formats import load      # a file that cannot be read is refused before numpy loads
-    puzzle = load(path)
+    if problem == "list":
+        from .burr import list_problems
+        list_problems(path)
+    puzzle = load(path, problem=problem)
     from ...tiling.solver import Tiling
     tiling = Tiling(puzzle)
     for note in tiling.notes:
@@ -41,9 +44,12 @@ def _finish(report, what: str) -> None:
 
 def _common(p: ArgumentParser) -> None:
     p.add_argument("puzzle", type=Path, metavar="PUZZLE",
-                   help="Puzzle file: an ASCII drawing or polytile JSON.")
+                   help="Puzzle file: an ASCII drawing, polytile JSON or BurrTools .xmpuzzle.")
     flag(p, "--unique", "Up to the board's symmetry.")
     no_reflect(p)
+    p.add_argument("--problem", metavar="N|NAME",
+                   help="Which problem of a BurrTools file: a number from 1 or a name "
+                        "(default the first; 'list' lists them).")
 
 
 def _search_options(p: ArgumentParser) -> None:
@@ -55,6 +61,7 @@ def _search_options(p: ArgumentParser) -> None:
 def count_arguments(p: ArgumentParser) -> None:
     _common(p)
     flag(p, "--json", "Print one JSON object.", dest="as_json")
+    flag(p, "--burr", "Also count assemblies as BurrTools does (lists every solution).")
     _search_options(p)
     p.add_argument("--jobs", type=bounded(int, 0), metavar="N",
                    help="Workers (default: every core; 1: no threads).")
@@ -67,29 +74,29 @@ def count_arguments(p: ArgumentParser) -> None:
 
 def count(puzzle: Path, unique: bool, no_reflect: bool, as_json: bool, time_limit: Optional[float],
           engine: str, jobs: Optional[int], checkpoint: Optional[Path], scheduler: Optional[str],
-          dask: bool) -> None:
+          dask: bool, problem: Optional[str] = None, burr: bool = False) -> None:
     """Count all solutions (and unique ones with --unique), on every core."""
-    tiling = _load(puzzle, no_reflect)
+    tiling = _load(puzzle, no_reflect, problem)
     if scheduler and dask:
         raise PuzzleError("--scheduler and --dask: choose one", "--dask")
     if scheduler is not None and "://" not in scheduler and ":" not in scheduler:
         raise PuzzleError("a scheduler address looks like tcp://HOST:PORT", scheduler)
-    parallel = jobs not in (None, 1) or checkpoint or scheduler or dask
-    if time_limit is not None:
-        if parallel:
-            raise PuzzleError("--time-limit works with one job, no checkpoint and no cluster",
-                              "--time-limit")
-        jobs = 1
     from ..progress import counting
     with counting() as progress:
         report = tiling.count(unique=unique, time_limit=time_limit, engine=engine,
                               jobs=0 if jobs is None else jobs,
                               checkpoint=str(checkpoint) if checkpoint else None, progress=progress,
                               scheduler="local" if dask else scheduler)
+    figures = report.to_json()
+    if burr and report.complete:
+        from .burr import burr_figure
+        figures["burrtools"] = burr_figure(tiling.puzzle)
     if as_json:
-        print(json.dumps(report.to_json()))
+        print(json.dumps(figures))
     else:
         print("\n".join(report.text_lines(unique)))
+        if "burrtools" in figures:
+            print(f"burrtools: {figures['burrtools']}")
     _finish(report, f"{report.solutions} solutions")
 
 
@@ -106,14 +113,16 @@ def solve_arguments(p: ArgumentParser) -> None:
 
 
 def solve(puzzle: Path, limit: int, all_: bool, unique: bool, no_reflect: bool, fmt: str,
-          output: Optional[Path], time_limit: Optional[float], engine: str) -> None:
+          output: Optional[Path], time_limit: Optional[float], engine: str,
+          problem: Optional[str] = None) -> None:
     """Show solutions (exit 1 when there is none)."""
     check_format(fmt)
     check_file(fmt, output)
-    tiling = _load(puzzle, no_reflect)
+    tiling = _load(puzzle, no_reflect, problem)
     report = tiling.solve(limit=None if all_ else limit, unique=unique, time_limit=time_limit,
                           engine=engine)
-    show(report.found, tiling.model().cells, fmt, output,
+    from ...formats.xmpuzzle import strip_fillers      # variable voxels left empty: no piece
+    show(strip_fillers(report.found), tiling.model().cells, fmt, output,
          piece_ids(tiling.model().puzzle) if report.found else None)
     n = len(report.found)
     _err(f"{n} solution{'s' if n != 1 else ''}{' (unique)' if unique else ''} "
