@@ -113,9 +113,10 @@ class CellIndex:
 
 def _placements(index: CellIndex, anchors: np.ndarray, colours: np.ndarray, shapes: np.ndarray,
                 shape_colours: np.ndarray, deadline: float | None,
-                lat: Lattice | None = None) -> tuple[np.ndarray, np.ndarray]:
+                lat: Lattice | None = None,
+                allowed: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Every translation of every orientation (shapes: (O, k, d), normalised) whose cells
-    are board cells of matching colours: (n, k) item indices and the orientation each came
+    are board cells of matching colours (equal, or as `allowed` says): (n, k) item indices and the orientation each came
     from, by orientation then translation. Each translation puts the orientation's first
     cell on an anchor (the board cells in coordinate order); those leaving the bounding box
     are dropped first (so is a shape larger than the box), and at most CHUNK cells are
@@ -127,7 +128,7 @@ def _placements(index: CellIndex, anchors: np.ndarray, colours: np.ndarray, shap
     offsets = shapes @ index.strides                               # (O, k): box numbers
     offsets = offsets - offsets[:, :1]                             # from the first cell
     anchor_numbers = index.number(anchors)
-    plain = not colours.any() and not shape_colours.any()           # no colours to match
+    plain = allowed is None and not colours.any() and not shape_colours.any()   # nothing to match
     found, which = [], []
     per = max(1, CHUNK // len(anchors))
     step = max(1, CHUNK // k)
@@ -148,7 +149,8 @@ def _placements(index: CellIndex, anchors: np.ndarray, colours: np.ndarray, shap
             ok = (idx >= 0).all(axis=1)
             idx, o = idx[ok], o[ok]
             if not plain:
-                ok = (colours[idx] == shape_colours[o]).all(axis=1)
+                ok = (colours[idx] == shape_colours[o] if allowed is None
+                      else allowed[colours[idx], shape_colours[o]]).all(axis=1)
                 idx, o = idx[ok], o[ok]
             found.append(idx)
             which.append(o)
@@ -180,7 +182,8 @@ def build(puzzle: Puzzle, deadline: float | None = None) -> Model:
         shapes = np.stack([c for _, c, _ in found])
         cols = np.stack([col for _, _, col in found])
         owner = np.array([p_i for p_i, _, _ in found], dtype=np.int32)
-        idx, which = _placements(index, anchors, colours, shapes, cols, deadline, lat)
+        idx, which = _placements(index, anchors, colours, shapes, cols, deadline, lat,
+                                 puzzle.allowed)
         if len(idx):
             rows.append(np.sort(idx, axis=1))
             pieces.append(owner[which])

@@ -8,6 +8,13 @@ import numpy as np
 from . import shape
 
 
+# A piece of this name stands for board cells that may stay empty (BurrTools' variable
+# voxels): one cell, count = such cells, minimum 0. Its cell-sets are told apart from
+# other pieces' in symmetry labels (a one-cell piece may cover the same cell), and it is
+# left out of printed solutions.
+VIRTUAL = "(empty)"
+
+
 @dataclass
 class Board:
     cells: np.ndarray                 # (n, d) int64, distinct
@@ -49,6 +56,9 @@ class Puzzle:
     colour_names: list[str] = field(default_factory=lambda: [""])   # code -> name
     source: str = "<puzzle>"
     notes: list[str] = field(default_factory=list)                  # warnings for stderr
+    # allowed[board colour, piece colour]: may a piece cell of that colour lie on a board
+    # cell of this one? None: only equal colours (BurrTools' colour constraints need more)
+    allowed: np.ndarray | None = None
 
     @property
     def dim(self) -> int:
@@ -89,11 +99,11 @@ def merge_congruent(puzzle: Puzzle) -> Puzzle:
         else:
             merged[k] = Piece(p.name, p.cells, p.colours, p.count, p.least, reflect)
     return Puzzle(puzzle.board, list(merged.values()), puzzle.allow_reflection,
-                  puzzle.colour_names, puzzle.source, list(puzzle.notes))
+                  puzzle.colour_names, puzzle.source, list(puzzle.notes), puzzle.allowed)
 
 
 def make_partial(puzzle: Puzzle) -> Puzzle:
     """Tiles exceed the board: any subset may be used (each piece 0..count copies)."""
     pieces = [Piece(p.name, p.cells, p.colours, p.count, 0, p.reflect) for p in puzzle.pieces]
     return Puzzle(puzzle.board, pieces, puzzle.allow_reflection, puzzle.colour_names,
-                  puzzle.source, list(puzzle.notes))
+                  puzzle.source, list(puzzle.notes), puzzle.allowed)

@@ -38,6 +38,7 @@ import numpy as np
 
 from .cover import CellIndex, Cover, Model
 from .lattice import board_permutations, lattice
+from .puzzle import VIRTUAL
 from .shape import isometries
 
 
@@ -106,6 +107,10 @@ def analyse(model: Model) -> Symmetry:
     sets = _padded_sets(cover)
     ext = np.concatenate([perms, np.full((n_g, 1), cover.n_items)], axis=1)
     keys = _set_keys(ext, sets, cover.n_items)                  # one key per image g(o)
+    virtual = np.array([p.name == VIRTUAL for p in model.puzzle.pieces], dtype=bool)
+    if virtual.any():                 # an empty cell is not a one-cell piece on that cell
+        _, keys = np.unique(keys, return_inverse=True)
+        keys = (keys.reshape(n_g, n_opt) * 2 + virtual[cover.opt_piece][None, :]).ravel()
     _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
     inverse = inverse.reshape(n_g, n_opt).astype(np.int32)      # label of g(o)
     identity = int(np.nonzero((perms == np.arange(perms.shape[1])).all(axis=1))[0][0])

@@ -13,8 +13,14 @@ if TYPE_CHECKING:
 __all__ = ["MAX_BOX", "MAX_BYTES", "check_box", "describe", "load", "load_json", "read_text"]
 
 
-def load(path: str | Path, fmt: str | None = None) -> Puzzle:
-    """Read a puzzle: polytile JSON (`.json` or text starting with `{`) or an ASCII drawing."""
+def load(path: str | Path, fmt: str | None = None, problem: str | None = None) -> Puzzle:
+    """Read a puzzle: polytile JSON (`.json` or text starting with `{`), an ASCII drawing,
+    or a BurrTools .xmpuzzle (`problem`: which of its problems, a number from 1 or a name)."""
+    if fmt == "xmpuzzle" or (fmt is None and _burr(path)):
+        from . import xmpuzzle
+        return xmpuzzle.load(path, problem)
+    if problem is not None:
+        raise PuzzleError("--problem applies to BurrTools .xmpuzzle files only", str(path))
     text = read_text(path)                    # refused before the parsers (and numpy) load
     from . import ascii_art, polyjson
     if fmt is None:
@@ -23,4 +29,21 @@ def load(path: str | Path, fmt: str | None = None) -> Puzzle:
         return polyjson.parse(text, str(path))
     if fmt == "ascii":
         return ascii_art.parse(text, str(path))
-    raise PuzzleError(f"unknown format {fmt!r} (ascii or json)", str(path))
+    raise PuzzleError(f"unknown format {fmt!r} (ascii, json or xmpuzzle)", str(path))
+
+
+def _burr(path: str | Path) -> bool:
+    """Whether the file is a BurrTools one (suffix, gzip magic or `<puzzle` XML)."""
+    if str(path) == "-":
+        return False
+    try:
+        with open(path, "rb") as f:
+            head = f.read(256)
+    except (OSError, ValueError):
+        return False                        # read_text names the fault
+    if str(path).lower().endswith(".xmpuzzle") or head.startswith(b"\x1f\x8b"):   # gzip
+        return True
+    text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if text.startswith(b"<?xml") and b"?>" in text:
+        text = text[text.find(b"?>") + 2:].lstrip()
+    return text.startswith(b"<puzzle")
