@@ -97,15 +97,25 @@ def cover_json(tmp_path: Path, text: str, *args: str) -> dict:
 
 
 def counts(text: str, engines=("auto",) + GENERAL) -> set[int]:
-    """The count of each engine (through the API: no process, no CLI parsing)."""
-    from polytile.engine.exact_driver import search_matrix
+    """The count of each engine (through the API: no process, no CLI parsing); the
+    bit-set kernel on one thread and on two (its trial cut short, so that the threads
+    count, not the trial)."""
+    from polytile.engine import bitset_driver
+    from polytile.engine.cover_search import search_matrix
     from polytile.formats.dlx import parse
     matrix = parse(text)
-    return {search_matrix(matrix, engine=e).solutions for e in engines}
+    found = {search_matrix(matrix, engine=e).solutions for e in engines}
+    found.add(search_matrix(matrix, engine="bitset", jobs=1).solutions)
+    saved, bitset_driver.TRIAL_NODES = bitset_driver.TRIAL_NODES, 2
+    try:
+        found.add(search_matrix(matrix, engine="bitset", jobs=2).solutions)
+    finally:
+        bitset_driver.TRIAL_NODES = saved
+    return found
 
 
 def listed(text: str, engine: str) -> list[frozenset]:
-    from polytile.engine.exact_driver import search_matrix
+    from polytile.engine.cover_search import search_matrix
     from polytile.formats.dlx import parse
     res = search_matrix(parse(text), engine=engine, store=True)
     return [frozenset(int(o) + 1 for o in f) for f in res.found]
@@ -183,6 +193,45 @@ def test_every_listed_solution_is_a_solution():
             found = listed(text, engine)
             assert len(set(found)) == len(found)
             assert all(valid(primary, secondary, options, [o - 1 for o in s]) for s in found)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_time_limit_gives_a_partial_count(tmp_path, jobs):
+    path = tmp_path / "q.dlx"
+    path.write_text(queens(18))
+    r = call_cli("cover", path, "--json", "--time-limit", "0.2", "--jobs", jobs)
+    assert r.returncode == 124
+    out = json.loads(r.stdout)
+    assert out["complete"] is False and out["reason"] == "time limit" and out["solutions"] > 0
+    assert "time limit reached" in r.stderr
+
+
+def test_ctrl_c_stops_a_count_on_threads_at_once(tmp_path):
+    import signal
+    import subprocess
+    import time
+    from cli_helpers import start_cli
+    path = tmp_path / "q.dlx"
+    path.write_text(queens(20))
+    proc = start_cli("cover", path, "--json", "--jobs", "2", stdout=subprocess.PIPE,
+                     stderr=subprocess.PIPE, text=True)
+    time.sleep(4)
+    assert proc.poll() is None
+    sent = time.perf_counter()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert time.perf_counter() - sent < 2
+    assert proc.returncode == 130 and "Traceback" not in err
+    assert err.splitlines()[-1].endswith(" solutions so far (incomplete)")
+    got = json.loads(out)
+    assert got["complete"] is False and got["reason"] == "interrupted" and got["nodes"] > 0
+
+
+def test_limit_lists_the_first_solutions(tmp_path):
+    out = cover_json(tmp_path, queens(8), "--limit", "3")
+    assert out["solutions"] == 3 and len(out["options"]) == 3 and out["complete"] is False
+    primary, secondary, options = read(queens(8))
+    assert all(valid(primary, secondary, options, [o - 1 for o in s]) for s in out["options"])
 
 
 # ---- random matrices against the brute force -------------------------------------------

@@ -71,36 +71,92 @@ def _counting(matrix: Matrix) -> tuple[np.ndarray, np.ndarray]:
     return ptr, matrix.opt_items[primary].astype(np.int32)
 
 
-class BitsetRun:
-    """The bit-set kernel's tables and stack; `advance(budget)` and `collect(report)`.
-    `counted`: keep each item's number of active options up to date (see bitset.run)."""
+def by_constraint(matrix: Matrix) -> Matrix:
+    """The matrix with its primary items reordered (options unchanged): the choice takes
+    the first of the items with fewest options, so ties go to the items whose options
+    clash with most others (the sum, over its options, of the options of their other
+    items). Like Knuth's "organ-pipe" order for n queens (middle rows first), found from
+    the matrix: 13 queens in 1.04 million nodes instead of 1.65."""
+    if matrix.n_options == 0:
+        return matrix
+    p = matrix.n_primary
+    degree = np.bincount(matrix.opt_items, minlength=matrix.n_items).astype(np.int64)
+    option = np.repeat(np.arange(matrix.n_options), np.diff(matrix.opt_ptr))
+    reach = np.add.reduceat(degree[matrix.opt_items], matrix.opt_ptr[:-1])
+    score = np.zeros(matrix.n_items, dtype=np.int64)
+    np.add.at(score, matrix.opt_items, reach[option] - degree[matrix.opt_items])
+    order = np.concatenate([np.argsort(-score[:p], kind="stable"), np.arange(p, matrix.n_items)])
+    new = np.empty_like(order)
+    new[order] = np.arange(matrix.n_items)
+    return Matrix([matrix.names[i] for i in order], p, matrix.opt_ptr,
+                  new[matrix.opt_items].astype(np.int32), matrix.opt_colour, matrix.colour_names)
 
-    def __init__(self, matrix: Matrix, *, store: bool, limit: int, counted: bool):
+
+class Tables:
+    """What every runner on one matrix shares, read only: the kernel's tables
+    (bitset_tables), each option's primary items, the root's active options and counts."""
+
+    def __init__(self, matrix: Matrix):
+        matrix = by_constraint(matrix)
+        self.tables, self.full = bitset_tables(matrix)
+        self.counting = _counting(matrix)
+        self.n_primary, self.n_options = matrix.n_primary, matrix.n_options
+        self.all_options = _bits(np.zeros(self.n_options, np.int64), np.arange(self.n_options),
+                                 1, self.n_options)[0]
+        self.counts = np.bincount(self.counting[1], minlength=self.n_primary).astype(np.int32)
+
+
+class BitsetRun:
+    """The bit-set kernel's stack on shared Tables; `advance(budget)` and
+    `collect(report)`. `counted`: keep each item's number of active options up to date
+    (see bitset.run)."""
+
+    def __init__(self, tabs: Tables, *, store: bool, limit: int, counted: bool):
         from .kernels import bind
         from . import bitset
-        self.tables, self.full = bitset_tables(matrix)
-        self.counted = counted
-        depth = matrix.n_primary + 2
-        words = self.tables[0].shape[1]
+        self.tabs, self.counted = tabs, counted
+        depth = tabs.n_primary + 2
+        words = tabs.tables[0].shape[1]
         self.state = np.zeros(2, dtype=np.int64)
         self.work = (self.state, np.zeros((depth + 1, words), np.uint64),
-                     np.zeros((depth + 1, len(self.full)), np.uint64),
+                     np.zeros((depth + 1, len(tabs.full)), np.uint64),
                      np.zeros((depth, words), np.uint64), np.zeros(depth, np.int64),
                      np.zeros(depth, np.int64), np.zeros(depth, np.int32),
-                     np.zeros((depth + 1, matrix.n_primary if counted else 0), np.int32))
-        self.work[1][0] = _bits(np.zeros(matrix.n_options, np.int64), np.arange(matrix.n_options),
-                                1, matrix.n_options)[0]
-        self.counting = _counting(matrix)
+                     np.zeros((depth + 1, tabs.n_primary if counted else 0), np.int32))
+        self.work[1][0] = tabs.all_options
         if counted:
-            self.work[7][0] = np.bincount(self.counting[1], minlength=matrix.n_primary)
+            self.work[7][0] = tabs.counts
         self.stats = np.zeros(3, dtype=np.int64)
         self.out = np.zeros((BUFFER_ROWS if store else 0, depth), dtype=np.int32)
         self.sink = (self.stats, self.out)
         self.limit = limit
-        self.run = bind(bitset.run, self.tables, self.counting, self.full, self.work, self.sink, limit, 0)
+        self.run = bind(bitset.run, tabs.tables, tabs.counting, tabs.full, self.work, self.sink,
+                        limit, 0)
+
+    def start_at(self, option: int) -> None:
+        """Search only below `option` chosen first (one task of a parallel count): the
+        stack as if the root's choice had just been made with that one candidate."""
+        root, words = self.root_item(), self.tabs.tables[3]
+        self.state[:] = (0, 1)                       # level 0, about to try
+        lo, hi = self.tabs.tables[4][root], self.tabs.tables[5][root]
+        self.work[4][0], self.work[5][0] = lo, hi
+        self.work[3][0, :] = 0
+        self.work[3][0, option >> 6] = np.uint64(1) << np.uint64(option & 63)
+        assert words[root, option >> 6] & self.work[3][0, option >> 6]
+
+    def root_item(self) -> int:
+        """The item the kernel chooses at the root: the first with fewest options."""
+        return int(np.argmin(self.tabs.counts))
+
+    def root_options(self) -> list[int]:
+        """The options of the root's item, in the order the kernel tries them."""
+        row = self.tabs.tables[3][self.root_item()]
+        return [w * 64 + b for w in range(len(row)) for b in range(64)
+                if (int(row[w]) >> b) & 1]
 
     def advance(self, budget: int) -> str:
-        return CODES[self.run(self.tables, self.counting, self.full, self.work, self.sink, self.limit, budget)]
+        return CODES[self.run(self.tabs.tables, self.tabs.counting, self.tabs.full, self.work,
+                              self.sink, self.limit, budget)]
 
     def collect(self, res) -> None:
         res.nodes, res.solutions = int(self.stats[0]), int(self.stats[1])
@@ -112,7 +168,7 @@ class BitsetRun:
 TRIAL_NODES = 1 << 15          # nodes each way of choosing runs before one is kept
 
 
-def pick(matrix: Matrix, *, store: bool, limit: int) -> tuple[BitsetRun, str]:
+def pick(tabs: Tables, *, store: bool, limit: int) -> tuple[BitsetRun, str]:
     """A runner that has run its first TRIAL_NODES nodes, and its status. Counting bits
     for the choice costs the number of items a node; keeping counts costs the number of
     options each choice removes: which is cheaper depends on the matrix, so both run
@@ -120,7 +176,7 @@ def pick(matrix: Matrix, *, store: bool, limit: int) -> tuple[BitsetRun, str]:
     import time
     timed = []
     for counted in (False, True):
-        runner = BitsetRun(matrix, store=store, limit=limit, counted=counted)
+        runner = BitsetRun(tabs, store=store, limit=limit, counted=counted)
         t = time.perf_counter()
         code = runner.advance(TRIAL_NODES)
         if code != "paused":

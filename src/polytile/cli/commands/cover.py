@@ -32,21 +32,23 @@ def arguments(p: ArgumentParser) -> None:
                    help="auto: the tiling kernels (bitboard, wide) when the matrix is a tiling "
                    "(one piece item in every option), else Algorithm X on bit sets (bitset) up to "
                    "16384 options, else dancing links with colours (links, Knuth's Algorithm C).")
+    p.add_argument("--jobs", type=bounded(int, 0), default=0, metavar="N",
+                   help="Threads of a count on the bit-set kernel (0: every core; 1: one).")
     p.set_defaults(run=cover)
 
 
 def cover(file: str, count: bool, list_all: bool, limit: Optional[int], as_json: bool,
-          time_limit: Optional[float], engine: str) -> None:
+          time_limit: Optional[float], engine: str, jobs: int) -> None:
     """Count or list the solutions of an exact cover problem in Knuth's DLX format."""
     from ...formats.dlx import load
     matrix = load(file)
     store = list_all or limit is not None
-    from ...engine.exact_driver import search_matrix
+    from ...engine.cover_search import search_matrix
     from ..progress import counting
     with counting() as progress:
         try:
             report = search_matrix(matrix, limit=limit, store=store, time_limit=time_limit,
-                                   engine=engine, progress=progress)
+                                   engine=engine, progress=progress, jobs=jobs)
         except ValueError as e:
             raise PuzzleError(str(e), "--engine") from None
     if as_json:
@@ -63,17 +65,17 @@ def cover(file: str, count: bool, list_all: bool, limit: Optional[int], as_json:
 
 
 def _as_json(report, store: bool) -> dict:
-    out = {"solutions": report.solutions, "seconds": round(report.seconds, 6),
-           "nodes": report.nodes, "complete": report.complete, "engine": report.engine}
-    if not report.complete:
-        out["reason"] = ("interrupted" if report.interrupted else
-                         "time limit" if report.timed_out else "solution limit")
+    """count's JSON (without "unique"), the kernel, and the solutions when listing."""
+    out = report.to_json()
+    del out["unique"]
+    out["engine"] = report.engine
     if store:
         out["options"] = [[int(o) + 1 for o in found] for found in report.found]
     return out
 
 
 def _print(matrix, report, store: bool) -> None:
+    """Each solution as dlx1 prints it (`k:`, then its options' lines), then the counts."""
     if store:
         lines = []
         for k, found in enumerate(report.found, 1):
@@ -81,6 +83,4 @@ def _print(matrix, report, store: bool) -> None:
             lines.extend(" " + matrix.option_text(int(o)) for o in found)
         if lines:
             print("\n".join(lines))
-    print(f"solutions: {report.solutions}")
-    print(f"seconds: {report.seconds:.4f}")
-    print(f"nodes: {report.nodes}")
+    print("\n".join(report.text_lines(unique=False)))
