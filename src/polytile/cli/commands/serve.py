@@ -46,4 +46,5 @@ def serve(port: int, host: str, open_browser: bool, jobs_per_client: int, count_
     print(f"polytile serve: {url}  (Ctrl-C stops)", flush=True)
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    from ...web.http import guarded
+    uvicorn.run(app, host=host, port=port, log_level="warning", http=guarded())
