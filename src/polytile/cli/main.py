@@ -29,6 +29,7 @@ COMMANDS = {
     "convert": ("convert", "arguments"),
     "mesh": ("mesh", "arguments"),
     "cover": ("cover", "arguments"),
+    "calendar": ("calendar", "arguments"),
 }
 
 

@@ -1,0 +1,194 @@
+"""Calendar puzzles: which packings of the pieces leave a date's cells open.
+
+`Calendar(board)` turns a calendar board (formats.calendar_board: labelled cells, pieces)
+into the tally kernel's data (engine/tally.py): each cell a bit of a uint64, each
+placement of a piece an option, the month, day and weekday cells grouped. Then:
+- `count(date)` / `solve(date, n)`: one date, its open cells filled before the search;
+- `tally()`: every date at once, one search over every packing of all the pieces that
+  leaves one cell of each group open, each counted under the cells it leaves open
+  (DragonFjord's board: 366 dates from one tree instead of 366 trees).
+Dates are `datetime.date`s or (month, day[, weekday]) with 1-based month and day and
+weekday 0 = Monday (as `date.weekday()`); calendar_dates.py reads them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from ..core.results import LETTERS, Placement, Solution
+from ..formats.calendar_board import MONTHS, WEEKDAYS, CalendarBoard
+
+WORD = 64                                      # bits of the kernel's board
+Date = tuple[int, int, "int | None"]           # (month 1..12, day 1..31, weekday 0..6 or None)
+
+
+@dataclass
+class Tally:
+    """The counts of every date of a board (`dates` in calendar order)."""
+    board: CalendarBoard
+    dates: list[Date]
+    counts: list[int]
+    packings: int                     # every packing found (each a solution of one open set)
+    nodes: int
+
+
+class Calendar:
+    """A calendar board ready for the tally kernel."""
+
+    def __init__(self, board: CalendarBoard):
+        self.board = board
+        self.cells = np.array(board.cells, dtype=np.int64).reshape(-1, 2)
+        self.width = int(self.cells[:, 1].max()) + 1
+        # cell i is bit bit[i] of a word: row * width + column (neighbours are shifts)
+        self.bit = self.cells[:, 0] * self.width + self.cells[:, 1]
+        self.full = np.uint64(_bits(self.bit.tolist()))
+        self.start, self.masks, self.piece = placements(board, self.cells, self.bit)
+
+    @cached_property
+    def groups(self) -> tuple[np.ndarray, np.ndarray, list[list[int]]]:
+        """(group of each bit or -1, its weight in the tally's index, the cells of each
+        group in board order); the index of an open set is the sum of its cells' weights."""
+        group = np.full(WORD, -1, np.int64)
+        weight = np.zeros(WORD, np.int64)
+        members: list[list[int]] = []
+        stride = 1
+        for g, name in enumerate(self.board.group_names()):
+            cells = [i for i, kind in enumerate(self.board.groups) if kind == name]
+            for rank, i in enumerate(cells):
+                group[self.bit[i]], weight[self.bit[i]] = g, rank * stride
+            members.append(cells)
+            stride *= len(cells)
+        return group, weight, members
+
+    @cached_property
+    def pruning(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """What the kernel's dead-end test needs: neighbours as shifts of the word (right,
+        left, down, up) and the bits of each group."""
+        w = self.width
+        col = np.uint64(_bits([i for i in range(WORD) if i % w == w - 1]))
+        first = np.uint64(_bits([i for i in range(WORD) if i % w == 0]))
+        every = np.uint64((1 << WORD) - 1)
+        shift = np.array([1, -1, w, -w], np.int64)
+        shift_mask = np.array([every & ~col, every & ~first, every, every], np.uint64)
+        _, _, members = self.groups
+        group_mask = np.array([_bits([int(self.bit[i]) for i in m]) for m in members], np.uint64)
+        return shift, shift_mask, group_mask
+
+    def open_bits(self, date: Date) -> list[int]:
+        return [int(self.bit[i]) for i in self.open_cells(date)]
+
+    def open_cells(self, date: Date) -> list[int]:
+        """The cells a date leaves open (KeyError naming a label the board lacks)."""
+        month, day, weekday = date
+        wanted = {"month": MONTHS[month - 1], "day": str(day),
+                  "weekday": None if weekday is None else WEEKDAYS[weekday]}
+        out = []
+        for name in self.board.group_names():
+            label = wanted[name]
+            index = None if label is None else self.board.cell_of(label)
+            if index is None:
+                raise KeyError(label or name)
+            out.append(index)
+        return out
+
+    def _run(self, init: int, tally: bool, limit: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        from ..engine.kernels import load
+        group, weight, members = self.groups
+        size = int(np.prod([len(m) for m in members])) if tally else 1
+        if not tally:
+            group, weight = np.full_like(group, -1), np.zeros_like(weight)
+        counts = np.zeros(size, np.int64)
+        stored = np.full((limit, len(self.board.pieces)), -1, np.int64)
+        stats = np.zeros(2, np.int64)
+        words = np.array([int(self.full), init], np.uint64)
+        shift, shift_mask, group_mask = self.pruning
+        if not tally:
+            group_mask = group_mask[:0]
+        load("tally").tally(words, self.start, self.masks, self.piece, group, weight, counts, stored, stats,
+                            shift, shift_mask, group_mask)
+        return counts, stored[:stats[1]], stats
+
+    def count(self, date: Date) -> int:
+        """The number of solutions of one date."""
+        return int(self._run(_bits(self.open_bits(date)), False, 0)[0][0])
+
+    def solve(self, date: Date, limit: int) -> tuple[int, list[Solution]]:
+        """(the number of solutions, the first `limit` of them) of one date."""
+        counts, stored, _ = self._run(_bits(self.open_bits(date)), False, limit)
+        return int(counts[0]), [self.solution(row) for row in stored]
+
+    def tally(self) -> Tally:
+        """Every date's count, from one search."""
+        counts, _, stats = self._run(0, True, 0)
+        dates = self.dates()
+        index = [self.index(d) for d in dates]
+        return Tally(self.board, dates, [int(counts[i]) for i in index], int(counts.sum()), int(stats[0]))
+
+    def index(self, date: Date) -> int:
+        """The place of a date's open set in the tally's counts."""
+        _, weight, _ = self.groups
+        return int(sum(weight[i] for i in self.open_bits(date)))
+
+    def dates(self) -> list[Date]:
+        """The dates of a leap year this board shows (with each weekday on a weekday
+        board), in calendar order."""
+        names = self.board.group_names()
+        weekdays: list[int | None] = list(range(7)) if "weekday" in names else [None]
+        out = []
+        for month, day in year_days():
+            for weekday in weekdays:
+                try:
+                    self.open_cells((month, day, weekday))
+                except KeyError:
+                    continue
+                out.append((month, day, weekday))
+        return out
+
+    def solution(self, row: np.ndarray) -> Solution:
+        """A packing (option ids) as placed pieces."""
+        found = []
+        for o in row[row >= 0]:
+            p = int(self.piece[o])
+            cells = self.cells[[i for i, b in enumerate(self.bit) if int(self.masks[o]) >> int(b) & 1]]
+            found.append(Placement(self.board.pieces[p][0], LETTERS[p], cells))
+        return Solution(found, self.cells)
+
+
+def year_days() -> list[tuple[int, int]]:
+    """(month, day) of every day of a leap year."""
+    lengths = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+    return [(m, d) for m in range(1, 13) for d in range(1, lengths[m - 1] + 1)]
+
+
+def _bits(cells: list[int]) -> int:
+    return sum(1 << i for i in cells)
+
+
+def placements(board: CalendarBoard, cells: np.ndarray,
+               bit: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every placement of every piece on the board (all orientations, flips allowed):
+    (start, masks, piece) sorted by lowest cell, as the tally kernel takes them."""
+    from ..core import shape
+    from ..core.library import cells_from_rows
+    lo, hi = cells.min(axis=0), cells.max(axis=0)
+    grid = np.full(tuple(hi - lo + 1), -1, np.int64)
+    grid[tuple((cells - lo).T)] = bit
+    masks, pieces, lowest = [], [], []
+    for p, (_, rows) in enumerate(board.pieces):
+        for form, _ in shape.orientations(cells_from_rows(list(rows))):
+            span = hi - lo + 2 - form.max(axis=0) - 1
+            if (span <= 0).any():
+                continue
+            shifts = np.indices(tuple(span)).reshape(2, -1).T           # (T, 2)
+            where = grid[tuple((shifts[:, None, :] + form[None]).transpose(2, 0, 1))]   # (T, k)
+            where = where[(where >= 0).all(axis=1)]
+            masks.append(np.bitwise_or.reduce(np.left_shift(np.uint64(1), where.astype(np.uint64)), axis=1))
+            lowest.append(where.min(axis=1))
+            pieces.append(np.full(len(where), p, np.int64))
+    mask, low, piece = (np.concatenate(x) if x else np.zeros(0, np.int64) for x in (masks, lowest, pieces))
+    order = np.lexsort((piece, low))
+    start = np.searchsorted(low[order], np.arange(WORD + 1)).astype(np.int64)
+    return start, mask[order].astype(np.uint64), piece[order]
+
