@@ -1,0 +1,326 @@
+"""STL / OBJ export (`polytile mesh`, draw/mesh*.py): meshes checked with trimesh, a mesh
+library that shares no code with polytile.
+
+Expected values come from outside our code: volumes from the cell count times the cell's
+volume by hand formula (unit square and cube: 1; triangle of edge 1: sqrt(3)/4; hexagon of
+edge 1: 3 sqrt(3)/2; prisms of height 1), bounding boxes from the cells' extent, genus
+from the shape (a ring or a tunnel: Euler characteristic 0), the tetracubes written out
+by hand (all eight, both screws). Closed means: trimesh's watertight and winding checks
+(every edge on exactly two faces, walked once each way), plus our own check that the faces
+around every vertex form a single cycle (a 2-manifold, which trimesh does not test)."""
+from __future__ import annotations
+
+import io
+import math
+import random
+from itertools import product
+
+import numpy as np
+import pytest
+import trimesh
+from cli_helpers import call_cli
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from polytile.core import lattice_forms, polyforms
+from polytile.core.lattice import lattice
+from polytile.draw import meshfile
+from polytile.draw.mesh import piece_mesh
+from polytile.draw.mesh_scene import Shell
+
+EXAMPLES = __import__("pathlib").Path(__file__).resolve().parent.parent / "examples"
+SQRT3 = math.sqrt(3)
+CELL_VOLUME = {"square": 1.0, "cube": 1.0, "triangle": SQRT3 / 4, "hex": 3 * SQRT3 / 2}
+TETRACUBES = {       # by hand: (x, y, z) of the eight free tetracubes (chiral pair included)
+    "I": [(0, 0, 0), (1, 0, 0), (2, 0, 0), (3, 0, 0)],
+    "L": [(0, 0, 0), (1, 0, 0), (2, 0, 0), (0, 1, 0)],
+    "T": [(0, 0, 0), (1, 0, 0), (2, 0, 0), (1, 1, 0)],
+    "S": [(0, 0, 0), (1, 0, 0), (1, 1, 0), (2, 1, 0)],
+    "O": [(0, 0, 0), (1, 0, 0), (0, 1, 0), (1, 1, 0)],
+    "branch": [(0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1)],
+    "screw-left": [(0, 0, 0), (1, 0, 0), (0, 1, 0), (1, 0, 1)],
+    "screw-right": [(0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 1, 1)],
+}
+# (grid, cells, Euler characteristic of the surface). Where cells touch along an edge or at
+# a corner only, the mesh parts them as any gap would: the ring touching itself at a corner
+# is open there (a sphere, 2), two cubes sharing an edge are two spheres (4), the two pillars
+# of the column whose middle layer has a diagonal pair of holes stand apart (a ring, 0).
+# Where holes touch only at a corner, the solid stays whole (a ball with two dents, 2).
+TRICKY = {
+    "cubes sharing an edge": ("square", [(0, 0, 0), (1, 1, 0)], 4),
+    "cubes sharing a corner": ("square", [(0, 0, 0), (1, 1, 1)], 4),
+    "squares sharing a corner": ("square", [(0, 0), (1, 1)], 4),
+    "ring touching itself at a corner": ("square", [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (1, 0)], 2),
+    "ring with a hole": ("square", [(r, c) for r in range(3) for c in range(3) if (r, c) != (1, 1)], 0),
+    "tunnel": ("square", [(x, y, z) for x in range(3) for y in range(3) for z in range(3) if (x, y) != (1, 1)], 0),
+    "holes touching along an edge": ("square", [(x, y, z) for x in range(2) for y in range(2) for z in range(3)
+                                                if not (z == 1 and x != y)], 0),
+    "holes touching at a corner": ("square", [(x, y, z) for x, y, z in product(range(2), repeat=3)
+                                              if (x, y, z) not in ((0, 0, 0), (1, 1, 1))], 2),
+    "triangles sharing a corner": ("triangle", [(0, 1, 1), (1, 0, 1)], 4),
+    "hexes round a hole": ("hex", [(1, 0), (2, 0), (2, 1), (1, 2), (0, 2), (0, 1)], 0),
+}
+
+
+def as_trimesh(m) -> trimesh.Trimesh:
+    return trimesh.Trimesh(m.vertices, m.faces, process=False)
+
+
+def one_cycle_round_every_vertex(m) -> bool:
+    """The triangles round each vertex, through the edges they share, make one cycle."""
+    nxt: dict[int, dict[int, int]] = {}
+    for tri in m.faces.tolist():
+        for i in range(3):
+            v, a, b = tri[i], tri[(i + 1) % 3], tri[(i + 2) % 3]
+            if a in nxt.setdefault(v, {}):
+                return False
+            nxt[v][a] = b
+    for links in nxt.values():
+        start = next(iter(links))
+        seen, at = 1, links[start]
+        while at != start:
+            if at not in links:
+                return False
+            at, seen = links[at], seen + 1
+        if seen != len(links):
+            return False
+    return True
+
+
+def assert_closed(m) -> trimesh.Trimesh:
+    t = as_trimesh(m)
+    assert len(m.faces) > 0
+    assert t.is_watertight and t.is_winding_consistent
+    assert one_cycle_round_every_vertex(m)
+    assert t.volume > 0                     # outward normals: a positive signed volume
+    return t
+
+
+def cell_volume(grid: str, cells) -> float:
+    return len(cells) * CELL_VOLUME["cube" if grid == "square" and len(cells[0]) == 3 else grid]
+
+
+def perimeter(cells) -> int:
+    """Edges of a polyomino's outline: four per cell, less two per pair of neighbours."""
+    have = {tuple(c) for c in cells}
+    return 4 * len(have) - 2 * sum((r + 1, c) in have for r, c in have) - 2 * sum((r, c + 1) in have for r, c in have)
+
+
+def family(name: str):
+    if name == "pentominoes":
+        return "square", [p.cells.tolist() for p in polyforms.polyforms(5, 2)]
+    if name == "tetracubes":
+        return "square", list(TETRACUBES.values())
+    if name == "hexiamonds":
+        return "triangle", [p.cells.tolist() for p in lattice_forms.polyforms(6, "triangle")]
+    return "hex", [p.cells.tolist() for p in lattice_forms.polyforms(4, "hex")]
+
+
+FAMILIES = {"pentominoes": 12, "tetracubes": 8, "hexiamonds": 12, "tetrahexes": 7}
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_every_piece_of_a_family_is_closed_with_the_exact_volume(name):
+    grid, pieces = family(name)
+    assert len(pieces) == FAMILIES[name]
+    for cells in pieces:
+        t = assert_closed(piece_mesh(grid, np.array(cells)))
+        assert t.volume == pytest.approx(cell_volume(grid, cells), rel=1e-9)
+        assert t.euler_number == 2
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_a_gap_shrinks_every_piece_and_keeps_it_closed(name):
+    grid, pieces = family(name)
+    gap = 0.1
+    for cells in pieces:
+        exact = piece_mesh(grid, np.array(cells))
+        shrunk = piece_mesh(grid, np.array(cells), gap / 2)
+        t = assert_closed(shrunk)
+        assert t.volume < cell_volume(grid, cells) - 1e-3
+        lo, hi = exact.vertices.min(axis=0), exact.vertices.max(axis=0)
+        slo, shi = shrunk.vertices.min(axis=0), shrunk.vertices.max(axis=0)
+        flat = len(cells[0]) == 2 or grid == "triangle"
+        exact_axes = {"square": [0, 1] if flat else [0, 1, 2], "hex": [0], "triangle": []}[grid]
+        for axis in exact_axes:          # faces at the extremes: exactly half the gap each side
+            assert (hi - lo)[axis] - (shi - slo)[axis] == pytest.approx(gap, abs=1e-9)
+        for axis in (0, 1):              # corners at the extremes: at least that
+            assert (hi - lo)[axis] - (shi - slo)[axis] >= gap - 1e-9
+        if flat:                         # flat pieces keep their height
+            assert (shi - slo)[2] == pytest.approx(1.0)
+        if name == "pentominoes":        # area A - P d + 4 d^2 (see the OBJ test)
+            d = gap / 2
+            assert t.volume == pytest.approx(5 - perimeter(cells) * d + 4 * d * d, rel=1e-9)
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_a_bevel_cuts_the_edges_and_keeps_every_piece_closed(name):
+    grid, pieces = family(name)
+    for cells in pieces:
+        for gap in (0.0, 0.1):
+            t = assert_closed(piece_mesh(grid, np.array(cells), gap / 2, 0.1))
+            plain = as_trimesh(piece_mesh(grid, np.array(cells), gap / 2)).volume
+            assert t.volume < plain - 1e-3
+
+
+@pytest.mark.parametrize("name", TRICKY)
+def test_pieces_touching_themselves_give_a_manifold(name):
+    grid, cells, euler = TRICKY[name]
+    t = assert_closed(piece_mesh(grid, np.array(cells)))
+    assert t.volume == pytest.approx(cell_volume(grid, cells), rel=1e-9)
+    assert t.euler_number == euler
+    for shrink, bevel in ((0.05, 0.0), (0.0, 0.1), (0.05, 0.1)):
+        t = assert_closed(piece_mesh(grid, np.array(cells), shrink, bevel))
+        assert t.volume < cell_volume(grid, cells) - 1e-3
+
+
+def test_a_cube_with_a_gap_and_a_bevel_has_the_volume_of_a_chamfered_box():
+    """Side s = 1 - gap, each of its 12 edges chamfered by b: a prism of cross-section b^2/2
+    cut off along each edge, and at each of the 8 corners the three cuts overlap in a
+    pyramid (b^3/6 counted three times, once too many twice): V = s^3 - 12 (s b^2/2)
+    + 8 b^3 / 3 + ... is easier checked from above: between the plain box and the box
+    with every edge prism removed."""
+    gap, b = 0.1, 0.1
+    s = 1 - gap
+    v = as_trimesh(piece_mesh("square", np.array([(0, 0, 0)]), gap / 2, b)).volume
+    assert s ** 3 - 12 * s * b * b / 2 < v < s ** 3
+
+
+def test_stl_parses_back_with_every_triangle_and_the_volume():
+    grid, pieces = family("pentominoes")
+    parts = [Shell(f"p{i}", piece_mesh(grid, np.array(c))) for i, c in enumerate(pieces[:1])]
+    data = meshfile.stl_bytes(parts, unit=10.0)
+    assert len(data) == 84 + 50 * len(parts[0].mesh.faces)
+    back = trimesh.load(io.BytesIO(data), file_type="stl")
+    assert len(back.faces) == len(parts[0].mesh.faces)
+    assert back.is_watertight
+    assert back.volume == pytest.approx(5 * 1000.0, rel=1e-6)
+
+
+def _bodies(t: trimesh.Trimesh) -> list[list[int]]:
+    """The faces of each connected part (through shared vertices)."""
+    up = list(range(len(t.vertices)))
+
+    def find(x):
+        while up[x] != x:
+            up[x] = up[up[x]]
+            x = up[x]
+        return x
+    for a, b, c in t.faces.tolist():
+        up[find(a)] = find(b)
+        up[find(b)] = find(c)
+    parts: dict[int, list[int]] = {}
+    for i, f in enumerate(t.faces.tolist()):
+        parts.setdefault(find(f[0]), []).append(i)
+    return list(parts.values())
+
+
+def test_cli_tetrahexes_pieces_to_stl(tmp_path):
+    out = tmp_path / "hex.stl"
+    r = call_cli("mesh", EXAMPLES / "tetrahexes-4x7.json", "-o", out, "--unit", 10)
+    assert r.returncode == 0, r.stderr
+    back = trimesh.load(out)
+    bodies = _bodies(back)
+    assert len(bodies) == 7                                   # the seven pieces, apart
+    for faces in bodies:
+        part = back.submesh([faces], append=True)
+        assert part.is_watertight and part.is_winding_consistent
+        assert part.volume == pytest.approx(4 * CELL_VOLUME["hex"] * 1000, rel=1e-6)
+    assert back.bounds[0][2] == pytest.approx(0) and back.bounds[1][2] == pytest.approx(10)
+
+
+def test_cli_pentomino_solution_assembled_to_obj(tmp_path):
+    out = tmp_path / "six.obj"
+    r = call_cli("mesh", EXAMPLES / "pentomino-6x10.txt", "-o", out, "--solution", 1, "--gap", 0.2)
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "six.mtl").exists()
+    text = out.read_text()
+    assert text.count("\no ") == 12 and text.count("\ng ") == 12 and "mtllib six.mtl" in text
+    scene = trimesh.load(out, force="scene")
+    assert len(scene.geometry) == 12
+    perimeters = []
+    for g in scene.geometry.values():
+        assert g.is_watertight and g.is_winding_consistent
+        # a polyomino inset by d (its corners cut square): area A - P d + 4 d^2 (perimeter P,
+        # four more convex corners than concave ones), in mm, 10 mm high
+        d = 0.1
+        p = 100 if abs(g.volume - (500 - 100 * d + 4 * d * d) * 10) < 1e-6 else 120
+        assert g.volume == pytest.approx((500 - p * d + 4 * d * d) * 10, rel=1e-9)
+        perimeters.append(p)
+    assert sorted(perimeters) == [100] + [120] * 11       # P's perimeter is 10, the others' 12
+    lo, hi = scene.bounds
+    assert sorted((hi - lo)[:2]) == pytest.approx([59.8, 99.8])   # the board less the gap
+    assert (hi - lo)[2] == pytest.approx(10)
+
+
+def test_cli_soma_pieces_solution_and_apart(tmp_path):
+    soma = EXAMPLES / "soma-3x3x3.json"
+    for args, size in ((("--solution", 1), 30.0), (("--solution", 1, "--apart"), None), ((), None)):
+        out = tmp_path / "soma.obj"
+        r = call_cli("mesh", soma, "-o", out, *args)
+        assert r.returncode == 0, r.stderr
+        scene = trimesh.load(out, force="scene")
+        assert len(scene.geometry) == 7
+        assert all(g.is_watertight for g in scene.geometry.values())
+        assert sum(g.volume for g in scene.geometry.values()) == pytest.approx(27000)
+        lo, hi = scene.bounds
+        assert lo[2] == pytest.approx(0)
+        if size:                                            # assembled: the 3x3x3 cube
+            assert hi - lo == pytest.approx([size] * 3)
+        else:                                               # apart: no two pieces overlap
+            boxes = [g.bounds for g in scene.geometry.values()]
+            for i, (a, b) in enumerate(boxes):
+                for c, d in boxes[i + 1:]:
+                    assert (b[:2] <= c[:2] + 1e-9).any() or (d[:2] <= a[:2] + 1e-9).any()
+    r = call_cli("mesh", soma, "-o", tmp_path / "soma.stl", "--solution", 1, "--gap", 0.4, "--bevel", 0.5)
+    back = trimesh.load(tmp_path / "soma.stl")
+    assert len(_bodies(back)) == 7 and back.is_watertight     # with a gap nothing touches
+    assert back.volume < 27000
+
+
+@pytest.mark.parametrize("args,message", [
+    (("-o", "x.ply"), "must end in .stl or .obj"),
+    (("-o", "x.stl", "--apart"), "--apart"),
+    (("-o", "x.stl", "--gap", 5), "--gap"),
+])
+def test_cli_refuses_with_one_line(tmp_path, args, message):
+    r = call_cli("mesh", EXAMPLES / "soma-3x3x3.json", *[tmp_path / a if str(a).startswith("x.") else a
+                                                         for a in args])
+    assert r.returncode == 2 and message in r.stderr and r.stderr.count("\n") == 1
+
+
+def _grown(grid: str, seed: int, size: int) -> np.ndarray:
+    """A random connected set of cells grown from one cell by lattice steps."""
+    lat = lattice("square", 3) if grid == "cube" else lattice(grid, 2)
+    start = {"square": (0, 0), "cube": (0, 0, 0), "triangle": (0, 1, 1), "hex": (0, 0)}[grid]
+    rng = random.Random(seed)
+    cells = [start]
+    while len(cells) < size:
+        new = tuple(a + b for a, b in zip(rng.choice(cells), rng.choice(lat.steps)))
+        if lat.holds(new) and new not in cells:
+            cells.append(new)
+    return np.array(cells)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["square", "cube", "triangle", "hex"]),
+       st.integers(0, 2 ** 32), st.integers(1, 9))
+def test_random_polyforms_are_closed_with_the_exact_volume(grid, seed, size):
+    cells = _grown(grid, seed, size)
+    g = "square" if grid == "cube" else grid
+    t = assert_closed(piece_mesh(g, cells))
+    assert t.volume == pytest.approx(size * CELL_VOLUME[grid], rel=1e-9)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from([2, 3]), st.lists(st.booleans(), min_size=27, max_size=27),
+       st.sampled_from([(0, 0), (0.05, 0), (0, 0.1), (0.05, 0.1)]))
+def test_random_cell_sets_in_a_box_stay_closed(dim, bits, sizes):
+    """Any cells at all, touching anyhow (edges, corners, holes that touch): closed."""
+    cells = [c for c, b in zip(product(range(3), repeat=dim), bits) if b]
+    if not cells:
+        return
+    shrink, bevel = sizes
+    t = assert_closed(piece_mesh("square", np.array(cells), shrink, bevel))
+    exact = len(cells)
+    assert t.volume == pytest.approx(exact) if sizes == (0, 0) else t.volume < exact
