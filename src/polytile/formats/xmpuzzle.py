@@ -263,6 +263,7 @@ def to_puzzle(burr: BurrFile, index: int, name: str):
         raise PuzzleError(f"problem {index + 1}: the result shape {res.name} is empty", name)
     n = burr.colours
     cells = np.concatenate([res.filled, res.variable])
+    cells -= cells.min(axis=0)                  # from the result's least corner
     board_colours = np.concatenate([res.filled_colour, res.variable_colour + n + 1])
     pieces, seen = [], set()
     for sid, lo, hi in prob.parts:

@@ -18,7 +18,8 @@ conventions (DESIGN.md) in two ways:
 So the BurrTools figure is the number of classes of *labelled* assemblies (each placement
 carries its part) under that group. It is computed here from polytile's solutions: each is
 expanded into its labellings (a congruence class of k parts used u times: the ways to give
-each part its share), and each labelling is reduced to the least of its images."""
+each part its share); a labelling not met before starts a new class, and all its images
+are marked as met."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -165,7 +166,8 @@ def burr_classes(puzzle: Puzzle, solutions: list) -> int:
     cells = _as_3d(puzzle.board.cells)
     low = cells.min(axis=0)
     index = {tuple(c): i for i, c in enumerate((cells - low).tolist())}
-    seen = set()
+    seen: set = set()           # every labelled assembly of the classes counted so far
+    classes = 0
     for s in solutions:
         groups: dict[str, list[tuple[int, ...]]] = {}
         for piece, at in s:
@@ -173,9 +175,12 @@ def burr_classes(puzzle: Puzzle, solutions: list) -> int:
                 key = tuple(sorted(index[tuple(c)] for c in (_as_3d(at) - low).tolist()))
                 groups.setdefault(piece, []).append(key)
         for items, used in _labellings(parts, groups):
-            forms = [_image(parts, items, used, perm, rot) for perm, rot in group]
-            seen.add(min(f for f in forms if f is not None))
-    return len(seen)
+            if tuple(sorted(items)) in seen:
+                continue
+            classes += 1                  # a new class: all its members are its images
+            seen.update(f for perm, rot in group
+                        if (f := _image(parts, items, used, perm, rot)) is not None)
+    return classes
 
 
 def all_solutions(puzzle: Puzzle, limit: int = LIMIT) -> list:
