@@ -107,9 +107,66 @@ def _as_cover(matrix: Matrix, pieces: np.ndarray, cells: np.ndarray,
     new_ptr = np.concatenate([[0], np.cumsum(size[opts])]).astype(np.int64)
     old_ptr = np.concatenate([[0], np.cumsum(size)]).astype(np.int64)
     take = np.repeat(old_ptr[:-1][opts] - new_ptr[:-1], size[opts]) + np.arange(new_ptr[-1])
-    cover = Cover(n_items=len(cells), opt_ptr=new_ptr, opt_items=items[take].astype(np.int32),
+    opt_items = items[take].astype(np.int32)
+    cover = Cover(n_items=len(cells), opt_ptr=new_ptr, opt_items=opt_items,
                   opt_piece=opt_piece[opts].astype(np.int32),
                   piece_count=np.ones(len(piece_ids), dtype=np.int32),
                   piece_min=primary.astype(np.int32),
-                  neighbours=np.full((len(cells), 0), -1, dtype=np.int32))
+                  neighbours=neighbours(len(cells), new_ptr, opt_items))
     return cover, opts.astype(np.int64)
+
+
+MAX_DEGREE = 12              # more neighbours a cell: no dead-end tests (they would cost more)
+
+
+def neighbours(n_cells: int, opt_ptr: np.ndarray, opt_items: np.ndarray) -> np.ndarray:
+    """A neighbour relation on the cells under which every option is connected, as sparse
+    as this finds: the union, over the options, of a spanning tree of each option's cells
+    that prefers the pairs of cells found together in most options (on a board, the
+    cells side by side). The tiling kernels' dead-end tests (a cell cut off, a region no
+    set of pieces fills) need only that every option be connected, so they stay sound;
+    the geometry they were written for is recovered from the matrix alone. (n_cells, k)
+    int32, -1 padded; no columns when some cell would have over MAX_DEGREE neighbours."""
+    sizes = np.diff(opt_ptr)
+    together: dict[int, int] = {}
+    pairs_of = []
+    for o in range(len(sizes)):
+        cells = opt_items[opt_ptr[o]:opt_ptr[o + 1]].tolist()
+        pairs = [(a, b) for i, a in enumerate(cells) for b in cells[i + 1:]]
+        for a, b in pairs:
+            together[a * n_cells + b] = together.get(a * n_cells + b, 0) + 1
+        pairs_of.append(pairs)
+    edges: set[tuple[int, int]] = set()
+    for pairs in pairs_of:
+        edges.update(_spanning_tree(pairs, lambda a, b: -together[a * n_cells + b]))
+    degree = np.zeros(n_cells, dtype=np.int64)
+    for a, b in edges:
+        degree[a] += 1
+        degree[b] += 1
+    width = int(degree.max(initial=0))
+    out = np.full((n_cells, width if width <= MAX_DEGREE else 0), -1, dtype=np.int32)
+    if out.shape[1]:
+        fill = np.zeros(n_cells, dtype=np.int64)
+        for a, b in sorted(edges):
+            out[a, fill[a]], out[b, fill[b]] = b, a
+            fill[a] += 1
+            fill[b] += 1
+    return out
+
+
+def _spanning_tree(pairs: list[tuple[int, int]], cost) -> list[tuple[int, int]]:
+    """Kruskal's spanning tree (forest) of the pairs, cheapest first (ties: the order given)."""
+    parent: dict[int, int] = {}
+
+    def root(x: int) -> int:
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+
+    tree = []
+    for a, b in sorted(pairs, key=lambda p: cost(*p)):
+        ra, rb = root(a), root(b)
+        if ra != rb:
+            parent[ra] = rb
+            tree.append((a, b))
+    return tree
