@@ -174,16 +174,19 @@ def test_pieces_touching_themselves_give_a_manifold(name):
         assert t.volume < cell_volume(grid, cells) - 1e-3
 
 
-def test_a_cube_with_a_gap_and_a_bevel_has_the_volume_of_a_chamfered_box():
-    """Side s = 1 - gap, each of its 12 edges chamfered by b: a prism of cross-section b^2/2
-    cut off along each edge, and at each of the 8 corners the three cuts overlap in a
-    pyramid (b^3/6 counted three times, once too many twice): V = s^3 - 12 (s b^2/2)
-    + 8 b^3 / 3 + ... is easier checked from above: between the plain box and the box
-    with every edge prism removed."""
-    gap, b = 0.1, 0.1
+@pytest.mark.parametrize("cells", [[(0, 0, 0)], [(0, 0)]])
+@pytest.mark.parametrize("gap,b", [(0.1, 0.1), (0.0, 0.1), (0.2, 0.05)])
+def test_a_single_cell_with_a_gap_and_a_bevel_is_the_chamfered_box(cells, gap, b):
+    """A box of side s with its 12 edges cut by the planes through the lines b in from the
+    edge on both faces: the 12 wedges (b^2/2 by s) overlap pairwise at the 8 corners
+    (3 pairs, b^3/3 each) and three at a time (b^3/4), so by inclusion-exclusion
+    V = s^3 - 6 b^2 s + 6 b^3. A flat square keeps its height 1 and is cut the same way."""
     s = 1 - gap
-    v = as_trimesh(piece_mesh("square", np.array([(0, 0, 0)]), gap / 2, b)).volume
-    assert s ** 3 - 12 * s * b * b / 2 < v < s ** 3
+    t = assert_closed(piece_mesh("square", np.array(cells), gap / 2, b))
+    if len(cells[0]) == 3:
+        assert t.volume == pytest.approx(s ** 3 - 6 * b * b * s + 6 * b ** 3, rel=1e-9)
+    else:            # s x s x 1: four wedges of length 1, eight of length s, the same corners
+        assert t.volume == pytest.approx(s * s - 4 * b * b / 2 - 8 * b * b / 2 * s + 6 * b ** 3, rel=1e-9)
 
 
 def test_stl_parses_back_with_every_triangle_and_the_volume():

@@ -193,8 +193,17 @@ def _chamfer(faces, sheets, points, ids, mid_id, bevel: float, cx: Complex) -> n
     return moves
 
 
+def _fold(quad: np.ndarray) -> float:
+    """How much more a quad split along 0-2 encloses than one split along 1-3 (zero when
+    flat). A chamfered corner's quads are not flat: the split that encloses less is the one
+    whose two triangles lie on the chamfer planes."""
+    a, b, c, d = quad
+    return float(np.dot(b - a, np.cross(c - a, d - a))) / 6
+
+
 def _triangles(rings: list[list[int]], points: np.ndarray) -> Mesh:
-    """Convex faces fanned from their first corner; faces with midpoints from their centre."""
+    """Convex faces fanned from their first corner (a bent quad split along the diagonal that
+    encloses less); faces with midpoints from their centre."""
     tris: list[tuple[int, int, int]] = []
     extra: list[np.ndarray] = []
     for ring in rings:
@@ -203,6 +212,8 @@ def _triangles(rings: list[list[int]], points: np.ndarray) -> Mesh:
             c = len(points) + len(extra)
             extra.append(points[ring].mean(axis=0))
             tris += [(c, ring[i], ring[(i + 1) % len(ring)]) for i in range(len(ring))]
+        elif len(ring) == 4 and _fold(points[ring]) > 0:
+            tris += [(ring[1], ring[2], ring[3]), (ring[1], ring[3], ring[0])]
         else:
             tris += [(ring[0], ring[i], ring[i + 1]) for i in range(1, len(ring) - 1)]
     verts = np.concatenate([points, np.array(extra).reshape(-1, 3)])
