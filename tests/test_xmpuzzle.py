@@ -18,7 +18,7 @@ HERE = Path(__file__).resolve().parent
 FILES = HERE / "xmpuzzle"
 EXAMPLES = HERE.parent / "examples"
 CUBE = ["AlPackino", "CubeInCage", "DemoMirrorParadox", "DemoPieceGenerator",
-        "DraculasDentalDesaster", "PelikanBurr", "SolidSixPieceBurrs"]
+        "DraculasDentalDesaster", "PelikanBurr", "SolidSixPieceBurrs", "CongruentParts"]
 SLOW = {("PelikanBurr", 0), ("SolidSixPieceBurrs", 0)}       # seconds each: in bench_burr.py only
 OTHER_GRIDS = {"12PieceSeparation": 3, "AugmentedSecondStellation": 3, "BallRoom": 2, "Bermuda": 1,
                "BrokenSticks": 3, "DiagonalCube": 3, "FourPieceTetrahedron": 4, "HexSticks": 3,
@@ -110,6 +110,15 @@ def test_printed_solutions_are_assemblies(stem, problem, limit):
     for s in found:
         assert all(name != "(empty)" for name, _ in s)
         burr_checker.check(path, s, problem)
+
+
+def test_congruent_parts_are_told_apart_by_burrtools_only():
+    # two dominoes listed as two shapes: BurrTools counts 3 assemblies where polytile has
+    # 3 solutions, 2 unique; listed as one shape with two copies, BurrTools counts 2
+    path = FILES / "CongruentParts.xmpuzzle"
+    assert BURRTXT[("CongruentParts", 0)] == 3 and BURRTXT[("CongruentParts", 1)] == 2
+    two_parts, copies = count(path, "--unique"), count(path, "--unique", "--problem", "2")
+    assert (two_parts["solutions"], two_parts["unique"]) == (copies["solutions"], copies["unique"]) == (3, 2)
 
 
 def test_variable_voxels_and_one_cell_pieces_are_told_apart():

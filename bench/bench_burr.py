@@ -1,0 +1,126 @@
+"""polytile vs BurrTools' burrTxt on BurrTools files, in one run (issue 25).
+
+    python bench/bench_burr.py --burr BIN [--files DIR] [--limit SECONDS] [--no-exported]
+
+BIN is burrTxt (or the environment variable POLYTILE_BURRTXT; recipe:
+../shared/peers/build.sh, section 3). DIR holds BurrTools' examples/ (default
+tests/xmpuzzle, copies of them). For every problem of every file: polytile's count by its
+own conventions (all solutions, unique under the result's symmetry: `count --unique`) and
+as BurrTools counts assemblies (`count --burr`: every solution listed, then classes of
+labelled assemblies), each with its time (set-up and search, kernels loaded first, in
+this process), beside burrTxt's assemblies and its wall time (it prints no timer), and
+the ratio burrTxt / polytile's BurrTools figure. Files of other grids are listed as
+refused. Then polytile's examples/ are written as BurrTools files (the `convert` writer)
+and counted by burrTxt and by polytile the same way. burrTxt runs get --limit seconds.
+Prints a markdown table.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+from polytile.errors import PuzzleError  # noqa: E402
+from polytile.formats import load  # noqa: E402
+from polytile.formats.xmpuzzle import dump, read_file  # noqa: E402
+from polytile.tiling.burr import burr_count  # noqa: E402
+from polytile.tiling.solver import Tiling  # noqa: E402
+
+OURS = ["soma-3x3x3.json", "pentomino-3x20.txt", "pentomino-4x15.txt", "pentomino-5x12.txt",
+        "pentomino-6x10.txt", "pentomino-8x8-centre-hole.txt", "checkerboard-8x8-centre-hole.txt",
+        "partial-x-triplication.txt", "lucky-thirteen.json", "bedlam-cube.json",
+        "hexomino-cornucopia-6x17.json"]
+BURR_LIMIT = 300_000          # solutions listed at most for polytile's BurrTools figure
+
+
+def burrtxt(binary: str, path: Path, problem: int, limit: float) -> tuple[str, float]:
+    """burrTxt's assemblies (or what it said) and its wall time."""
+    t0 = time.perf_counter()
+    try:
+        r = subprocess.run([binary, "-q", "-o", str(problem), str(path)], capture_output=True,
+                           text=True, timeout=limit)
+    except subprocess.TimeoutExpired:
+        return f"> {limit:.0f} s (stopped)", limit
+    seconds = time.perf_counter() - t0
+    m = re.search(r"(\d+) assemblies", r.stdout)
+    return (m.group(1) if m else r.stdout.strip().splitlines()[-1][:40]), seconds
+
+
+def ours(puzzle) -> tuple[str, str, float, str, float]:
+    """(solutions, unique, seconds, BurrTools figure, its seconds) by polytile."""
+    report = Tiling(puzzle).count(unique=True, jobs=1)
+    t0 = time.perf_counter()
+    try:
+        burr = str(burr_count(puzzle, BURR_LIMIT))
+    except PuzzleError:
+        burr = f"> {BURR_LIMIT} solutions"
+    return str(report.solutions), str(report.unique), report.seconds, burr, time.perf_counter() - t0
+
+
+def row(name: str, puzzle, binary: str, path: Path, problem: int, limit: float) -> str:
+    solutions, unique, seconds, burr, burr_seconds = ours(puzzle)
+    theirs, their_seconds = burrtxt(binary, path, problem, limit)
+    ratio = f"{their_seconds / burr_seconds:.2f}" if burr.isdigit() and theirs.isdigit() else "-"
+    agree = "yes" if burr == theirs else ("-" if not theirs.isdigit() else "**no**")
+    return (f"| {name} | {solutions} | {unique} | {seconds:.3f} | {burr} | {burr_seconds:.3f} | "
+            f"{theirs} | {their_seconds:.3f} | {ratio} | {agree} |")
+
+
+HEADER = ("| puzzle | solutions | unique | s | BurrTools count (polytile) | s | burrTxt | s | "
+          "burrTxt / polytile | same |\n|---|---|---|---|---|---|---|---|---|---|")
+
+
+def examples_table(binary: str, folder: Path, limit: float) -> list[str]:
+    lines = []
+    for path in sorted(folder.glob("*.xmpuzzle")):
+        try:
+            burr = read_file(path)
+        except PuzzleError as e:
+            lines.append(f"| {path.stem} | refused: {str(e).split(': ', 1)[1]} | | | | | | | | |")
+            continue
+        for i, prob in enumerate(burr.problems):
+            name = f"{path.stem} #{i + 1}" + (f" ({prob.name})" if prob.name else "")
+            lines.append(row(name, load(path, problem=str(i + 1)), binary, path, i, limit))
+            print(lines[-1], file=sys.stderr)
+    return lines
+
+
+def exported_table(binary: str, limit: float) -> list[str]:
+    lines = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in OURS:
+            puzzle = load(ROOT / "examples" / name)
+            path = Path(tmp) / (Path(name).stem + ".xmpuzzle")
+            path.write_bytes(dump(puzzle, None, name))
+            lines.append(row(name, puzzle, binary, path, 0, limit))
+            print(lines[-1], file=sys.stderr)
+    return lines
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--burr", default=os.environ.get("POLYTILE_BURRTXT"), help="burrTxt binary")
+    ap.add_argument("--files", type=Path, default=ROOT / "tests" / "xmpuzzle")
+    ap.add_argument("--limit", type=float, default=150.0, help="seconds per burrTxt run")
+    ap.add_argument("--no-exported", action="store_true")
+    args = ap.parse_args()
+    if not args.burr:
+        sys.exit("bench_burr.py: give --burr BIN (or POLYTILE_BURRTXT)")
+    Tiling(load(ROOT / "examples" / "pentomino-3x20.txt")).count(unique=True, jobs=1)   # kernels
+    print("BurrTools' examples\n\n" + HEADER)
+    print("\n".join(examples_table(args.burr, args.files, args.limit)))
+    if not args.no_exported:
+        print("\npolytile's examples written as BurrTools files\n\n" + HEADER)
+        print("\n".join(exported_table(args.burr, args.limit)))
+
+
+if __name__ == "__main__":
+    main()
