@@ -285,10 +285,11 @@ def test_cli_soma_pieces_solution_and_apart(tmp_path):
     (("-o", "x.ply"), "must end in .stl or .obj"),
     (("-o", "x.stl", "--apart"), "--apart"),
     (("-o", "x.stl", "--gap", 5), "--gap"),
+    (("-o", "no/such/dir/x.stl"), "cannot write"),
 ])
 def test_cli_refuses_with_one_line(tmp_path, args, message):
-    r = call_cli("mesh", EXAMPLES / "soma-3x3x3.json", *[tmp_path / a if str(a).startswith("x.") else a
-                                                         for a in args])
+    r = call_cli("mesh", EXAMPLES / "soma-3x3x3.json", *[tmp_path / a if ".stl" in str(a) or ".ply" in str(a)
+                                                         else a for a in args])
     assert r.returncode == 2 and message in r.stderr and r.stderr.count("\n") == 1
 
 
@@ -327,3 +328,23 @@ def test_random_cell_sets_in_a_box_stay_closed(dim, bits, sizes):
     t = assert_closed(piece_mesh("square", np.array(cells), shrink, bevel))
     exact = len(cells)
     assert t.volume == pytest.approx(exact) if sizes == (0, 0) else t.volume < exact
+
+
+def test_cli_a_puzzle_without_that_many_solutions_exits_1(tmp_path):
+    board = tmp_path / "two.txt"
+    board.write_text("XX\n\nXX\n")                     # a domino on a 1x2 board: one solution
+    r = call_cli("mesh", board, "-o", tmp_path / "x.stl", "--solution", 2)
+    assert r.returncode == 1 and "no solution 2" in r.stderr and not (tmp_path / "x.stl").exists()
+    r = call_cli("mesh", board, "-o", tmp_path / "x.stl", "--solution", 1)
+    assert r.returncode == 0 and trimesh.load(tmp_path / "x.stl").volume == pytest.approx(2000)
+
+
+def test_obj_colours_one_material_per_piece(tmp_path):
+    grid, pieces = family("tetrahexes")
+    parts = [Shell(f"piece {i}", piece_mesh(grid, np.array(c))) for i, c in enumerate(pieces)]
+    meshfile.write(tmp_path / "h.obj", parts, unit=1.0)
+    mtl = (tmp_path / "h.mtl").read_text()
+    obj = (tmp_path / "h.obj").read_text()
+    assert mtl.count("newmtl ") == 7 and len(set(line for line in mtl.splitlines() if line.startswith("Kd"))) == 7
+    assert [line.split()[1] for line in obj.splitlines() if line.startswith("usemtl")] == \
+        [f"piece_{i}" for i in range(7)]

@@ -69,7 +69,10 @@ def mesh(puzzle: Path, output: Path, pieces: bool, solution: Optional[int], apar
     else:
         parts = lay_out(shells(grid, [(n, flat_down(c)) for n, c in named], gap / 2 / unit, bevel / unit),
                         gap / unit)
-    written = write(output, parts, unit, f"polytile mesh of {puzzle.name}")
+    try:
+        written = write(output, parts, unit, f"polytile mesh of {puzzle.name}")
+    except OSError as e:
+        raise PuzzleError(f"cannot write: {e.strerror}", str(output)) from None
     tris = triangles(parts, unit)
     size = tris.reshape(-1, 3).max(axis=0) - tris.reshape(-1, 3).min(axis=0)
     print(f"{', '.join(map(str, written))}: {len(parts)} pieces, {len(tris)} triangles, "
