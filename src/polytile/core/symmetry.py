@@ -170,9 +170,23 @@ def _set_keys(ext: np.ndarray, sets: np.ndarray, n_items: int) -> np.ndarray:
         for col in range(1, sets.shape[1]):
             keys |= moved[:, sets[:, col]]
         return keys.ravel()
-    images = ext[:, sets]
-    rows = np.sort(images, axis=-1).reshape(-1, images.shape[-1])
-    return _row_keys(rows, n_items + 1)
+    lens = (sets < n_items).sum(axis=1)
+    if lens.min() == lens.max():
+        images = ext[:, sets]
+        rows = np.sort(images, axis=-1).reshape(-1, images.shape[-1])
+        return _row_keys(rows, n_items + 1)
+    # sets of several sizes: one size at a time, never padded to the largest (a 200-cell
+    # piece beside 3,000 one-cell placements would sort 200 columns for each); sets of
+    # different sizes differ, so each size's keys are numbered after the previous size's
+    keys = np.empty((len(ext), len(sets)), dtype=np.int64)
+    offset = 0
+    for size in np.unique(lens).tolist():
+        cols = np.nonzero(lens == size)[0]
+        images = np.sort(ext[:, sets[cols, :size]], axis=-1).reshape(-1, size)
+        _, inverse = np.unique(_row_keys(images, n_items + 1), return_inverse=True)
+        keys[:, cols] = inverse.reshape(len(ext), len(cols)) + offset
+        offset += int(inverse.max()) + 1
+    return keys.ravel()
 
 
 def _composition(perms: np.ndarray) -> np.ndarray:
