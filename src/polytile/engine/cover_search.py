@@ -38,9 +38,6 @@ def search_matrix(matrix: Matrix, *, limit: int | None = None, store: bool = Fal
     tiling = tiling_cover(matrix) if engine not in GENERAL else None
     if tiling is None and engine in TILING:
         raise ValueError(f"the {engine} kernel counts tilings; this matrix is not one")
-    if (tiling is not None and engine == "auto" and not store and not limit and jobs != 1
-            and tiling_kernel_fits(tiling[0]) and fits(matrix)):
-        return _race(matrix, tiling[0], time_limit, t0)
     if tiling is not None:
         spent = time.perf_counter() - t0           # the search times itself after the warm-up
         res = _run_tiling(tiling, engine, limit, store, time_limit, progress)
@@ -84,16 +81,32 @@ def _count_threads(matrix: Matrix, jobs: int, time_limit: float | None, t0: floa
     return res
 
 
+NARROW = 6       # the widest fill front (in cells) the tiling kernels take
+
+
+def fill_front(cover: Cover) -> int:
+    """How many cells apart in the cells' order neighbours most often are, beyond the
+    next cell (a board filled along a side of 6 cells: 6); 0 without neighbours."""
+    nb = cover.neighbours
+    steps = (nb - np.arange(cover.n_items)[:, None])[nb >= 0]
+    steps = steps[steps > 1]
+    return int(np.bincount(steps).argmax()) if len(steps) else 0
+
+
 def tiling_kernel_fits(cover: Cover) -> bool:
     """Whether "auto" hands a tiling-shaped matrix to the tiling kernels: at most 256
-    cells (bitboard, wide), 64 pieces, of 3 cells or more on average. They fill the first
-    empty cell, which suits pieces on a board (the cells in a good order: polytile writes
-    them so); smaller pieces (Langford pairs) and many of them (sudoku: one piece a
-    square) do better with the fewest-options choice of Algorithm X (measured: Langford
-    n=12 0.70 s on bitboard, 0.36 s on bitset)."""
+    cells (bitboard, wide), 64 pieces, of 3 cells or more on average, filled along a
+    front of at most NARROW cells (core.matrix.neighbours finds the board's neighbours
+    from the matrix). The kernels fill the first empty cell, which suits pieces on a
+    narrow board (polytile writes the cells in that order); wider boards (8x8: the front
+    is 8 cells, and filling runs into cells cut off late), small pieces (Langford pairs)
+    and many pieces (sudoku: one a square) do better with the fewest-options choice of
+    Algorithm X. Measured (bench/bench_dlx.py, one thread): bitboard / bitset 0.17 /
+    0.81 s on 5x12, 0.55 / 1.38 s on 6x10, but 0.28 / 0.12 s on the 8x8 board with a
+    centre hole and 0.70 / 0.36 s on Langford n=12."""
     sizes = cover.piece_size
-    return (cover.n_items <= 256 and len(sizes) <= 64 and len(sizes) > 0
-            and float(sizes.mean()) >= 3)
+    return (cover.n_items <= 256 and 0 < len(sizes) <= 64 and float(sizes.mean()) >= 3
+            and 0 < fill_front(cover) <= NARROW)
 
 
 def _run_tiling(tiling, engine: str, limit, store, time_limit, progress) -> Report | None:
@@ -170,56 +183,3 @@ def _run_general(matrix: Matrix, engine: str, limit: int | None, store: bool,
     res.seconds = time.perf_counter() - t0
     return res
 
-
-class Lost(Exception):
-    """Raised in a contender of _race when the other has finished (or the race stops)."""
-
-
-def _race(matrix: Matrix, cover: Cover, time_limit: float | None, t0: float) -> Report:
-    """Count a tiling-shaped matrix with the tiling kernel and the bit-set kernel side by
-    side, on two threads: the first to finish answers, the other stops. Neither wins
-    everywhere without the board's geometry (which the matrix does not carry): filling
-    the first empty cell counts the 5x12 pentomino matrix 5 times faster than the fewest
-    options choice, the 8x8 board with a centre hole 2 times slower."""
-    import threading
-    from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
-    from .search import choose_engine, search
-    from .warm import warm
-    kernel = choose_engine("auto", cover.n_items, len(cover.piece_count))
-    spent = time.perf_counter() - t0
-    warm(kernel, cover.n_items)
-    warm_general("bitset")
-    t0 = time.perf_counter() - spent
-    stop, partial = threading.Event(), {}
-
-    def watch(name: str) -> Callable[[Report], None]:
-        def check(res: Report) -> None:
-            partial[name] = res
-            if stop.is_set():
-                raise Lost
-        return check
-
-    def timed(run: Callable[..., Report], *args, **kw) -> tuple[Report, float]:
-        res = run(*args, **kw)
-        return res, time.perf_counter()          # when it finished (the loser stops later)
-
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        sides = [pool.submit(timed, search, cover, None, time_limit=time_limit, breaking=False,
-                             engine=kernel, progress=watch(kernel)),
-                 pool.submit(timed, _run_general, matrix, "bitset", None, False, time_limit,
-                             watch("bitset"), time.perf_counter())]
-        try:
-            while not (done := wait(sides, timeout=0.05, return_when=FIRST_COMPLETED).done):
-                pass
-        except KeyboardInterrupt:
-            stop.set()
-            wait(sides)
-            res = partial.get(kernel) or partial.get("bitset") or Report(engine=kernel)
-            res.complete, res.interrupted = False, True
-            end = time.perf_counter()
-        else:
-            stop.set()
-            res, end = next(iter(done)).result()   # the first to finish (its error, if any)
-    res.found = []
-    res.seconds = end - t0
-    return res

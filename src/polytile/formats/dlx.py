@@ -183,7 +183,7 @@ def dump(puzzle: Puzzle, solutions: list | None, source: str) -> bytes:
             raise PuzzleError(f"piece {p.name!r}: {p.least} of its {p.count} copies must be used; "
                               "a DLX matrix says all or any", source)
     cells = cell_names(model.cells)
-    copies = piece_names([p.name for p in pieces], [p.count for p in pieces], set(cells))
+    copies = piece_names(_names(pieces), [p.count for p in pieces], set(cells))
     required = [t for p, tags in zip(pieces, copies) if p.least == p.count for t in tags]
     optional = [t for p, tags in zip(pieces, copies) if p.least < p.count for t in tags]
     cover = model.cover
@@ -195,6 +195,16 @@ def dump(puzzle: Puzzle, solutions: list | None, source: str) -> bytes:
     if solutions:
         lines += _solution_comments(solutions, model, cells)
     return ("\n".join(lines) + "\n").encode("ascii")
+
+
+def _names(pieces: list) -> list[str]:
+    """The pieces' names, or their pentomino letters when they are the twelve (or some of
+    them, each once): drawings name their pieces t1, t2..."""
+    from ..core.library import pentomino_name
+    letters = [pentomino_name(p.cells) for p in pieces]
+    if all(letters) and len(set(letters)) == len(letters):
+        return [str(x) for x in letters]
+    return [p.name for p in pieces]
 
 
 def _header(puzzle: Puzzle, source: str, n_cells: int, n_placements: int,
