@@ -9,8 +9,10 @@ solution of exactly one date, so the tallies of all dates cost one tree.
 The data, knowing no geometry (at most 64 items, as bits of a uint64):
 - `full`: the items to fill; `init`: those filled before the search (the open cells of a
   date when one date is counted; 0 for a tally);
-- options sorted by their lowest item: `start[i]..start[i+1]` are those whose lowest item
-  is i, `masks[o]` their items, `piece[o]` their piece (each piece placed once);
+- options: `masks[o]` their items, `piece[o]` their piece (each piece placed once); the
+  options whose lowest item is i, in blocks by the occupancy of i's key items
+  (`keys[i]`, a few items next to i): `members[blocks[j]:blocks[j+1]]` those that miss
+  the occupied key items, j = i * 2**K + (bit k set when keys[i, k] is occupied);
 - `group[i]`: the group of item i (-1: it must be covered), `weight[i]`: its place in the
   tally (rank in its group times the group's stride), so that the open set of a packing
   is the sum of its open items' weights, an index into `counts`.
@@ -28,17 +30,27 @@ import numpy as np
 from .kernels import njit     # numba imported only when its JIT is needed (see kernels.py)
 
 
+DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
+_INDEX = np.zeros(64, np.int64)
+for _i in range(64):
+    _INDEX[int((DEBRUIJN << np.uint64(_i)) >> np.uint64(58))] = _i
+
+
 @njit(cache=True, inline="always")
 def _lowest(bits):
-    """The index of the lowest set bit of a non-zero uint64."""
-    i = 0
-    while (bits & np.uint64(0xFFFF)) == np.uint64(0):
-        bits >>= np.uint64(16)
-        i += 16
-    while (bits & np.uint64(1)) == np.uint64(0):
-        bits >>= np.uint64(1)
-        i += 1
-    return i
+    """The index of the lowest set bit of a non-zero uint64 (de Bruijn)."""
+    return _INDEX[np.int64(((bits & (~bits + np.uint64(1))) * DEBRUIJN) >> np.uint64(58))]
+
+
+@njit(cache=True, inline="always")
+def _block(c, covered, keys, blocks):
+    """Where the options of item c that miss the occupied ones of its key items are:
+    members[blocks[j]:blocks[j + 1]], j = c's block for that occupancy."""
+    j = 0
+    for k in range(keys.shape[1]):
+        j |= np.int64((covered >> np.uint64(keys[c, k])) & np.uint64(1)) << k
+    j += c << keys.shape[1]
+    return blocks[j], blocks[j + 1]
 
 
 @njit(cache=True, inline="always")
@@ -72,40 +84,124 @@ def feasible(empty, opened, shift, shift_mask, group_mask):
     return alone == np.uint64(0)
 
 
+@njit(cache=True, inline="always")
+def _slot(table, covered, rest):
+    """The slot of state (covered, rest) in the open-addressing table: where it is, or
+    the empty slot where it goes (covered 0 marks an empty slot: no state has it)."""
+    mask = np.uint64(len(table) - 1)
+    h = (covered * np.uint64(0x9E3779B97F4A7C15)) ^ (rest * np.uint64(0xC2B2AE3D27D4EB4F))
+    i = np.int64((h ^ (h >> np.uint64(29))) & mask)
+    while table[i, 0] != np.uint64(0) and (table[i, 0] != covered or table[i, 1] != rest):
+        i = (i + 1) & np.int64(mask)
+    return i
+
+
+@njit(cache=True, inline="always")
+def _sort_pairs(log, lo, hi):
+    """Insertion sort of log[lo:hi] by key (the slices are short)."""
+    for i in range(lo + 1, hi):
+        k, n = log[i, 0], log[i, 1]
+        j = i - 1
+        while j >= lo and log[j, 0] > k:
+            log[j + 1, 0], log[j + 1, 1] = log[j, 0], log[j, 1]
+            j -= 1
+        log[j + 1, 0], log[j + 1, 1] = k, n
+
+
+@njit(cache=True)
+def _finish(log, lo, hi, base, table, pool, fill, covered, rest, keep):
+    """A recorded subtree is done: its log entries log[lo:hi] (open-set index, count)
+    merged by index in place; when `keep` and there is room, kept in the pool as offsets
+    from `base`, the state (covered, rest) naming them in the table. Returns the log's
+    new end."""
+    if hi - lo > 64:
+        order = np.argsort(log[lo:hi, 0])
+        copy = log[lo:hi].copy()
+        for i in range(hi - lo):
+            log[lo + i, 0], log[lo + i, 1] = copy[order[i], 0], copy[order[i], 1]
+    else:
+        _sort_pairs(log, lo, hi)
+    end = lo
+    for i in range(lo, hi):
+        if end > lo and log[end - 1, 0] == log[i, 0]:
+            log[end - 1, 1] += log[i, 1]
+        else:
+            log[end, 0], log[end, 1] = log[i, 0], log[i, 1]
+            end += 1
+    if not keep or fill[0] + end - lo > len(pool) or 4 * fill[1] >= 3 * len(table):
+        return end
+    i = _slot(table, covered, rest)
+    table[i, 0], table[i, 1] = covered, rest
+    table[i, 2], table[i, 3] = np.uint64(fill[0]), np.uint64(end - lo)
+    for q in range(lo, end):
+        pool[fill[0], 0], pool[fill[0], 1] = log[q, 0] - base, log[q, 1]
+        fill[0] += 1
+    fill[1] += 1
+    return end
+
+
 @njit(cache=True, nogil=True)
-def tally(words, start, masks, piece, group, weight, counts, stored, stats,
-          shift, shift_mask, group_mask):
+def tally(words, keys, blocks, members, masks, piece, group, weight, counts, stored, stats,
+          shift, shift_mask, group_mask, table, pool, log):
     """Count every packing by its open set into `counts`; keep the first len(stored) in
-    `stored`; stats = [nodes, packings stored]. words = [full, init]. Dead ends are cut
-    by `feasible` (neighbours: item bits moved by `shift[k]` after `& shift_mask[k]`)."""
-    full, init = words[0], words[1]
+    `stored`. Dead ends are cut by `feasible` (neighbours: item
+    bits moved by `shift[k]` after `& shift_mask[k]`). stats = [nodes, packings stored,
+    memo hits, states memoised, pool entries used]. words = [full, init, pieces, fewest
+    pieces left where the memo is used].
+
+    The memo (when `table` has rows and nothing is stored): the packings below a state
+    (covered, used pieces, open groups) are the same wherever it is reached, and leave the
+    same cells open: a state's subtree is visited once, its leaves logged as (open-set
+    index, count) pairs, merged, and kept as offsets in `pool` (the table's row: the
+    state, then where its pairs are and how many); a later visit adds them to `counts`
+    from there. Each level records into `log` from rec[level]; a finished subtree's pairs,
+    merged, stay in the log for the levels above (so logs stay short). Only subtrees of
+    at least words[4] nodes are kept (smaller ones are cheaper to search again than to
+    keep), and only while the table is under 3/4 full and the pool has room."""
+    full, init, pieces, shallow, worth = words[0], words[1], np.int64(words[2]), np.int64(words[3]), np.int64(words[4])
     one = np.uint64(1)
     levels = stored.shape[1] + 64 if stored.shape[0] > 0 else 128
+    memo = len(table) > 0 and stored.shape[0] == 0
+    placed = 0
     cell = np.zeros(levels, np.int64)
-    nxt = np.zeros(levels, np.int64)          # next option to try; start[c] - 1: the open choice
+    nxt = np.zeros(levels, np.int64)          # next member to try; first - 1: the open choice
+    first = np.zeros(levels, np.int64)        # the level's block of members: first..stop
+    stop = np.zeros(levels, np.int64)
     took = np.full(levels, -2, np.int64)      # option placed (-1: left open, -2: nothing yet)
-    covered, used, opened, key, nodes, kept = init, np.uint64(0), np.uint64(0), 0, 0, 0
+    rec = np.full(levels, -1, np.int64)       # where this level's subtree starts in the log
+    born = np.zeros(levels, np.int64)         # nodes before this level's recorded subtree
+    fill = np.zeros(2, np.int64)              # pool entries used, states kept
+    covered, used, opened, key = init, np.uint64(0), np.uint64(0), 0
+    nodes, kept, hits, logged, recording, lost = 0, 0, 0, 0, 0, False
     if covered == full:
         counts[0] += 1
-        stats[0], stats[1] = 0, 0
         return 0
     cell[0] = _lowest(full & ~covered)
-    nxt[0] = start[cell[0]] - 1
+    first[0], stop[0] = _block(cell[0], covered, keys, blocks)
+    nxt[0] = first[0] - 1
     d = 0
     while d >= 0:
         c = cell[d]
-        t = took[d]                            # undo this level's last choice
-        if t == -1:
+        t = took[d]
+        if rec[d] >= 0:                        # the subtree below this choice is done
+            logged = _finish(log, rec[d], logged, key, table, pool, fill, covered,
+                             used | (opened << np.uint64(48)), not lost and nodes - born[d] >= worth)
+            rec[d] = -1
+            recording -= 1
+            if recording == 0:
+                logged, lost = 0, False
+        if t == -1:                            # undo this level's last choice
             covered ^= one << np.uint64(c)
             opened ^= one << np.uint64(group[c])
             key -= weight[c]
         elif t >= 0:
             covered ^= masks[t]
             used ^= one << np.uint64(piece[t])
+            placed -= 1
         took[d] = -2
         o = nxt[d]
-        if o == start[c] - 1:
-            o += 1
+        if o < first[d]:
+            o = first[d]
             g = group[c]
             if g >= 0 and (opened >> np.uint64(g)) & one == np.uint64(0):
                 took[d], nxt[d] = -1, o
@@ -113,21 +209,27 @@ def tally(words, start, masks, piece, group, weight, counts, stored, stats,
                 opened |= one << np.uint64(g)
                 key += weight[c]
         if took[d] == -2:
-            end = start[c + 1]
-            while o < end and ((masks[o] & covered) != np.uint64(0)
-                               or (used >> np.uint64(piece[o])) & one != np.uint64(0)):
+            end = stop[d]
+            while o < end and ((masks[members[o]] & covered) != np.uint64(0)
+                               or (used >> np.uint64(piece[members[o]])) & one != np.uint64(0)):
                 o += 1
             if o == end:
                 d -= 1
                 continue
-            took[d], nxt[d] = o, o + 1
-            covered |= masks[o]
-            used |= one << np.uint64(piece[o])
+            x = members[o]
+            took[d], nxt[d] = x, o + 1
+            covered |= masks[x]
+            used |= one << np.uint64(piece[x])
+            placed += 1
         nodes += 1
-        if covered != full and not feasible(full & ~covered, opened, shift, shift_mask, group_mask):
-            continue
         if covered == full:
             counts[key] += 1
+            if recording > 0:
+                if logged < len(log):
+                    log[logged, 0], log[logged, 1] = key, 1
+                    logged += 1
+                else:
+                    lost = True
             if kept < stored.shape[0]:
                 j = 0
                 for e in range(d + 1):
@@ -136,9 +238,45 @@ def tally(words, start, masks, piece, group, weight, counts, stored, stats,
                         j += 1
                 kept += 1
             continue
+        if not feasible(full & ~covered, opened, shift, shift_mask, group_mask):
+            continue
+        if memo and pieces - placed >= shallow:
+            rest = used | (opened << np.uint64(48))
+            i = _slot(table, covered, rest)
+            if table[i, 0] != np.uint64(0):    # seen: its packings, without the search
+                hits += 1
+                for q in range(np.int64(table[i, 2]), np.int64(table[i, 2] + table[i, 3])):
+                    counts[key + pool[q, 0]] += pool[q, 1]
+                    if recording > 0:
+                        if logged < len(log):
+                            log[logged, 0], log[logged, 1] = key + pool[q, 0], pool[q, 1]
+                            logged += 1
+                        else:
+                            lost = True
+                continue
+            rec[d], born[d] = logged, nodes
+            recording += 1
         d += 1
         cell[d] = _lowest(full & ~covered)
-        nxt[d] = start[cell[d]] - 1
+        first[d], stop[d] = _block(cell[d], covered, keys, blocks)
+        nxt[d] = first[d] - 1
         took[d] = -2
-    stats[0], stats[1] = nodes, kept
+    stats[0], stats[1], stats[2], stats[3], stats[4] = nodes, kept, hits, fill[1], fill[0]
     return nodes
+
+
+def exercise() -> None:
+    """Run the kernel once on a two-item frame, a domino and an item that may stay open,
+    with the argument types the calendar passes (for the ahead-of-time build: aot.py
+    exports each kernel under the types it was called with)."""
+    ints = lambda *v: np.array(v, np.int64)                      # noqa: E731
+    words = lambda *v: np.array(v, np.uint64)                    # noqa: E731
+    blocks = np.zeros(64 * 2 + 1, np.int64)
+    blocks[1:] = 1                                               # item 0: the domino, member 0
+    for memo in (True, False):
+        rows = 8 if memo else 0
+        tally(words(7, 0, 1, 0, 0), np.zeros((64, 1), np.int64), blocks, ints(0), words(3), ints(0),
+              np.concatenate([ints(-1, -1, 0), np.full(61, -1, np.int64)]), np.zeros(64, np.int64),
+              np.zeros(1, np.int64), np.full((0 if memo else 1, 1), -1, np.int64), np.zeros(5, np.int64),
+              ints(1, -1), words(~np.uint64(0), ~np.uint64(0)), words(4),
+              np.zeros((rows, 4), np.uint64), np.zeros((4 * rows, 2), np.int64), np.zeros((64, 2), np.int64))

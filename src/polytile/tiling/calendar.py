@@ -21,6 +21,12 @@ from ..core.results import LETTERS, Placement, Solution
 from ..formats.calendar_board import MONTHS, WEEKDAYS, CalendarBoard
 
 WORD = 64                                      # bits of the kernel's board
+KEYS = 4                      # key cells by whose occupancy options are blocked
+MEMO_ROWS = 21                # the memo's table: 2**(2 * pieces + 1) states, at most 2**MEMO_ROWS
+MEMO_POOL = 4                 # (open set, count) pairs it may keep, per row of the table
+MEMO_LOG = 1 << 20
+MEMO_LEFT = 4                 # the memo where this many pieces are left, or more
+MEMO_WORTH = 8                # keep subtrees of this many nodes, or more
 Date = tuple[int, int, "int | None"]           # (month 1..12, day 1..31, weekday 0..6 or None)
 
 
@@ -76,6 +82,22 @@ class Calendar:
         group_mask = np.array([_bits([int(self.bit[i]) for i in m]) for m in members], np.uint64)
         return shift, shift_mask, group_mask
 
+    @cached_property
+    def blocks(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The options by lowest cell and the occupancy of its key cells (right, two to
+        the right, below, below left): (keys, blocks, members) as the kernel takes them,
+        so a node tries only options that miss the key cells already covered."""
+        w = self.width
+        keys = (np.arange(WORD)[:, None] + np.array([1, 2, w, w - 1])[None]) % WORD
+        blocks, members = [0], []
+        for c in range(WORD):
+            options = np.arange(self.start[c], self.start[c + 1])
+            for j in range(1 << KEYS):
+                taken = np.uint64(_bits([int(keys[c, k]) for k in range(KEYS) if j >> k & 1]))
+                members.append(options[(self.masks[options] & taken) == 0])
+                blocks.append(blocks[-1] + len(members[-1]))
+        return keys.astype(np.int64), np.array(blocks, np.int64), np.concatenate(members).astype(np.int64)
+
     def open_bits(self, date: Date) -> list[int]:
         return [int(self.bit[i]) for i in self.open_cells(date)]
 
@@ -94,20 +116,23 @@ class Calendar:
         return out
 
     def _run(self, init: int, tally: bool, limit: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        from ..engine.kernels import load
+        from ..engine.tally import tally as kernel
         group, weight, members = self.groups
         size = int(np.prod([len(m) for m in members])) if tally else 1
         if not tally:
             group, weight = np.full_like(group, -1), np.zeros_like(weight)
         counts = np.zeros(size, np.int64)
         stored = np.full((limit, len(self.board.pieces)), -1, np.int64)
-        stats = np.zeros(2, np.int64)
-        words = np.array([int(self.full), init], np.uint64)
+        stats = np.zeros(5, np.int64)
+        rows = 1 << min(MEMO_ROWS, 2 * len(self.board.pieces) + 1) if tally and limit == 0 else 0
+        table = np.zeros((rows, 4), np.uint64)
+        pool, log = np.zeros((MEMO_POOL * rows, 2), np.int64), np.zeros((MEMO_LOG, 2), np.int64)
+        words = np.array([int(self.full), init, len(self.board.pieces), MEMO_LEFT, MEMO_WORTH], np.uint64)
         shift, shift_mask, group_mask = self.pruning
         if not tally:
             group_mask = group_mask[:0]
-        load("tally").tally(words, self.start, self.masks, self.piece, group, weight, counts, stored, stats,
-                            shift, shift_mask, group_mask)
+        kernel(words, *self.blocks, self.masks, self.piece, group, weight, counts, stored, stats,
+                            shift, shift_mask, group_mask, table, pool, log)
         return counts, stored[:stats[1]], stats
 
     def count(self, date: Date) -> int:
