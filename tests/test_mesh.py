@@ -23,6 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from polytile.core import lattice_forms, polyforms
+from polytile.core.lattice import centre as lattice_centre
 from polytile.core.lattice import lattice
 from polytile.draw import meshfile
 from polytile.draw.mesh import piece_mesh
@@ -174,6 +175,49 @@ def test_pieces_touching_themselves_give_a_manifold(name):
         assert t.volume < cell_volume(grid, cells) - 1e-3
 
 
+def winding_numbers(m, points: np.ndarray) -> np.ndarray:
+    """How many times the surface winds round each point (1 inside, 0 outside; other values,
+    or fractions, where a surface overlaps itself or is open): the solid angles of the
+    triangles (Van Oosterom and Strackee) summed over 4 pi."""
+    a, b, c = (m.vertices[m.faces][None, :, i, :] - points[:, None, :] for i in range(3))
+    la, lb, lc = (np.linalg.norm(x, axis=2) for x in (a, b, c))
+    det = np.einsum("ptk,ptk->pt", a, np.cross(b, c))
+    dots = (np.einsum("ptk,ptk->pt", a, b) * lc + np.einsum("ptk,ptk->pt", b, c) * la
+            + np.einsum("ptk,ptk->pt", c, a) * lb)
+    return (2 * np.arctan2(det, la * lb * lc + dots)).sum(axis=1) / (4 * np.pi)
+
+
+def centres(grid: str, cells) -> np.ndarray:
+    """Cell centres in the mesh's frame (x = column, y = -row, z up; flat cells 1 high)."""
+    if len(cells[0]) == 3 and grid == "square":
+        return np.array([(c + 0.5, -r - 0.5, k + 0.5) for r, c, k in cells])
+    lat = lattice(grid, 2)
+    return np.array([(x, -y, 0.5) for x, y in (lattice_centre(lat, tuple(cell)) for cell in cells)])
+
+
+def empty_neighbours(grid: str, cells) -> list:
+    lat = lattice("square", 3) if len(cells[0]) == 3 and grid == "square" else lattice(grid, 2)
+    have = {tuple(c) for c in cells}
+    near = {tuple(a + b for a, b in zip(c, step)) for c in have for step in lat.steps}
+    return [c for c in near - have if lat.holds(c)]
+
+
+@pytest.mark.parametrize("name", TRICKY)
+@pytest.mark.parametrize("sizes", [(0, 0), (0.05, 0.1)])
+def test_the_surface_winds_once_round_the_cells_and_never_round_the_rest(name, sizes):
+    """Inside and outside checked apart from the volume: the winding number is 1 at every
+    cell's centre, 0 at the centre of every empty neighbour, and a whole number (0 or 1:
+    no surface overlapping itself, none open) at points scattered over the bounding box."""
+    grid, cells, _ = TRICKY[name]
+    m = piece_mesh(grid, np.array(cells), *sizes)
+    assert winding_numbers(m, centres(grid, cells)) == pytest.approx(1, abs=1e-9)
+    assert winding_numbers(m, centres(grid, empty_neighbours(grid, cells))) == pytest.approx(0, abs=1e-9)
+    lo, hi = m.vertices.min(axis=0) - 0.1, m.vertices.max(axis=0) + 0.1
+    points = np.random.default_rng(7).uniform(lo, hi, size=(300, 3))
+    w = winding_numbers(m, points)
+    assert np.abs(w - np.round(w)).max() < 1e-6 and set(np.round(w).astype(int)) <= {0, 1}
+
+
 @pytest.mark.parametrize("cells", [[(0, 0, 0)], [(0, 0)]])
 @pytest.mark.parametrize("gap,b", [(0.1, 0.1), (0.0, 0.1), (0.2, 0.05)])
 def test_a_single_cell_with_a_gap_and_a_bevel_is_the_chamfered_box(cells, gap, b):
@@ -312,8 +356,12 @@ def _grown(grid: str, seed: int, size: int) -> np.ndarray:
 def test_random_polyforms_are_closed_with_the_exact_volume(grid, seed, size):
     cells = _grown(grid, seed, size)
     g = "square" if grid == "cube" else grid
-    t = assert_closed(piece_mesh(g, cells))
+    m = piece_mesh(g, cells)
+    t = assert_closed(m)
     assert t.volume == pytest.approx(size * CELL_VOLUME[grid], rel=1e-9)
+    cells = cells.tolist()
+    assert winding_numbers(m, centres(g, cells)) == pytest.approx(1, abs=1e-9)
+    assert winding_numbers(m, centres(g, empty_neighbours(g, cells))) == pytest.approx(0, abs=1e-9)
 
 
 @settings(max_examples=40, deadline=None)
