@@ -105,3 +105,57 @@ def test_d23_a_time_limited_checkpointed_count_resumes_to_the_published_count(tm
     again = run(tmp_path, "count", str(path), "--jobs", "2", "--checkpoint", str(ck), "--json")
     out = json.loads(again.stdout)
     assert again.returncode == 0 and out["solutions"] == 9356 and out["complete"] is True
+
+
+PEAK = ("import resource, sys\nfrom polytile.cli.main import main\ncode = main(sys.argv[1:])\n"
+        "print('peak', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
+        "sys.exit(code)\n")
+
+
+def run_measured(tmp_path: Path, *args: str):
+    """polytile in a process of its own: the result, its wall time and its peak memory (bytes)."""
+    import subprocess
+    import sys
+    t = time.perf_counter()
+    res = subprocess.run([sys.executable, "-c", PEAK, *args], cwd=tmp_path, capture_output=True,
+                         text=True, timeout=120)
+    took = time.perf_counter() - t
+    peak = int(res.stderr.splitlines()[-1].split()[1]) * 1024
+    res.stderr = "\n".join(res.stderr.splitlines()[:-1]) + "\n"
+    return res, took, peak
+
+
+def cube_of_pentacubes(tmp_path: Path) -> str:
+    """D15's file, as the survey's make_big_inputs.py writes it."""
+    cells = [[x, y, z] for x in range(27) for y in range(27) for z in range(27)]
+    pieces = [{"name": "A", "cells": [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 1, 0]],
+               "count": 3936}, {"name": "M", "cells": [[0, 0, 0]], "count": 3}]
+    (tmp_path / "cube27.json").write_text(json.dumps({"board": cells, "pieces": pieces}))
+    return "cube27.json"
+
+
+@pytest.mark.parametrize("name", ["json-100-board-60-piece-partial.json", "cube27"])
+def test_d14_d15_counts_keep_the_time_limit_and_the_memory_budget(tmp_path, name):
+    """D14 was 31 s and 8.6 GB, D15 21.8 s and 3.1 GB, both under --time-limit 2."""
+    file = cube_of_pentacubes(tmp_path) if name == "cube27" else copy(tmp_path, name)
+    res, took, peak = run_measured(tmp_path, "count", file, "--time-limit", "2", "--json", "--jobs", "1")
+    assert res.returncode == 124, res.stderr
+    out = json.loads(res.stdout)
+    assert out["complete"] is False and out["reason"] == "time limit"
+    assert peak < 1 << 30, peak
+    assert took < 2 + 1 + 2.5            # the limit, its second, and a slow CI machine's start-up
+
+
+@pytest.mark.parametrize("name", ["json-100-board-60-piece-partial.json", "cube27"])
+def test_d14_d15_unique_beyond_the_budget_is_one_line(tmp_path, name):
+    file = cube_of_pentacubes(tmp_path) if name == "cube27" else copy(tmp_path, name)
+    res = run(tmp_path, "count", file, "--unique", "--time-limit", "2")
+    line = assert_one_error(res, "the symmetry analysis needs about", "over the memory budget of 1.0 GB",
+                            "--max-memory")
+    assert line.startswith(f"polytile: {file}:")
+
+
+def test_a_model_beyond_the_budget_is_refused_before_it_is_built(tmp_path):
+    res = run(tmp_path, "count", copy(tmp_path, "json-100-board-60-piece-partial.json"),
+              "--max-memory", "64M")
+    assert_one_error(res, "building the placements needs about", "over the memory budget of 64.0 MB")

@@ -72,6 +72,48 @@ class TimeUp(Exception):
     """The deadline passed while building the model."""
 
 
+class OverBudget(Exception):
+    """What a phase would build exceeds the memory budget: `need` bytes (an estimate), `what`."""
+
+    def __init__(self, what: str, need: int):
+        super().__init__(what)
+        self.what, self.need = what, need
+
+
+# bytes per placed cell while the model is built: the lookup's int64 indices, the sorted
+# int64 rows, their concatenation and the final int32 items (measured: about 20)
+BUILD_BYTES_PER_CELL = 28
+
+
+def placement_bound(puzzle: Puzzle) -> tuple[int, int]:
+    """An upper bound, before anything is built, on the placements and on the cells they
+    cover: every orientation at every anchor where its bounding box fits the board's (what
+    `_placements` looks up). Cheap: one comparison per orientation and board cell."""
+    cells = puzzle.board.cells
+    lo, hi = cells.min(axis=0), cells.max(axis=0)
+    anchors = cells[np.lexsort(cells.T[::-1])]
+    placements = covered = 0
+    for piece in merge_congruent(puzzle).pieces:
+        if piece.size > len(cells):
+            continue
+        for shape, _ in puzzle.orientations(piece):
+            shift = anchors - shape[:1]
+            fits = int(((shift + shape.min(axis=0) >= lo) & (shift + shape.max(axis=0) <= hi)).all(axis=1).sum())
+            placements += fits
+            covered += fits * len(shape)
+    return placements, covered
+
+
+def check_budget(puzzle: Puzzle, budget: int | None) -> None:
+    """OverBudget when the model's placements could take more than `budget` bytes."""
+    if budget is None:
+        return
+    _, covered = placement_bound(puzzle)
+    need = covered * BUILD_BYTES_PER_CELL
+    if need > budget:
+        raise OverBudget("building the placements", need)
+
+
 class CellIndex:
     """Board cells by their number in the bounding box (row-major): a lookup grid when the
     box is small, else the sorted numbers of the cells, so memory follows the number of

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .cover import CellIndex, Cover, Model
+from .cover import CellIndex, Cover, Model, OverBudget
 from .lattice import board_permutations, lattice
 from .puzzle import VIRTUAL
 from .shape import isometries
@@ -100,10 +100,22 @@ def _padded_sets(cover: Cover) -> np.ndarray:
     return out
 
 
-def analyse(model: Model) -> Symmetry:
+def analysis_bytes(n_g: int, cover: Cover) -> int:
+    """What `analyse` allocates at its peak: the image of every option under every motion,
+    sorted, and its keys (a bitmask each on boards of up to 64 cells)."""
+    k = int(np.diff(cover.opt_ptr).max()) if cover.n_options else 0
+    per_image = 24 if cover.n_items <= 64 else 8 * (3 * k + 2)
+    return n_g * cover.n_options * per_image + 64 * n_g * cover.n_items
+
+
+def analyse(model: Model, budget: int | None = None) -> Symmetry:
+    """The board's group and how it acts on the options; OverBudget (before allocating)
+    when that would take more than `budget` bytes."""
     cover = model.cover
     perms = board_group(model.cells, model.colours, model.puzzle.board.grid)
     n_g, n_opt = len(perms), cover.n_options
+    if budget is not None and analysis_bytes(n_g, cover) > budget:
+        raise OverBudget("the symmetry analysis", analysis_bytes(n_g, cover))
     sets = _padded_sets(cover)
     ext = np.concatenate([perms, np.full((n_g, 1), cover.n_items)], axis=1)
     keys = _set_keys(ext, sets, cover.n_items)                  # one key per image g(o)

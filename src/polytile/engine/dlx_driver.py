@@ -12,45 +12,56 @@ dlx = load("dlx")            # compiled ahead of time, or numba's JIT: see engin
 
 def build_links(n_items: int, n_pieces: int, opt_ptr: np.ndarray, opt_items: np.ndarray,
                 opt_piece: np.ndarray, keep: np.ndarray):
-    """Arrays U, D, L, R, top, length, row_start, row_of, node_opt for the options in `keep`."""
+    """Arrays U, D, L, R, top, length, row_start, row_of, node_opt for the options in `keep`.
+
+    Nodes: the headers (items, then pieces), the root, then each kept option's items and its
+    piece. Each column lists its nodes in node order (what appending them one by one gives),
+    built with numpy: a stable sort of the nodes by column links each to the next."""
     n_head = n_items + n_pieces
     root = n_head
     opts = np.nonzero(keep)[0]
-    lens = np.diff(opt_ptr)[opts] + 1
+    sizes = np.diff(opt_ptr)[opts]
+    lens = sizes + 1
     n_nodes = root + 1 + int(lens.sum())
-    top = np.empty(n_nodes, dtype=np.int32)
-    top[:root + 1] = np.arange(root + 1)
     row_start = np.empty(len(opts) + 1, dtype=np.int32)
     row_start[0] = root + 1
     row_start[1:] = root + 1 + np.cumsum(lens)
+    top = np.empty(n_nodes, dtype=np.int32)
+    top[:root + 1] = np.arange(root + 1)
+    body = np.ones(n_nodes - root - 1, dtype=bool)          # an item's node, not the piece's
+    body[row_start[1:] - 1 - (root + 1)] = False
+    first = np.repeat(opt_ptr[opts] - np.concatenate([[0], np.cumsum(sizes)[:-1]]), sizes)
+    top[root + 1:][body] = opt_items[first + np.arange(int(sizes.sum()))]
+    top[row_start[1:] - 1] = n_items + opt_piece[opts]
     node_opt = np.full(n_nodes, -1, dtype=np.int32)
     row_of = np.full(n_nodes, -1, dtype=np.int32)
-    for k, o in enumerate(opts):
-        a, b = row_start[k], row_start[k + 1]
-        row_of[a:b] = k
-        top[a:b - 1] = opt_items[opt_ptr[o]:opt_ptr[o + 1]]
-        top[b - 1] = n_items + opt_piece[o]
-        node_opt[a:b] = o
-    U = np.arange(n_nodes, dtype=np.int32)
-    D = np.arange(n_nodes, dtype=np.int32)
-    last = np.arange(n_head, dtype=np.int32)             # last node of each column so far
-    length = np.zeros(n_head, dtype=np.int32)
-    for node in range(root + 1, n_nodes):                 # append in order: columns stay sorted
-        c = top[node]
-        U[node] = last[c]
-        D[last[c]] = node
-        last[c] = node
-        length[c] += 1
-    for c in range(n_head):
-        D[last[c]] = c
-        U[c] = last[c]
+    node_opt[root + 1:] = np.repeat(opts, lens)
+    row_of[root + 1:] = np.repeat(np.arange(len(opts), dtype=np.int32), lens)
+    U, D, length = _columns(top, root, n_head, n_nodes)
     L = np.arange(root + 1, dtype=np.int32)
     R = np.arange(root + 1, dtype=np.int32)
-    ring = list(range(n_items)) + [root]
-    for k, h in enumerate(ring):
-        R[h] = ring[(k + 1) % len(ring)]
-        L[h] = ring[k - 1]
+    ring = np.append(np.arange(n_items, dtype=np.int32), np.int32(root))
+    R[ring] = np.roll(ring, -1)
+    L[ring] = np.roll(ring, 1)
     return U, D, L, R, top, length, row_start, row_of, node_opt
+
+
+def _columns(top: np.ndarray, root: int, n_head: int, n_nodes: int):
+    """U, D, length: every column a circular list of its header and its nodes in node order."""
+    U = np.arange(n_nodes, dtype=np.int32)
+    D = np.arange(n_nodes, dtype=np.int32)
+    nodes = np.arange(root + 1, n_nodes, dtype=np.int32)
+    order = nodes[np.argsort(top[root + 1:], kind="stable")]
+    cols = top[order]
+    length = np.bincount(cols, minlength=n_head).astype(np.int32)[:n_head]
+    if len(order):
+        last = np.append(cols[:-1] != cols[1:], True)       # the last node of its column
+        first = np.append(True, cols[1:] != cols[:-1])
+        D[order] = np.where(last, cols, np.roll(order, -1))
+        U[order] = np.where(first, cols, np.roll(order, 1))
+        D[cols[first]] = order[first]
+        U[cols[last]] = order[last]
+    return U, D, length
 
 
 class DlxRun(Runner):

@@ -110,6 +110,8 @@ def search(cover: Cover, sym=None, *, unique: bool = False, limit: int | None = 
     that many nodes; `memo`: counting may reuse the counts of sub-problems (False: every
     node of the tree is visited, for statistics)."""
     t0 = time.perf_counter()
+    if time_limit is not None and time_limit <= 0:       # spent before the search: no tables built
+        return Report(unique=0 if unique else None, complete=False, timed_out=True)
     p = plan(cover, sym, unique=unique, store=store, breaking=breaking)
     engine = choose_engine(engine, cover.n_items, len(cover.piece_count))
     Runner = runner_class(engine)

@@ -7,7 +7,8 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..core.cover import Model, TimeUp, build
+from ..budget import over
+from ..core.cover import Model, OverBudget, TimeUp, build, check_budget
 from ..core.puzzle import Puzzle
 from ..core.results import LETTERS, Placement, Report, Solution, piece_letters
 from ..core.symmetry import analyse
@@ -20,6 +21,7 @@ LISTING_GRACE = 0.1        # seconds to list what a stopped search found
 # kernel): a small puzzle is done (the flat pentomino boards: 4,000 to 1.3 million nodes on
 # the bitboard kernel, 0.3-50 ms) before the split of the tree over threads would be (~20 ms)
 QUICK_NODES = {"bitboard": 2_000_000, "wide": 300_000, "dlx": 100_000}
+TABLE_BYTES = 48           # bytes of the search's tables per option cell (dancing links: ~32)
 
 
 def area_reasons(puzzle: Puzzle) -> list[str]:
@@ -61,8 +63,9 @@ def infeasible(model: Model) -> list[str]:
 class Tiling:
     """A loaded tiling puzzle: `count()` and `solve()`."""
 
-    def __init__(self, puzzle: Puzzle):
+    def __init__(self, puzzle: Puzzle, max_memory: int | None = None):
         self.puzzle = puzzle
+        self.max_memory = max_memory       # bytes the model, symmetry and tables may take (None: any)
         self._model: Model | None = None
         self._sym = None
 
@@ -71,18 +74,50 @@ class Tiling:
         return self.puzzle.notes
 
     def no_reflect(self) -> "Tiling":
-        return Tiling(self.puzzle.without_reflection())
+        return Tiling(self.puzzle.without_reflection(), self.max_memory)
 
     def model(self, deadline: float | None = None) -> Model:
-        """The exact-cover model (TimeUp when the perf_counter `deadline` passes first)."""
+        """The exact-cover model (TimeUp when the perf_counter `deadline` passes first; a
+        PuzzleError before building when it could exceed the memory budget)."""
         if self._model is None:
+            try:
+                check_budget(self.puzzle, self.max_memory)
+            except OverBudget as e:
+                raise self._over(e) from None
             self._model = build(self.puzzle, deadline)
         return self._model
 
     def symmetry(self):
+        """The board's symmetry group acting on the options (OverBudget when it would
+        exceed the memory budget)."""
         if self._sym is None:
-            self._sym = analyse(self.model())
+            self._sym = analyse(self.model(), self.max_memory)
         return self._sym
+
+    def _over(self, e: OverBudget):
+        """The one line of a phase beyond the budget."""
+        assert self.max_memory is not None
+        return over(e.what, e.need, self.max_memory, self.puzzle.source)
+
+    def _symmetry_within_budget(self, unique: bool, deadline: float | None):
+        """The symmetry for `unique` (a PuzzleError over the budget) or for breaking only
+        (then None: the search runs without it); None when the deadline has passed."""
+        if deadline is not None and time.perf_counter() > deadline:
+            return None
+        try:
+            return self.symmetry()
+        except OverBudget as e:
+            if unique:
+                raise self._over(e) from None
+            return None
+
+    def _check_tables(self, model: Model) -> None:
+        """The search kernels' tables: about TABLE_BYTES per option cell (dancing links'
+        nodes, the wide kernel's rows), refused over the budget before they are built."""
+        cover = model.cover
+        need = TABLE_BYTES * (len(cover.opt_items) + cover.n_options)
+        if self.max_memory is not None and need > self.max_memory:
+            raise self._over(OverBudget("the search's tables", need))
 
     def _begin(self, engine: str, unique: bool, parallel: bool, time_limit: float | None = None):
         """Kernels loaded (not timed), then the clock, the model, and a Report at once when
@@ -112,7 +147,11 @@ class Tiling:
         t0, model, hopeless = self._begin(engine, unique, parallel=False, time_limit=time_limit)
         if hopeless:
             return hopeless
-        sym = self.symmetry() if (unique or breaking) else None
+        self._check_tables(model)
+        deadline = None if time_limit is None else t0 + time_limit
+        sym = self._symmetry_within_budget(unique, deadline) if (unique or breaking) else None
+        if unique and sym is None:                    # the time limit passed first
+            return Report(0, 0, time.perf_counter() - t0, complete=False, timed_out=True)
         if time_limit is not None:                    # what the model build left
             time_limit = max(0.0, time_limit - (time.perf_counter() - t0))
         res = search(model.cover, sym, unique=unique, limit=limit, store=store,
@@ -183,9 +222,14 @@ class Tiling:
         t0, model, hopeless = self._begin(engine, unique, parallel=True, time_limit=time_limit)
         if hopeless:
             return hopeless
-        res = count(model.cover, self.symmetry(), unique=unique, jobs=jobs, engine=engine,
+        self._check_tables(model)
+        deadline = None if time_limit is None else t0 + time_limit
+        sym = self._symmetry_within_budget(unique, deadline)
+        if unique and sym is None:                    # the time limit passed first
+            return Report(0, 0, time.perf_counter() - t0, complete=False, timed_out=True)
+        res = count(model.cover, sym, unique=unique, jobs=jobs, engine=engine,
                     checkpoint=checkpoint, progress=progress, scheduler=scheduler,
-                    breaking=breaking, deadline=None if time_limit is None else t0 + time_limit)
+                    breaking=breaking, deadline=deadline)
         return replace(res, seconds=time.perf_counter() - t0)
 
     def solve(self, limit: int | None = 1, unique: bool = False, *, time_limit: float | None = None,

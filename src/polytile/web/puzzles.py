@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from ..budget import PAGE_BYTES
 from ..errors import PuzzleError
 from ..formats import describe
 
@@ -265,7 +266,7 @@ def _tiling(spec: dict) -> Parsed:
         import json
         puzzle = polyjson.parse(json.dumps(doc), "<board>")
     _check_size(puzzle)
-    tiling = Tiling(puzzle)
+    tiling = Tiling(puzzle, PAGE_BYTES)
     if not reflect:
         tiling = tiling.no_reflect()
     return Parsed("tiling", tiling=tiling)
@@ -297,7 +298,7 @@ def _box(spec: dict) -> Parsed:
     least = _int(spec, "min_copies", 0, most, 0)
     one_sided = _get(spec, "one_sided", bool, False)
     puzzle = boxing.box_puzzle(order, width, height, most, least, one_sided)
-    return Parsed("box", tiling=Tiling(puzzle), why_not=boxing.impossible(puzzle, order))
+    return Parsed("box", tiling=Tiling(puzzle, PAGE_BYTES), why_not=boxing.impossible(puzzle, order))
 
 
 def _shikaku(spec: dict) -> Parsed:

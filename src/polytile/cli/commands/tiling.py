@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Optional
 
 from ...errors import PuzzleError
-from .args import Exit, bounded, flag, no_reflect
+from .args import Exit, bounded, flag, max_memory, no_reflect
 from .output import FORMATS, check_file, check_format, piece_ids, show
 
 ENGINES = ("auto", "bitboard", "wide", "dlx")
@@ -18,14 +18,15 @@ def _err(msg: str) -> None:
     print(msg, file=sys.stderr)
 
 
-def _load(path: Path, no_reflect: bool, problem: Optional[str] = None):
+def _load(path: Path, no_reflect: bool, problem: Optional[str] = None,
+          budget: Optional[int] = None):
     from ...formats import load      # a file that cannot be read is refused before numpy loads
     if problem == "list":
         from .burr import list_problems
         list_problems(path)
     puzzle = load(path, problem=problem)
     from ...tiling.solver import Tiling
-    tiling = Tiling(puzzle)
+    tiling = Tiling(puzzle, budget)
     for note in tiling.notes:
         _err(note)
     return tiling.no_reflect() if no_reflect else tiling
@@ -56,6 +57,7 @@ def _search_options(p: ArgumentParser) -> None:
     p.add_argument("--time-limit", type=bounded(float, 0), metavar="SECONDS",
                    help="Stop after this many seconds.")
     p.add_argument("--engine", choices=ENGINES, default="auto", help="Search kernel.")
+    max_memory(p)
 
 
 def count_arguments(p: ArgumentParser) -> None:
@@ -74,9 +76,10 @@ def count_arguments(p: ArgumentParser) -> None:
 
 def count(puzzle: Path, unique: bool, no_reflect: bool, as_json: bool, time_limit: Optional[float],
           engine: str, jobs: Optional[int], checkpoint: Optional[Path], scheduler: Optional[str],
-          dask: bool, problem: Optional[str] = None, burr: bool = False) -> None:
+          dask: bool, problem: Optional[str] = None, burr: bool = False,
+          max_memory: Optional[int] = None) -> None:
     """Count all solutions (and unique ones with --unique), on every core."""
-    tiling = _load(puzzle, no_reflect, problem)
+    tiling = _load(puzzle, no_reflect, problem, max_memory)
     if scheduler and dask:
         raise PuzzleError("--scheduler and --dask: choose one", "--dask")
     if scheduler is not None and "://" not in scheduler and ":" not in scheduler:
@@ -90,7 +93,7 @@ def count(puzzle: Path, unique: bool, no_reflect: bool, as_json: bool, time_limi
     figures = report.to_json()
     if burr and report.complete:
         from .burr import burr_figure
-        figures["burrtools"] = burr_figure(tiling.puzzle)
+        figures["burrtools"] = burr_figure(tiling.puzzle, report.unique if unique else None)
     if as_json:
         print(json.dumps(figures))
     else:
@@ -114,11 +117,11 @@ def solve_arguments(p: ArgumentParser) -> None:
 
 def solve(puzzle: Path, limit: int, all_: bool, unique: bool, no_reflect: bool, fmt: str,
           output: Optional[Path], time_limit: Optional[float], engine: str,
-          problem: Optional[str] = None) -> None:
+          problem: Optional[str] = None, max_memory: Optional[int] = None) -> None:
     """Show solutions (exit 1 when there is none)."""
     check_format(fmt)
     check_file(fmt, output)
-    tiling = _load(puzzle, no_reflect, problem)
+    tiling = _load(puzzle, no_reflect, problem, max_memory)
     report = tiling.solve(limit=None if all_ else limit, unique=unique, time_limit=time_limit,
                           engine=engine)
     from ...formats.xmpuzzle import strip_fillers      # variable voxels left empty: no piece
