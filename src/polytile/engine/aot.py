@@ -51,6 +51,8 @@ def exercise() -> None:
                     continue
                 search(cover, sym if with_sym else None, unique=unique, store=store,
                        breaking=breaking, engine=engine, limit=1 if store else None)
+    from .tally import exercise as exercise_tally
+    exercise_tally()                            # the calendars' tally (engine/tally.py)
 
 
 def numba_key(numba_type):

@@ -28,7 +28,7 @@ import numpy as np
 
 KERNEL_MODULES = ("bitboard", "wide", "dlx")
 # the files whose text the compiled code is made from: the kernels and what they import
-SOURCES = KERNEL_MODULES + ("bits", "blocks", "reuse", "tree", "leaf", "status")
+SOURCES = KERNEL_MODULES + ("bits", "blocks", "reuse", "tree", "leaf", "status", "tally")
 EXTENSION = "polytile.engine._aot"
 _HERE = Path(__file__).resolve().parent
 
