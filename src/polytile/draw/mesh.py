@@ -168,16 +168,23 @@ def _ring(face: Face, b: int, cell: int, runs: _Sets, ids: dict, mid_id: dict) -
     return [-1] + ring if split else ring
 
 
-def _normal(points: np.ndarray) -> np.ndarray:
-    """Newell's normal of a polygon, unit length."""
-    n = np.cross(points, np.roll(points, -1, axis=0)).sum(axis=0)
-    return n / np.linalg.norm(n)
+def _planes(faces: list[Face], where: dict) -> tuple[np.ndarray, np.ndarray]:
+    """Each face's unit normal (Newell's, outwards) and centre, faces grouped by corner count."""
+    normals, centres = np.zeros((len(faces), 3)), np.zeros((len(faces), 3))
+    by_size: dict[int, list[int]] = {}
+    for i, f in enumerate(faces):
+        by_size.setdefault(len(f), []).append(i)
+    for idx in by_size.values():
+        pts = np.array([[where[k] for k in faces[i]] for i in idx])
+        n = np.cross(pts, np.roll(pts, -1, axis=1)).sum(axis=1)
+        normals[idx] = n / np.linalg.norm(n, axis=1, keepdims=True)
+        centres[idx] = pts.mean(axis=1)
+    return normals, centres
 
 
 def _chamfer(faces, sheets, points, ids, mid_id, bevel: float, cx: Complex) -> np.ndarray:
     """Each vertex's move onto the chamfer planes of the convex edges it lies on."""
-    normals = [_normal(np.array([cx.where[k] for k in f])) for f in faces]
-    centres = [np.mean([cx.where[k] for k in f], axis=0) for f in faces]
+    normals, centres = _planes(faces, cx.where)
     inward: dict[int, set] = {}
     for (e, run), (b1, b2) in sheets.items():
         n1, n2 = normals[b1], normals[b2]
@@ -193,12 +200,16 @@ def _chamfer(faces, sheets, points, ids, mid_id, bevel: float, cx: Complex) -> n
     return moves
 
 
-def _fold(quad: np.ndarray) -> float:
-    """How much more a quad split along 0-2 encloses than one split along 1-3 (zero when
-    flat). A chamfered corner's quads are not flat: the split that encloses less is the one
-    whose two triangles lie on the chamfer planes."""
-    a, b, c, d = quad
-    return float(np.dot(b - a, np.cross(c - a, d - a))) / 6
+def _folds(rings: list[list[int]], points: np.ndarray) -> np.ndarray:
+    """Per ring: for a quad, how much more it encloses split along 0-2 than along 1-3 (zero
+    when flat; a chamfered corner's quads are not, and the split that encloses less is the
+    one whose triangles lie on the chamfer planes); 0 for other rings."""
+    quads = [i for i, r in enumerate(rings) if len(r) == 4]
+    out = np.zeros(len(rings))
+    if quads:
+        a, b, c, d = np.moveaxis(points[np.array([rings[i] for i in quads])], 1, 0)
+        out[quads] = np.einsum("ij,ij->i", b - a, np.cross(c - a, d - a))
+    return out
 
 
 def _triangles(rings: list[list[int]], points: np.ndarray) -> Mesh:
@@ -206,13 +217,14 @@ def _triangles(rings: list[list[int]], points: np.ndarray) -> Mesh:
     encloses less); faces with midpoints from their centre."""
     tris: list[tuple[int, int, int]] = []
     extra: list[np.ndarray] = []
-    for ring in rings:
+    folds = _folds(rings, points)
+    for ring, fold in zip(rings, folds):
         if ring[0] == -1:
             ring = ring[1:]
             c = len(points) + len(extra)
             extra.append(points[ring].mean(axis=0))
             tris += [(c, ring[i], ring[(i + 1) % len(ring)]) for i in range(len(ring))]
-        elif len(ring) == 4 and _fold(points[ring]) > 0:
+        elif fold > 1e-15:
             tris += [(ring[1], ring[2], ring[3]), (ring[1], ring[3], ring[0])]
         else:
             tris += [(ring[0], ring[i], ring[i + 1]) for i in range(1, len(ring) - 1)]

@@ -20,7 +20,7 @@ def arguments(p: ArgumentParser) -> None:
     flag(what, "--pieces", "Every piece (each copy) side by side on the plate: the default.")
     what.add_argument("--solution", type=bounded(int, 1), metavar="N",
                       help="The Nth solution found, assembled: each piece a shell, in place.")
-    flag(p, "--apart", "With --solution: the solution's pieces side by side, as they are placed.")
+    flag(p, "--apart", "With --solution: the solution's pieces side by side, laid out as --pieces.")
     p.add_argument("--unit", type=bounded(float, 0.001), default=10.0, metavar="MM",
                    help="Cell edge in millimetres (squares, cubes, triangles and hexagons alike).")
     p.add_argument("--gap", type=bounded(float, 0), default=0.0, metavar="MM",
