@@ -285,6 +285,25 @@ def assert_apart(parts: list[np.ndarray]) -> None:
             assert (b[:2] <= c[:2] + 1e-9).any() or (d[:2] <= a[:2] + 1e-9).any()
 
 
+@pytest.mark.parametrize("args", [(), ("--solution", 1, "--apart", "--gap", 0.2, "--bevel", 0.5)])
+def test_cli_hexiamonds_to_stl(tmp_path, args):
+    """Triangle cells have three coordinates, yet are flat: prisms, lying as drawn."""
+    out = tmp_path / "tri.stl"
+    r = call_cli("mesh", EXAMPLES / "hexiamonds-6x6.json", "-o", out, *args)
+    assert r.returncode == 0, r.stderr
+    back = trimesh.load(out)
+    bodies = _bodies(back)
+    assert len(bodies) == 12
+    for faces in bodies:
+        part = back.submesh([faces], append=True)
+        assert part.is_watertight and part.is_winding_consistent
+        assert part.volume <= 6 * CELL_VOLUME["triangle"] * 1000 * (1 + 1e-6)      # float32 in STL
+        if not args:
+            assert part.volume == pytest.approx(6 * CELL_VOLUME["triangle"] * 1000, rel=1e-6)
+    assert back.bounds[1][2] - back.bounds[0][2] == pytest.approx(10)
+    assert_apart([back.vertices[np.unique(back.faces[faces])] for faces in bodies])
+
+
 def test_cli_pentomino_solution_assembled_to_obj(tmp_path):
     out = tmp_path / "six.obj"
     r = call_cli("mesh", EXAMPLES / "pentomino-6x10.txt", "-o", out, "--solution", 1, "--gap", 0.2)

@@ -21,11 +21,12 @@ class Shell:
     mesh: Mesh
 
 
-def flat_down(cells: np.ndarray) -> np.ndarray:
-    """A solid piece turned (rotations only: a solid is not mirrored) to stand on its
-    largest layer of cells, then as low as possible; flat pieces as they are."""
+def flat_down(grid: str, cells: np.ndarray) -> np.ndarray:
+    """A solid piece (cube grid) turned (rotations only: a solid is not mirrored) to stand
+    on its largest layer of cells, then as low as possible; flat pieces as they are (the
+    triangle grid's three coordinates are a flat cell's too)."""
     cells = np.asarray(cells, dtype=np.int64)
-    if cells.shape[1] != 3:
+    if grid != "square" or cells.shape[1] != 3:
         return cells
     from ..core.shape import rotations
     best, score = cells, None
@@ -49,28 +50,36 @@ def shells(grid: str, named_cells: list[tuple[str, np.ndarray]], shrink: float, 
     return out
 
 
+def _lying_wide(s: Shell) -> Shell:
+    """A shell turned a quarter about the vertical when it is deeper than wide."""
+    lo, hi = s.mesh.vertices.min(axis=0), s.mesh.vertices.max(axis=0)
+    if hi[1] - lo[1] <= hi[0] - lo[0] + 1e-9:
+        return s
+    v = s.mesh.vertices
+    return Shell(s.name, Mesh(np.stack([-v[:, 1], v[:, 0], v[:, 2]], axis=1), s.mesh.faces))
+
+
 def lay_out(parts: list[Shell], gap: float = 0.0) -> list[Shell]:
-    """Pieces side by side on the plate (z = 0 up), in rows of about a square's width,
-    SPACING + gap apart, none overlapping (their bounding boxes are disjoint)."""
-    boxes = [(s.mesh.vertices.min(axis=0), s.mesh.vertices.max(axis=0)) for s in parts if len(s.mesh.faces)]
-    if not boxes:
+    """Pieces side by side on the plate (z = 0 up), each lying wider than deep, in rows
+    (deepest pieces first) of about a square's width, SPACING + gap apart, none overlapping
+    (their bounding boxes are disjoint). The pieces keep their order in the list."""
+    parts = [_lying_wide(s) for s in parts if len(s.mesh.faces)]
+    if not parts:
         return parts
+    lows = [s.mesh.vertices.min(axis=0) for s in parts]
+    sizes = [s.mesh.vertices.max(axis=0) - lo for s, lo in zip(parts, lows)]
     room = SPACING + gap
-    width = max(max(hi[0] - lo[0] for lo, hi in boxes),
-                sqrt(sum((hi[0] - lo[0] + room) * (hi[1] - lo[1] + room) for lo, hi in boxes)))
+    width = max(max(size[0] for size in sizes), 1.25 * sqrt(sum((w + room) * (d + room) for w, d, _ in sizes)))
     x = y = row_depth = 0.0
-    out = []
-    for s in parts:
-        if not len(s.mesh.faces):
-            continue
-        lo, hi = s.mesh.vertices.min(axis=0), s.mesh.vertices.max(axis=0)
-        if x > 0 and x + hi[0] - lo[0] > width:
+    moved: dict[int, Shell] = {}
+    for i in sorted(range(len(parts)), key=lambda i: -sizes[i][1]):
+        if x > 0 and x + sizes[i][0] > width:
             x, y, row_depth = 0.0, y - row_depth - room, 0.0
-        shift = np.array([x - lo[0], y - hi[1], -lo[2]])
-        out.append(Shell(s.name, Mesh(s.mesh.vertices + shift, s.mesh.faces)))
-        x += hi[0] - lo[0] + room
-        row_depth = max(row_depth, hi[1] - lo[1])
-    return out
+        shift = np.array([x, y - sizes[i][1], 0.0]) - lows[i]
+        moved[i] = Shell(parts[i].name, Mesh(parts[i].mesh.vertices + shift, parts[i].mesh.faces))
+        x += sizes[i][0] + room
+        row_depth = max(row_depth, sizes[i][1])
+    return [moved[i] for i in range(len(parts))]
 
 
 def on_plate(parts: list[Shell]) -> list[Shell]:

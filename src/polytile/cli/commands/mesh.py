@@ -1,6 +1,7 @@
 """`polytile mesh`: a puzzle's pieces, or one of its solutions, as STL or OBJ to 3D-print."""
 from __future__ import annotations
 
+import re
 import sys
 from argparse import ArgumentParser
 from pathlib import Path
@@ -31,13 +32,22 @@ def arguments(p: ArgumentParser) -> None:
     p.set_defaults(run=mesh)
 
 
+def _names(puzzle) -> dict[str, str]:
+    """Each piece's name in the file; the pieces of a drawing (named t1, t2... by the reader)
+    by their letters, as `solve` draws them (the pentomino letters when the set allows)."""
+    from ...core.results import piece_letters
+    return {p.name: letter if re.fullmatch(r"t[0-9]+", p.name) else p.name
+            for p, letter in zip(puzzle.pieces, piece_letters(puzzle))}
+
+
 def _named_cells(puzzle_path: Path, solution: Optional[int], no_reflect: bool):
     """(grid, [(name, cells)], placed): the pieces, or the pieces of the Nth solution."""
     from ...formats import load
     puzzle = load(puzzle_path)
     grid = puzzle.board.grid
     if solution is None:
-        return grid, [(p.name, p.cells) for p in puzzle.pieces for _ in range(p.count)], False
+        names = _names(puzzle)
+        return grid, [(names[p.name], p.cells) for p in puzzle.pieces for _ in range(p.count)], False
     from ...tiling.solver import Tiling
     tiling = Tiling(puzzle)
     for note in tiling.notes:
@@ -48,7 +58,8 @@ def _named_cells(puzzle_path: Path, solution: Optional[int], no_reflect: bool):
         print(f"polytile: {puzzle_path}: {n} solution{'s' if n != 1 else ''}, no solution {solution}",
               file=sys.stderr)
         raise Exit(1)
-    return grid, [(p.piece, p.cells) for p in report.found[solution - 1].placements], True
+    names = _names(tiling.model().puzzle)
+    return grid, [(names.get(p.piece, p.piece), p.cells) for p in report.found[solution - 1].placements], True
 
 
 def mesh(puzzle: Path, output: Path, pieces: bool, solution: Optional[int], apart: bool, unit: float,
@@ -67,7 +78,7 @@ def mesh(puzzle: Path, output: Path, pieces: bool, solution: Optional[int], apar
     if placed and not apart:
         parts = on_plate(shells(grid, named, gap / 2 / unit, bevel / unit))
     else:
-        parts = lay_out(shells(grid, [(n, flat_down(c)) for n, c in named], gap / 2 / unit, bevel / unit),
+        parts = lay_out(shells(grid, [(n, flat_down(grid, c)) for n, c in named], gap / 2 / unit, bevel / unit),
                         gap / unit)
     try:
         written = write(output, parts, unit, f"polytile mesh of {puzzle.name}")
