@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.matrix import Matrix
+from .runner import distinct
 from .status import CODES
 
 MAX_OPTIONS = 1 << 14          # 256 words a set: beyond, dancing links (exact.py) do better
@@ -45,7 +46,8 @@ def bitset_tables(matrix: Matrix) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
     colours = matrix.opt_colour.astype(np.int64)
     pair_key = items * (len(matrix.colour_names) + 1) + colours
     coloured = colours > 0
-    keys, pair_of = np.unique(pair_key[coloured], return_inverse=True)
+    keys = distinct(pair_key[coloured])                  # not np.unique: it imports numpy.ma
+    pair_of = np.searchsorted(keys, pair_key[coloured])
     entry_kill = items.copy()
     entry_kill[coloured] = n + pair_of
     same = _bits(pair_of.astype(np.int64), option[coloured], len(keys), n_opt)
