@@ -51,7 +51,10 @@ def calendar(board: str, date: Optional[str], count: bool, solve: Optional[int],
 def _one_date(cal, date: Optional[str], count: bool, limit: int, fmt: str,
               output: Optional[Path]) -> None:
     from ...tiling.calendar_dates import date_label, parse_date
-    when = parse_date(date, "weekday" in cal.board.group_names())
+    shows_weekday = "weekday" in cal.board.group_names()
+    when = parse_date(date, shows_weekday)
+    if not shows_weekday:
+        when = (when[0], when[1], None)
     try:
         cal.open_cells(when)
     except KeyError as e:
