@@ -425,3 +425,34 @@ def test_obj_colours_one_material_per_piece(tmp_path):
     assert mtl.count("newmtl ") == 7 and len(set(line for line in mtl.splitlines() if line.startswith("Kd"))) == 7
     assert [line.split()[1] for line in obj.splitlines() if line.startswith("usemtl")] == \
         [f"piece_{i}" for i in range(7)]
+
+
+def _helix_sign(points: np.ndarray) -> float:
+    """The handedness of four cube centres joined as a path (a screw tetracube): the sign
+    of the triple product of its three steps (the same read from either end; mirrored
+    when the solid is)."""
+    adjacent = [[j for j in range(4) if j != i and np.isclose(np.linalg.norm(points[i] - points[j]), 1)]
+                for i in range(4)]
+    path = [next(i for i in range(4) if len(adjacent[i]) == 1)]
+    while len(path) < 4:
+        path.append(next(j for j in adjacent[path[-1]] if j not in path))
+    p = points[path]
+    return float(np.sign(np.linalg.det(np.array([p[1] - p[0], p[2] - p[1], p[3] - p[2]]))))
+
+
+@pytest.mark.parametrize("name", ["screw-left", "screw-right"])
+def test_solid_pieces_are_never_mirrored(name):
+    """The cubes inside the mesh (found by winding number, not from our geometry) make a
+    screw of the same hand as the cells given, also when laid flat for printing."""
+    from polytile.draw.mesh_scene import flat_down
+    cells = np.array(TETRACUBES[name])
+    for placed in (cells, flat_down("square", cells)):
+        m = piece_mesh("square", placed)
+        lo, hi = m.vertices.min(axis=0), m.vertices.max(axis=0)
+        grid = np.stack(np.meshgrid(*(np.arange(a + 0.5, b, 1.0) for a, b in zip(lo, hi)), indexing="ij"), -1)
+        points = grid.reshape(-1, 3)
+        inside = points[np.isclose(winding_numbers(m, points), 1)]
+        assert len(inside) == 4
+        assert _helix_sign(inside) == _helix_sign(cells.astype(float))
+    assert _helix_sign(np.array(TETRACUBES["screw-left"], dtype=float)) != \
+        _helix_sign(np.array(TETRACUBES["screw-right"], dtype=float))
