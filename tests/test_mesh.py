@@ -326,6 +326,19 @@ def test_cli_pentomino_solution_assembled_to_obj(tmp_path):
     lo, hi = scene.bounds
     assert sorted((hi - lo)[:2]) == pytest.approx([59.8, 99.8])   # the board less the gap
     assert (hi - lo)[2] == pytest.approx(10)
+    board = [(10 * c + 5, -10 * r - 5, 5) for r in range(6) for c in range(10)]
+    assert_tiled(list(scene.geometry.values()), np.array(board, dtype=float), 5)
+
+
+def assert_tiled(shells, board_centres: np.ndarray, size: int) -> None:
+    """The printed solution is one: every board cell's centre lies in exactly one shell
+    (winding numbers), and each shell holds `size` of them."""
+    inside = np.array([winding_numbers(g, board_centres) for g in shells])
+    assert np.abs(inside - np.round(inside)).max() < 1e-6
+    assert (np.round(inside).sum(axis=0) == 1).all()
+    assert (np.round(inside).sum(axis=1) >= 1).all() and np.round(inside).sum() == len(board_centres)
+    if size:
+        assert (np.round(inside).sum(axis=1) == size).all()
 
 
 def test_cli_soma_pieces_solution_and_apart(tmp_path):
@@ -342,6 +355,8 @@ def test_cli_soma_pieces_solution_and_apart(tmp_path):
         assert lo[2] == pytest.approx(0)
         if size:                                            # assembled: the 3x3x3 cube
             assert hi - lo == pytest.approx([size] * 3)
+            board = [(10 * j + 5, -10 * i - 5, 10 * k + 5) for i, j, k in product(range(3), repeat=3)]
+            assert_tiled(list(scene.geometry.values()), np.array(board, dtype=float), 0)
         else:                                               # apart: no two pieces overlap
             assert_apart([g.vertices for g in scene.geometry.values()])
     r = call_cli("mesh", soma, "-o", tmp_path / "soma.stl", "--solution", 1, "--gap", 0.4, "--bevel", 0.5)
