@@ -262,11 +262,17 @@ def _bodies(t: trimesh.Trimesh) -> list[list[int]]:
     return list(parts.values())
 
 
+def reported(stdout: str) -> int:
+    """The triangle count the command prints ("OUT: 7 pieces, 464 triangles, ...")."""
+    return int(stdout.split(" triangles")[0].split()[-1])
+
+
 def test_cli_tetrahexes_pieces_to_stl(tmp_path):
     out = tmp_path / "hex.stl"
     r = call_cli("mesh", EXAMPLES / "tetrahexes-4x7.json", "-o", out, "--unit", 10)
     assert r.returncode == 0, r.stderr
     back = trimesh.load(out)
+    assert len(back.faces) == reported(r.stdout)
     bodies = _bodies(back)
     assert len(bodies) == 7                                   # the seven pieces, apart
     for faces in bodies:
@@ -313,6 +319,7 @@ def test_cli_pentomino_solution_assembled_to_obj(tmp_path):
     assert text.count("\no ") == 12 and text.count("\ng ") == 12 and "mtllib six.mtl" in text
     scene = trimesh.load(out, force="scene")
     assert len(scene.geometry) == 12
+    assert sum(len(g.faces) for g in scene.geometry.values()) == text.count("\nf ") == reported(r.stdout)
     perimeters = []
     for g in scene.geometry.values():
         assert g.is_watertight and g.is_winding_consistent
