@@ -478,3 +478,13 @@ def test_solid_pieces_are_never_mirrored(name):
         assert _helix_sign(inside) == _helix_sign(cells.astype(float))
     assert _helix_sign(np.array(TETRACUBES["screw-left"], dtype=float)) != \
         _helix_sign(np.array(TETRACUBES["screw-right"], dtype=float))
+
+
+def test_a_point_two_cells_compute_either_side_of_a_rounding_step_is_one_vertex():
+    from polytile.draw.mesh_cells import ROUND, _Keys
+    key = _Keys()
+    a = np.array([(12345 + 0.5) / ROUND - 1e-15, 0.25])
+    b = a + np.array([2e-15, 0.0])
+    assert round(a[0] * ROUND) != round(b[0] * ROUND)         # the step lies between them
+    assert key(a) == key(b)
+    assert key(a + np.array([1e-6, 0.0])) != key(a)          # points 1e-6 apart stay apart

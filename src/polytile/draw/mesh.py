@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .mesh_cells import Complex, Face, Key, solid
+from .mesh_cells import TINY, Complex, Face, Key, solid
 
 Edge = tuple[Key, Key]
 
@@ -74,7 +74,7 @@ def _edges(face: Face):
 def piece_mesh(grid: str, cells: np.ndarray, shrink: float = 0.0, bevel: float = 0.0) -> Mesh:
     """The mesh of one piece (unit cells), shrunk by `shrink` on its outer faces, its outer
     edges chamfered by `bevel` (both in cell edges)."""
-    return mesh(solid(grid, cells, shrink, bevel), bevel)
+    return mesh(solid(grid, cells, shrink, bevel), bevel if bevel >= TINY else 0.0)
 
 
 def mesh(cx: Complex, bevel: float = 0.0) -> Mesh:

@@ -36,6 +36,7 @@ Key = tuple
 Face = tuple[Key, ...]                 # vertex keys, counter-clockwise seen from outside
 CELLS_AT_VERTEX = {"square": 4, "triangle": 6, "hex": 3}
 ROUND = 1e7                            # key resolution of the flat grids: 1e-7 cell edges
+TINY = 1e-6                            # shrink and bevel under this (in cell edges) are zero
 # the six faces of a box, corners as (i, j, k) in {0, 1}^3, counter-clockwise from outside
 BOX_FACES = (((0, 0, 0), (0, 0, 1), (0, 1, 1), (0, 1, 0)), ((1, 0, 0), (1, 1, 0), (1, 1, 1), (1, 0, 1)),
              ((0, 0, 0), (1, 0, 0), (1, 0, 1), (0, 0, 1)), ((0, 1, 0), (0, 1, 1), (1, 1, 1), (1, 1, 0)),
@@ -50,8 +51,10 @@ class Complex:
 
 
 def solid(grid: str, cells: np.ndarray, shrink: float = 0.0, bevel: float = 0.0) -> Complex:
-    """The sub-cells of a piece's solid (cells: (k, d) lattice coordinates)."""
+    """The sub-cells of a piece's solid (cells: (k, d) lattice coordinates; shrink and
+    bevel in cell edges, under TINY counting as zero)."""
     cells = np.asarray(cells, dtype=np.int64)
+    shrink, bevel = (x if x >= TINY else 0.0 for x in (shrink, bevel))
     if grid == "square" and cells.shape[1] == 3:
         return _boxes(cells, shrink, bevel)
     return _prisms(grid, cells, shrink, bevel)
@@ -95,8 +98,23 @@ def _polygon(grid: str, cell: tuple[int, ...]) -> np.ndarray:
     return pts if _area(pts) > 0 else pts[::-1]
 
 
-def _key2(p: np.ndarray) -> tuple[int, int]:
-    return (int(round(p[0] * ROUND)), int(round(p[1] * ROUND)))
+class _Keys:
+    """Points of the plane keyed by their position rounded to 1 / ROUND. Two cells compute a
+    shared point within about 1e-14; should the two land either side of a rounding step,
+    the second finds the first among the neighbouring keys (distinct points of the sub-cells
+    are over 1e-6 apart: sizes under that count as zero)."""
+
+    def __init__(self) -> None:
+        self.seen: dict[tuple[int, int], np.ndarray] = {}
+
+    def __call__(self, p: np.ndarray) -> tuple[int, int]:
+        k = (int(round(p[0] * ROUND)), int(round(p[1] * ROUND)))
+        for dx, dy in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+            near = (k[0] + dx, k[1] + dy)
+            if near in self.seen and np.abs(self.seen[near] - p).max() < 1e-9:
+                return near
+        self.seen[k] = p
+        return k
 
 
 def _split(poly: np.ndarray, normal: np.ndarray, offset: float) -> list[np.ndarray]:
@@ -155,7 +173,8 @@ def _inside(region: np.ndarray, poly: np.ndarray, keys: list, shrink: float,
 def _prisms(grid: str, cells: np.ndarray, shrink: float, bevel: float) -> Complex:
     """Flat grids: each cell's regions, extruded to unit height (split for the chamfer)."""
     polys = [_polygon(grid, tuple(c)) for c in cells.tolist()]
-    corner_keys = [[_key2(p) for p in poly] for poly in polys]
+    key = _Keys()
+    corner_keys = [[key(p) for p in poly] for poly in polys]
     shared: dict[frozenset, int] = {}
     full: dict[tuple, int] = {}
     for keys in corner_keys:
@@ -169,15 +188,15 @@ def _prisms(grid: str, cells: np.ndarray, shrink: float, bevel: float) -> Comple
     for poly, keys in zip(polys, corner_keys):
         for region in _regions(poly, offsets):
             if _inside(region, poly, keys, shrink, shared, full, grid):
-                _extrude(out, region, heights)
+                _extrude(out, region, heights, key)
     return out
 
 
-def _extrude(out: Complex, region: np.ndarray, heights: list[float]) -> None:
+def _extrude(out: Complex, region: np.ndarray, heights: list[float], key: _Keys) -> None:
     """A region's prisms, one per layer between consecutive heights."""
     ring: list[tuple[int, int]] = []
     for p in region:
-        k = _key2(p)
+        k = key(p)
         if not ring or (k != ring[-1] and k != ring[0]):
             ring.append(k)
             for level, z in enumerate(heights):
