@@ -154,13 +154,14 @@ def cell_names(cells: np.ndarray) -> list[str]:
 
 
 def piece_names(names: list[str], counts: list[int], taken: set[str]) -> list[list[str]]:
-    """Item names for the copies of each piece: its name (plus 1..k for copies) when it
-    makes a valid, fresh name, else `p<number>`."""
+    """Item names for the copies of each piece: its name (plus 1..k for copies, after a
+    `.` when the name ends in a digit) when it makes a valid, fresh name, else `p<number>`."""
     out: list[list[str]] = []
     used = set(taken)
     for i, (name, count) in enumerate(zip(names, counts)):
         for base in (name, f"p{i + 1}", f"q{i + 1}"):
-            tags = [base] if count == 1 else [f"{base}{c}" for c in range(1, count + 1)]
+            cut = "." if base[-1:].isdigit() else ""         # t1 -> t1.1, t1.2; P -> P1, P2
+            tags = [base] if count == 1 else [f"{base}{cut}{c}" for c in range(1, count + 1)]
             if all(NAME.fullmatch(t) and ":" not in t and "|" not in t and len(t) <= NAME_LENGTH
                    and t not in used for t in tags):
                 break
