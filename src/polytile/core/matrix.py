@@ -112,11 +112,14 @@ def _as_cover(matrix: Matrix, pieces: np.ndarray, cells: np.ndarray,
                   opt_piece=opt_piece[opts].astype(np.int32),
                   piece_count=np.ones(len(piece_ids), dtype=np.int32),
                   piece_min=primary.astype(np.int32),
-                  neighbours=neighbours(len(cells), new_ptr, opt_items))
+                  neighbours=neighbours(len(cells), new_ptr, opt_items)
+                  if len(cells) <= NEIGHBOUR_CELLS and len(piece_ids) <= 64
+                  else np.full((len(cells), 0), -1, dtype=np.int32))
     return cover, opts.astype(np.int64)
 
 
 MAX_DEGREE = 12              # more neighbours a cell: no dead-end tests (they would cost more)
+NEIGHBOUR_CELLS = 256        # the tiling kernels' most cells; beyond, no neighbours are looked for
 
 
 def neighbours(n_cells: int, opt_ptr: np.ndarray, opt_items: np.ndarray) -> np.ndarray:

@@ -30,8 +30,9 @@ def arguments(p: ArgumentParser) -> None:
                    help="Stop after this many seconds (the count so far, incomplete).")
     p.add_argument("--engine", choices=ENGINES, default="auto",
                    help="auto: the tiling kernels (bitboard, wide) when the matrix is a tiling "
-                   "(one piece item in every option), else Algorithm X on bit sets (bitset) up to "
-                   "16384 options, else dancing links with colours (links, Knuth's Algorithm C).")
+                   "(one piece item in every option) they suit (a board filled along a narrow "
+                   "front), else Algorithm X on bit sets (bitset) up to 16384 options, else "
+                   "dancing links with colours (links, Knuth's Algorithm C).")
     p.add_argument("--jobs", type=bounded(int, 0), default=0, metavar="N",
                    help="Threads of a count on the bit-set kernel (0: every core; 1: one).")
     p.set_defaults(run=cover)
