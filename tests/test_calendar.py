@@ -292,6 +292,7 @@ def test_bad_input_is_one_line_exit_2(args, says):
     ("* * *\npieces: L4\n", "no month, day or weekday cell"),
     ("Jan Feb * *\n1 2 * *\npieces: L4 I4\n", "the pieces cover 8 cells, the board leaves 6"),
     ("Jan Feb\n1 2\npieces: I4\nJan\n", "nothing may follow the pieces line"),
+    ("Jan\n" + "* " * 64 + "1\npieces: I4\n", "spans 2 rows x 65 columns"),
 ])
 def test_bad_boards_name_the_place(tmp_path, text, says):
     path = tmp_path / "b.txt"

@@ -14,7 +14,8 @@ month (`Jan`..`Dec`), a day number (`1`..`31`), a weekday (`Sun`..`Sat`), in any
 anything else (say `*`): a cell that is always covered. The kinds present are the board's
 *groups*: a date leaves one cell of each open (its month, its day, its weekday), so no
 month, day or weekday may appear twice. Pieces: pentomino letters (F I L N P T U V W X Y
-Z), tetrominoes `I4 L4 O4 S4 T4`, rectangles `AxB`; each once, flipping allowed.
+Z), tetrominoes `I4 L4 O4 S4 T4`, rectangles `AxB`; each once, flipping allowed. The
+board's bounding box holds at most 64 cells (rows x columns).
 
 The reader knows nothing of search: it returns the cells, labels and piece shapes.
 """
@@ -32,7 +33,7 @@ GROUPS = ("month", "day", "weekday")
 TETROMINO_ROWS = {"I4": ["XXXX"], "L4": ["XXX", "X.."], "O4": ["XX", "XX"],
                   "S4": [".XX", "XX."], "T4": ["XXX", ".X."]}
 NO_CELL = (".",)
-MAX_CELLS = 64                       # the tally kernel keeps a board in one 64-bit word
+MAX_CELLS = 64                       # the tally kernel keeps a board (its box) in one 64-bit word
 
 CLASSIC = """\
 # DragonFjord's A-Puzzle-A-Day: 43 cells, eight pieces, the month and the day left open
@@ -170,8 +171,11 @@ def _checked(board: CalendarBoard) -> CalendarBoard:
         raise PuzzleError("no pieces line (e.g. `pieces: 2x3 L N P U V Y Z`)", name)
     if not board.group_names():
         raise PuzzleError("no month, day or weekday cell: nothing to leave open", name)
-    if len(board.cells) > MAX_CELLS:
-        raise PuzzleError(f"{len(board.cells)} cells: calendar boards have at most {MAX_CELLS}", name)
+    rows = 1 + max(r for r, _ in board.cells)
+    cols = 1 + max(c for _, c in board.cells)
+    if rows * cols > MAX_CELLS:
+        raise PuzzleError(f"the board spans {rows} rows x {cols} columns: calendar boards fit in "
+                          f"{MAX_CELLS} (rows x columns)", name)
     area = sum(sum(r.count("X") for r in rows) for _, rows in board.pieces)
     fill = len(board.cells) - len(board.group_names())
     if area != fill:

@@ -47,8 +47,11 @@ class Calendar:
         self.board = board
         self.cells = np.array(board.cells, dtype=np.int64).reshape(-1, 2)
         self.width = int(self.cells[:, 1].max()) + 1
-        # cell i is bit bit[i] of a word: row * width + column (neighbours are shifts)
-        self.bit = self.cells[:, 0] * self.width + self.cells[:, 1]
+        # cell i is bit bit[i] of a word, row by row from the bottom right corner (the search
+        # fills the lowest empty bit first; neighbours are shifts): calendars end in short
+        # rows (29 30 31, Thu Fri Sat), and starting there the tree is half the size
+        turned = self.cells.max(axis=0) - self.cells
+        self.bit = turned[:, 0] * self.width + turned[:, 1]
         self.full = np.uint64(_bits(self.bit.tolist()))
         self.start, self.masks, self.piece = placements(board, self.cells, self.bit)
 
