@@ -1,6 +1,7 @@
 # make demo   set up .venv and solve the bundled 6x10 pentomino example
 # make test   set up .venv and run the tests
-# make fuzz   long profiles: the parser fuzz suite (10,000 inputs per family) and the random
+# make fuzz   long profiles: the parser fuzz suite and its resource profile (10,000 inputs per
+#             family each, 1 GB of address space and 5 s per input), the random
 #             differential tests (100,000 tiling puzzles, 20,000 Shikaku grids; hours), 50 Ctrl-C trials
 # make lint   import layers (import-linter), ruff, mypy on core/ and engine/
 # make bench  compare polytile with xcover on the benchmark cases
@@ -26,7 +27,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
 fuzz: $(STAMP)
-	POLYTILE_FUZZ=long $(BIN)/python -m pytest -q -p no:cacheprovider --hypothesis-show-statistics tests/test_fuzz.py tests/test_differential.py tests/test_interrupt_trials.py
+	POLYTILE_FUZZ=long $(BIN)/python -m pytest -q -s -p no:cacheprovider --hypothesis-show-statistics tests/test_fuzz.py tests/test_fuzz_resources.py tests/test_differential.py tests/test_interrupt_trials.py
 
 $(LINT): $(STAMP) pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[lint]'

@@ -1,0 +1,121 @@
+"""The fuzz suite's resource profile (issue 26): generated inputs of every family run through
+the real command (`count` for tilings with a time limit, `shikaku --count`, the page's
+parser for request specs) in a long-lived process capped at 1 GB of address space; each
+must finish within 5 s, and a MemoryError or any other foreign exception is a failure.
+
+A few dozen inputs per family by default; `POLYTILE_FUZZ=long` (`make fuzz`) runs 10,000 per
+family and prints the counts."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from test_fuzz import (ASCII_SEEDS, GAME_ID_SEEDS, POLYJSON_SEEDS, SHIKAKU_JSON_SEEDS,
+                       SHIKAKU_TEXT_SEEDS, URL_SEEDS, WEB_SEEDS, _dumps, mutated_json, mutated_text)
+from hypothesis import HealthCheck, settings
+
+LONG = os.environ.get("POLYTILE_FUZZ") == "long"
+LIMIT = 1 << 30                # address space of the worker
+BUDGET = 5.0                   # seconds per input
+EXAMPLES = int(os.environ.get("POLYTILE_FUZZ_EXAMPLES", 10_000 if LONG else 25))
+PROFILE = settings(max_examples=EXAMPLES, deadline=None, database=None,
+                   suppress_health_check=list(HealthCheck))
+TALLY: dict[str, dict[str, int]] = {}
+
+
+class Worker:
+    """tests/fuzz_worker.py in a process of its own, restarted after a failure."""
+
+    def __init__(self):
+        self.proc = None
+
+    def start(self):
+        worker = Path(__file__).parent / "fuzz_worker.py"
+        self.proc = subprocess.Popen([sys.executable, str(worker), str(LIMIT)], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, cwd=Path(__file__).parent)
+        assert json.loads(self.ask_line(60))["ready"]
+
+    def ask_line(self, timeout: float) -> str:
+        box: list[str] = []
+        reader = threading.Thread(target=lambda: box.append(self.proc.stdout.readline()), daemon=True)
+        reader.start()
+        reader.join(timeout)
+        if not box or not box[0]:
+            self.proc.kill()
+            self.proc = None
+            return ""
+        return box[0]
+
+    def run(self, request: dict) -> dict:
+        if self.proc is None:
+            self.start()
+        self.proc.stdin.write(json.dumps(request) + "\n")
+        self.proc.stdin.flush()
+        line = self.ask_line(BUDGET + 5)
+        return json.loads(line) if line else {"status": None, "seconds": None, "error": "overrun"}
+
+    def close(self):
+        if self.proc is not None:
+            self.proc.stdin.close()
+            self.proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def worker():
+    w = Worker()
+    yield w
+    w.close()
+    if LONG:
+        for family, counts in sorted(TALLY.items()):
+            print(f"\nresource fuzz {family}: {counts}")
+
+
+def check(worker: Worker, family: str, request: dict) -> None:
+    res = worker.run(dict(request, family=family))
+    counts = TALLY.setdefault(family, {"inputs": 0, "foreign": 0, "overruns": 0})
+    counts["inputs"] += 1
+    overrun = res["seconds"] is None or res["seconds"] > BUDGET
+    counts["overruns"] += overrun
+    counts["foreign"] += res["error"] is not None and res["error"] != "overrun"
+    if res["error"] is not None:
+        pytest.fail(f"{request!r}\n{res['error']}", pytrace=False)
+    assert not overrun, (request, res["seconds"])
+    assert res["status"] in (0, 1, 2, 124), (request, res)
+
+
+COUNT = ["count", "{file}", "--time-limit", "1", "--jobs", "1", "--json", "--max-memory", "512M"]
+SHIKAKU = ["shikaku", "--count", "{file}", "--time-limit", "1", "--max-memory", "512M"]
+
+
+@PROFILE
+@given(text=st.one_of(mutated_text(ASCII_SEEDS), st.text(alphabet="XXXB .\n\t\u00b2", max_size=200)))
+def test_resources_ascii(worker, text):
+    check(worker, "ascii", {"name": "fuzz.txt", "text": text, "args": COUNT})
+
+
+@PROFILE
+@given(text=st.one_of(mutated_text(POLYJSON_SEEDS), mutated_json(POLYJSON_SEEDS).map(_dumps)))
+def test_resources_polytile_json(worker, text):
+    check(worker, "polytile-json", {"name": "fuzz.json", "text": text, "args": COUNT})
+
+
+@PROFILE
+@given(text=st.one_of(mutated_text(SHIKAKU_TEXT_SEEDS), mutated_text(GAME_ID_SEEDS),
+                      mutated_text(URL_SEEDS), mutated_text(SHIKAKU_JSON_SEEDS),
+                      mutated_json(SHIKAKU_JSON_SEEDS).map(_dumps)))
+def test_resources_shikaku(worker, text):
+    check(worker, "shikaku", {"name": "fuzz.txt", "text": text, "args": SHIKAKU})
+
+
+@PROFILE
+@given(spec=mutated_json(WEB_SEEDS))
+def test_resources_web_specs(worker, spec):
+    check(worker, "web", {"text": _dumps(spec)})
