@@ -186,6 +186,39 @@ def test_langford_pairs(n, expected):
     assert counts(langford(n), ("auto",) + GENERAL + TILING) == {expected}
 
 
+def sudoku(givens: str) -> str:
+    """A sudoku of side n*n (n = 2 or 3) as Knuth writes it: cell, row-digit, column-digit
+    and box-digit items; givens row by row, `.` for a blank."""
+    side = round(len(givens) ** 0.5)
+    n = round(side ** 0.5)
+    assert side * side == len(givens) and n * n == side
+    digits = range(1, side + 1)
+    head = [f"p{r}{c}" for r in range(side) for c in range(side)]
+    head += [f"{k}{i}{v}" for k in "rcb" for i in range(side) for v in digits]
+    lines = [" ".join(head)]
+    for r in range(side):
+        for c in range(side):
+            given = givens[r * side + c]
+            for v in digits:
+                if given == "." or int(given) == v:
+                    b = (r // n) * n + c // n
+                    lines.append(f"p{r}{c} r{r}{v} c{c}{v} b{b}{v}")
+    return "\n".join(lines) + "\n"
+
+
+# 288 4x4 sudoku grids (shidoku; OEIS A107739); Arto Inkala's 2012 puzzle has one solution
+INKALA = ("8........" "..36....." ".7..9.2.." ".5...7..." "....457.." "...1...3." "..1....68"
+          "..85...1." ".9....4..")
+
+
+def test_sudoku():
+    from polytile.core.matrix import tiling_cover
+    from polytile.formats.dlx import parse
+    assert tiling_cover(parse(sudoku("." * 16))) is not None       # a tiling's shape
+    assert counts(sudoku("." * 16), ("auto",) + GENERAL + TILING) == {288}
+    assert counts(sudoku(INKALA)) == {1}
+
+
 def test_every_listed_solution_is_a_solution():
     for text in (queens(6), langford(7), KNUTH_COLOURS):
         primary, secondary, options = read(text)
