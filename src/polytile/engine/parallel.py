@@ -136,30 +136,10 @@ def on_threads(job: Job, tasks: list, todo: list[int], jobs: int,
     `interim(i, counts)`: the counts so far of task i, while it runs (run_task only).
     At the perf_counter `deadline` the workers stop as on Ctrl-C; True when it passed
     before the count was done."""
-    numbers = iter(todo)
-    lock = threading.Lock()
     results: queue.SimpleQueue = queue.SimpleQueue()
     stop = threading.Event()
-    reporting = task is run_task
     latest: dict[int, Counts] = {}                    # counts so far of the tasks under way
-
-    def work() -> None:
-        try:
-            while not stop.is_set():
-                with lock:
-                    i = next(numbers, None)
-                if i is None:
-                    break
-                if reporting:
-                    out, finished = task(job, tasks[i], stop,
-                                         lambda c, i=i: results.put(("interim", i, c)))
-                else:
-                    out, finished = task(job, tasks[i], stop)
-                results.put(("done", i, finished, out))
-        except BaseException as e:                    # handed to the main thread
-            results.put(e)
-        results.put(None)
-
+    work = _worker(job, tasks, iter(todo), task, results, stop)
     workers = [threading.Thread(target=work, daemon=True) for _ in range(max(1, min(jobs, len(todo))))]
     for w in workers:
         w.start()
@@ -187,6 +167,33 @@ def on_threads(job: Job, tasks: list, todo: list[int], jobs: int,
     if interrupted.is_set():
         raise KeyboardInterrupt
     return late
+
+
+def _worker(job: Job, tasks: list, numbers, task: Callable, results: queue.SimpleQueue,
+            stop: threading.Event) -> Callable[[], None]:
+    """A worker thread's loop: take the next task number, run it, put ("done", i,
+    finished, counts) on `results` (and ("interim", i, counts) as run_task goes), None at
+    the end; an exception is handed to the main thread the same way."""
+    lock = threading.Lock()
+    reporting = task is run_task
+
+    def work() -> None:
+        try:
+            while not stop.is_set():
+                with lock:
+                    i = next(numbers, None)
+                if i is None:
+                    break
+                if reporting:
+                    out, finished = task(job, tasks[i], stop,
+                                         lambda c, i=i: results.put(("interim", i, c)))
+                else:
+                    out, finished = task(job, tasks[i], stop)
+                results.put(("done", i, finished, out))
+        except BaseException as e:                    # handed to the main thread
+            results.put(e)
+        results.put(None)
+    return work
 
 
 @contextmanager
