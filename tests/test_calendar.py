@@ -288,6 +288,7 @@ def test_bad_input_is_one_line_exit_2(args, says):
 @pytest.mark.parametrize("text, says", [
     ("Jan Feb\n1 1\npieces: I4\n", "'1' appears twice (first at line 2)"),
     ("Jan Feb\n1 2\npieces: Q\n", "unknown piece 'Q'"),
+    ("Jan Feb\n1 2\npieces: 1x1 1x1\n", "unknown piece '1x1'"),
     ("Jan Feb\n1 2\n", "no pieces line"),
     ("* * *\npieces: L4\n", "no month, day or weekday cell"),
     ("Jan Feb * *\n1 2 * *\npieces: L4 I4\n", "the pieces cover 8 cells, the board leaves 6"),

@@ -9,10 +9,11 @@ solution of exactly one date, so the tallies of all dates cost one tree.
 The data, knowing no geometry (at most 64 items, as bits of a uint64):
 - `full`: the items to fill; `init`: those filled before the search (the open cells of a
   date when one date is counted; 0 for a tally);
-- options: `masks[o]` their items, `piece[o]` their piece (each piece placed once); the
-  options whose lowest item is i, in blocks by the occupancy of i's key items
-  (`keys[i]`, a few items next to i): `members[blocks[j]:blocks[j+1]]` those that miss
-  the occupied key items, j = i * 2**K + (bit k set when keys[i, k] is occupied);
+- options (each piece placed once) whose lowest item is i, in blocks by the occupancy of
+  i's key items (`keys[i]`, a few items next to i): `members[blocks[j]:blocks[j+1]]` the
+  option ids of those that miss the occupied key items, j = i * 2**K + (bit k set when
+  keys[i, k] is occupied); `mask[j]` and `bit[j]`: the items of option members[j] and
+  its piece's bit (an option repeats across blocks, so the scan reads straight on);
 - `group[i]`: the group of item i (-1: it must be covered), `weight[i]`: its place in the
   tally (rank in its group times the group's stride), so that the open set of a packing
   is the sum of its open items' weights, an index into `counts`.
@@ -69,7 +70,7 @@ def feasible(empty, opened, shift, shift_mask, group_mask):
     cover it) must be one that may stay open: in a group not yet open, at most one per
     group; and every group not yet open must keep an empty item."""
     one = np.uint64(1)
-    alone = empty & ~_grow(np.uint64(0), empty, shift, shift_mask)
+    alone = empty
     for k in range(len(shift)):
         moved = empty & shift_mask[k]
         alone &= ~((moved << np.uint64(shift[k])) if shift[k] > 0 else (moved >> np.uint64(-shift[k])))
@@ -141,7 +142,7 @@ def _finish(log, lo, hi, base, table, pool, fill, covered, rest, keep):
 
 
 @njit(cache=True, nogil=True)
-def tally(words, keys, blocks, members, masks, piece, group, weight, counts, stored, stats,
+def tally(words, keys, blocks, members, mask, bit, group, weight, counts, stored, stats,
           shift, shift_mask, group_mask, table, pool, log):
     """Count every packing by its open set into `counts`; keep the first len(stored) in
     `stored`. Dead ends are cut by `feasible` (neighbours: item
@@ -195,8 +196,8 @@ def tally(words, keys, blocks, members, masks, piece, group, weight, counts, sto
             opened ^= one << np.uint64(group[c])
             key -= weight[c]
         elif t >= 0:
-            covered ^= masks[t]
-            used ^= one << np.uint64(piece[t])
+            covered ^= mask[t]
+            used ^= bit[t]
             placed -= 1
         took[d] = -2
         o = nxt[d]
@@ -210,16 +211,14 @@ def tally(words, keys, blocks, members, masks, piece, group, weight, counts, sto
                 key += weight[c]
         if took[d] == -2:
             end = stop[d]
-            while o < end and ((masks[members[o]] & covered) != np.uint64(0)
-                               or (used >> np.uint64(piece[members[o]])) & one != np.uint64(0)):
+            while o < end and ((mask[o] & covered) | (bit[o] & used)) != np.uint64(0):
                 o += 1
             if o == end:
                 d -= 1
                 continue
-            x = members[o]
-            took[d], nxt[d] = x, o + 1
-            covered |= masks[x]
-            used |= one << np.uint64(piece[x])
+            took[d], nxt[d] = o, o + 1
+            covered |= mask[o]
+            used |= bit[o]
             placed += 1
         nodes += 1
         if covered == full:
@@ -234,7 +233,7 @@ def tally(words, keys, blocks, members, masks, piece, group, weight, counts, sto
                 j = 0
                 for e in range(d + 1):
                     if took[e] >= 0 and j < stored.shape[1]:
-                        stored[kept, j] = took[e]
+                        stored[kept, j] = members[took[e]]
                         j += 1
                 kept += 1
             continue
@@ -275,7 +274,7 @@ def exercise() -> None:
     blocks[1:] = 1                                               # item 0: the domino, member 0
     for memo in (True, False):
         rows = 8 if memo else 0
-        tally(words(7, 0, 1, 0, 0), np.zeros((64, 1), np.int64), blocks, ints(0), words(3), ints(0),
+        tally(words(7, 0, 1, 0, 0), np.zeros((64, 1), np.int64), blocks, ints(0), words(3), words(1),
               np.concatenate([ints(-1, -1, 0), np.full(61, -1, np.int64)]), np.zeros(64, np.int64),
               np.zeros(1, np.int64), np.full((0 if memo else 1, 1), -1, np.int64), np.zeros(5, np.int64),
               ints(1, -1), words(~np.uint64(0), ~np.uint64(0)), words(4),

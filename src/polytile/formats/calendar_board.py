@@ -14,7 +14,7 @@ month (`Jan`..`Dec`), a day number (`1`..`31`), a weekday (`Sun`..`Sat`), in any
 anything else (say `*`): a cell that is always covered. The kinds present are the board's
 *groups*: a date leaves one cell of each open (its month, its day, its weekday), so no
 month, day or weekday may appear twice. Pieces: pentomino letters (F I L N P T U V W X Y
-Z), tetrominoes `I4 L4 O4 S4 T4`, rectangles `AxB`; each once, flipping allowed. The
+Z), tetrominoes `I4 L4 O4 S4 T4`, rectangles `AxB` (not 1x1); each once, flipping allowed. The
 board's bounding box holds at most 64 cells (rows x columns).
 
 The reader knows nothing of search: it returns the cells, labels and piece shapes.
@@ -109,7 +109,7 @@ def piece_rows(name: str) -> tuple[str, ...] | None:
     if name.upper() in TETROMINO_ROWS:
         return tuple(TETROMINO_ROWS[name.upper()])
     m = re.fullmatch(r"([1-9])[xX]([1-9])", name)
-    if m:
+    if m and m.group() not in ("1x1", "1X1"):        # the search's dead-end test needs 2+ cells
         return tuple("X" * int(m.group(2)) for _ in range(int(m.group(1))))
     return None
 
@@ -156,7 +156,7 @@ def _pieces(body: str, name: str, number: int) -> tuple[tuple[str, tuple[str, ..
     for start, token in _tokens(body[offset:]):
         rows = piece_rows(token)
         if rows is None:
-            raise PuzzleError(f"unknown piece {token!r} (pentomino letters, I4 L4 O4 S4 T4, or AxB)",
+            raise PuzzleError(f"unknown piece {token!r} (pentomino letters, I4 L4 O4 S4 T4, or AxB but 1x1)",
                               name, number, offset + start + 1)
         found.append((token.upper(), rows))
     if not found:

@@ -22,6 +22,12 @@ from ..formats.calendar_board import MONTHS, WEEKDAYS, CalendarBoard
 
 WORD = 64                                      # bits of the kernel's board
 KEYS = 4                      # key cells by whose occupancy options are blocked
+
+
+def key_steps(w: int) -> list[int]:
+    """The key cells of a cell, as steps in the word: the next two in the row, the next
+    row's cell and the one before it (6 keys searched no faster than 4)."""
+    return [1, 2, w, w - 1, w + 1, 3][:KEYS]
 MEMO_ROWS = 21                # the memo's table: 2**(2 * pieces + 1) states, at most 2**MEMO_ROWS
 MEMO_POOL = 4                 # (open set, count) pairs it may keep, per row of the table
 MEMO_LOG = 1 << 20
@@ -86,20 +92,26 @@ class Calendar:
         return shift, shift_mask, group_mask
 
     @cached_property
-    def blocks(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The options by lowest cell and the occupancy of its key cells (right, two to
-        the right, below, below left): (keys, blocks, members) as the kernel takes them,
-        so a node tries only options that miss the key cells already covered."""
+    def blocks(self) -> tuple[np.ndarray, ...]:
+        """The options by lowest cell and the occupancy of its key cells (the next two
+        in the row, the next row's cell and the one before it, in the turned board): (keys,
+        blocks, members, their masks, their pieces' bits) as the kernel takes them, so a
+        node tries only options that miss the key cells already covered."""
         w = self.width
-        keys = (np.arange(WORD)[:, None] + np.array([1, 2, w, w - 1])[None]) % WORD
-        blocks, members = [0], []
+        keys = (np.arange(WORD)[:, None] + np.array(key_steps(w))[None]) % WORD
+        patterns = np.arange(1 << KEYS)
+        blocks, members = [np.zeros(1, np.int64)], []
         for c in range(WORD):
             options = np.arange(self.start[c], self.start[c + 1])
-            for j in range(1 << KEYS):
-                taken = np.uint64(_bits([int(keys[c, k]) for k in range(KEYS) if j >> k & 1]))
-                members.append(options[(self.masks[options] & taken) == 0])
-                blocks.append(blocks[-1] + len(members[-1]))
-        return keys.astype(np.int64), np.array(blocks, np.int64), np.concatenate(members).astype(np.int64)
+            on = (patterns[:, None] >> np.arange(KEYS)[None]) & 1                 # (2**K, K)
+            taken = (on.astype(np.uint64) << keys[c].astype(np.uint64)[None]).sum(axis=1).astype(np.uint64)
+            fits = (self.masks[options][None, :] & taken[:, None]) == 0          # (2**K, n)
+            members.append(np.broadcast_to(options, fits.shape)[fits])
+            blocks.append(blocks[-1][-1] + np.cumsum(fits.sum(axis=1)))
+        blocks = [np.concatenate(blocks)]
+        ids = np.concatenate(members).astype(np.int64)
+        bit = np.left_shift(np.uint64(1), self.piece[ids].astype(np.uint64))
+        return keys.astype(np.int64), blocks[0].astype(np.int64), ids, self.masks[ids], bit
 
     def open_bits(self, date: Date) -> list[int]:
         return [int(self.bit[i]) for i in self.open_cells(date)]
@@ -134,7 +146,7 @@ class Calendar:
         shift, shift_mask, group_mask = self.pruning
         if not tally:
             group_mask = group_mask[:0]
-        kernel(words, *self.blocks, self.masks, self.piece, group, weight, counts, stored, stats,
+        kernel(words, *self.blocks, group, weight, counts, stored, stats,
                             shift, shift_mask, group_mask, table, pool, log)
         return counts, stored[:stats[1]], stats
 
