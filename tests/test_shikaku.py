@@ -88,7 +88,7 @@ def test_cli_json_and_count(capsys):
     case = CASES["domino-10x10"]
     status, out, _ = cli(capsys, "shikaku", DIR / case["file"], "--json")
     data = json.loads(out)
-    assert status == 0 and set(data) == {"solutions", "rectangles", "seconds", "complete"} and data["complete"]
+    assert status == 0 and set(data) == {"solutions", "rectangles", "seconds", "complete", "method"} and data["complete"]
     assert data["solutions"] == case["solutions"] and isinstance(data["seconds"], float)
     assert verify(load(DIR / case["file"]), [tuple(r) for r in data["rectangles"]]) is None
     status, out, _ = cli(capsys, "shikaku", DIR / case["file"], "--count")

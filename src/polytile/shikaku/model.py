@@ -91,7 +91,7 @@ class Reduction:
 
 class Answer:
     def __init__(self, solutions: int | None, reason: str | None = None, seconds: float = 0.0,
-                 nodes: int = 0, capped: bool = False):
+                 nodes: int = 0, capped: bool = False, method: str = "none"):
         self.solutions = solutions         # None: the count was stopped (see `stopped`)
         self.rectangles: list[Rect] = []   # one solution, sorted row-major
         self.reason = reason               # why there is none, when there is none
@@ -100,6 +100,8 @@ class Answer:
         self.capped = capped
         self.stopped: str | None = None    # "time limit", "memory budget" or "interrupted"
         self.need = 0                      # bytes the memo held when the budget stopped it
+        self.method = method               # how it was counted: "pfaffian", "memo" (or "none":
+                                           # no count was needed, see `reason`)
 
     @property
     def complete(self) -> bool:
@@ -107,7 +109,7 @@ class Answer:
 
     def to_json(self) -> dict:
         out = {"solutions": self.solutions, "rectangles": [list(r) for r in self.rectangles],
-               "seconds": round(self.seconds, 6), "complete": self.complete}
+               "seconds": round(self.seconds, 6), "complete": self.complete, "method": self.method}
         if self.stopped:
             out["reason"] = self.stopped
         return out
@@ -224,20 +226,47 @@ def solve(puzzle: Shikaku, *, cap: int | None = None, solution: bool = True,
     avoid = None
     if prefer_not:
         avoid = {o for o, r in enumerate(red.rects) if r in prefer_not}
+    method = method_of(puzzle, prefer_not)
     try:
-        res = memo.count_options(red.options(), cap=cap, solution=solution, prefer_not=avoid,
-                                 limits=limits)
+        res = _count(red, method, cap, solution, avoid, limits)
     except memo.Stopped as stop:
-        ans = Answer(None, seconds=time.perf_counter() - t0, nodes=stop.entries)
+        ans = Answer(None, seconds=time.perf_counter() - t0, nodes=stop.entries, method=method)
         ans.stopped, ans.need = stop.reason, stop.need
         return ans
-    ans = Answer(res.solutions, nodes=res.nodes, capped=res.capped)
+    ans = Answer(res.solutions, nodes=res.nodes, capped=res.capped, method=method)
     if res.found is not None:
         ans.rectangles = sorted(red.rects[o] for o in res.found)
     if res.solutions == 0:
         ans.reason = _dead_reason(red, res.dead_item)
     ans.seconds = time.perf_counter() - t0
     return ans
+
+
+def method_of(puzzle: Shikaku, prefer_not: set[Rect] | None = None) -> str:
+    """How a puzzle is counted (see docs/parts/shikaku-dense.md): "pfaffian" when every clue
+    is a 2 (perfect matchings of a planar graph, |det| of a Kasteleyn matrix), else "memo"
+    (the memoised frontier count). A preference among solutions needs the memo's search."""
+    if puzzle.clues and not prefer_not and all(v == 2 for _, _, v in puzzle.clues):
+        return "pfaffian"
+    return "memo"
+
+
+def _count(red: Reduction, method: str, cap: int | None, solution: bool,
+           avoid: set[int] | None, limits: memo.Limits) -> memo.MemoResult:
+    """The count by the chosen method, as the memo counter answers it."""
+    if method == "memo":
+        return memo.count_options(red.options(), cap=cap, solution=solution, prefer_not=avoid,
+                                  limits=limits)
+    from . import pfaffian
+    p = red.puzzle
+    clue_cells = {(r, c) for r, c, _ in p.clues}
+    got = pfaffian.count(red.options(), min(p.width, p.height), red.item_cell,
+                         lambda i: red.item_cell(i) in clue_cells, limits, solution)
+    res = memo.MemoResult(got.solutions, dead_item=got.dead_item)
+    res.found, res.components = got.found, got.parts
+    if cap is not None and got.solutions >= cap:
+        res.solutions, res.capped = cap, True
+    return res
 
 
 def _dead_reason(red: Reduction, item: int) -> str:
