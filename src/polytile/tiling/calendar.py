@@ -192,8 +192,18 @@ class Calendar:
         for o in row[row >= 0]:
             p = int(self.piece[o])
             cells = self.cells[[i for i, b in enumerate(self.bit) if int(self.masks[o]) >> int(b) & 1]]
-            found.append(Placement(self.board.pieces[p][0], LETTERS[p], cells))
+            found.append(Placement(self.board.pieces[p][0], self.letters[p], cells))
         return Solution(found, self.cells)
+
+    @cached_property
+    def letters(self) -> list[str]:
+        """A letter per piece for drawings: a pentomino's own, R for a rectangle, i l s ...
+        for the tetrominoes I4 L4 S4 (another letter where two would clash)."""
+        out: list[str] = []
+        for name, _ in self.board.pieces:
+            letter = name if len(name) == 1 else "R" if name[0].isdigit() else name[0].lower()
+            out.append(letter if letter not in out else next(c for c in LETTERS if c not in out))
+        return out
 
 
 def year_days() -> list[tuple[int, int]]:

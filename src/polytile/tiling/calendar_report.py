@@ -48,10 +48,11 @@ def text_table(tally: Tally, info: dict) -> str:
              f"easiest: {', '.join(info['easiest']['dates'])} ({info['easiest']['solutions']})", ""]
     if all(w is None for _, _, w in tally.dates):
         by_date = {(m, d): n for (m, d, _), n in zip(tally.dates, tally.counts)}
-        lines.append("     " + "".join(f"{d:>5}" for d in range(1, 32)))
-        for m in range(1, 13):
-            lines.append(f"{MONTHS[m - 1]:<5}" + "".join(
-                f"{by_date[(m, d)]:>5}" if (m, d) in by_date else "     " for d in range(1, 32)))
+        days = range(1, max(d for _, d in by_date) + 1)
+        lines.append("     " + "".join(f"{d:>5}" for d in days))
+        for m in sorted({m for m, _ in by_date}):
+            lines.append((f"{MONTHS[m - 1]:<5}" + "".join(
+                f"{by_date[(m, d)]:>5}" if (m, d) in by_date else "     " for d in days)).rstrip())
     else:
         by_day: dict[tuple[int, int], dict[int, int]] = {}
         for (m, d, w), n in zip(tally.dates, tally.counts):
