@@ -69,10 +69,18 @@ def test_the_classic_board_is_the_published_one(classic):
     assert [tuple(c) for c in classic.cells.tolist()] == list(labelled_cells(CLASSIC_ROWS).values())
 
 
-def test_every_date_of_the_classic_puzzle_matches_the_published_table(classic):
-    tally = classic.tally()
-    assert len(tally.dates) == 366
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_every_date_of_the_classic_puzzle_matches_the_published_table(classic, jobs):
+    tally = classic.tally(jobs)
+    assert len(tally.dates) == 366 and tally.packings == 25061
     assert {(m, d): n for (m, d, _), n in zip(tally.dates, tally.counts)} == published()
+
+
+def test_the_tree_in_parts_is_the_whole_tree(classic):
+    """Each part alone (a fresh memo each), summed: the same counts as one search."""
+    whole = classic._run(0, True, 0)[0]
+    parts = [classic._run(0, True, 0, part)[0] for part in classic.parts()]
+    assert len(parts) > 10 and (sum(parts) == whole).all()
 
 
 @pytest.mark.parametrize("month, day", [(10, 6), (4, 6), (1, 25)])

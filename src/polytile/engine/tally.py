@@ -147,8 +147,11 @@ def tally(words, keys, blocks, members, mask, bit, group, weight, counts, stored
     """Count every packing by its open set into `counts`; keep the first len(stored) in
     `stored`. Dead ends are cut by `feasible` (neighbours: item
     bits moved by `shift[k]` after `& shift_mask[k]`). stats = [nodes, packings stored,
-    memo hits, states memoised, pool entries used]. words = [full, init, pieces, fewest
-    pieces left where the memo is used].
+    memo hits, states memoised, pool entries used]: the memo's table, pool and stats kept
+    from call to call serve the next. words = [full, init, pieces, fewest pieces left
+    where the memo is used, fewest nodes of a subtree kept, then a part of the tree:
+    members[lo:hi] at the root as lo, hi + 1 (0, 0: all of it), 1 when leaving the root's
+    item open is in the part].
 
     The memo (when `table` has rows and nothing is stored): the packings below a state
     (covered, used pieces, open groups) are the same wherever it is reached, and leave the
@@ -171,7 +174,8 @@ def tally(words, keys, blocks, members, mask, bit, group, weight, counts, stored
     took = np.full(levels, -2, np.int64)      # option placed (-1: left open, -2: nothing yet)
     rec = np.full(levels, -1, np.int64)       # where this level's subtree starts in the log
     born = np.zeros(levels, np.int64)         # nodes before this level's recorded subtree
-    fill = np.zeros(2, np.int64)              # pool entries used, states kept
+    fill = np.zeros(2, np.int64)              # pool entries used, states kept (from earlier calls)
+    fill[0], fill[1] = stats[4], stats[3]
     covered, used, opened, key = init, np.uint64(0), np.uint64(0), 0
     nodes, kept, hits, logged, recording, lost = 0, 0, 0, 0, 0, False
     if covered == full:
@@ -179,6 +183,9 @@ def tally(words, keys, blocks, members, mask, bit, group, weight, counts, stored
         return 0
     cell[0] = _lowest(full & ~covered)
     first[0], stop[0] = _block(cell[0], covered, keys, blocks)
+    root_open = words[7] != np.uint64(0) or words[6] == np.uint64(0)
+    if words[6] != np.uint64(0):              # a part of the tree: these choices at the root
+        first[0], stop[0] = np.int64(words[5]), np.int64(words[6]) - 1
     nxt[0] = first[0] - 1
     d = 0
     while d >= 0:
@@ -204,7 +211,7 @@ def tally(words, keys, blocks, members, mask, bit, group, weight, counts, stored
         if o < first[d]:
             o = first[d]
             g = group[c]
-            if g >= 0 and (opened >> np.uint64(g)) & one == np.uint64(0):
+            if g >= 0 and (opened >> np.uint64(g)) & one == np.uint64(0) and (d > 0 or root_open):
                 took[d], nxt[d] = -1, o
                 covered |= one << np.uint64(c)
                 opened |= one << np.uint64(g)
@@ -260,7 +267,9 @@ def tally(words, keys, blocks, members, mask, bit, group, weight, counts, stored
         first[d], stop[d] = _block(cell[d], covered, keys, blocks)
         nxt[d] = first[d] - 1
         took[d] = -2
-    stats[0], stats[1], stats[2], stats[3], stats[4] = nodes, kept, hits, fill[1], fill[0]
+    stats[0] += nodes
+    stats[2] += hits
+    stats[1], stats[3], stats[4] = kept, fill[1], fill[0]
     return nodes
 
 
@@ -274,7 +283,7 @@ def exercise() -> None:
     blocks[1:] = 1                                               # item 0: the domino, member 0
     for memo in (True, False):
         rows = 8 if memo else 0
-        tally(words(7, 0, 1, 0, 0), np.zeros((64, 1), np.int64), blocks, ints(0), words(3), words(1),
+        tally(words(7, 0, 1, 0, 0, 0, 0, 0), np.zeros((64, 1), np.int64), blocks, ints(0), words(3), words(1),
               np.concatenate([ints(-1, -1, 0), np.full(61, -1, np.int64)]), np.zeros(64, np.int64),
               np.zeros(1, np.int64), np.full((0 if memo else 1, 1), -1, np.int64), np.zeros(5, np.int64),
               ints(1, -1), words(~np.uint64(0), ~np.uint64(0)), words(4),

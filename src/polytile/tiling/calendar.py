@@ -130,25 +130,69 @@ class Calendar:
             out.append(index)
         return out
 
-    def _run(self, init: int, tally: bool, limit: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _run(self, init: int, tally: bool, limit: int, part: tuple[int, int, int] = (0, 0, 0),
+             memo: tuple | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """One kernel call: (counts by open set, packings stored, stats). `part`: the
+        root's choices searched (see `parts`; (0, 0, 0): all); `memo`: the arrays of an
+        earlier call to go on with (counts, stats, table, pool, log)."""
         from ..engine.tally import tally as kernel
-        group, weight, members = self.groups
-        size = int(np.prod([len(m) for m in members])) if tally else 1
+        group, weight, _ = self.groups
         if not tally:
             group, weight = np.full_like(group, -1), np.zeros_like(weight)
-        counts = np.zeros(size, np.int64)
+        counts, stats, table, pool, log = memo or self.memo(tally and limit == 0)
         stored = np.full((limit, len(self.board.pieces)), -1, np.int64)
-        stats = np.zeros(5, np.int64)
-        rows = 1 << min(MEMO_ROWS, 2 * len(self.board.pieces) + 1) if tally and limit == 0 else 0
-        table = np.zeros((rows, 4), np.uint64)
-        pool, log = np.zeros((MEMO_POOL * rows, 2), np.int64), np.zeros((MEMO_LOG, 2), np.int64)
-        words = np.array([int(self.full), init, len(self.board.pieces), MEMO_LEFT, MEMO_WORTH], np.uint64)
+        words = np.array([int(self.full), init, len(self.board.pieces), MEMO_LEFT, MEMO_WORTH, *part], np.uint64)
         shift, shift_mask, group_mask = self.pruning
         if not tally:
             group_mask = group_mask[:0]
         kernel(words, *self.blocks, group, weight, counts, stored, stats,
-                            shift, shift_mask, group_mask, table, pool, log)
+               shift, shift_mask, group_mask, table, pool, log)
         return counts, stored[:stats[1]], stats
+
+    def memo(self, tally: bool) -> tuple[np.ndarray, ...]:
+        """Fresh (counts, stats, table, pool, log) for the kernel (a memo when tallying)."""
+        _, _, members = self.groups
+        size = int(np.prod([len(m) for m in members])) if tally else 1
+        rows = 1 << min(MEMO_ROWS, 2 * len(self.board.pieces) + 1) if tally else 0
+        return (np.zeros(size, np.int64), np.zeros(5, np.int64), np.zeros((rows, 4), np.uint64),
+                np.zeros((MEMO_POOL * rows, 2), np.int64), np.zeros((MEMO_LOG if tally else 0, 2), np.int64))
+
+    def parts(self) -> list[tuple[int, int, int]]:
+        """The tree in parts for threads: leaving the first item open, then each option
+        placed there (the search fills the lowest empty bit first), as the kernel's
+        (lo, hi + 1, open)."""
+        keys, blocks, _, _, _ = self.blocks
+        full = int(self.full)
+        first = (full & -full).bit_length() - 1
+        j = first << KEYS                     # nothing covered yet: the block of no key taken
+        out = [(int(blocks[j]), int(blocks[j]) + 1, 1)] if self.groups[0][first] >= 0 else []
+        return out + [(i, i + 2, 0) for i in range(int(blocks[j]), int(blocks[j + 1]))]
+
+    def tally_counts(self, jobs: int) -> tuple[np.ndarray, int]:
+        """(counts by open set, nodes) of every packing: the parts of the tree shared out
+        to `jobs` threads, each with a memo of its own (the kernel runs without the GIL)."""
+        if jobs <= 1:
+            counts, _, stats = self._run(0, True, 0)
+            return counts, int(stats[0])
+        import threading
+        parts, lock, results = self.parts(), threading.Lock(), []
+
+        def work() -> None:
+            memo = self.memo(True)
+            while True:
+                with lock:
+                    if not parts:
+                        break
+                    part = parts.pop(0)
+                self._run(0, True, 0, part, memo)
+            results.append(memo)
+
+        threads = [threading.Thread(target=work) for _ in range(jobs)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        return sum(m[0] for m in results), sum(int(m[1][0]) for m in results)
 
     def count(self, date: Date) -> int:
         """The number of solutions of one date."""
@@ -159,12 +203,13 @@ class Calendar:
         counts, stored, _ = self._run(_bits(self.open_bits(date)), False, limit)
         return int(counts[0]), [self.solution(row) for row in stored]
 
-    def tally(self) -> Tally:
-        """Every date's count, from one search."""
-        counts, _, stats = self._run(0, True, 0)
+    def tally(self, jobs: int = 1) -> Tally:
+        """Every date's count, from one search (in parts on `jobs` threads, each with a
+        memo of its own: more work in all, less time only where cores are idle)."""
+        counts, nodes = self.tally_counts(jobs)
         dates = self.dates()
         index = [self.index(d) for d in dates]
-        return Tally(self.board, dates, [int(counts[i]) for i in index], int(counts.sum()), int(stats[0]))
+        return Tally(self.board, dates, [int(counts[i]) for i in index], int(counts.sum()), nodes)
 
     def index(self, date: Date) -> int:
         """The place of a date's open set in the tally's counts."""

@@ -27,13 +27,15 @@ def arguments(p: ArgumentParser) -> None:
     p.add_argument("--solve", type=bounded(int, 0), metavar="N", help="Show N solutions [default: 1].")
     flag(p, "--all-dates", "Count every date of the year in one search: a table or a picture.",
          dest="all_dates")
+    p.add_argument("--jobs", type=bounded(int, 1, 64), default=1, metavar="N",
+                   help="--all-dates: threads, each searching parts of the tree with a memo of its own.")
     p.add_argument("--format", dest="fmt", default="text", help="text, csv, json, svg or png.")
     p.add_argument("-o", "--output", type=Path, metavar="FILE", help="Write here (a picture needs it for png).")
     p.set_defaults(run=calendar)
 
 
 def calendar(board: str, date: Optional[str], count: bool, solve: Optional[int], all_dates: bool,
-             fmt: str, output: Optional[Path]) -> None:
+             jobs: int, fmt: str, output: Optional[Path]) -> None:
     """Calendar puzzles: how many ways today (or any date) can be left open, and every date at once."""
     check_format(fmt, FORMATS)
     check_file(fmt, output)
@@ -43,7 +45,7 @@ def calendar(board: str, date: Optional[str], count: bool, solve: Optional[int],
         if date is not None or count or solve is not None:
             raise PuzzleError("--all-dates counts every date: leave out --date, --count and --solve",
                               "--all-dates")
-        _all_dates(cal, fmt, output)
+        _all_dates(cal, fmt, output, jobs)
     else:
         _one_date(cal, date, count, 1 if solve is None else solve, fmt, output)
 
@@ -79,10 +81,10 @@ def _one_date(cal, date: Optional[str], count: bool, limit: int, fmt: str,
         _write("\n\n".join(blocks) + "\n", output)
 
 
-def _all_dates(cal, fmt: str, output: Optional[Path]) -> None:
+def _all_dates(cal, fmt: str, output: Optional[Path], jobs: int) -> None:
     from ...tiling.calendar_report import summary, table_rows, year_values
     t0 = time.perf_counter()
-    tally = cal.tally()
+    tally = cal.tally(jobs)
     seconds = time.perf_counter() - t0
     if fmt in ("svg", "png"):
         from ...draw.calendar_pictures import year_picture
