@@ -3,7 +3,8 @@
     GET  /                                  the page
     GET  /api/info                          version, limits, the piece library
     POST /api/check     {puzzle}            the parsed board and pieces, or a 400
-    POST /api/jobs      {action, puzzle, options}   start solve|count|hint|stats|slam|sample|generate
+    POST /api/jobs      {action, puzzle, options, tab}   start solve|count|hint|stats|slam|sample|generate
+                                            (409 while that tab has a job running)
     POST /api/play      {puzzle, placed, finish}    hand play: the position's completions (capped),
                                             or with finish: one way to finish it (waits for it)
     GET  /api/jobs/ID?since=N               state, progress, solutions from index N
@@ -36,7 +37,7 @@ from ..errors import PuzzleError, one_line
 from ..formats import describe
 from . import puzzles
 from .guard import Guard, host_names
-from .jobs import Busy, Manager
+from .jobs import Busy, Duplicate, Manager
 
 MAX_BODY = 1_000_000              # bytes of a request body
 ACTIONS = {"solve", "count", "hint", "stats", "slam", "sample", "generate"}
@@ -161,8 +162,11 @@ async def start_job(request: Request) -> Response:
         raise BadRequest("a slam list needs at least 3 pieces")
     if action == "generate" and parsed.kind != "shikaku":
         raise BadRequest("generate makes Shikaku puzzles (give a grid of the size wanted)")
+    tab = data.get("tab", "")
+    if not isinstance(tab, str) or len(tab) > 64:
+        raise BadRequest("\"tab\" must be a string of at most 64 characters")
     m: Manager = request.app.state.manager
-    job = m.submit(client_of(request), action, data["puzzle"], opts, summary)
+    job = m.submit(client_of(request), action, data["puzzle"], opts, summary, tab=tab)
     return JSONResponse(job.view(), status_code=202)
 
 
@@ -273,6 +277,10 @@ async def on_busy(request: Request, exc: Busy) -> Response:
     return error(str(exc), 429)
 
 
+async def on_duplicate(request: Request, exc: Duplicate) -> Response:
+    return error(str(exc), 409)
+
+
 async def on_http(request: Request, exc: HTTPException) -> Response:
     messages = {404: "not found", 405: "method not allowed"}
     return error(messages.get(exc.status_code, str(exc.detail)), exc.status_code)
@@ -342,7 +350,7 @@ def create_app(*, per_client: int = 2, running: int = 4, seconds: float = 600.0,
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={
-        BadRequest: on_bad_request, PuzzleError: on_puzzle_error, Busy: on_busy,
+        BadRequest: on_bad_request, PuzzleError: on_puzzle_error, Busy: on_busy, Duplicate: on_duplicate,
         HTTPException: on_http, Exception: on_crash})
     app.state.manager = manager
     app.add_middleware(Guard, hosts=hosts if hosts is not None else host_names())

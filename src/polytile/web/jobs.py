@@ -13,12 +13,17 @@ import time
 from dataclasses import dataclass, field
 
 from . import worker
+from .eta import Eta
 
 ACTIVE = ("starting", "running")
 
 
 class Busy(Exception):
     """Too many jobs: the client should wait or cancel one (HTTP 429)."""
+
+
+class Duplicate(Exception):
+    """The tab already has a job running (a double click): HTTP 409."""
 
 
 @dataclass
@@ -40,6 +45,8 @@ class Job:
     error: str | None = None
     process: object = None
     seen: float = field(default_factory=time.time)     # the last time a client asked for its state
+    tab: str = ""                      # the page (tab) that started it: one active job per tab
+    eta: Eta = field(default_factory=Eta)
 
     def touch(self) -> None:
         self.seen = time.time()
@@ -66,11 +73,10 @@ class Job:
         p = self.progress
         share = p.get("share")
         if self.active and share:
-            out["progress"]["fraction"] = min(1.0, share)
-            spent = p.get("seconds", p.get("elapsed", 0.0))   # the search's own clock
-            since = (time.time() - (self.started or self.created)) - p.get("elapsed", 0.0)
-            left = spent * (1 - share) / share - since          # since that message
-            out["progress"]["eta"] = round(max(1.0, left), 1)      # never 0 while it runs
+            out["progress"]["fraction"] = self.eta.fraction(share)     # never backwards
+            when = p.get("elapsed", 0.0)                 # the worker's clock, at that message
+            self.eta.add(when, p.get("seconds", when), min(1.0, share))
+            out["progress"].update(self.eta.left(time.time() - (self.started or self.created)))
         return out
 
 
@@ -102,10 +108,14 @@ class Manager:
 
     # ---- the API -----------------------------------------------------------------------------
 
-    def submit(self, client: str, action: str, spec: dict, opts: dict, summary: dict) -> Job:
+    def submit(self, client: str, action: str, spec: dict, opts: dict, summary: dict, tab: str = "") -> Job:
         with self.lock:
             if self.closed:
                 raise Busy("the server is shutting down")
+            twin = next((j for j in self.jobs.values() if tab and j.tab == tab and j.client == client and j.active), None)
+            if twin is not None:
+                raise Duplicate(f"this tab already has a job running ({twin.action} {twin.id}); "
+                                "cancel it or wait for it")
             mine = [j for j in self.jobs.values() if j.client == client and j.active]
             if len(mine) >= self.per_client:
                 raise Busy(f"{len(mine)} jobs are already running for you (limit {self.per_client}); "
@@ -114,7 +124,7 @@ class Manager:
                 raise Busy(f"the server is busy ({self.running} jobs running); try again shortly")
             if action == "count":
                 opts = dict(opts, jobs=self.jobs_per_count)
-            job = Job(secrets.token_urlsafe(9), client, action, spec, opts, summary)
+            job = Job(secrets.token_urlsafe(9), client, action, spec, opts, summary, tab=tab)
             self.jobs[job.id] = job
             self._forget_old()
         threading.Thread(target=self._run, args=(job,), name=f"job-{job.id}", daemon=True).start()

@@ -4,8 +4,10 @@ through a pipe. The process leads its own process group, so Cancel kills it and 
 it started, at once, wherever the search is."""
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
+import threading
 import time
 import traceback
 
@@ -188,7 +190,23 @@ def hint(parsed, opts: dict, out: Out) -> dict:
     h = make_hint(parsed.tiling.puzzle, given, "placed").to_json()
     if h["piece"]:
         h["colour"] = hint_colour(parsed.tiling.puzzle, h["piece"], np.array(h["cells"]))
+        h["letter"], h["piece"], h["reason"] = h["piece"], *file_names(parsed.tiling.puzzle, h["piece"], h["reason"])
     return h
+
+
+def file_names(puzzle, letter: str, reason: str) -> tuple[str, str]:
+    """The hint's piece and the pieces its reason lists, by the names the file gives them
+    (the hint module letters them A, B, C... when they are not all pentominoes)."""
+    import re
+    from ..core.puzzle import merge_congruent
+    from ..core.results import piece_letters
+    merged = merge_congruent(puzzle)
+    name = {ch: p.name for ch, p in zip(piece_letters(merged), merged.pieces)}
+
+    def rename(m: re.Match) -> str:
+        letters = m.group(1).split(", ")
+        return f"({', '.join(name.get(x, x) for x in letters)})" if all(x in name for x in letters) else m.group(0)
+    return name.get(letter, letter), re.sub(r"\(([^()]+)\)", rename, reason)
 
 
 def hint_colour(puzzle, letter: str, cells) -> str:
@@ -213,8 +231,30 @@ def stats(parsed, opts: dict, out: Out) -> dict:
     if parsed.kind == "shikaku":
         raise PuzzleError("statistics are for tiling puzzles", "stats")
     _square_only(parsed, "stats")
-    st = collect(parsed.tiling, STATS_SOLUTIONS, STATS_PROBES, 0)
+    with ticking(out, "stats"):
+        st = collect(parsed.tiling, STATS_SOLUTIONS, STATS_PROBES, 0)
     return st.to_json()
+
+
+@contextlib.contextmanager
+def ticking(out: Out, phase: str, every: float = 0.5):
+    """Progress twice a second (elapsed time, the phase) for a library call that reports none
+    of its own, so the page shows a live job within 1 s."""
+    stop = threading.Event()
+    lock = threading.Lock()
+
+    def tick() -> None:
+        while not stop.wait(every):
+            with lock:
+                out.progress(force=True, phase=phase)
+    t = threading.Thread(target=tick, daemon=True)
+    out.progress(force=True, phase=phase)
+    t.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        t.join()
 
 
 def slam(parsed, opts: dict, out: Out) -> dict:
@@ -246,7 +286,8 @@ def sample(parsed, opts: dict, out: Out) -> dict:
         raise PuzzleError("\"seed\" must be an integer 0..2^62", "sample")
     if parsed.why_not:
         return {"solutions": 0, "listed": 0, "reasons": [parsed.why_not]}
-    r, uniform = draw(parsed.tiling, 1, seed, time_limit=60.0)
+    with ticking(out, "sample"):
+        r, uniform = draw(parsed.tiling, 1, seed, time_limit=60.0)
     if r.found:
         out.send("solutions", start=0, solutions=[solution_json(r.found[0])])
     return {"listed": len(r.found), "uniform": uniform, "nodes": r.nodes}

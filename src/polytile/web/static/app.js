@@ -51,10 +51,14 @@ function seconds(s) {
 
 // Errors and notes float at the top of the window (never below the fold); a note fades after a
 // few seconds, an error stays until the next action or a click on it.
-let messageTimer = null;
-function showMessage(text, kind = "error") {
+// `source` names who showed it: refreshPreview clears only its own errors, so a bad share link's
+// error stays in view until the user acts (issue 27).
+let messageTimer = null, messageSource = "";
+function showMessage(text, kind = "error", source = "") {
   const m = $("#message");
+  if (!text && source && source !== messageSource) return;
   clearTimeout(messageTimer);
+  messageSource = text ? source : "";
   if (!text) { m.hidden = true; m.textContent = ""; return; }
   m.hidden = false;
   m.className = kind === "info" ? "info" : "";
@@ -277,11 +281,11 @@ function renderBoardGrid() {
   grid.replaceChildren();
   for (let r = 0; r < t.rows; r++) for (let c = 0; c < t.cols; c++) {
     const b = el("button", { class: "cell" + (t.on[r][c] ? " on" : ""), "data-r": r, "data-c": c, type: "button",
-      "aria-label": `row ${r + 1} column ${c + 1}`, tabindex: r === boardFocus[0] && c === boardFocus[1] ? 0 : -1 });
+      "aria-label": cellLabel(r, c, t.on[r][c]), tabindex: r === boardFocus[0] && c === boardFocus[1] ? 0 : -1 });
     b.addEventListener("mousedown", (e) => { e.preventDefault(); painting = !t.on[r][c]; paint(b, r, c); });
     b.addEventListener("mouseenter", () => { if (painting !== null) paint(b, r, c); });
     b.addEventListener("keydown", (e) => {
-      if (e.key === " " || e.key === "Enter") { e.preventDefault(); t.on[r][c] = !t.on[r][c]; b.classList.toggle("on", t.on[r][c]); puzzleChanged(); }
+      if (e.key === " " || e.key === "Enter") { e.preventDefault(); t.on[r][c] = !t.on[r][c]; b.classList.toggle("on", t.on[r][c]); b.setAttribute("aria-label", cellLabel(r, c, t.on[r][c])); puzzleChanged(); }
       else gridArrow(e, grid, r, c, t.rows, t.cols);
     });
     grid.append(b);
@@ -302,9 +306,15 @@ function gridArrow(e, grid, r, c, rows, cols) {
   next.focus();
 }
 
+// A board cell as a screen reader says it: where, and whether it is a hole.
+function cellLabel(r, c, on) {
+  return `row ${r + 1}, column ${c + 1}: ${on ? "board cell" : "hole"}`;
+}
+
 function paint(b, r, c) {
   state.tiling.on[r][c] = painting;
   b.classList.toggle("on", painting);
+  b.setAttribute("aria-label", cellLabel(r, c, painting));
   puzzleChanged();
 }
 document.addEventListener("mouseup", () => { painting = null; });
@@ -451,15 +461,41 @@ function shikakuRows() {
 // ---- jobs ---------------------------------------------------------------------------------------
 
 let pollTimer = null;
+// One job per tab (issue 27): the buttons that start jobs are disabled while one starts, and the
+// server refuses (409) a second job from this tab while one runs.
+const TAB = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
+const STARTERS = ["#solve", "#count", "#random", "#hint-next", "#stats-run", "#katamino-play", "#shikaku-new"];
+let starting = false;
+
+function setStarting(on) {
+  starting = on;
+  document.body.dataset.starting = on ? "1" : "";
+  for (const sel of STARTERS) {
+    const b = $(sel);
+    if (on) { b.dataset.wasDisabled = b.disabled ? "1" : ""; b.disabled = true; }
+    else if (b.dataset.wasDisabled !== undefined) { b.disabled = b.dataset.wasDisabled === "1"; delete b.dataset.wasDisabled; }
+  }
+  if (!on) updateNav();
+}
 
 async function startJob(action, options = {}) {
+  if (starting) return null;                      // a double click: the first one is starting
+  setStarting(true);
+  try {
+    return await startJobNow(action, options);
+  } finally {
+    setStarting(false);
+  }
+}
+
+async function startJobNow(action, options) {
   showMessage(null);
   if (state.job && ["starting", "running"].includes(state.job.state)) await cancelJob();
   const puzzle = options.puzzle || currentPuzzle();
   delete options.puzzle;
   let view;
   try {
-    view = await api("POST", "/api/jobs", { action, puzzle, options: { ...options, heartbeat: HEARTBEAT } });
+    view = await api("POST", "/api/jobs", { action, puzzle, tab: TAB, options: { ...options, heartbeat: HEARTBEAT } });
   } catch (e) {
     showMessage(e.message);
     return null;
@@ -467,7 +503,7 @@ async function startJob(action, options = {}) {
   const job = { id: view.id, action, state: view.state, solutions: [], summary: view.summary, rows: [], options, result: null, puzzle };
   state.job = job;
   document.body.dataset.job = job.id;
-  if (action === "solve" || action === "sample") { state.view = { job, index: 0 }; renderView(); }
+  if (action === "solve") { state.view = { job, index: 0 }; renderView(); }   // a random draw keeps the shown solution
   updateShareUrl();
   setRunning(true, action);
   if (action !== "hint" && action !== "stats") reveal($("#status"));
@@ -537,6 +573,7 @@ function progressLine(job) {
   if (p.total) parts.push(`${p.done} of ${p.total} parts`);
   parts.push(`${seconds(job.elapsed || 0)} elapsed`);
   if (p.eta !== undefined) parts.push(`about ${seconds(p.eta)} left`);
+  else if (p.eta_low !== undefined) parts.push(`between ${seconds(p.eta_low)} and ${seconds(p.eta_high)} left (estimating)`);
   else if (p.total && job.state === "running") parts.push("estimating the time left…");
   return parts.join(" · ");
 }
@@ -545,7 +582,10 @@ function onJobUpdate(job, before) {
   const bar = $("#progress"), text = $("#progress-text");
   const running = ["starting", "running"].includes(job.state);
   bar.dataset.state = job.state;
-  const fraction = job.progress && job.progress.fraction;
+  const share = job.progress && job.progress.fraction;
+  if (share) job.top = Math.max(job.top || 0, share);        // the bar never goes backwards
+  const fraction = share ? job.top : 0;
+  if (running && fraction) bar.setAttribute("aria-valuenow", Math.round(100 * fraction)); else bar.removeAttribute("aria-valuenow");
   bar.classList.toggle("indeterminate", running && !fraction);
   bar.querySelector(".bar").style.width = running ? (fraction ? `${(100 * fraction).toFixed(1)}%` : "") : "";
   const verb = { solve: "Solving", count: "Counting", hint: "Looking for a hint", stats: "Computing statistics", slam: "Playing the slam", sample: "Drawing a random solution", generate: "Making a puzzle" }[job.action];
@@ -588,6 +628,10 @@ function onCount(job) {
 
 function onSolutions(job, before) {
   const r = job.result, res = $("#result");
+  if (job.action === "sample" && job.solutions.length && (!state.view || state.view.job !== job)) {
+    state.view = { job, index: 0 };             // the random solution replaces the shown one when it is there
+    before = 0;
+  }
   if (state.view && state.view.job === job && job.solutions.length && before === 0) renderView();
   else if (state.view && state.view.job === job) updateNav();
   if (job.state === "done" && r) {
@@ -610,7 +654,7 @@ function onSolutions(job, before) {
       res.append(el("b", { text: fmt(n) }), ` ${u ? "unique " : ""}solution${n === 1 ? "" : "s"}${all ? "" : " listed (there are more; Count gives the total)"}`,
         el("span", { class: "muted", text: ` · ${fmt(r.nodes)} nodes · ${seconds(r.seconds)}` }));
     }
-    if (!n) renderView();
+    if (!n && job.action !== "sample") renderView();
   }
   updateNav();
 }
@@ -690,7 +734,7 @@ function onHint(job) {
   const r = job.result, text = $("#hint-text");
   if (job.state !== "done" || !r) { if (job.state === "cancelled") text.textContent = "Hint cancelled."; return; }
   if (r.verdict === "place") {
-    state.hints.push({ piece: r.piece, letter: r.piece, cells: r.cells, colour: r.colour });
+    state.hints.push({ piece: r.piece, letter: r.piece.length <= 2 ? r.piece : (r.letter || ""), cells: r.cells, colour: r.colour });
     text.replaceChildren(el("b", { text: `Place ${r.piece}` }), ` (hint ${state.hints.length}): ${r.reason}.`);
   } else {
     text.replaceChildren(el("b", { text: r.verdict === "solved" ? "Solved." : "Dead end: " }), r.verdict === "solved" ? " Every cell is covered." : r.reason);
@@ -769,7 +813,7 @@ async function refreshPreview() {
   if (puzzle.kind === "katamino" && !puzzle.pieces.length) { state.preview = null; return; }
   try {
     state.preview = await api("POST", "/api/check", { puzzle });
-    showMessage(null);
+    showMessage(null, "error", "preview");
     if (puzzle.kind === "tiling" && puzzle.text !== undefined) {
       const s = state.preview;
       const box = $("#reflect");
@@ -782,7 +826,7 @@ async function refreshPreview() {
   } catch (e) {
     state.preview = null;
     if (puzzle.kind === "katamino" || (puzzle.kind === "tiling" && puzzle.pieces && !puzzle.pieces.length)) return;
-    showMessage(e.message);
+    showMessage(e.message, "error", "preview");
     state.view = null;
     clearResult();
     $("#picture").replaceChildren(el("p", { class: "picture-error", id: "board-error", text: `No board to show: ${e.message}` }));
@@ -795,6 +839,7 @@ async function refreshPreview() {
     renderView();
   }
   drawHints();
+  updateViewTabs();
   playPuzzleChanged();                              // play.js
 }
 
@@ -865,11 +910,12 @@ function restoreState(s) {
 
 function setMode(mode) {
   state.mode = mode;
-  $$("#modes button").forEach((b) => b.classList.toggle("active", b.dataset.mode === mode));
+  $$("#modes button").forEach((b) => { b.classList.toggle("active", b.dataset.mode === mode); b.setAttribute("aria-selected", b.dataset.mode === mode); });
   for (const m of ["tiling", "katamino", "box", "shikaku"]) $(`#mode-${m}`).hidden = m !== mode;
   $("#reflect-label").hidden = mode === "box" || mode === "shikaku";
   $("#unique-label").hidden = mode === "shikaku";
-  $("#hint-tab").disabled = $("#stats-tab").disabled = $("#play-tab").disabled = mode === "shikaku";
+  $("#play-tab").disabled = mode === "shikaku";
+  updateViewTabs();
   if (mode === "shikaku") setView("solutions");
   if (mode === "katamino") renderKatamino();
   state.view = null;
@@ -877,8 +923,21 @@ function setMode(mode) {
   puzzleChanged();
 }
 
+// Hints and statistics work on the square grid (flat or cubes): not offered on triangle and hex
+// boards nor for Shikaku (issue 27).
+function updateViewTabs() {
+  const grid = state.preview && state.preview.kind !== "shikaku" ? state.preview.grid : null;
+  const off = state.mode === "shikaku" || (state.mode === "tiling" && onLattice()) || (!!grid && grid !== "square");
+  for (const id of ["#hint-tab", "#stats-tab"]) {
+    const b = $(id);
+    b.disabled = off;
+    b.title = off ? "for square-grid tiling puzzles only" : "";
+    if (off && b.classList.contains("active")) setView("solutions");
+  }
+}
+
 function setView(view) {
-  $$("#views button").forEach((b) => b.classList.toggle("active", b.dataset.view === view));
+  $$("#views button").forEach((b) => { b.classList.toggle("active", b.dataset.view === view); b.setAttribute("aria-selected", b.dataset.view === view); });
   for (const v of ["solutions", "hint", "stats", "play"]) $(`#view-${v}`).hidden = v !== view;
   if (view === "hint") drawHints();
   if (view === "play") playShow();                  // play.js
@@ -896,10 +955,23 @@ function setTilingSource(source) {
   $("#tiling-text-pane").hidden = source !== "text";
   $("#tiling-draw-tab").classList.toggle("active", source === "draw");
   $("#tiling-text-tab").classList.toggle("active", source === "text");
+  $("#tiling-draw-tab").setAttribute("aria-selected", source === "draw");
+  $("#tiling-text-tab").setAttribute("aria-selected", source === "text");
   puzzleChanged();
 }
 
+// A click before the page has the server's answer (it warms up for a few seconds) is kept and
+// run once the page is ready (issue 27).
+let pending = null;
+function whenReady(action) {
+  if (state.info) return false;
+  pending = action;
+  $("#progress-text").textContent = `Waiting for the server to be ready: your ${action === solve ? "Solve" : "Count"} will start then…`;
+  return true;
+}
+
 function solve() {
+  if (whenReady(solve)) return null;
   setView("solutions");
   $("#result").textContent = "";
   const limit = state.info ? Math.min(1000, state.info.limits.listed_solutions) : 1000;
@@ -907,6 +979,7 @@ function solve() {
 }
 
 function count() {
+  if (whenReady(count)) return null;
   $("#result").textContent = "";
   return startJob("count", { unique: $("#unique").checked });
 }
@@ -928,12 +1001,17 @@ function pentominoes() {
 }
 
 async function init() {
+  $("#solve").addEventListener("click", solve);
+  $("#count").addEventListener("click", count);
+  $("#progress-text").textContent = "Connecting to the server…";
   try {
     state.info = await api("GET", "/api/info");
   } catch (e) {
     showMessage(e.message);
+    $("#progress-text").textContent = "The server does not answer.";
     return;
   }
+  if (!pending) $("#progress-text").textContent = "Draw a puzzle and press Solve or Count.";
   $("#footer").textContent = `polytile ${state.info.version} — exact tiling solver. Everything runs on this computer; ` +
     `limits: ${state.info.limits.board_cells} board cells, ${state.info.limits.pieces} pieces, ${state.info.limits.jobs_per_client} jobs at a time.`;
   $("#tiling-orders").replaceChildren(...[1, 2, 3, 4, 5, 6].map((n) => {
@@ -990,8 +1068,6 @@ async function init() {
       showMessage(null);
     } catch (e) { showMessage(e.message); }
   });
-  $("#solve").addEventListener("click", solve);
-  $("#count").addEventListener("click", count);
   $("#cancel").addEventListener("click", cancelJob);
   $("#prev").addEventListener("click", () => step(-1));
   $("#next").addEventListener("click", () => step(1));
@@ -1014,10 +1090,16 @@ async function init() {
     if (e.key === "ArrowLeft") step(-1);
     if (e.key === "ArrowRight") step(1);
   });
-  if (location.hash.startsWith("#p=")) {
-    try { restoreState(decodeState(location.hash.slice(3))); } catch (e) { showMessage("The link's puzzle could not be read."); }
-  } else setMode("tiling");
+  if (!(location.hash.startsWith("#p=") && restoreFromHash())) setMode("tiling");
+  window.addEventListener("hashchange", () => { if (location.hash.startsWith("#p=")) restoreFromHash(); });
   document.body.dataset.ready = "1";
+  if (pending) { const run = pending; pending = null; run(); }
+}
+
+// A share link, opened at load or pasted into this tab's address bar (only the hash changes).
+function restoreFromHash() {
+  try { restoreState(decodeState(location.hash.slice(3))); return true; }
+  catch (e) { showMessage("The link's puzzle could not be read (a share link starts #p= and was cut or changed).", "error", "link"); return false; }
 }
 
 function resizeBoard() {

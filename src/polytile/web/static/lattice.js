@@ -68,7 +68,9 @@ function editorPoint(grid, r, j) {
 }
 
 function latticeBoardRows() {
-  const t = state.tiling, width = t.grid === "hex" ? 2 * t.cols + 1 : t.cols;
+  // hex: row r's last cell is at drawing column 2 (cols - 1) + (r mod 2): 2 cols columns in all
+  // (one more added a column at each share-link round trip: issue 27)
+  const t = state.tiling, width = t.grid === "hex" ? 2 * t.cols : t.cols;
   const rows = [];
   for (let r = 0; r < t.rows; r++) {
     const row = Array(width).fill(".");
@@ -86,12 +88,20 @@ function renderLatticeBoard() {
   const room = Math.min(440, (box.parentElement.clientWidth || 440) - 4);
   const scale = Math.max(8, Math.min(40, room / (b.x1 - b.x0)));
   const pad = 2, W = (b.x1 - b.x0) * scale + 2 * pad, H = (b.y1 - b.y0) * scale + 2 * pad;
-  const svg = el("svg:svg", { id: "lattice-editor", viewBox: `0 0 ${W} ${H}`, width: W, height: H, "data-grid": t.grid });
+  const svg = el("svg:svg", { id: "lattice-editor", viewBox: `0 0 ${W} ${H}`, width: W, height: H, "data-grid": t.grid,
+    role: "group", "aria-label": `${t.grid} board, ${t.rows} rows of ${t.cols} cells` });
+  if (boardFocus[0] >= t.rows || boardFocus[1] >= t.cols) boardFocus = [0, 0];
   for (const [r, j, poly] of polys) {
+    // each cell a focusable toggle with a label (issue 27); one tab stop, arrows move inside
     const cell = el("svg:polygon", { class: "lattice-cell" + (t.on[r][j] ? " on" : ""), "data-r": r, "data-c": j,
-      points: pointsAttr(poly, scale, b.x0, b.y0, pad) });
+      points: pointsAttr(poly, scale, b.x0, b.y0, pad), role: "button", "aria-label": cellLabel(r, j, t.on[r][j]),
+      tabindex: r === boardFocus[0] && j === boardFocus[1] ? 0 : -1 });
     cell.addEventListener("mousedown", (e) => { e.preventDefault(); painting = !t.on[r][j]; latticePaint(cell, r, j); });
     cell.addEventListener("mouseenter", () => { if (painting !== null) latticePaint(cell, r, j); });
+    cell.addEventListener("keydown", (e) => {
+      if (e.key === " " || e.key === "Enter") { e.preventDefault(); painting = !t.on[r][j]; latticePaint(cell, r, j); painting = null; }
+      else gridArrow(e, svg, r, j, t.rows, t.cols);
+    });
     svg.append(cell);
   }
   box.style.gridTemplateColumns = "";
@@ -102,6 +112,7 @@ function renderLatticeBoard() {
 function latticePaint(cell, r, j) {
   state.tiling.on[r][j] = painting;
   cell.classList.toggle("on", painting);
+  cell.setAttribute("aria-label", cellLabel(r, j, painting));
   puzzleChanged();
 }
 
@@ -161,7 +172,7 @@ function setGrid(grid, board = null) {
   for (const id of ["#lattice-preset", "#lattice-orders", "#lattice-all"]) $(id).hidden = !lattice;
   $("#tiling-grid").classList.toggle("lattice", lattice);
   $("#tiling-pieces").classList.toggle("named", lattice);                  // names such as butterfly
-  $("#hint-tab").disabled = lattice;                                      // hints: square grid only
+  updateViewTabs();                                  // hints, statistics: square grid only (app.js)
   t.counts = {};
   if (lattice) {
     latticeOrderButtons(grid);

@@ -105,10 +105,20 @@ function drawTray() {
   tray.replaceChildren();
   play.summary.pieces.forEach((p, i) => {
     const n = left(i);
+    // a focusable toggle (issue 27): Enter or Space chooses it for Rotate and Flip
     const card = el("div", { class: `play-piece${i === play.chosen ? " chosen" : ""}${n ? "" : " used"}`, "data-piece": i,
-      title: `${p.name}: ${n} left${p.reflect ? "" : " (may not be flipped)"}` },
+      title: `${p.name}: ${n} left${p.reflect ? "" : " (may not be flipped)"}`, role: "button", tabindex: 0,
+      "aria-pressed": i === play.chosen ? "true" : "false", "aria-label": `piece ${p.name}, ${n} left${p.reflect ? "" : ", may not be flipped"}` },
       shapeSvg(rowsOf(play.orient[i]), playColour(i), 13), el("span", { class: "count", text: `${p.name} ×${n}` }));
     if (n) card.addEventListener("pointerdown", (e) => startDrag(e, i, play.orient[i]));
+    card.addEventListener("keydown", (e) => {
+      if (e.key !== "Enter" && e.key !== " ") return;
+      e.preventDefault();
+      play.chosen = i;
+      drawTray();
+      const again = $(`#play-tray [data-piece="${i}"]`);
+      if (again) again.focus();
+    });
     tray.append(card);
   });
   const p = play.summary.pieces[play.chosen];
