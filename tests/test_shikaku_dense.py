@@ -16,6 +16,7 @@ from polytile.cli import main
 from polytile.engine import determinant, memo
 from polytile.shikaku import pfaffian
 from polytile.shikaku.formats import load
+from polytile.shikaku.generate import partition
 from polytile.shikaku.model import Shikaku, method_of, reduce, solve, verify
 
 CHECKER_24 = Path(__file__).parent / "repro" / "shikaku-24x24-checker-2s.txt"
@@ -83,6 +84,11 @@ def checkerboard(w: int, h: int) -> Shikaku:
     return Shikaku.from_rows([[2 if (r + c) % 2 == 0 else 0 for c in range(w)] for r in range(h)])
 
 
+def lattice(w: int, h: int, k: int) -> Shikaku:
+    """k on the cells with row + column = 0 mod k (3: any straight tromino holds one)."""
+    return Shikaku.from_rows([[k if (r + c) % k == 0 else 0 for c in range(w)] for r in range(h)])
+
+
 def plain_memo(p: Shikaku) -> int:
     """The memoised counter on the same reduction, whatever method `solve` would choose."""
     return memo.count_options(reduce(p).options(), solution=False).solutions
@@ -91,11 +97,12 @@ def plain_memo(p: Shikaku) -> int:
 @pytest.mark.parametrize("w,h", [(w, h) for w in range(1, 11) for h in range(w, 11)])
 def test_rectangles_of_2s_count_domino_tilings(w, h):
     p = checkerboard(w, h)
-    ans = solve(p)
-    assert ans.solutions == domino_tilings(h, w)
+    for method in (None, "pfaffian"):
+        ans = solve(p, method=method)
+        assert ans.solutions == domino_tilings(h, w)
+        if ans.solutions:
+            assert verify(p, ans.rectangles) is None
     assert ans.method in ("pfaffian", "none")
-    if ans.solutions:
-        assert verify(p, ans.rectangles) is None
 
 
 @pytest.mark.parametrize("w,h", [(16, 12), (20, 20), (31, 18)])
@@ -116,14 +123,17 @@ def test_the_24x24_checkerboard_exact_through_the_cli(capsys):
 
 
 def test_the_method_by_class():
-    assert method_of(checkerboard(4, 4)) == "pfaffian"
+    assert method_of(checkerboard(8, 40)) == "pfaffian"
+    assert method_of(checkerboard(6, 6)) == "memo"            # small: the memo is quicker
     assert method_of(Shikaku.from_rows([[2, 0, 2], [0, 3, 0], [0, 0, 0]])) == "memo"
-    assert method_of(checkerboard(4, 4), prefer_not={(0, 0, 1, 2)}) == "memo"
+    assert method_of(checkerboard(8, 8), prefer_not={(0, 0, 1, 2)}) == "memo"
+    assert solve(lattice(15, 15, 3), solution=False).method == "frontier"   # the memo outgrows
+    assert solve(lattice(12, 12, 3), solution=False).method == "memo"       # FRONTIER_FROM
 
 
 def test_limits_stop_the_pfaffian():
-    big = checkerboard(150, 150)
-    ans = solve(big, solution=False, time_limit=0.05)
+    big = checkerboard(80, 80)
+    ans = solve(big, solution=False, time_limit=0.01)
     assert ans.solutions is None and ans.stopped == "time limit" and ans.method == "pfaffian"
     ans = solve(big, solution=False, max_memory=1 << 20)
     assert ans.solutions is None and ans.stopped == "memory budget" and ans.need > 1 << 20
@@ -154,9 +164,9 @@ def brute(p: Shikaku) -> int:
 
 
 def check_three_ways(p: Shikaku, method: str) -> None:
-    ans = solve(p)
+    ans = solve(p, method=method)
     expected = brute(p)
-    assert ans.method in (method, "none") and ans.solutions == expected == plain_memo(p)
+    assert ans.method in (method, "none", "memo") and ans.solutions == expected == plain_memo(p)
     if ans.solutions:
         assert verify(p, ans.rectangles) is None
 
@@ -179,6 +189,55 @@ def test_random_grids_of_2s(w, h, seed, planted):
         for k in rng.sample(range(w * h), w * h // 2):
             rows[k // w][k % w] = 2
     check_three_ways(Shikaku.from_rows(rows), "pfaffian")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 6), st.integers(1, 6), st.integers(0, 10**6), st.integers(2, 6),
+       st.booleans())
+def test_random_dense_grids(w, h, seed, max_area, corner):
+    """Random partitions into small rectangles (areas up to `max_area`), a clue in each (in
+    its corner: many solutions; anywhere: few): the frontier programme vs the plain memo
+    counter vs the brute force. (Some parts of area-6 clues leave the frontier's window?
+    No: a 6 x 1 rectangle spans 5 rows of at most 6 cells, well within 64.)"""
+    rng = random.Random(seed)
+    rows = [[0] * w for _ in range(h)]
+    for r, c, dh, dw in partition(w, h, rng, max_area):
+        y, x = (r, c) if corner else (r + rng.randrange(dh), c + rng.randrange(dw))
+        rows[y][x] = dh * dw
+    check_three_ways(Shikaku.from_rows(rows), "frontier")
+
+
+def test_lattices_of_3s_on_three_rows_count_tromino_tilings():
+    """3s at row + col = 0 mod 3 on 3 x n: every straight tromino holds one clue, so the
+    solutions are the tilings of 3 x n by straight trominoes, a(n) = a(n-1) + a(n-3)
+    (A000930)."""
+    a = [1, 1, 1]
+    while len(a) <= 60:
+        a.append(a[-1] + a[-3])
+    for n in (3, 10, 31, 60):
+        for method in ("frontier", "memo"):
+            ans = solve(lattice(n, 3, 3), method=method)
+            assert ans.solutions == a[n] and verify(lattice(n, 3, 3), ans.rectangles) is None
+            assert ans.method == method
+
+
+def test_the_frontier_keeps_the_limits():
+    p = lattice(21, 21, 3)
+    ans = solve(p, solution=False, time_limit=0.3)
+    assert ans.solutions is None and ans.stopped == "time limit" and ans.method == "frontier"
+    ans = solve(p, solution=False, max_memory=8 << 20)
+    assert ans.solutions is None and ans.stopped == "memory budget" and ans.method == "frontier"
+    assert ans.need > 8 << 20
+
+
+def test_a_dense_grid_the_memo_cannot_hold():
+    """15 x 15 lattice of 3s: the memo alone stops at a 64 MB budget; the frontier counts it
+    within the same budget, the same number as the memo with room enough."""
+    p = lattice(15, 15, 3)
+    assert solve(p, method="memo", solution=False, max_memory=64 << 20).stopped == "memory budget"
+    ans = solve(p, max_memory=64 << 20, method="frontier")
+    assert ans.method == "frontier" and verify(p, ans.rectangles) is None
+    assert ans.solutions == solve(p, method="memo", solution=False).solutions
 
 
 def matchings_by_hand(cells: set[tuple[int, int]]) -> int:
