@@ -6,6 +6,9 @@ The reference is not part of polytile: clone it anywhere outside the repository,
 and run
     python bench/bench_shikaku.py --reference /tmp/shikaku-solver
 
+With --dense: the dense grids (a checkerboard of 2s, a lattice of 3s), polytile's chosen
+method against its plain memo counter (no reference can enumerate their solutions).
+
 Both sides are timed the same way: the solve call alone, in its own warm process, from a
 parsed grid to the count and one solution (no interpreter start-up or imports), median of
 `--repeat` runs. The reference needs colorama only to print; a stub is supplied when absent.
@@ -71,12 +74,71 @@ def polytile(path: Path, repeat: int) -> tuple[int, float]:
     return ans.solutions, statistics.median(times)
 
 
+DENSE = [("checker-24x24 (2s)", "tests/repro/shikaku-24x24-checker-2s.txt"),
+         ("checker-40x40 (2s)", ("checker", 40)), ("lattice-15x15 (3s)", ("lattice", 15)),
+         ("lattice-18x18 (3s)", ("lattice", 18))]
+
+
+def dense_puzzle(spec):
+    """A dense grid: a file, k x k 2s on a checkerboard, or 3s on row + col = 0 mod 3."""
+    from polytile.shikaku.formats import load
+    from polytile.shikaku.model import Shikaku
+    if isinstance(spec, str):
+        return load(ROOT / spec)
+    kind, n = spec
+    k = 2 if kind == "checker" else 3
+    return Shikaku.from_rows([[k if (r + c) % k == 0 else 0 for c in range(n)] for r in range(n)])
+
+
+def dense(repeat: int, budget: int = 1 << 30) -> None:
+    """The dense grids (no reference can enumerate 10**70 solutions): the method polytile
+    chooses against the plain memo counter alone, both counting only, in one process, with
+    the CLI's default 1 GB budget; "stopped" when the memo runs out of it."""
+    from polytile.shikaku.model import solve
+    print(f"{'case':<20}{'method':>10}{'seconds':>10}{'memo alone s':>14}{'speed-up':>10}  digits")
+    for name, spec in DENSE:
+        p = dense_puzzle(spec)
+        times, ans = [], None
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            ans = solve(p, solution=False, max_memory=budget)
+            times.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        plain = solve(p, solution=False, max_memory=budget, method="memo", time_limit=120)
+        t_m = time.perf_counter() - t0
+        assert plain.solutions in (None, ans.solutions)
+        t = statistics.median(times)
+        memo_s = f"{t_m:.3f}" if plain.solutions is not None else f"stopped {t_m:.1f}"
+        ratio = f"{t_m / t:.1f}x" if plain.solutions is not None else f">{t_m / t:.0f}x"
+        print(f"{name:<20}{ans.method:>10}{t:>10.3f}{memo_s:>14}{ratio:>10}  {len(str(ans.solutions))}",
+              flush=True)
+    whole_process(DENSE[0][1], repeat)
+
+
+def whole_process(path: str, repeat: int) -> None:
+    """`polytile shikaku --count FILE` as a user runs it: interpreter, imports, parse, count."""
+    exe = Path(sys.executable).parent / "polytile"
+    times = []
+    for _ in range(max(repeat, 5)):
+        t0 = time.perf_counter()
+        out = subprocess.run([str(exe), "shikaku", "--count", str(ROOT / path)], capture_output=True,
+                             text=True, check=True).stdout
+        times.append(time.perf_counter() - t0)
+    print(f"whole process `polytile shikaku --count {path}`: {statistics.median(times):.3f} s "
+          f"(median of {len(times)}), {len(out.strip())} digits")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--reference", type=Path, default=Path("/tmp/shikaku-solver"))
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--dense", action="store_true",
+                    help="the dense grids: chosen method against the plain memo counter")
     ap.add_argument("cases", nargs="*", default=DEFAULT)
     args = ap.parse_args()
+    if args.dense:
+        dense(args.repeat)
+        return
     if not (args.reference / "src" / "solver.py").exists():
         raise SystemExit(f"no reference solver at {args.reference} (see the docstring)")
     manifest = {c["id"]: c for c in json.loads((CORPUS / "manifest.json").read_text())}

@@ -11,6 +11,10 @@ one copy becomes an item: primary when it must be used, secondary otherwise).
    distinct covered sets are bounded by the frontier of the fill, as in a transfer matrix,
    which is what makes boards with astronomically many solutions countable.
 
+When a caller allows it (`frontier_from`), a part whose memo grows past that many states,
+or past the memory budget, is counted again by `engine.frontier`, which keeps one layer of
+states instead of all of them.
+
 Counts are Python integers (exact beyond 2**63). `cap` saturates them (min(count, cap)),
 which lets a uniqueness check stop at 2.
 
@@ -380,8 +384,9 @@ def count(cover: Cover, *, cap: int | None = None, solution: bool = True,
     return count_options(options_of(cover), cap=cap, solution=solution, prefer_not=prefer_not)
 
 
-FRONTIER_FROM = 1 << 17    # memo states past which a part goes to the frontier programme
-                           # (~0.15 s of memo: the sparse puzzles people solve never get there)
+FRONTIER_FROM = 1 << 16    # memo states past which a part goes to the frontier programme:
+                           # ~0.1 s of memo, about what importing numpy costs (the sparse
+                           # puzzles people type never get there: 37 states on 150 x 150)
 
 
 def count_options(opts: Options, *, cap: int | None = None, solution: bool = True,
