@@ -70,6 +70,7 @@ def det_mod(rows: list[dict[int, int]], n_cols: int, prime: int,
         for r in list(rows_here):
             _eliminate(live[r], r, prow, col, live[r].pop(col) * inv % prime, prime, holders)
         rows_here.clear()
+        live[piv] = {}                  # done with: only the rows still live keep their fill
     return det
 
 

@@ -257,15 +257,16 @@ def _ticker(limits: memo.Limits) -> Callable[[int], None]:
 
 
 def _check_budget(parts: list[tuple[list[int], list[int]]], band: int, limits: memo.Limits) -> None:
-    """Stop before eliminating when its fill would not fit the memory budget: a part of n
-    cells keeps at most n/2 rows of about 2 * `band` entries (the band), each a dict slot
-    and a residue of up to the modulus' size."""
+    """Stop before eliminating when its fill would not fit the memory budget. Taking the
+    columns along the short side, about 2 * `band` live rows hold up to 2 * `band` entries
+    each, the other rows at most 4; an entry is a dict slot and a residue as large as the
+    modulus (its bits: about the Hadamard bound's, at most one per row)."""
     if limits.memory is None:
         return
     need = 0
     for items, _ in parts:
         n = len(items)
-        bits = max(61, n)                      # log2 of the Hadamard bound is at most n / 2 * 2
-        need += (n // 2) * 2 * band * (100 + bits // 8)
+        entry = 100 + max(61, n // 2) // 8
+        need += (4 * band * band + 2 * n) * entry
     if need > limits.memory:
         raise memo.Stopped("memory budget", 0, need)
