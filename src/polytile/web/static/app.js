@@ -693,8 +693,8 @@ function updateNav() {
   }
   for (const f of ["svg", "png", "json"]) {
     const a = $(`#dl-${f}`);
-    if (v && n) { a.href = `/api/jobs/${v.job.id}/solutions/${v.index}.${f}`; a.classList.remove("disabled"); }
-    else { a.removeAttribute("href"); a.classList.add("disabled"); }
+    if (v && n) { a.href = `/api/jobs/${v.job.id}/solutions/${v.index}.${f}`; a.classList.remove("disabled"); a.removeAttribute("aria-disabled"); }
+    else { a.removeAttribute("href"); a.classList.add("disabled"); a.setAttribute("aria-disabled", "true"); }
   }
 }
 
@@ -766,11 +766,11 @@ function onStats(job) {
   const d = r.difficulty;
   out.replaceChildren(
     el("p", {}, el("b", { text: `${fmt(r.solutions)} solutions` }), `, ${fmt(r.unique)} unique · board ${r.shape.join(" x ")}, ${r.cells} cells (${r.boundary_cells.corner} corners, ${r.boundary_cells.edge} on edges) · ${r.reflect ? "pieces may be flipped" : "rotate only"}`),
-    el("h4", { text: `Pieces: in how many of ${r.complete ? "all" : "the first"} ${fmt(r.examined)} solutions they touch a corner, an edge` }),
+    el("h3", { text: `Pieces: in how many of ${r.complete ? "all" : "the first"} ${fmt(r.examined)} solutions they touch a corner, an edge` }),
     table(["piece", "placements", "corner", "edge"], r.pieces.map((p) => [p.letter, fmt(p.placements), share(p.corner), share(p.edge)])),
-    el("h4", { text: "Hardest cells (fewest placements cover them)" }),
+    el("h3", { text: "Hardest cells (fewest placements cover them)" }),
     table(["cell (row, column)", "placements"], r.hardest_cells.map((h) => [`(${h.cell.map((x) => x + 1).join(", ")})`, fmt(h.placements)])),
-    el("h4", { text: "Difficulty" }),
+    el("h3", { text: "Difficulty" }),
     table(["", ""], [
       ["nodes to the first solution", `${fmt(d.nodes_to_first)} (${seconds(d.seconds_to_first)})`],
       [`search tree, Knuth's estimate (${fmt(d.tree_estimate.probes)} probes)`, `${fmt(Math.round(d.tree_estimate.nodes))} ± ${d.tree_estimate.nodes ? Math.round(100 * d.tree_estimate.stderr / d.tree_estimate.nodes) : 0}%`],
@@ -955,8 +955,8 @@ function setTilingSource(source) {
   $("#tiling-text-pane").hidden = source !== "text";
   $("#tiling-draw-tab").classList.toggle("active", source === "draw");
   $("#tiling-text-tab").classList.toggle("active", source === "text");
-  $("#tiling-draw-tab").setAttribute("aria-selected", source === "draw");
-  $("#tiling-text-tab").setAttribute("aria-selected", source === "text");
+  $("#tiling-draw-tab").setAttribute("aria-pressed", source === "draw");
+  $("#tiling-text-tab").setAttribute("aria-pressed", source === "text");
   puzzleChanged();
 }
 

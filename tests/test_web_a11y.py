@@ -1,0 +1,181 @@
+"""The page's accessibility and narrow screens (issue 27, items 11 and 12), in real chromium:
+axe-core (npm's axe-core, run inside the page: every WCAG 2.1 A/AA rule and axe's best
+practices) finds no violation in the states tested; tabs say which is selected; a hole reads
+differently from a board cell; triangle and hex cells take the focus, have labels and toggle
+from the keyboard; the file picker has a label; the play tray's pieces take the focus; at
+360 px the slam table, a 30-column hex board and a 30 x 30 Shikaku grid never make the page
+scroll sideways (they scroll in their own box).
+
+axe-core comes from npm (https://www.npmjs.com/package/axe-core, MPL-2.0), installed outside
+the repository: $POLYTILE_AXE names axe.min.js, else /tmp/polytile-axe is used, and filled by
+`npm install --prefix /tmp/polytile-axe axe-core` when empty (.ci/run does the same)."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from test_web_browser import click, css, until
+
+from web_helpers import MISSING, chrome, chromium_available, server
+
+pytestmark = pytest.mark.skipif(not chromium_available(), reason=MISSING)
+AXE_DIR = Path("/tmp/polytile-axe")
+
+
+def axe_source() -> str:
+    """axe.min.js: $POLYTILE_AXE, or npm's axe-core under /tmp/polytile-axe (installed if missing)."""
+    path = Path(os.environ.get("POLYTILE_AXE") or AXE_DIR / "node_modules" / "axe-core" / "axe.min.js")
+    if not path.exists() and not os.environ.get("POLYTILE_AXE"):
+        npm = shutil.which("npm")
+        assert npm, "axe-core is missing and npm is not installed (apt-get install npm; or set POLYTILE_AXE)"
+        AXE_DIR.mkdir(parents=True, exist_ok=True)
+        subprocess.run([npm, "install", "--prefix", str(AXE_DIR), "--no-audit", "--no-fund", "axe-core@4"],
+                       check=True, capture_output=True, timeout=300)
+    return path.read_text()
+
+
+@pytest.fixture(scope="module")
+def page():
+    source = axe_source()
+    with server() as url:
+        d = chrome()
+        try:
+            d.get(url + "/")
+            until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 30)
+            d.axe = source
+            d.base_url = url
+            yield d
+        finally:
+            d.quit()
+
+
+def violations(d) -> list:
+    if not d.execute_script("return !!window.axe"):
+        d.execute_script(d.axe)
+    return d.execute_async_script("""const done = arguments[0];
+        axe.run(document, {resultTypes: ['violations']}).then((r) => done(r.violations.map(
+          (v) => [v.id, v.impact, v.nodes.slice(0, 4).map((n) => n.target.join(' '))])));""")
+
+
+def assert_clean(d, state: str) -> None:
+    found = violations(d)
+    assert not found, f"{state}: {found}"
+
+
+def settle(d, seconds=0.4):
+    time.sleep(seconds)            # the preview's debounce (150 ms) and its request
+
+
+def test_axe_finds_nothing(page):
+    d = page
+    settle(d)
+    assert_clean(d, "empty tiling")
+    d.execute_script("PRESETS['8x8-centre'](); setMode('box'); "
+                     "for (const [k, x] of [['#box-order', 5], ['#box-width', 10], ['#box-height', 8]]) document.querySelector(k).value = x; "
+                     "puzzleChanged();")
+    settle(d)
+    click(d, "#count")
+    until(d, lambda d: "elapsed" in css(d, "#progress-text").text, 30, "the count did not start")
+    assert_clean(d, "counting")
+    click(d, "#cancel")
+    d.execute_script("setMode('tiling'); PRESETS['8x8-centre']()")
+    settle(d)
+    click(d, "#solve")
+    until(d, lambda d: css(d, "#position").text.startswith("1 / 520"), 60, "not solved")
+    assert_clean(d, "solved")
+    click(d, '#views [data-view="hint"]')
+    click(d, "#hint-next")
+    until(d, lambda d: "(hint 1)" in css(d, "#hint-text").text, 60, "no hint")
+    assert_clean(d, "hint")
+    click(d, '#views [data-view="play"]')
+    until(d, lambda d: d.find_elements("css selector", "#play-tray .play-piece"), 30, "no tray")
+    assert_clean(d, "playing")
+    d.execute_script("setMode('katamino'); document.querySelector('#katamino-slam').value = '2,3,6,11';")
+    click(d, "#katamino-play")
+    until(d, lambda d: "Slam:" in css(d, "#result").text, 60, "no slam")
+    assert_clean(d, "katamino slam")
+    d.execute_script("setMode('shikaku'); document.querySelector('#shikaku-text').value = '7x7:a8a4e3a3a2f2c6f5k6_2_2_2_4a';")
+    click(d, "#shikaku-load")
+    settle(d)
+    click(d, "#solve")
+    until(d, lambda d: d.find_elements("css selector", "#shikaku-solutions"), 60, "shikaku not solved")
+    assert_clean(d, "shikaku solved")
+    for grid in ("triangle", "hex"):
+        d.execute_script("setMode('tiling'); setGrid(arguments[0])", grid)
+        settle(d)
+        assert_clean(d, f"{grid} board")
+    d.execute_script("setTilingSource('text'); showMessage('an error shown')")
+    assert_clean(d, "text pane, an error shown")
+    d.execute_script("setTilingSource('draw'); setGrid('square'); showMessage(null)")
+
+
+def test_screen_reader_names_and_focus(page):
+    from selenium.webdriver.common.keys import Keys
+    d = page
+    d.execute_script("setMode('tiling'); setGrid('square'); setView('solutions')")
+    tabs = d.find_elements("css selector", "[role=tab]")
+    assert len(tabs) == 8 and all(t.get_attribute("aria-selected") in ("true", "false") for t in tabs)
+    assert [t.get_attribute("data-mode") or t.get_attribute("data-view") for t in tabs
+            if t.get_attribute("aria-selected") == "true"] == ["tiling", "solutions"]
+    click(d, '#modes [data-mode="katamino"]')
+    assert css(d, '#modes [data-mode="katamino"]').get_attribute("aria-selected") == "true"
+    assert css(d, '#modes [data-mode="tiling"]').get_attribute("aria-selected") == "false"
+    click(d, '#modes [data-mode="tiling"]')
+    # a hole and a board cell read differently
+    cell = '#tiling-grid [data-r="0"][data-c="0"]'
+    on = css(d, cell).get_attribute("aria-label")
+    css(d, cell).send_keys(Keys.SPACE)
+    assert css(d, cell).get_attribute("aria-label") != on and "hole" in css(d, cell).get_attribute("aria-label")
+    css(d, cell).send_keys(Keys.SPACE)
+    # triangle and hex cells: focusable, labelled, toggled by the keyboard, arrows move
+    for grid, n in (("triangle", 72), ("hex", 30)):
+        d.execute_script("setGrid(arguments[0])", grid)
+        cells = d.find_elements("css selector", "#lattice-editor .lattice-cell")
+        assert len(cells) == n
+        assert all(c.get_attribute("aria-label") for c in cells)
+        assert sum(c.get_attribute("tabindex") == "0" for c in cells) == 1
+        first = cells[0]
+        first.send_keys(Keys.ENTER)
+        assert "hole" in first.get_attribute("aria-label")
+        first.send_keys(Keys.ARROW_RIGHT)
+        assert d.switch_to.active_element.get_attribute("data-c") == "1"
+    d.execute_script("setGrid('square')")
+    # the file picker has a label
+    assert d.execute_script("return document.querySelector('#tiling-file').labels.length") == 1
+    # the play tray's pieces take the focus and Enter chooses one
+    d.execute_script("PRESETS['6x10'](); setView('play')")
+    until(d, lambda d: d.find_elements("css selector", "#play-tray .play-piece"), 30, "no tray")
+    piece = css(d, '#play-tray [data-piece="2"]')
+    assert piece.get_attribute("tabindex") == "0" and piece.get_attribute("aria-label")
+    piece.send_keys(Keys.ENTER)
+    assert css(d, '#play-tray [data-piece="2"]').get_attribute("aria-pressed") == "true"
+    d.execute_script("setView('solutions')")
+
+
+def page_width(d) -> int:
+    return d.execute_script("return document.documentElement.scrollWidth")
+
+
+def test_no_sideways_scroll_at_360_px(page):
+    d = page
+    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 360, "height": 740, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        d.execute_script("setMode('katamino'); document.querySelector('#katamino-slam').value = '2,3,6,11,8';")
+        click(d, "#katamino-play")
+        until(d, lambda d: "Slam:" in css(d, "#result").text, 60, "no slam")
+        widths = {"the slam table": page_width(d)}
+        d.execute_script("setMode('tiling'); setGrid('hex'); setBoard(30, 30)")
+        settle(d)
+        widths["a 30-column hex board"] = page_width(d)
+        d.execute_script("setMode('shikaku'); setShikaku(30, 30)")
+        settle(d)
+        widths["a 30 x 30 Shikaku grid"] = page_width(d)
+        assert all(w <= 360 for w in widths.values()), widths
+        assert css(d, '#shikaku-grid input[data-r="29"][data-c="29"]').is_enabled()    # still there, in its box
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        d.execute_script("setMode('tiling'); setGrid('square')")
