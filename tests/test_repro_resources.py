@@ -55,23 +55,36 @@ def test_d19_an_action_of_the_wrong_type_is_a_400(client, action):
     assert r.json()["error"].startswith("unknown action")
 
 
+def dense_lattice(tmp_path: Path) -> str:
+    """D16 was the 24x24 checkerboard of 2s (about 10^70 domino tilings): over 40 s and
+    2.9 GB, no way to stop it. Grids of 2s are now counted exactly in milliseconds
+    (test_shikaku_dense.py); a 42x42 grid of 3s on row + col = 0 mod 3 (straight-tromino
+    tilings: far more states than any budget here) is the dense grid that must still stop."""
+    rows = [" ".join("3" if (r + c) % 3 == 0 else "0" for c in range(42)) for r in range(42)]
+    (tmp_path / "lattice-42x42-3s.txt").write_text("42 42\n" + "\n".join(rows) + "\n")
+    return "lattice-42x42-3s.txt"
+
+
 def test_d16_a_dense_grid_stops_at_the_memory_budget(tmp_path):
-    """D16: 24x24 checkerboard of 2s (about 10^73 domino tilings): over 40 s and 2.9 GB,
-    no way to stop it. Now the memo's budget refuses it in one line (a small budget here)."""
-    res = run(tmp_path, "shikaku", "--count", copy(tmp_path, "shikaku-24x24-checker-2s.txt"),
-              "--max-memory", "64M")
+    """The counter's budget refuses it in one line (a small budget here)."""
+    res = run(tmp_path, "shikaku", "--count", dense_lattice(tmp_path), "--max-memory", "64M")
     assert_one_error(res, "over the memory budget of 64.0 MB", "--max-memory")
 
 
 def test_d16_a_dense_grid_keeps_the_time_limit(tmp_path):
     t = time.perf_counter()
-    res = run(tmp_path, "shikaku", "--json", copy(tmp_path, "shikaku-24x24-checker-2s.txt"),
-              "--time-limit", "0.5")
+    res = run(tmp_path, "shikaku", "--json", dense_lattice(tmp_path), "--time-limit", "0.5")
     assert time.perf_counter() - t < 3 and res.returncode == 124
     out = json.loads(res.stdout)
     assert out["solutions"] is None and out["complete"] is False and out["reason"] == "time limit"
-    res = run(tmp_path, "shikaku", "shikaku-24x24-checker-2s.txt", "--time-limit", "0.2")
+    res = run(tmp_path, "shikaku", "lattice-42x42-3s.txt", "--time-limit", "0.2")
     assert res.stdout.startswith("solutions: unknown (time limit")
+
+
+def test_d16_the_checkerboard_of_2s_is_counted(tmp_path):
+    res = run(tmp_path, "shikaku", "--count", copy(tmp_path, "shikaku-24x24-checker-2s.txt"),
+              "--max-memory", "64M", "--time-limit", "2")
+    assert res.returncode == 0 and len(res.stdout.strip()) == 70   # the exact value: test_shikaku_dense
 
 
 def test_max_memory_is_a_size(tmp_path):
