@@ -1,0 +1,41 @@
+"""Records what the page's progress bar is fed during a real parallel count: the count's
+progress callback as the job process sees it (the job's clock, the search's own seconds, the
+gauge's share), at most ten figures a second as worker.Out sends them, and the count's end.
+test_web_eta.py replays such a trace through web/eta.py and compares each time left shown
+with the time the count really had left.
+
+    .venv/bin/python tests/web_eta_trace.py PUZZLE JOBS OUT.json
+(PUZZLE: a puzzle file, or the page's puzzle as JSON, e.g. '{"kind": "box", ...}')
+"""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+
+def record(path: str, jobs: int) -> dict:
+    from polytile.web import puzzles
+    t0 = time.perf_counter()
+    spec = json.loads(path) if path.startswith("{") else {"kind": "tiling", "text": Path(path).read_text()}
+    parsed = puzzles.parse(spec)
+    figures: list[list] = []
+    last = [0.0]
+
+    def progress(res, done=None, total=None, share=None):
+        now = time.perf_counter() - t0
+        if share is not None and now - last[0] >= 0.1:
+            last[0] = now
+            figures.append([round(now, 3), round(res.seconds, 3), share])
+
+    r = parsed.tiling.count(progress=progress, jobs=jobs)
+    return {"puzzle": path if path.startswith("{") else Path(path).name, "jobs": jobs, "solutions": r.solutions,
+            "end": round(time.perf_counter() - t0, 3), "figures": figures,
+            "command": f"python tests/web_eta_trace.py {path} {jobs} OUT.json"}
+
+
+if __name__ == "__main__":
+    trace = record(sys.argv[1], int(sys.argv[2]))
+    Path(sys.argv[3]).write_text(json.dumps(trace))
+    print(f"{trace['puzzle']}: {trace['solutions']} solutions, {trace['end']} s, {len(trace['figures'])} figures")
