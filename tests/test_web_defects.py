@@ -167,7 +167,7 @@ def test_hint_names_the_files_pieces(page):                    # item 5
     shapes = {p["name"]: canonical(p["cells"]) for p in spec["pieces"]}
     for k in range(1, 4):
         click(d, "#hint-next")
-        until(d, lambda d: f"(hint {k})" in css(d, "#hint-text").text, 60, "no hint")
+        until(d, lambda d, k=k: f"(hint {k})" in css(d, "#hint-text").text, 60, "no hint")
         name = css(d, "#hint-text b").text.removeprefix("Place ")
         placed = json.loads(d.find_elements("css selector", "#hint-svg g.piece")[-1].get_attribute("data-cells"))
         assert name in shapes and shapes[name] == canonical(placed), (name, placed)

@@ -30,7 +30,7 @@ def replay(trace: dict):
 def test_bar_never_goes_back_and_the_time_left_is_within_3x(path):
     trace = json.loads(path.read_text())
     bars, shown = [], []
-    for when, share, bar, told, true_left in replay(trace):
+    for when, _share, bar, told, true_left in replay(trace):
         bars.append(bar)
         if "eta" in told and true_left >= 1.0:            # the page never says less than 1 s
             ratio = max(told["eta"] / true_left, true_left / told["eta"])
