@@ -122,6 +122,19 @@ def test_the_24x24_checkerboard_exact_through_the_cli(capsys):
     assert capsys.readouterr().out.strip() == str(domino_tilings(24, 24))
 
 
+def test_a_frontier_count_through_the_cli(capsys, tmp_path):
+    """15 x 15 lattice of 3s: the memo outgrows its 65,536 states, the frontier finishes; the
+    count agrees with the memo alone, the solution printed is verified."""
+    p = lattice(15, 15, 3)
+    path = tmp_path / "lattice.txt"
+    path.write_text(p.text())
+    assert main(["shikaku", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["method"] == "frontier" and data["complete"]
+    assert data["solutions"] == solve(p, method="memo", solution=False).solutions
+    assert verify(p, [tuple(r) for r in data["rectangles"]]) is None
+
+
 def test_the_method_by_class():
     assert method_of(checkerboard(8, 40)) == "pfaffian"
     assert method_of(checkerboard(6, 6)) == "memo"            # small: the memo is quicker
@@ -210,11 +223,11 @@ def test_random_dense_grids(w, h, seed, max_area, corner):
 def test_lattices_of_3s_on_three_rows_count_tromino_tilings():
     """3s at row + col = 0 mod 3 on 3 x n: every straight tromino holds one clue, so the
     solutions are the tilings of 3 x n by straight trominoes, a(n) = a(n-1) + a(n-3)
-    (A000930)."""
+    (A000930). a(150) > 2**82: counts of several limbs."""
     a = [1, 1, 1]
-    while len(a) <= 60:
+    while len(a) <= 150:
         a.append(a[-1] + a[-3])
-    for n in (3, 10, 31, 60):
+    for n in (3, 10, 31, 60, 150):
         for method in ("frontier", "memo"):
             ans = solve(lattice(n, 3, 3), method=method)
             assert ans.solutions == a[n] and verify(lattice(n, 3, 3), ans.rectangles) is None
