@@ -59,6 +59,10 @@ def server(*args: str):
 
 
 def chromium_available() -> bool:
+    """True where chromium and chromedriver are installed; always true under .ci/run
+    (POLYTILE_BROWSER=required), so a CI without the browser fails instead of skipping."""
+    if os.environ.get("POLYTILE_BROWSER") == "required":
+        return True
     return Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists() or bool(
         shutil.which("chromium") and shutil.which("chromedriver"))
 
