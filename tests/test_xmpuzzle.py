@@ -13,6 +13,7 @@ import pytest
 
 import burr_checker
 from cli_helpers import call_cli
+from random_puzzles import build
 
 HERE = Path(__file__).resolve().parent
 FILES = HERE / "xmpuzzle"
@@ -235,3 +236,41 @@ def test_mirrorable_solids_are_refused(tmp_path):
     path = tmp_path / "soma-mirror.json"
     path.write_text(json.dumps(data))
     assert "may be mirrored" in refused("convert", path, tmp_path / "out.xmpuzzle")
+
+
+# the BurrTools figure's shortcut (polytile's unique count when no two parts are congruent)
+# against the full classification of every labelled assembly
+@pytest.mark.parametrize("stem,problem", sorted(set(BURRTXT) - SLOW))
+def test_shortcut_agrees_on_burrtools_examples(stem, problem):
+    from polytile.formats import load
+    from polytile.tiling.burr import burr_count
+    puzzle = load(FILES / f"{stem}.xmpuzzle", problem=str(problem + 1))
+    assert burr_count(puzzle, shortcut=False) == burr_count(puzzle) == BURRTXT[(stem, problem)]
+
+
+# random puzzles (tests/random_puzzles.py) with few solutions: the first six have no two
+# congruent parts (the shortcut applies), the last four have (labellings add classes)
+RANDOM = [(404285457, 3, "none", "pieces"), (717440070, 2, "checker", "pieces"),
+          (3818273214, 3, "checker", "none"), (3753401357, 2, "checker", "none"),
+          (2518728461, 3, "checker", "none"), (4155573215, 2, "none", "copies"),
+          (403123852, 2, "checker", "copies"), (3294916953, 3, "checker", "copies"),
+          (4059906722, 3, "none", "none"), (92297589, 3, "none", "none")]
+
+
+@pytest.mark.parametrize("seed,dim,colours,extras", RANDOM)
+def test_shortcut_agrees_on_random_puzzles(tmp_path, seed, dim, colours, extras):
+    from polytile.formats import load
+    from polytile.tiling.burr import burr_count, same_as_unique
+    from polytile.tiling.solver import Tiling
+    data = build(seed, dim, "free" if dim == 2 else "rotate", colours, extras).json
+    path = tmp_path / f"random-{seed}.json"
+    path.write_text(json.dumps(data))
+    puzzle = load(path)
+    report = Tiling(puzzle).count(unique=True)
+    assert report.solutions > 0
+    full, unique = burr_count(puzzle, shortcut=False), report.unique
+    assert same_as_unique(puzzle) == (RANDOM.index((seed, dim, colours, extras)) < 6)
+    if same_as_unique(puzzle):
+        assert full == burr_count(puzzle) == unique
+    else:                         # congruent parts: labellings split polytile's classes
+        assert full > unique

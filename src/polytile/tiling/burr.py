@@ -190,10 +190,14 @@ def all_solutions(puzzle: Puzzle, limit: int = LIMIT) -> list:
     from ..engine.search import search
     from .solver import Tiling
     tiling = Tiling(puzzle)
+    total = tiling.count().solutions          # the count is quick; listing them may not be
+    if total > limit:
+        raise PuzzleError(f"--burr lists every solution: {total} here, more than {limit}",
+                          puzzle.source)
+    if total == 0:
+        return []
     model = tiling.model()
     cover = model.cover
-    if cover.n_options == 0:
-        return []
     sym = tiling.symmetry()
     if len(np.unique(sym.opt_label)) < cover.n_options:      # a cell-set of two pieces
         found = [np.asarray(o) for o in search(cover, sym, limit=limit + 1, store=True,
@@ -231,6 +235,26 @@ def _orbits(cover, sym, reps: list, limit: int) -> set:
     return out
 
 
-def burr_count(puzzle: Puzzle, limit: int = LIMIT) -> int:
-    """Every solution listed, then counted as BurrTools counts its assemblies."""
+def same_as_unique(puzzle: Puzzle) -> bool:
+    """Whether BurrTools' count is polytile's unique count: no two parts are congruent
+    (so no labellings to tell apart) and flat pieces may flip (BurrTools' rotations in
+    space flip them). Then both merge the assemblies that a rotation of the result maps
+    onto each other, and a mirror image when it is an assembly (BurrTools' pairing of a
+    chiral copy with its partner, or its test that a mirrored chiral copy has none, accepts
+    exactly the images whose pieces and counts are those of an assembly);
+    tests/test_xmpuzzle.py checks the two ways agree."""
+    parts = parts_of(puzzle)
+    flat_ok = puzzle.dim == 3 or all(puzzle.reflects(p) for p in puzzle.pieces)
+    return flat_ok and all(len(members) == 1 for members in parts.of_class.values())
+
+
+def burr_count(puzzle: Puzzle, limit: int = LIMIT, shortcut: bool = True,
+               unique: int | None = None) -> int:
+    """The puzzle's assemblies as BurrTools counts them: polytile's unique count where
+    that is the same (`unique`, when known), else every solution listed and classified."""
+    if shortcut and same_as_unique(puzzle):
+        if unique is None:
+            from .solver import Tiling
+            unique = Tiling(puzzle).count(unique=True).unique
+        return int(unique)          # type: ignore[arg-type]
     return burr_classes(puzzle, all_solutions(puzzle, limit))

@@ -15,7 +15,8 @@ def list_problems(path: Path) -> None:
     raise Exit(0)
 
 
-def burr_figure(puzzle) -> int:
-    """The number of assemblies burrTxt reports for this puzzle (see tiling.burr)."""
+def burr_figure(puzzle, unique: int | None = None) -> int:
+    """The number of assemblies burrTxt reports for this puzzle (see tiling.burr);
+    `unique`: polytile's unique count when the command has it."""
     from ...tiling.burr import burr_count
-    return burr_count(puzzle)
+    return burr_count(puzzle, unique=unique)
