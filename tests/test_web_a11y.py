@@ -11,6 +11,7 @@ the repository: $POLYTILE_AXE names axe.min.js, else /tmp/polytile-axe is used, 
 `npm install --prefix /tmp/polytile-axe axe-core` when empty (.ci/run does the same)."""
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -179,3 +180,45 @@ def test_no_sideways_scroll_at_360_px(page):
     finally:
         d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         d.execute_script("setMode('tiling'); setGrid('square')")
+
+
+def test_keyboard_play_to_the_end(page):
+    """Dominoes in a 2 x 3 board (three upright dominoes, by hand), played with keys alone:
+    the tray piece chosen with Enter, turned with R, moved with the arrows, placed with Enter,
+    a refused place and an undo announced, to "Solved"."""
+    from selenium.webdriver.common.keys import Keys
+    d = page
+    d.execute_script("setMode('tiling'); setGrid('square'); setBoard(2, 3); state.tiling.counts = {'2-1': 3}; "
+                     "state.tiling.order = 2; renderPieceLibrary(); puzzleChanged(); setView('play')")
+    until(d, lambda d: d.find_elements("css selector", '#play-tray [data-piece="0"]'), 30, "no tray")
+    until(d, lambda d: "Can still be finished" in css(d, "#play-status").text, 30, "no first verdict")
+    css(d, '#play-tray [data-piece="0"]').send_keys(Keys.ENTER)
+    status = lambda: css(d, "#play-status").text          # noqa: E731
+    board = d.switch_to.active_element
+    assert board.get_attribute("id") == "play-svg"
+    assert status().startswith("2-1 at row 1, column 1: it fits")
+    assert len(d.find_elements("css selector", "#play-svg .play-preview")) == 2
+    board.send_keys(Keys.ARROW_DOWN)                          # lying, on row 2: fits; upright would not
+    board.send_keys("r")                                      # upright from row 2: off the board
+    assert "not on the board" in status()
+    board.send_keys(Keys.ENTER)
+    assert "not on the board" in status()                     # refused, announced
+    board.send_keys(Keys.ARROW_UP)
+    for column in range(3):
+        board = d.switch_to.active_element
+        assert board.get_attribute("id") == "play-svg"
+        assert status().startswith(f"2-1 at row 1, column {column + 1}: it fits"), status()
+        board.send_keys(Keys.ENTER)
+        if column < 2:
+            until(d, lambda d: "Can still be finished" in status(), 30, "no verdict")
+            if column == 0:                                   # Backspace undoes, then place again
+                d.switch_to.active_element.send_keys(Keys.BACKSPACE)
+                until(d, lambda d: not d.find_elements("css selector", '#play-svg g.piece[data-source="hand"]'), 10)
+                d.switch_to.active_element.send_keys(Keys.ENTER)
+                until(d, lambda d: len(d.find_elements("css selector", '#play-svg g.piece[data-source="hand"]')) == 1, 10)
+            d.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+    until(d, lambda d: status().startswith("Solved"), 30, "not solved")
+    placed = [json.loads(g.get_attribute("data-cells")) for g in d.find_elements("css selector", '#play-svg g.piece[data-source="hand"]')]
+    assert sorted(placed) == [[[0, c], [1, c]] for c in range(3)]
+    assert_clean(d, "keyboard play")
+    d.execute_script("setView('solutions')")

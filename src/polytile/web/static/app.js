@@ -1086,7 +1086,7 @@ async function init() {
     catch (e) { showMessage("The link is in the address bar.", "info"); }
   });
   document.addEventListener("keydown", (e) => {
-    if (e.target.matches("input, textarea, select") || e.target.closest(".grid")) return;
+    if (e.target.matches("input, textarea, select") || e.target.closest(".grid, #play-board, #play-tray")) return;
     if (e.key === "ArrowLeft") step(-1);
     if (e.key === "ArrowRight") step(1);
   });

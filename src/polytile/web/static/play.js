@@ -14,6 +14,7 @@ const play = {
   orient: [],                 // the current orientation of each piece kind: normalised cells
   chosen: -1,                 // the piece kind Rotate and Flip act on
   drag: null,                 // {piece, cells, x0, y0, moved, ghost}
+  kbd: null,                  // the keyboard's piece over the board: {piece, at: [row, column]}
   asking: false, again: false, // one request at a time; the latest position wins
 };
 
@@ -96,7 +97,12 @@ function drawPlay() {
     if (i < mine.length) g.dataset.index = i;
   });
   svg.addEventListener("pointerdown", pickUp);
+  svg.setAttribute("tabindex", "0");
+  svg.setAttribute("role", "group");
+  svg.setAttribute("aria-label", "Board: the arrow keys move the chosen piece, R turns it, F flips it, Enter places it, Backspace undoes, Escape puts it back");
+  svg.addEventListener("keydown", kbdKey);
   box.replaceChildren(svg);
+  drawPreview();
   drawTray();
 }
 
@@ -114,10 +120,8 @@ function drawTray() {
     card.addEventListener("keydown", (e) => {
       if (e.key !== "Enter" && e.key !== " ") return;
       e.preventDefault();
-      play.chosen = i;
-      drawTray();
-      const again = $(`#play-tray [data-piece="${i}"]`);
-      if (again) again.focus();
+      if (n) kbdStart(i);
+      else setStatus(`No ${p.name} left to place.`, "bad");
     });
     tray.append(card);
   });
@@ -216,6 +220,75 @@ function onUp(e) {
   moved();
 }
 
+// ---- the keyboard: Enter on a tray piece brings it onto the board as a preview; the arrows
+// move it, R and F turn it, Enter places it, Backspace undoes, Escape puts it back (issue 27).
+// Each step is announced through the play status (a live region).
+
+function kbdStart(i) {
+  const { lo } = boardBounds(play.summary.cells);
+  play.chosen = i;
+  play.kbd = { piece: i, at: play.kbd ? play.kbd.at : [lo[0], lo[1]] };
+  drawPlay();
+  $("#play-svg").focus();
+  announce();
+}
+
+function kbdCells() {
+  const k = play.kbd;
+  return play.orient[k.piece].map(([r, c]) => [r + k.at[0], c + k.at[1]]);
+}
+
+function announce() {
+  const k = play.kbd, why = fitting(kbdCells());
+  const where = `${play.summary.pieces[k.piece].name} at row ${k.at[0] + 1}, column ${k.at[1] + 1}`;
+  setStatus(why ? `${where}. ${why}` : `${where}: it fits. Enter places it.`, why ? "bad" : "");
+}
+
+// The preview: the chosen piece's cells over the board, drawn from the SVG's own cell size.
+function drawPreview() {
+  const svg = $("#play-svg");
+  if (!svg || !play.kbd) return;
+  svg.querySelectorAll(".play-preview").forEach((x) => x.remove());
+  const { lo, hi } = boardBounds(play.summary.cells);
+  const S = (svg.viewBox.baseVal.width - 8) / (hi[1] - lo[1] + 1), fits = !fitting(kbdCells());
+  for (const [r, c] of kbdCells()) {
+    svg.append(el("svg:rect", { class: "play-preview" + (fits ? "" : " bad"), x: 4 + (c - lo[1]) * S, y: 4 + (r - lo[0]) * S,
+      width: S, height: S, fill: playColour(play.kbd.piece), "data-r": r, "data-c": c }));
+  }
+}
+
+function kbdKey(e) {
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (e.key === "Backspace") { e.preventDefault(); undo(); $("#play-svg").focus(); return; }
+  const k = play.kbd;
+  if (!k) return;
+  if (moves[e.key]) {
+    e.preventDefault();
+    const { lo, hi } = boardBounds(play.summary.cells);
+    k.at = [Math.max(lo[0] - 4, Math.min(hi[0], k.at[0] + moves[e.key][0])), Math.max(lo[1] - 4, Math.min(hi[1], k.at[1] + moves[e.key][1]))];
+    drawPreview();
+    announce();
+  } else if (e.key === "Enter" || e.key === " ") {
+    e.preventDefault();
+    kbdPlace();
+  } else if (e.key === "Escape") {
+    play.kbd = null;
+    drawPlay();
+    setStatus("The piece went back to the tray.");
+  }
+}
+
+function kbdPlace() {
+  const k = play.kbd, cells = kbdCells(), why = fitting(cells);
+  if (why) { setStatus(why, "bad"); return; }
+  remember();
+  play.placed.push({ piece: k.piece, cells: cells.sort((a, b) => a[0] - b[0] || a[1] - b[1]) });
+  if (!left(k.piece)) play.kbd = null;
+  moved();
+  const next = play.kbd ? $("#play-svg") : $("#play-tray .play-piece:not(.used)");
+  if (next) next.focus();
+}
+
 // ---- rotate, flip, undo, clear, finish ------------------------------------------------------------
 
 function turn(flip) {
@@ -231,6 +304,7 @@ function turn(flip) {
     if (play.drag.moved) play.drag.ghost = ghostFor(normalise(play.drag.cells), i);
   }
   drawTray();
+  if (play.kbd && play.kbd.piece === i) { drawPreview(); announce(); }
 }
 
 function undo() {
@@ -284,7 +358,7 @@ function playPuzzleChanged() {
   const same = key === play.key;
   play.key = key;
   play.summary = playable(state.preview) ? state.preview : null;
-  if (!same) { play.placed = []; play.history = []; play.found = []; play.chosen = -1; }
+  if (!same) { play.placed = []; play.history = []; play.found = []; play.chosen = -1; play.kbd = null; }
   if (!play.summary) {
     setStatus(state.preview ? "Hand play is for flat boards of squares." : "Choose a puzzle first.");
     drawPlay();
