@@ -274,3 +274,11 @@ def test_shortcut_agrees_on_random_puzzles(tmp_path, seed, dim, colours, extras)
         assert full == burr_count(puzzle) == unique
     else:                         # congruent parts: labellings split polytile's classes
         assert full > unique
+
+
+def test_burrtools_colour_rules_are_not_written_as_json(tmp_path):
+    line = refused("convert", FILES / "DemoPieceGenerator.xmpuzzle", tmp_path / "out.json")
+    assert "cannot be written as polytile JSON" in line
+    out = tmp_path / "alpackino.json"                      # no colours, no variable voxels
+    assert call_cli("convert", FILES / "AlPackino.xmpuzzle", out).returncode == 0
+    assert count(out, "--unique")["unique"] == BURRTXT[("AlPackino", 0)]

@@ -242,6 +242,9 @@ def dump(puzzle: Puzzle, solutions: list | None = None, source: str = "<puzzle>"
     when the puzzle has any, copies and minimums, each piece's own reflection rule.
     (Solutions are not part of a puzzle file: `polytile solve --format json` writes them.)"""
     import json
+    if puzzle.allowed is not None:
+        raise PuzzleError("colour rules other than equality (BurrTools' colour pairs, variable "
+                          "voxels) cannot be written as polytile JSON", source)
     names = puzzle.colour_names
     coloured = bool(puzzle.board.colours.any()) or any(p.colours.any() for p in puzzle.pieces)
 
