@@ -4,7 +4,7 @@ practices) finds no violation in the states tested; tabs say which is selected; 
 differently from a board cell; triangle and hex cells take the focus, have labels and toggle
 from the keyboard; the file picker has a label; the play tray's pieces take the focus; at
 360 px the slam table, a 30-column hex board and a 30 x 30 Shikaku grid never make the page
-scroll sideways (they scroll in their own box).
+scroll sideways (they scroll in their own box); a puzzle played to the end with the keyboard.
 
 axe-core comes from npm (https://www.npmjs.com/package/axe-core, MPL-2.0), installed outside
 the repository: $POLYTILE_AXE names axe.min.js, else /tmp/polytile-axe is used, and filled by

@@ -5,6 +5,7 @@ test_web_eta.py replays such a trace through web/eta.py and compares each time l
 with the time the count really had left.
 
     .venv/bin/python tests/web_eta_trace.py PUZZLE JOBS OUT.json
+    .venv/bin/python tests/web_eta_trace.py --replay TRACE.json...    # the ETA's accuracy, a table
 (PUZZLE: a puzzle file, or the page's puzzle as JSON, e.g. '{"kind": "box", ...}')
 """
 from __future__ import annotations
@@ -35,7 +36,35 @@ def record(path: str, jobs: int) -> dict:
             "command": f"python tests/web_eta_trace.py {path} {jobs} OUT.json"}
 
 
+def replay(path: str) -> str:
+    """One table row: when the page first shows a time left, and the worst ratio (shown / true
+    or true / shown, where at least 1 s was left) of the page's ETA and of the plain one."""
+    from polytile.web.eta import Eta
+    trace = json.loads(Path(path).read_text())
+    end, eta, first, page, plain, back, last = trace["end"], Eta(), None, 1.0, 1.0, 0, 0.0
+    for when, spent, share in trace["figures"]:
+        back += share < last
+        last = share
+        eta.add(when, spent, share)
+        told, true = eta.left(when), end - when
+        if true < 1.0:
+            continue
+        naive = spent * (1 - share) / share
+        plain = max(plain, naive / true, true / naive)
+        if "eta" in told:
+            first = first if first is not None else when
+            page = max(page, told["eta"] / true, true / told["eta"])
+    shown = f"{first:.1f} s" if first is not None else "never"
+    return (f"| {Path(path).stem} | {end:.1f} s | {back} | {plain:.2f}x | {shown} | {page:.2f}x |")
+
+
 if __name__ == "__main__":
+    if sys.argv[1] == "--replay":
+        print("| trace | count's time | share fell back | plain ETA, worst | page: first shown | page: worst |")
+        print("| --- | --- | --- | --- | --- | --- |")
+        for arg in sys.argv[2:]:
+            print(replay(arg))
+        sys.exit(0)
     trace = record(sys.argv[1], int(sys.argv[2]))
     Path(sys.argv[3]).write_text(json.dumps(trace))
     print(f"{trace['puzzle']}: {trace['solutions']} solutions, {trace['end']} s, {len(trace['figures'])} figures")
