@@ -155,13 +155,15 @@ def _close_face(g: Graph, walk: list[tuple[int, int]], last: int, sign: list[int
 
 
 def matchings(g: Graph, tick: Callable[[int], None] | None = None) -> int:
-    """The number of perfect matchings of one connected part."""
+    """The number of perfect matchings of one connected part (its vertices numbered along
+    the grid's short side, which keeps the elimination's fill in a band)."""
     black = [v for v in range(len(g.cells)) if g.clue[v]]
     if 2 * len(black) != len(g.cells):
         return 0
     white = [v for v in range(len(g.cells)) if not g.clue[v]]
     row_of = {v: k for k, v in enumerate(black)}
-    col_of = {v: k for k, v in enumerate(sorted(white, key=lambda v: g.cells[v]))}
+    col_of = {v: k for k, v in enumerate(white)}     # vertices come in the counter's order:
+                                                     # along the short side, a narrow band
     sign = orientation(g)
     rows: list[dict[int, int]] = [{} for _ in black]
     for e, (a, b) in enumerate(g.edges):
