@@ -52,9 +52,10 @@ class Eta:
     def left(self, now: float) -> dict:
         """{"eta": seconds} when stable, {"eta_low", "eta_high"} when the projections
         disagree, {} while there are too few of them ("estimating")."""
-        if len(self.ends) < MIN_SAMPLES or self.ends[-1][0] - self.ends[0][0] < MIN_SPAN:
+        ends = list(self.ends)           # one step (the job's thread appends while a request reads)
+        if len(ends) < MIN_SAMPLES or ends[-1][0] - ends[0][0] < MIN_SPAN:
             return {}
-        projected = sorted(end for _, end in self.ends)
+        projected = sorted(end for _, end in ends)
         low, high = projected[0] - now, projected[-1] - now
         middle = projected[len(projected) // 2] - now
         spread = (high - low) / max(middle, 1.0)

@@ -74,8 +74,6 @@ class Job:
         share = p.get("share")
         if self.active and share:
             out["progress"]["fraction"] = self.eta.fraction(share)     # never backwards
-            when = p.get("elapsed", 0.0)                 # the worker's clock, at that message
-            self.eta.add(when, p.get("seconds", when), min(1.0, share))
             out["progress"].update(self.eta.left(time.time() - (self.started or self.created)))
         return out
 
@@ -231,6 +229,9 @@ class Manager:
             return
         if kind == "progress":
             job.progress = {k: v for k, v in msg.items() if k != "type"}
+            if msg.get("share"):             # every figure of the gauge, polled or not
+                when = msg.get("elapsed", 0.0)           # the worker's clock, at that message
+                job.eta.add(when, msg.get("seconds", when), min(1.0, msg["share"]))
         elif kind == "solutions":
             start = msg["start"]
             job.solutions[start:start + len(msg["solutions"])] = msg["solutions"]
