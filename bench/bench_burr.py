@@ -1,6 +1,6 @@
 """polytile vs BurrTools' burrTxt on BurrTools files, in one run (issue 25).
 
-    python bench/bench_burr.py --burr BIN [--files DIR] [--limit SECONDS] [--no-exported]
+    python bench/bench_burr.py --burr BIN [--files DIR] [--limit SECONDS] [--no-exported] [--long]
 
 BIN is burrTxt (or the environment variable POLYTILE_BURRTXT; recipe:
 ../shared/peers/build.sh, section 3). DIR holds BurrTools' examples/ (default
@@ -36,8 +36,8 @@ from polytile.tiling.solver import Tiling  # noqa: E402
 
 OURS = ["soma-3x3x3.json", "pentomino-3x20.txt", "pentomino-4x15.txt", "pentomino-5x12.txt",
         "pentomino-6x10.txt", "pentomino-8x8-centre-hole.txt", "checkerboard-8x8-centre-hole.txt",
-        "partial-x-triplication.txt", "lucky-thirteen.json", "bedlam-cube.json",
-        "hexomino-cornucopia-6x17.json"]
+        "partial-x-triplication.txt", "lucky-thirteen.json", "bedlam-cube.json"]
+LONG = ["hexomino-cornucopia-6x17.json"]      # 11 minutes of polytile's count: with --long
 BURR_LIMIT = 300_000          # solutions listed at most for polytile's BurrTools figure
 
 
@@ -93,10 +93,10 @@ def examples_table(binary: str, folder: Path, limit: float) -> list[str]:
     return lines
 
 
-def exported_table(binary: str, limit: float) -> list[str]:
+def exported_table(binary: str, limit: float, long: bool) -> list[str]:
     lines = []
     with tempfile.TemporaryDirectory() as tmp:
-        for name in OURS:
+        for name in OURS + (LONG if long else []):
             puzzle = load(ROOT / "examples" / name)
             path = Path(tmp) / (Path(name).stem + ".xmpuzzle")
             path.write_bytes(dump(puzzle, None, name))
@@ -111,6 +111,7 @@ def main() -> None:
     ap.add_argument("--files", type=Path, default=ROOT / "tests" / "xmpuzzle")
     ap.add_argument("--limit", type=float, default=150.0, help="seconds per burrTxt run")
     ap.add_argument("--no-exported", action="store_true")
+    ap.add_argument("--long", action="store_true", help="also the hexomino Cornucopia (minutes)")
     args = ap.parse_args()
     if not args.burr:
         sys.exit("bench_burr.py: give --burr BIN (or POLYTILE_BURRTXT)")
@@ -119,7 +120,7 @@ def main() -> None:
     print("\n".join(examples_table(args.burr, args.files, args.limit)))
     if not args.no_exported:
         print("\npolytile's examples written as BurrTools files\n\n" + HEADER)
-        print("\n".join(exported_table(args.burr, args.limit)))
+        print("\n".join(exported_table(args.burr, args.limit, args.long)))
 
 
 if __name__ == "__main__":
