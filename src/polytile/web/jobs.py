@@ -120,7 +120,7 @@ class Manager:
                            "wait for one or cancel it")
             if sum(j.active for j in self.jobs.values()) >= self.running:
                 raise Busy(f"the server is busy ({self.running} jobs running); try again shortly")
-            if action == "count":
+            if action in ("count", "sample"):           # a random draw counts first
                 opts = dict(opts, jobs=self.jobs_per_count)
             job = Job(secrets.token_urlsafe(9), client, action, spec, opts, summary, tab=tab)
             self.jobs[job.id] = job

@@ -20,6 +20,7 @@ MAX_LISTED_CELLS = 2_000_000   # ... and at most this many cells in all (memory 
 BATCH = 200                 # solutions per message
 STATS_SOLUTIONS = 20_000    # per-piece statistics over at most this many solutions
 STATS_PROBES = 2_000        # random paths of the tree estimate
+SAMPLE_SECONDS = 60.0       # Random: the count before a uniform pick, and each randomised search
 
 
 def big(n: int | None):
@@ -277,8 +278,9 @@ def slam(parsed, opts: dict, out: Out) -> dict:
 
 
 def sample(parsed, opts: dict, out: Out) -> dict:
-    """One random solution, drawn uniformly when the solutions can be enumerated."""
-    from ..tiling.boxing import sample as draw
+    """One random solution, drawn uniformly when the solutions can be enumerated: the steps of
+    tiling.boxing.sample, with the count's progress (its share of the tree and time left, on
+    the count's pool) on the page's bar while it counts (issue 27: Random showed no measure)."""
     if parsed.kind == "shikaku":
         raise PuzzleError("random solutions are for tiling puzzles", "sample")
     seed = opts.get("seed", 0)
@@ -286,11 +288,33 @@ def sample(parsed, opts: dict, out: Out) -> dict:
         raise PuzzleError("\"seed\" must be an integer 0..2^62", "sample")
     if parsed.why_not:
         return {"solutions": 0, "listed": 0, "reasons": [parsed.why_not]}
-    with ticking(out, "sample"):
-        r, uniform = draw(parsed.tiling, 1, seed, time_limit=60.0)
+    r, uniform = draw_one(parsed.tiling, seed, int(opts.get("jobs") or 1), out)
     if r.found:
         out.send("solutions", start=0, solutions=[solution_json(r.found[0])])
     return {"listed": len(r.found), "uniform": uniform, "nodes": r.nodes}
+
+
+def draw_one(tiling, seed: int, jobs: int, out: Out):
+    """(a report with one solution or none, drawn uniformly?): count (at most SAMPLE_SECONDS),
+    then pick by index; a randomised search when the count is too large or unfinished."""
+    import numpy as np
+    from ..core.results import Report
+    from ..tiling.boxing import ENUMERATE_AT_MOST
+    total = tiling.count(time_limit=SAMPLE_SECONDS, progress=out.engine_progress, jobs=jobs)
+    rng = np.random.default_rng(seed)
+    if total.complete and total.solutions <= ENUMERATE_AT_MOST:
+        if not total.solutions:
+            return total, True
+        with ticking(out, "picking"):
+            return tiling.solve(limit=None, select=rng.choice(total.solutions, size=1, replace=False)), True
+    nodes = total.nodes
+    with ticking(out, "random search"):
+        for _ in range(20):
+            r = tiling.solve(limit=1, shuffle=int(rng.integers(1 << 62)), time_limit=SAMPLE_SECONDS)
+            nodes += r.nodes
+            if r.found:
+                break
+    return Report(solutions=len(r.found), nodes=nodes, found=r.found[:1], complete=False), False
 
 
 def generate(parsed, opts: dict, out: Out) -> dict:
