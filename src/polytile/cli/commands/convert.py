@@ -60,4 +60,6 @@ def convert(puzzle: Path, output: Path, problem: Optional[str], solutions: int,
     from ...atomic import write_bytes
     write_bytes(output, data)
     stored = f", {len(found)} solution{'s' if len(found) != 1 else ''}" if found is not None else ""
-    print(f"{output}: {len(loaded.pieces)} pieces, {loaded.board.area} cells{stored}", file=sys.stderr)
+    from ...core.puzzle import VIRTUAL
+    pieces = sum(1 for p in loaded.pieces if p.name != VIRTUAL)   # not the empty cells' stand-in
+    print(f"{output}: {pieces} pieces, {loaded.board.area} cells{stored}", file=sys.stderr)
