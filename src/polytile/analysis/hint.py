@@ -109,7 +109,8 @@ def remaining(puzzle: Puzzle, used: list[int], covered: set) -> Puzzle:
         n = used.count(i)
         if p.count - n > 0:
             pieces.append(Piece(p.name, p.cells, p.colours, p.count - n, max(0, p.least - n), p.reflect))
-    return Puzzle(board, pieces, puzzle.allow_reflection, puzzle.colour_names, puzzle.source)
+    return Puzzle(board, pieces, puzzle.allow_reflection, puzzle.colour_names, puzzle.source,
+                  allowed=puzzle.allowed)          # BurrTools' colour pairs, when read from one
 
 
 def _regions(cells: np.ndarray) -> list[np.ndarray]:
