@@ -240,3 +240,14 @@ def test_hex_round_trip_keeps_the_board(page):                 # item 10
         d.execute_script("restoreState(decodeState(encodeState()))")
     after = d.execute_script("return [state.tiling.rows, state.tiling.cols, latticeBoardRows()]")
     assert after == before
+
+
+def test_hint_reasons_name_the_files_pieces():
+    """The reasons' piece lists by the file's names too (Soma: A..G are V, L, T, Z, A, B, P)."""
+    from polytile.web import puzzles
+    from polytile.web.worker import file_names
+    soma = puzzles.parse({"kind": "tiling", "text": SOMA.read_text()}).tiling.puzzle
+    assert file_names(soma, "A", "4 placements of 2 pieces (A, B) fit there") == ("V", "4 placements of 2 pieces (V, L) fit there")
+    assert file_names(soma, None, "piece C fits nowhere in the empty cells") == (None, "piece T fits nowhere in the empty cells")
+    assert file_names(soma, None, "the board is full but pieces A, G are unused")[1] == "the board is full but pieces V, P are unused"
+    assert file_names(soma, None, "the empty cell at row 1, column 2 (x)")[1] == "the empty cell at row 1, column 2 (x)"

@@ -189,15 +189,17 @@ def hint(parsed, opts: dict, out: Out) -> dict:
     if parsed.why_not:
         return {"verdict": "dead end", "reason": parsed.why_not, "piece": None, "cells": [], "nodes": 0}
     h = make_hint(parsed.tiling.puzzle, given, "placed").to_json()
+    h["letter"] = h["piece"]
     if h["piece"]:
         h["colour"] = hint_colour(parsed.tiling.puzzle, h["piece"], np.array(h["cells"]))
-        h["letter"], h["piece"], h["reason"] = h["piece"], *file_names(parsed.tiling.puzzle, h["piece"], h["reason"])
+    h["piece"], h["reason"] = file_names(parsed.tiling.puzzle, h["piece"], h["reason"])
     return h
 
 
-def file_names(puzzle, letter: str, reason: str) -> tuple[str, str]:
-    """The hint's piece and the pieces its reason lists, by the names the file gives them
-    (the hint module letters them A, B, C... when they are not all pentominoes)."""
+def file_names(puzzle, letter: str | None, reason: str) -> tuple[str | None, str]:
+    """The hint's piece and the pieces its reason lists ("... of 2 pieces (A, B)", "piece C
+    fits nowhere", "pieces A, B are unused"), by the names the file gives them (the hint
+    module letters them A, B, C... when they are not all pentominoes)."""
     import re
     from ..core.puzzle import merge_congruent
     from ..core.results import piece_letters
@@ -205,9 +207,13 @@ def file_names(puzzle, letter: str, reason: str) -> tuple[str, str]:
     name = {ch: p.name for ch, p in zip(piece_letters(merged), merged.pieces)}
 
     def rename(m: re.Match) -> str:
-        letters = m.group(1).split(", ")
-        return f"({', '.join(name.get(x, x) for x in letters)})" if all(x in name for x in letters) else m.group(0)
-    return name.get(letter, letter), re.sub(r"\(([^()]+)\)", rename, reason)
+        letters = m.group(2).split(", ")
+        if not all(x in name for x in letters):
+            return m.group(0)
+        return f"{m.group(1)}{', '.join(name[x] for x in letters)}{m.group(3)}"
+    reason = re.sub(r"(\()([^()]+)(\))", rename, reason)
+    reason = re.sub(r"(\bpieces? )(\S+(?:, \S+)*?)( (?:fits|are|is)\b)", rename, reason)
+    return name.get(letter, letter) if letter else letter, reason
 
 
 def hint_colour(puzzle, letter: str, cells) -> str:
