@@ -24,7 +24,7 @@ demo: $(STAMP)
 	$(BIN)/polytile count examples/pentomino-6x10.txt --unique
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q --durations=15
 
 fuzz: $(STAMP)
 	POLYTILE_FUZZ=long $(BIN)/python -m pytest -q -s -p no:cacheprovider --hypothesis-show-statistics tests/test_fuzz.py tests/test_fuzz_resources.py tests/test_differential.py tests/test_interrupt_trials.py
