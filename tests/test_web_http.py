@@ -8,6 +8,7 @@ import json
 import socket
 import threading
 import time
+import urllib.error
 import urllib.request
 
 import pytest
@@ -104,3 +105,25 @@ def test_d22_connections_beyond_the_cap_get_a_503(server):
             s.close()
     time.sleep(0.3)
     assert _info(server) < 1.0                  # the cap frees as connections close
+
+
+def test_d18_a_long_game_id_does_not_stall_other_requests(server):
+    """D18: `1x` and 100,000 digits (a 199 KB request) stalled the whole server for 36 s."""
+    body = json.dumps({"puzzle": {"kind": "shikaku", "text": "1x" + "1" * 100_000}}).encode()
+    answers: list[int] = []
+
+    def post():
+        req = urllib.request.Request(f"http://127.0.0.1:{server}/api/check", data=body,
+                                     headers={"Content-Type": "application/json"})
+        try:
+            urllib.request.urlopen(req, timeout=10)
+        except urllib.error.HTTPError as e:
+            answers.append(e.code)
+    t = time.perf_counter()
+    threads = [threading.Thread(target=post) for _ in range(3)]
+    for th in threads:
+        th.start()
+    assert _info(server) < 1.0
+    for th in threads:
+        th.join(timeout=10)
+    assert answers == [400, 400, 400] and time.perf_counter() - t < 5
