@@ -207,7 +207,9 @@ def test_keyboard_play_to_the_end(page):
     for column in range(3):
         board = d.switch_to.active_element
         assert board.get_attribute("id") == "play-svg"
-        assert status().startswith(f"2-1 at row 1, column {column + 1}: it fits"), status()
+        # the announcement of the move (a verdict of the last placement may arrive first)
+        until(d, lambda d: status().startswith(f"2-1 at row 1, column {column + 1}: it fits"), 10,
+              f"no announcement of column {column + 1}: {status()}")
         board.send_keys(Keys.ENTER)
         if column < 2:
             until(d, lambda d: "Can still be finished" in status(), 30, "no verdict")
@@ -216,6 +218,7 @@ def test_keyboard_play_to_the_end(page):
                 until(d, lambda d: not d.find_elements("css selector", '#play-svg g.piece[data-source="hand"]'), 10)
                 d.switch_to.active_element.send_keys(Keys.ENTER)
                 until(d, lambda d: len(d.find_elements("css selector", '#play-svg g.piece[data-source="hand"]')) == 1, 10)
+                until(d, lambda d: "Can still be finished" in status(), 30, "no verdict after the undo")
             d.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
     until(d, lambda d: status().startswith("Solved"), 30, "not solved")
     placed = [json.loads(g.get_attribute("data-cells")) for g in d.find_elements("css selector", '#play-svg g.piece[data-source="hand"]')]

@@ -67,6 +67,7 @@ function remember() {
 
 function moved() {                    // the position changed: draw it and ask the server about it
   play.found = [];
+  play.verdictText = "";               // the last verdict was about another position
   drawPlay();
   askServer(false);
 }
@@ -241,7 +242,9 @@ function kbdCells() {
 function announce() {
   const k = play.kbd, why = fitting(kbdCells());
   const where = `${play.summary.pieces[k.piece].name} at row ${k.at[0] + 1}, column ${k.at[1] + 1}`;
-  setStatus(why ? `${where}. ${why}` : `${where}: it fits. Enter places it.`, why ? "bad" : "");
+  // the position's verdict follows the move (a verdict arriving late must not hide the move)
+  const verdict = play.verdictText ? ` ${play.verdictText}` : "";
+  setStatus(why ? `${where}. ${why}${verdict}` : `${where}: it fits. Enter places it.${verdict}`, why ? "bad" : "");
 }
 
 // The preview: the chosen piece's cells over the board, drawn from the SVG's own cell size.
@@ -342,12 +345,15 @@ function showVerdict(v, finish) {
   status.dataset.verdict = v.verdict;
   status.dataset.completions = v.completions;
   status.dataset.capped = v.capped ? "1" : "0";
+  play.verdictText = "";
   if (v.verdict === "solved") return setStatus("Solved: every cell is covered.", "good");
   if (v.verdict === "dead end") return setStatus(`Dead end: ${v.reason}. Undo or pick a piece up.`, "bad");
   if (v.verdict === "unknown") return setStatus(`Not known yet: ${v.reason}.`);
   if (finish) return setStatus(`Finished: the pale pieces are the solver's (${fmt(v.found.length)} placed, ${seconds(v.seconds)}).`, "good");
   const ways = v.capped ? `at least ${n} ways` : `${n} way${v.completions === 1 ? "" : "s"}`;
-  setStatus(`Can still be finished: ${ways} to complete this position${v.capped ? " (the count stopped early)" : ""}.`, "good");
+  play.verdictText = `Can still be finished: ${ways} to complete this position${v.capped ? " (the count stopped early)" : ""}.`;
+  if (play.kbd) return announce();          // a piece moved by the keyboard: its place, then the verdict
+  setStatus(play.verdictText, "good");
 }
 
 // ---- the hooks app.js calls ------------------------------------------------------------------------
