@@ -208,7 +208,7 @@ def test_keyboard_play_to_the_end(page):
         board = d.switch_to.active_element
         assert board.get_attribute("id") == "play-svg"
         # the announcement of the move (a verdict of the last placement may arrive first)
-        until(d, lambda d: status().startswith(f"2-1 at row 1, column {column + 1}: it fits"), 10,
+        until(d, lambda d, column=column: status().startswith(f"2-1 at row 1, column {column + 1}: it fits"), 10,
               f"no announcement of column {column + 1}: {status()}")
         board.send_keys(Keys.ENTER)
         if column < 2:
