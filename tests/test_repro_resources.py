@@ -174,3 +174,14 @@ def test_a_model_beyond_the_budget_is_refused_before_it_is_built(tmp_path):
     res = run(tmp_path, "count", copy(tmp_path, "json-100-board-60-piece-partial.json"),
               "--max-memory", "64M")
     assert_one_error(res, "building the placements needs about", "over the memory budget of 64.0 MB")
+
+
+def test_box_counts_keep_a_time_limit(tmp_path):
+    """`box` takes --time-limit too (issue 26: every command, box included); the count is
+    then marked a lower bound on stdout."""
+    t = time.perf_counter()
+    res = run(tmp_path, "box", "--order", "5", "--size", "20x20", "--max-copies", "8", "--count",
+              "--json", "--time-limit", "1")
+    assert res.returncode == 124 and time.perf_counter() - t < 1 + 2.5, res.stderr
+    out = json.loads(res.stdout)
+    assert out["complete"] is False and out["reason"] == "time limit"
