@@ -28,8 +28,8 @@ import numpy as np
 
 from ..core.cover import Cover
 from ..core.results import Report
-from ..errors import PuzzleError
 from .checkpoint import Checkpoint, Counts
+from .dask_backend import dask_client, on_dask
 from .search import Pacer, Plan, choose_engine, plan, runner_class
 from .gauge import Gauge, time_share
 from .tree import split, subtree_sizes
@@ -259,56 +259,6 @@ def _drain(results: queue.SimpleQueue, take: Callable, running: Callable[[], int
     return give_up, late
 
 
-# ---------------------------------------------------------------- Dask backend
-
-@contextmanager
-def dask_client(scheduler: str, jobs: int):
-    """A client of the scheduler at this address, or of a LocalCluster of `jobs` worker
-    processes ("local"); the workers need polytile installed. Yields (client, threads)."""
-    import logging
-    for name in ("distributed", "tornado", "asyncio"):
-        logging.getLogger(name).setLevel(logging.CRITICAL)
-    from distributed import Client, LocalCluster
-    cluster = client = None
-    try:
-        try:
-            if scheduler == "local":
-                cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
-                                       dashboard_address=None)
-                client = Client(cluster)
-            else:
-                client = Client(scheduler, timeout="5s")
-        except (OSError, TimeoutError, ValueError) as e:
-            reason = " ".join(str(e).split()) or type(e).__name__
-            raise PuzzleError(f"cannot reach the Dask scheduler ({reason[:200]})", scheduler) from None
-        yield client, max(1, sum(client.nthreads().values()))
-    finally:
-        if client is not None:
-            client.close()
-        if cluster is not None:
-            cluster.close()
-
-
-def _on_dask(client, job: Job, tasks: list, todo: list[int],
-             done: Callable[[int | None, Counts], None], deadline: float | None = None) -> bool:
-    """The tasks on the cluster; True when the deadline passed first (the tasks under way
-    are cancelled, their parts not counted: the count is then a lower bound)."""
-    from distributed import as_completed
-    shared = client.scatter(job, broadcast=True)
-    futures = {client.submit(run_task, shared, tasks[i], pure=False,
-                             key=f"polytile-{job.key[:12]}-{i}"): i for i in todo}
-    try:
-        remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
-        for future in as_completed(futures, timeout=remaining):
-            counts, _ = future.result()
-            done(futures[future], counts)
-    except TimeoutError:
-        return True
-    finally:
-        client.cancel(list(futures))
-    return False
-
-
 # ---------------------------------------------------------------- the count
 
 def count(cover: Cover, sym=None, *, unique: bool = False, jobs: int = 0, engine: str = "auto",
@@ -394,7 +344,7 @@ def _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, break
     tally.t_search = time.perf_counter()
     try:
         if client is not None:
-            late = _on_dask(client, job, tasks, todo, tally.done, deadline)
+            late = on_dask(client, run_task, job, tasks, todo, tally.done, deadline)
         else:
             late = on_threads(job, tasks, todo, jobs, tally.done,
                               interim=tally.interim if progress is not None else None,
