@@ -14,8 +14,8 @@ MAX_BYTES = 4_000_000
 MAX_BOX = 1_000_000        # cells in the board's bounding box (the reduction builds a dense grid)
 
 
-def read_text(path: str | Path) -> str:
-    """Read a puzzle file as UTF-8 text, refusing binary data with a position."""
+def read_bytes(path: str | Path) -> bytes:
+    """A puzzle file's bytes (`-`: stdin), at most MAX_BYTES; what cannot be read is one line."""
     name = str(path)
     try:
         data = Path(path).read_bytes() if name != "-" else __import__("sys").stdin.buffer.read()
@@ -29,6 +29,13 @@ def read_text(path: str | Path) -> str:
         raise PuzzleError("not a file name (it holds a NUL character)", name) from None
     if len(data) > MAX_BYTES:
         raise PuzzleError(f"file too large ({len(data)} bytes; limit {MAX_BYTES})", name)
+    return data
+
+
+def read_text(path: str | Path) -> str:
+    """Read a puzzle file as UTF-8 text, refusing binary data with a position."""
+    name = str(path)
+    data = read_bytes(path)
     if data.startswith(b"\xef\xbb\xbf"):        # a UTF-8 byte-order mark is not a cell
         data = data[3:]
     try:

@@ -28,7 +28,7 @@ import numpy as np
 
 from ..core.puzzle import VIRTUAL
 from ..errors import PuzzleError
-from .common import MAX_BYTES
+from .common import read_bytes as common_read_bytes
 
 MAX_XML = 32 << 20                 # bytes of XML after decompression
 MAX_VOXELS = 1 << 22               # x * y * z of one shape
@@ -67,16 +67,7 @@ class BurrFile:
 def read_bytes(path: str | Path) -> bytes:
     """The file's XML: read with a size limit, gunzipped in chunks up to MAX_XML bytes."""
     name = str(path)
-    try:
-        raw = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise PuzzleError("no such file", name) from None
-    except IsADirectoryError:
-        raise PuzzleError("is a directory, not a puzzle file", name) from None
-    except OSError as e:
-        raise PuzzleError(f"cannot read: {e.strerror}", name) from None
-    if len(raw) > MAX_BYTES:
-        raise PuzzleError(f"file too large ({len(raw)} bytes; limit {MAX_BYTES})", name)
+    raw = common_read_bytes(path)
     if not raw.startswith(GZIP_MAGIC):
         return raw
     out = bytearray()
