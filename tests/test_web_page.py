@@ -98,6 +98,8 @@ def test_page_defects(url):
         type_into(d, '#tiling-pieces input[data-piece="2-1"]', "1")
         click(d, '#views [data-view="hint"]')
         job = css(d, "body").get_attribute("data-job")
+        # the job buttons are disabled while a job starts (one job per click): wait for them
+        until(d, lambda d: css(d, "#hint-next").is_enabled() and not css(d, "body").get_attribute("data-starting"), 10)
         click(d, "#hint-next")
         until(d, lambda d: css(d, "body").get_attribute("data-job") != job
               and css(d, "#progress").get_attribute("data-state") == "done", 30)
