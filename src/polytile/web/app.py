@@ -172,7 +172,7 @@ async def start_job(request: Request) -> Response:
 
 async def play(request: Request) -> Response:
     """A position of hand play, answered at once: a quick job (its own process, the client's
-    job slots, killed when it outlasts PLAY_WAIT) whose result is the answer."""
+    job slots, killed when it outlasts FINISH_SECONDS + PLAY_GRACE) whose result is the answer."""
     from ..analysis.play import FINISH_SECONDS
     data = await read_json(request)
     finish = data.get("finish", False)
