@@ -6,8 +6,11 @@
     2339
 
 The names below are imported on first use, so that `import polytile` (and the command line,
-which starts with it) does not pay for numpy until something needs it.
+which starts with it) does not pay for numpy until something needs it. In a notebook, a
+`Solution` shows as a picture (`show_in_jupyter`).
 """
+import sys
+
 from .errors import PuzzleError
 
 __all__ = ["load", "box", "Tiling", "Report", "Solution", "PuzzleError"]
@@ -25,3 +28,26 @@ def __getattr__(name: str):
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(__all__))
+
+
+def _solution_svg(solution: object) -> str:
+    from .draw.pictures import solution_svg      # matplotlib: only when a solution is shown
+    return solution_svg(solution)  # type: ignore[arg-type]
+
+
+def show_in_jupyter() -> bool:
+    """Teach a running IPython to draw a `Solution` as SVG; False outside IPython.
+
+    The formatter learns the type by name, so nothing is imported until a solution is shown,
+    and the model (core/) never imports the drawing layer: the top of the package wires them.
+    Called on `import polytile`; IPython is looked up, never imported."""
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    if shell is None:
+        return False
+    svg = shell.display_formatter.formatters["image/svg+xml"]
+    svg.for_type_by_name("polytile.core.results", "Solution", _solution_svg)
+    return True
+
+
+show_in_jupyter()

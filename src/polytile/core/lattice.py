@@ -1,7 +1,7 @@
 """Lattices: the grids polytile tiles, and their point groups acting on cell coordinates.
 
 square    (row, col) in 2D, (row, col, layer) in 3D; neighbours one step along an axis;
-          motions: the signed permutation matrices (8 in 2D, 48 in 3D; see `shape`).
+          motions: the signed permutation matrices (8 in 2D, 48 in 3D: `isometries`).
 triangle  a triangle is (a, b, c) with a + b + c = 2 (pointing up) or 1 (pointing down):
           the three coordinates count the three families of grid lines. Neighbours differ
           by one in one coordinate (up: a - 1, b - 1 or c - 1; down: + 1). Translations
@@ -20,13 +20,34 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import permutations
+from itertools import permutations, product
 
 import numpy as np
 
 GRIDS = ("square", "triangle", "hex")
 
 Motion = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]       # (matrix rows, offset)
+Form = tuple[tuple[int, ...], ...]                                   # a shape as sorted cell tuples
+
+
+@lru_cache(maxsize=None)
+def isometries(dim: int) -> tuple[np.ndarray, ...]:
+    """All signed permutation matrices of the grid: 8 in 2D, 48 in 3D. Rotations first."""
+    mats = []
+    for perm in permutations(range(dim)):
+        for signs in product((1, -1), repeat=dim):
+            m = np.zeros((dim, dim), dtype=np.int64)
+            for row, (col, s) in enumerate(zip(perm, signs)):
+                m[row, col] = s
+            mats.append(m)
+    mats.sort(key=lambda m: (round(np.linalg.det(m)) < 0, m.tobytes()))
+    return tuple(mats)
+
+
+@lru_cache(maxsize=None)
+def rotations(dim: int) -> tuple[np.ndarray, ...]:
+    """Proper rotations (determinant +1): 4 in 2D, 24 in 3D."""
+    return tuple(m for m in isometries(dim) if round(np.linalg.det(m)) == 1)
 
 
 @dataclass(frozen=True)
@@ -77,7 +98,6 @@ def _matrix_motions(mats: list[np.ndarray]) -> tuple[Motion, ...]:
 def lattice(grid: str = "square", dim: int = 2) -> Lattice:
     """The lattice of a grid ("square" in 2 or 3 dimensions, "triangle", "hex")."""
     if grid == "square":
-        from .shape import isometries, rotations
         steps = tuple(tuple(s * int(a == b) for b in range(dim)) for a in range(dim) for s in (1, -1))
         return Lattice("square", dim, _matrix_motions(list(isometries(dim))), len(rotations(dim)), steps)
     if grid == "triangle":
@@ -120,6 +140,13 @@ def shift_to_origin(lat: Lattice, points: list[tuple[int, ...]]) -> list[tuple[i
     if lat.name == "triangle":
         lo[2] = -(lo[0] + lo[1])
     return [tuple(x - l for x, l in zip(p, lo)) for p in points]
+
+
+def canonical(lat: Lattice, cells: Form, reflect: bool = True) -> Form:
+    """The least sorted normalised image of a shape under the allowed motions: one name
+    for every congruent copy, which is how forms are grown and named."""
+    pts = list(cells)
+    return min(tuple(sorted(shift_to_origin(lat, image(m, pts)))) for m in lat.chosen_motions(reflect))
 
 
 def orientations(lat: Lattice, cells: np.ndarray, colours: np.ndarray | None,

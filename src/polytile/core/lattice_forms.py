@@ -17,17 +17,11 @@ from functools import lru_cache
 
 import numpy as np
 
-from .lattice import Lattice, image, lattice, shift_to_origin
+from .lattice import Form, Lattice, canonical, image, lattice, shift_to_origin
+from .lattice_names import free_names
 from .polyforms import KINDS, Polyform
 
-Form = tuple[tuple[int, ...], ...]
 MAX_N = {"triangle": 12, "hex": 9}
-
-
-def canonical(lat: Lattice, cells: Form, reflect: bool = True) -> Form:
-    """The least sorted normalised image of a shape under the allowed motions."""
-    pts = list(cells)
-    return min(tuple(sorted(shift_to_origin(lat, image(m, pts)))) for m in lat.chosen_motions(reflect))
 
 
 def _grow(lat: Lattice, form: Form) -> set[Form]:
@@ -103,7 +97,6 @@ def count(n: int, grid: str, kind: str = "free") -> int:
 def polyforms(n: int, grid: str, kind: str = "free") -> list[Polyform]:
     """Every n-iamond or n-hex of the kind, in the documented order."""
     check(n, grid, kind)
-    from .lattice_names import free_names
     free = _free(grid, n)
     names = free_names(grid, free)
     if kind != "free":

@@ -1,7 +1,7 @@
 """Names of n-iamonds and n-hexes: the field's names where it has them (T. H. O'Beirne's
 names of the 12 hexiamonds; the 7 tetrahexes' names from Martin Gardner's column, as
 Wikipedia's "Polyhex (mathematics)" lists them: bar, worm, pistol, propeller, arch, bee,
-wave), else f"{n}-{i}" in the order of `lattice_forms`.
+wave), else f"{n}-{i}" in the order of `lattice_forms` (which names its forms here).
 
 The hexiamonds are given as Polyform Puzzler (D. Goodger) draws them: triangles (x, y, z)
 of a 60-degree rhombus grid, z = 0 up, (0, 0, 0) implied; in polytile's triangle
@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 from typing import Sequence
+
+from .lattice import canonical, lattice
 
 HEXIAMONDS = {
     "bar": ((0, 0, 1), (1, 0, 0), (1, 0, 1), (2, 0, 0), (2, 0, 1)),
@@ -47,8 +49,6 @@ def _triangle(x: int, y: int, z: int) -> tuple[int, int, int]:
 
 @lru_cache(maxsize=None)
 def _named(grid: str, n: int) -> dict[tuple, str]:
-    from .lattice import lattice
-    from .lattice_forms import canonical
     lat = lattice(grid)
     if grid == "triangle" and n == 6:
         return {canonical(lat, tuple(_triangle(*c) for c in ((0, 0, 0),) + rest)): name

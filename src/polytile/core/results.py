@@ -30,12 +30,6 @@ class Solution:
     def to_json(self) -> list[dict]:
         return [{"piece": p.piece, "cells": p.cells.tolist()} for p in self.placements]
 
-    def _repr_svg_(self) -> str:
-        """Jupyter draws a solution as a picture."""
-        from ..draw.pictures import draw      # a higher layer: only when a notebook shows a solution
-        board = self.board if self.board is not None else np.concatenate([p.cells for p in self.placements])
-        return draw([self], board, "svg").decode()
-
 
 @dataclass
 class Report(Generic[Found]):

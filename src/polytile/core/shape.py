@@ -7,29 +7,11 @@ parallel array of small integers (0 when the puzzle has no colours).
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import permutations, product
 
 import numpy as np
 
-
-@lru_cache(maxsize=None)
-def isometries(dim: int) -> tuple[np.ndarray, ...]:
-    """All signed permutation matrices of the grid: 8 in 2D, 48 in 3D. Rotations first."""
-    mats = []
-    for perm in permutations(range(dim)):
-        for signs in product((1, -1), repeat=dim):
-            m = np.zeros((dim, dim), dtype=np.int64)
-            for row, (col, s) in enumerate(zip(perm, signs)):
-                m[row, col] = s
-            mats.append(m)
-    mats.sort(key=lambda m: (round(np.linalg.det(m)) < 0, m.tobytes()))
-    return tuple(mats)
-
-
-@lru_cache(maxsize=None)
-def rotations(dim: int) -> tuple[np.ndarray, ...]:
-    """Proper rotations (determinant +1): 4 in 2D, 24 in 3D."""
-    return tuple(m for m in isometries(dim) if round(np.linalg.det(m)) == 1)
+from .lattice import isometries, lattice, rotations
+from .lattice import orientations as lattice_orientations
 
 
 def motions(dim: int, reflect: bool) -> tuple[np.ndarray, ...]:
@@ -66,7 +48,7 @@ def orientations(cells: np.ndarray, colours: np.ndarray | None = None,
                  reflect: bool = True, grid: str = "square") -> Orientations:
     """The distinct images of a shape under the allowed motions, duplicates removed, in
     the order of `motions`, cells sorted (colours follow); remembered per shape. Other
-    grids than the square one: see `lattice`."""
+    grids than the square one: see `lattice.orientations`."""
     return orientations_of([(cells, colours, reflect)], grid)[0]
 
 
@@ -81,8 +63,7 @@ def orientations_of(shapes: list[tuple[np.ndarray, np.ndarray | None, bool]],
     for i, memo in enumerate(memos):
         if memo not in _ORIENTATIONS:
             if grid != "square":
-                from . import lattice
-                _ORIENTATIONS[memo] = lattice.orientations(lattice.lattice(grid), cells_of[i],
+                _ORIENTATIONS[memo] = lattice_orientations(lattice(grid), cells_of[i],
                                                            shapes[i][1], shapes[i][2])
             else:
                 todo.setdefault(cells_of[i].shape + (shapes[i][2],), []).append(i)

@@ -286,3 +286,11 @@ def draw(solutions, board_cells, fmt: str = "svg", columns: int | None = None,
 def to_file(path: str | Path, data: bytes) -> None:
     """Write a picture atomically: a reader sees the old file or the new one."""
     write_bytes(path, data)
+
+
+def solution_svg(solution: Solution) -> str:
+    """A solution as SVG text, for Jupyter's display (`polytile.show_in_jupyter` registers
+    it, so the model in core/ knows nothing of pictures)."""
+    cells = [p.cells for p in solution.placements]
+    board = solution.board if solution.board is not None else np.concatenate(cells)
+    return draw([solution], board, "svg").decode()

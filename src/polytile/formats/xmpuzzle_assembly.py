@@ -1,13 +1,34 @@
 """Solutions as BurrTools assemblies: each placement becomes the rotation t (BurrTools'
 numbering) and the position p with cell = p + M_t (voxel), for the voxels of the piece as
-the file writes them; copies of a part take consecutive slots, unused ones are "x"."""
+the file writes them; copies of a part take consecutive slots, unused ones are "x".
+BurrTools' rotation table and voxel space live here, the one module that numbers them."""
 from __future__ import annotations
 
 import numpy as np
 
 from ..core.puzzle import VIRTUAL, Piece, Puzzle
 from ..errors import PuzzleError
-from .xmpuzzle_out import ROTATIONS, as_voxels
+
+# BurrTools' cube rotations in its order (src/lib/tabs_0/rotmatrix.inc, the first 24 rows;
+# the transformation number stored in an assembly indexes this table)
+ROTATIONS = np.array([
+    (1, 0, 0, 0, 1, 0, 0, 0, 1), (1, 0, 0, 0, 0, -1, 0, 1, 0), (1, 0, 0, 0, -1, 0, 0, 0, -1),
+    (1, 0, 0, 0, 0, 1, 0, -1, 0), (0, 0, -1, 0, 1, 0, 1, 0, 0), (0, -1, 0, 0, 0, -1, 1, 0, 0),
+    (0, 0, 1, 0, -1, 0, 1, 0, 0), (0, 1, 0, 0, 0, 1, 1, 0, 0), (-1, 0, 0, 0, 1, 0, 0, 0, -1),
+    (-1, 0, 0, 0, 0, -1, 0, -1, 0), (-1, 0, 0, 0, -1, 0, 0, 0, 1), (-1, 0, 0, 0, 0, 1, 0, 1, 0),
+    (0, 0, 1, 0, 1, 0, -1, 0, 0), (0, 1, 0, 0, 0, -1, -1, 0, 0), (0, 0, -1, 0, -1, 0, -1, 0, 0),
+    (0, -1, 0, 0, 0, 1, -1, 0, 0), (0, -1, 0, 1, 0, 0, 0, 0, 1), (0, 0, 1, 1, 0, 0, 0, 1, 0),
+    (0, 1, 0, 1, 0, 0, 0, 0, -1), (0, 0, -1, 1, 0, 0, 0, -1, 0), (0, 1, 0, -1, 0, 0, 0, 0, 1),
+    (0, 0, -1, -1, 0, 0, 0, 1, 0), (0, -1, 0, -1, 0, 0, 0, 0, -1), (0, 0, 1, -1, 0, 0, 0, -1, 0),
+], dtype=np.int64).reshape(24, 3, 3)
+
+
+def as_voxels(cells: np.ndarray) -> np.ndarray:
+    """Cells in BurrTools' space: a flat (row, column) cell is (column, row, 0)."""
+    cells = np.asarray(cells, dtype=np.int64)
+    if cells.shape[1] == 2:
+        return np.stack([cells[:, 1], cells[:, 0], np.zeros(len(cells), np.int64)], axis=1)
+    return cells
 
 
 def _fits(cells: np.ndarray, cell_colours: np.ndarray, voxels: np.ndarray, piece: Piece,

@@ -8,7 +8,8 @@ only when the piece is chiral; otherwise the two rules agree), colour rules othe
 polytile's equality or BurrTools' own (a file read from BurrTools keeps its rules).
 
 Solutions, when given, are stored as BurrTools assemblies: per piece copy, in the problem's
-order, "x y z t" (t one of the 24 rotations below, x y z where the rotated piece's voxel
+order, "x y z t" (t one of the 24 rotations of
+`xmpuzzle_assembly.ROTATIONS`, x y z where the rotated piece's voxel
 (0, 0, 0) lands: cell = (x, y, z) + M_t (voxel)) or "x" for a copy left unused."""
 from __future__ import annotations
 
@@ -20,27 +21,7 @@ import numpy as np
 from ..core.puzzle import VIRTUAL, Piece, Puzzle
 from ..core.shape import orientations
 from ..errors import PuzzleError
-
-# BurrTools' cube rotations in its order (src/lib/tabs_0/rotmatrix.inc, the first 24 rows;
-# the transformation number stored in an assembly indexes this table)
-ROTATIONS = np.array([
-    (1, 0, 0, 0, 1, 0, 0, 0, 1), (1, 0, 0, 0, 0, -1, 0, 1, 0), (1, 0, 0, 0, -1, 0, 0, 0, -1),
-    (1, 0, 0, 0, 0, 1, 0, -1, 0), (0, 0, -1, 0, 1, 0, 1, 0, 0), (0, -1, 0, 0, 0, -1, 1, 0, 0),
-    (0, 0, 1, 0, -1, 0, 1, 0, 0), (0, 1, 0, 0, 0, 1, 1, 0, 0), (-1, 0, 0, 0, 1, 0, 0, 0, -1),
-    (-1, 0, 0, 0, 0, -1, 0, -1, 0), (-1, 0, 0, 0, -1, 0, 0, 0, 1), (-1, 0, 0, 0, 0, 1, 0, 1, 0),
-    (0, 0, 1, 0, 1, 0, -1, 0, 0), (0, 1, 0, 0, 0, -1, -1, 0, 0), (0, 0, -1, 0, -1, 0, -1, 0, 0),
-    (0, -1, 0, 0, 0, 1, -1, 0, 0), (0, -1, 0, 1, 0, 0, 0, 0, 1), (0, 0, 1, 1, 0, 0, 0, 1, 0),
-    (0, 1, 0, 1, 0, 0, 0, 0, -1), (0, 0, -1, 1, 0, 0, 0, -1, 0), (0, 1, 0, -1, 0, 0, 0, 0, 1),
-    (0, 0, -1, -1, 0, 0, 0, 1, 0), (0, -1, 0, -1, 0, 0, 0, 0, -1), (0, 0, 1, -1, 0, 0, 0, -1, 0),
-], dtype=np.int64).reshape(24, 3, 3)
-
-
-def as_voxels(cells: np.ndarray) -> np.ndarray:
-    """Cells in BurrTools' space: a flat (row, column) cell is (column, row, 0)."""
-    cells = np.asarray(cells, dtype=np.int64)
-    if cells.shape[1] == 2:
-        return np.stack([cells[:, 1], cells[:, 0], np.zeros(len(cells), np.int64)], axis=1)
-    return cells
+from .xmpuzzle_assembly import as_voxels, assemblies
 
 
 def _chiral(piece: Piece, grid: str) -> bool:
@@ -116,7 +97,6 @@ def dump(puzzle: Puzzle, solutions: list | None, source: str) -> bytes:
     bitmap = "".join(f'<pair piece="{p - 1}" result="{r - 1}"/>' for p, r in pairs)
     stored = ""                   # with solutions: state 3, solved elsewhere (no counts known)
     if solutions:
-        from .xmpuzzle_assembly import assemblies
         stored = "<solutions>" + "".join(
             f"<solution><assembly>{a}</assembly></solution>"
             for a in assemblies(puzzle, pieces, voxels, solutions, source)) + "</solutions>"
