@@ -66,17 +66,23 @@ class BurrFile:
 
 def read_bytes(path: str | Path) -> bytes:
     """The file's XML: read with a size limit, gunzipped in chunks up to MAX_XML bytes."""
-    name = str(path)
-    raw = common_read_bytes(path)
+    return unpack(common_read_bytes(path), str(path))
+
+
+def unpack(raw: bytes, name: str, limit: int = MAX_XML) -> bytes:
+    """The XML of a file's bytes (gzip or plain; the page's uploads come this way, with a
+    lower `limit`): gunzipped in chunks, refused past `limit` bytes."""
     if not raw.startswith(GZIP_MAGIC):
+        if len(raw) > limit:
+            raise PuzzleError(f"more than {limit >> 20} MB of XML", name)
         return raw
     out = bytearray()
     try:
         with gzip.GzipFile(fileobj=io.BytesIO(raw)) as stream:
             while chunk := stream.read(1 << 20):
                 out += chunk
-                if len(out) > MAX_XML:
-                    raise PuzzleError(f"decompresses to more than {MAX_XML >> 20} MB of XML "
+                if len(out) > limit:
+                    raise PuzzleError(f"decompresses to more than {limit >> 20} MB of XML "
                                       "(a gzip bomb?)", name)
     except (OSError, EOFError, zlib.error) as e:
         raise PuzzleError(f"broken gzip data: {e}", name) from None
@@ -190,8 +196,12 @@ def _problem(element, index: int, n_shapes: int, name: str) -> Problem:
 
 def read_file(path: str | Path) -> BurrFile:
     """The file's grid, shapes and problems; only cube grids are accepted."""
-    name = str(path)
-    root = parse_xml(read_bytes(path), name)
+    return read_xml(read_bytes(path), str(path))
+
+
+def read_xml(data: bytes, name: str) -> BurrFile:
+    """The grid, shapes and problems of a file's XML (`name` for the messages)."""
+    root = parse_xml(data, name)
     if root.tag != "puzzle":
         raise PuzzleError(f"not a BurrTools puzzle (root element <{root.tag}>)", name)
     grid_el = root.find("gridType")

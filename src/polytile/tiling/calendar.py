@@ -12,6 +12,7 @@ weekday 0 = Monday (as `date.weekday()`); calendar_dates.py reads them.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -168,14 +169,18 @@ class Calendar:
         out = [(int(blocks[j]), int(blocks[j]) + 1, 1)] if self.groups[0][first] >= 0 else []
         return out + [(i, i + 2, 0) for i in range(int(blocks[j]), int(blocks[j + 1]))]
 
-    def tally_counts(self, jobs: int) -> tuple[np.ndarray, int]:
+    def tally_counts(self, jobs: int, progress: Callable[[int, int], None] | None = None
+                     ) -> tuple[np.ndarray, int]:
         """(counts by open set, nodes) of every packing: the parts of the tree shared out
-        to `jobs` threads, each with a memo of its own (the kernel runs without the GIL)."""
-        if jobs <= 1:
+        to `jobs` threads, each with a memo of its own (the kernel runs without the GIL).
+        `progress(parts done, parts)` after each part (the page's bar; one thread then goes
+        part by part too, keeping its memo from part to part)."""
+        if jobs <= 1 and progress is None:
             counts, _, stats = self._run(0, True, 0)
             return counts, int(stats[0])
         import threading
         parts, lock, results = self.parts(), threading.Lock(), []
+        total, done = len(parts), [0]
 
         def work() -> None:
             memo = self.memo(True)
@@ -185,9 +190,13 @@ class Calendar:
                         break
                     part = parts.pop(0)
                 self._run(0, True, 0, part, memo)
+                with lock:
+                    done[0] += 1
+                    if progress is not None:
+                        progress(done[0], total)
             results.append(memo)
 
-        threads = [threading.Thread(target=work) for _ in range(jobs)]
+        threads = [threading.Thread(target=work) for _ in range(max(1, jobs))]
         for t in threads:
             t.start()
         for t in threads:
@@ -203,10 +212,10 @@ class Calendar:
         counts, stored, _ = self._run(_bits(self.open_bits(date)), False, limit)
         return int(counts[0]), [self.solution(row) for row in stored]
 
-    def tally(self, jobs: int = 1) -> Tally:
+    def tally(self, jobs: int = 1, progress: Callable[[int, int], None] | None = None) -> Tally:
         """Every date's count, from one search (in parts on `jobs` threads, each with a
         memo of its own: more work in all, less time only where cores are idle)."""
-        counts, nodes = self.tally_counts(jobs)
+        counts, nodes = self.tally_counts(jobs, progress)
         dates = self.dates()
         index = [self.index(d) for d in dates]
         return Tally(self.board, dates, [int(counts[i]) for i in index], int(counts.sum()), nodes)
