@@ -1,0 +1,71 @@
+"""docs/architecture.md tells the truth about the code: every package has its section, every
+module (and no module that is gone) is named in its package's section, and the layer sentence
+is the import-linter contract of pyproject.toml. A newcomer reads the document first."""
+
+import re
+import tomllib
+from pathlib import Path
+
+from module_graph import SRC, module_files, packages
+
+ROOT = Path(__file__).resolve().parents[1]
+DOC = ROOT / "docs" / "architecture.md"
+
+
+def sections(text: str) -> dict[str, set[str]]:
+    """`### pkg/` heading -> the `name.py` at the start of its bullets."""
+    out: dict[str, set[str]] = {}
+    current = None
+    for line in text.splitlines():
+        heading = re.match(r"### (\S+)/\s*$", line)
+        if heading:
+            current = heading.group(1)
+            out[current] = set()
+        elif line.startswith("## "):
+            current = None
+        elif current is not None and (bullet := re.match(r"- `([\w.]+\.py)`", line)):
+            out[current].add(bullet.group(1))
+    return out
+
+
+def package_dir(package: str) -> str:
+    """polytile.cli.commands -> "cli/commands"; the root package is "polytile"."""
+    return "polytile" if package == "polytile" else package.removeprefix("polytile.").replace(".", "/")
+
+
+def code_modules() -> dict[str, set[str]]:
+    """Package directory -> its module files (package __init__ files are the headings)."""
+    out: dict[str, set[str]] = {package_dir(p): set() for p in packages()}
+    for name, path in module_files().items():
+        if path.name != "__init__.py":
+            out[package_dir(name.rsplit(".", 1)[0])].add(path.name)
+    return out
+
+
+def test_every_package_has_a_section_and_no_section_is_stale():
+    documented = sections(DOC.read_text(encoding="utf-8"))
+    code = code_modules()
+    assert sorted(set(code) - set(documented)) == [], "packages the document does not name"
+    assert sorted(set(documented) - set(code)) == [], "sections for packages that are gone"
+
+
+def test_every_module_is_named_in_its_package_section():
+    documented = sections(DOC.read_text(encoding="utf-8"))
+    for package, modules in code_modules().items():
+        named = documented.get(package, set()) - {"__init__.py"}
+        assert sorted(modules - named) == [], f"{package}/: modules the document does not name"
+        assert sorted(named - modules) == [], f"{package}/: the document names modules that are gone"
+
+
+def test_the_layer_sentence_is_the_contract():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    (layers,) = [c["layers"] for c in config["tool"]["importlinter"]["contracts"] if c["type"] == "layers"]
+    sentence = " > ".join(layer.replace("polytile.", "") for layer in layers)
+    assert f"Layers: `{sentence}`" in DOC.read_text(encoding="utf-8")
+
+
+def test_the_reader_sees_a_missing_module():
+    text = "### core/\n\n- `shape.py` shapes.\n\n## next\n- `x.py` not in a section\n"
+    assert sections(text) == {"core": {"shape.py"}}
+    assert (SRC / "polytile" / "core" / "shape.py").is_file()
+    assert "shape.py" in code_modules()["core"] and "main.py" in code_modules()["cli"]
