@@ -1,18 +1,22 @@
 """Hand play: a position (pieces a player placed, as cells of the board) checked against the
 puzzle, its completions counted under a node cap, or one completion found. The position is
 the puzzle with the covered cells removed and the placed pieces used (copies counted off by
-shape, as the hint does), so the search is the ordinary one on a smaller puzzle."""
+shape, as the hint does), so the search is the ordinary one on a smaller puzzle. Every grid:
+square (flat or cubes), triangle and hex; a placed piece is told by its canonical form on the
+board's lattice, and empty regions are split along the lattice's own neighbours."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from ..core.puzzle import Puzzle, merge_congruent
+from ..core import lattice as lat
+from ..core.puzzle import Board, Puzzle, merge_congruent
 from ..core.results import Placement
+from ..core.shape import canonical_key
 from ..errors import PuzzleError
 from ..tiling.solver import Tiling
-from .hint import identify_one, remaining, unfillable_region, where
+from .hint import remaining, where
 
 COUNT_NODES = 300_000          # a completion count gives up after about this many nodes ...
 COUNT_SECONDS = 0.5            # ... or this long (the model build included)
@@ -34,6 +38,32 @@ class Verdict:
                 "reason": self.reason, "nodes": self.nodes, "seconds": round(self.seconds, 4)}
 
 
+def where_on(board: Board, cell) -> str:
+    """A cell as the page names it: row and column (and layer) on the square grid; on the
+    triangle and hex grids the row and column of the board's drawing (hex: the n-th hex of
+    its row's drawing columns, as the board editor counts them)."""
+    grid = board.grid
+    if grid == "square":
+        return where(cell)
+    from ..draw.lattice_draw import drawing_points
+    cells = np.concatenate([board.cells, np.array([cell], dtype=np.int64)])
+    r, c = drawing_points(grid, cells)[-1].tolist()
+    return f"row {r + 1}, column {(c // 2 if grid == 'hex' else c) + 1}"
+
+
+def identify(puzzle: Puzzle, index: dict, cells: np.ndarray, left: list[int]) -> int | None:
+    """The first piece with copies `left` that the cells (on the board; `index`: cell -> board
+    row) are, congruent on the board's lattice under the piece's motions, colours matching."""
+    colours = puzzle.board.colours[[index[tuple(c)] for c in cells.tolist()]]
+    grid = puzzle.board.grid
+    for i, p in enumerate(puzzle.pieces):
+        if p.size == len(cells) and left[i] > 0:
+            reflect = puzzle.reflects(p)
+            if canonical_key(cells, colours, reflect, grid) == canonical_key(p.cells, p.colours, reflect, grid):
+                return i
+    return None
+
+
 def position(puzzle: Puzzle, placed: list[np.ndarray], path: str = "placed") -> Puzzle:
     """What is left to fill: the board without the placed pieces' cells, the pieces without
     them. Each placed piece must lie on free board cells and be a piece with a copy left."""
@@ -43,20 +73,61 @@ def position(puzzle: Puzzle, placed: list[np.ndarray], path: str = "placed") -> 
     covered: dict[tuple, int] = {}
     used = []
     for i, cells in enumerate(placed):
+        if cells.shape[1] != puzzle.board.dim:
+            raise PuzzleError(f"placed[{i}]: cells of this board have {puzzle.board.dim} coordinates", path)
         for cell in map(tuple, cells.tolist()):
             if cell not in index:
-                raise PuzzleError(f"placed[{i}]: the cell at {where(cell)} is not a cell of the board", path)
+                raise PuzzleError(f"placed[{i}]: the cell at {where_on(puzzle.board, cell)} is not a cell of the board", path)
             if cell in covered:
-                raise PuzzleError(f"placed[{i}]: the cell at {where(cell)} is covered twice "
+                raise PuzzleError(f"placed[{i}]: the cell at {where_on(puzzle.board, cell)} is covered twice "
                                   f"(by placed[{covered[cell]}] too)", path)
             covered[cell] = i
-        found = identify_one(puzzle, index, cells, left)
+        found = identify(puzzle, index, cells, left)
         if found is None:
-            raise PuzzleError(f"placed[{i}] (at {where(cells[0])}) is not a piece of the puzzle with a "
-                              "copy left, in the motions allowed", path)
+            raise PuzzleError(f"placed[{i}] (at {where_on(puzzle.board, cells[0])}) is not a piece of the puzzle "
+                              "with a copy left, in the motions allowed", path)
         left[found] -= 1
         used.append(found)
-    return remaining(puzzle, used, set(covered))
+    rest = remaining(puzzle, used, set(covered))
+    return replace(rest, board=replace(rest.board, grid=puzzle.board.grid))
+
+
+def _regions(puzzle: Puzzle) -> list[list[tuple]]:
+    """The empty board's connected regions, neighbours as the lattice has them."""
+    steps = lat.lattice(puzzle.board.grid, puzzle.board.dim).steps
+    todo = {tuple(c) for c in puzzle.board.cells.tolist()}
+    out = []
+    while todo:
+        start = min(todo)
+        todo.remove(start)
+        group, stack = [start], [start]
+        while stack:
+            c = stack.pop()
+            for s in steps:
+                nb = tuple(x + d for x, d in zip(c, s))
+                if nb in todo:
+                    todo.remove(nb)
+                    group.append(nb)
+                    stack.append(nb)
+        out.append(sorted(group))
+    return out
+
+
+def unfillable_region(rest: Puzzle, board: Board) -> str | None:
+    """Why an empty region of the board cannot be filled (no choice of the pieces left has its
+    number of cells), or None when every region's size can be made. Cells are named as on
+    `board` (the whole board: the page's rows and columns)."""
+    limit = rest.board.area
+    sums = 1                                            # bit k: k cells can be made
+    for p in rest.pieces:
+        for _ in range(min(p.count, limit // p.size)):
+            sums |= (sums << p.size) & ((2 << limit) - 1)
+    for region in _regions(rest):
+        if not (sums >> len(region)) & 1:
+            s = "s" if len(region) > 1 else ""
+            return (f"the empty region of {len(region)} cell{s} at {where_on(board, region[0])} cannot be "
+                    f"filled: no choice of the remaining pieces covers exactly {len(region)} cell{s}")
+    return None
 
 
 def _full(rest: Puzzle) -> Verdict:
@@ -72,7 +143,7 @@ def _left_to_fill(puzzle: Puzzle, placed: list[np.ndarray]) -> tuple[Puzzle, Ver
     rest = position(puzzle, placed)
     if rest.board.area == 0:
         return rest, _full(rest)
-    why = unfillable_region(rest)
+    why = unfillable_region(rest, puzzle.board)
     return rest, (Verdict("dead end", reason=why) if why else None)
 
 

@@ -231,7 +231,8 @@ function drawLattice(summary, placements, { highlight = -1, maxWidth = 640, maxH
   const b = polygonBounds(polys);
   const scale = Math.max(6, Math.min(48, maxWidth / (b.x1 - b.x0), maxHeight / (b.y1 - b.y0)));
   const pad = 4, W = (b.x1 - b.x0) * scale + 2 * pad, H = (b.y1 - b.y0) * scale + 2 * pad;
-  const svg = el("svg:svg", { xmlns: SVGNS, viewBox: `0 0 ${W} ${H}`, width: W, height: H, id, class: "board-svg", "data-grid": grid });
+  const svg = el("svg:svg", { xmlns: SVGNS, viewBox: `0 0 ${W} ${H}`, width: W, height: H, id, class: "board-svg", "data-grid": grid,
+    "data-x0": b.x0, "data-y0": b.y0, "data-scale": scale, "data-pad": pad });       // latticeCellAttr reads them
   const edges = new Map();
   polys.forEach((poly, i) => {
     const o = owner[i];
@@ -248,6 +249,13 @@ function drawLattice(summary, placements, { highlight = -1, maxWidth = 640, maxH
   svg.append(el("svg:path", { d: path.join(""), stroke: "#262626", "stroke-width": Math.max(1.5, scale / 14), "stroke-linecap": "round", fill: "none" }));
   placements.forEach((p) => svg.append(el("svg:g", { class: "piece", "data-piece": p.piece, "data-letter": p.letter || "", "data-cells": JSON.stringify(p.cells) })));
   return svg;
+}
+
+// The points attribute of a cell's polygon over a board drawn by drawLattice (the play preview:
+// the cell need not be on the board).
+function latticeCellAttr(svg, grid, r, c) {
+  const d = svg.dataset;
+  return pointsAttr(cellPolygon(grid, r, c), +d.scale, +d.x0, +d.y0, +d.pad);
 }
 
 function wireLattice() {

@@ -2,7 +2,8 @@
 // pen and touch alike), rotate (R) and flip (F) the chosen piece, drop it where it fits, pick it up
 // again or undo. After each move the server counts the ways to finish (POST /api/play, capped:
 // "at least N"), and "Finish it from here" shows one completion, the solver's pieces drawn pale.
-// Uses app.js's helpers ($, el, api, state, drawTiling, shapeSvg, currentPuzzle, TINTS).
+// The keyboard plays on every grid: square, triangle, hex and cubes (the last three through
+// play_grid.js, with the turns the server sends). Uses app.js's helpers ($, el, api, state, drawTiling, shapeSvg, currentPuzzle, TINTS).
 "use strict";
 
 const play = {
@@ -11,7 +12,10 @@ const play = {
   placed: [],                 // [{piece: index, cells}]
   found: [],                  // the finish's pieces: [{piece, letter, cells, colour}]
   history: [],                // earlier positions, for Undo
-  orient: [],                 // the current orientation of each piece kind: normalised cells
+  orient: [],                 // the current orientation of each piece kind: normalised cells (points)
+  geo: null,                  // triangle, hex and cube boards: play_grid.js's gridGeo; null on flat squares
+  turns: null,                // those boards: each piece's orientations and turning keys (from the server)
+  oidx: [],                   // ... and the orientation each piece kind shows now
   chosen: -1,                 // the piece kind Rotate and Flip act on
   drag: null,                 // {piece, cells, x0, y0, moved, ghost}
   kbd: null,                  // the keyboard's piece over the board: {piece, at: [row, column]}
@@ -45,7 +49,7 @@ function paler(hex) {                 // the solver's pieces: the same colour, m
 }
 
 function playable(summary) {
-  return summary && summary.kind !== "shikaku" && summary.dim === 2 && summary.grid === "square";
+  return !!(summary && summary.kind !== "shikaku" && summary.cells && summary.cells.length);
 }
 
 // ---- the position ------------------------------------------------------------------------------
@@ -72,15 +76,16 @@ function moved() {                    // the position changed: draw it and ask t
   askServer(false);
 }
 
-// Where the piece would go, or why it cannot: every cell on the board, none covered.
+// Where the piece would go, or why it cannot: every cell (point) on the board, none covered.
 function fitting(cells) {
-  const board = new Set(play.summary.cells.map(cellKey));
+  const geo = play.geo;
+  const board = geo ? geo.index : new Set(play.summary.cells.map(cellKey));
   const owner = new Map();
-  play.placed.forEach((p) => p.cells.forEach((c) => owner.set(cellKey(c), p.piece)));
+  play.placed.forEach((p) => (p.points || p.cells).forEach((c) => owner.set(c.join(","), p.piece)));
   for (const c of cells) {
-    const where = `row ${c[0] + 1}, column ${c[1] + 1}`;
-    if (!board.has(cellKey(c))) return `It does not fit: ${where} is not on the board.`;
-    if (owner.has(cellKey(c))) return `It does not fit: ${where} is taken by ${play.summary.pieces[owner.get(cellKey(c))].name}.`;
+    const where = geo ? geoWhere(geo, c) : `row ${c[0] + 1}, column ${c[1] + 1}`;
+    if (!board.has(c.join(","))) return `It does not fit: ${where} is not on the board.`;
+    if (owner.has(c.join(","))) return `It does not fit: ${where} is taken by ${play.summary.pieces[owner.get(c.join(","))].name}.`;
   }
   return null;
 }
@@ -92,15 +97,15 @@ function drawPlay() {
   if (!play.summary) { box.replaceChildren(); $("#play-tray").replaceChildren(); return; }
   const mine = play.placed.map((p) => ({ piece: play.summary.pieces[p.piece].name, letter: "", cells: p.cells, colour: playColour(p.piece) }));
   const found = play.found.map((p) => ({ ...p, letter: "", colour: paler(p.colour) }));
-  const svg = drawTiling(play.summary, mine.concat(found), { maxWidth: 560, maxHeight: 420, id: "play-svg" });
+  const svg = drawSolution(play.summary, mine.concat(found), { maxWidth: 560, maxHeight: 420, id: "play-svg" });
   svg.querySelectorAll("g.piece").forEach((g, i) => {
     g.dataset.source = i < mine.length ? "hand" : "found";
     if (i < mine.length) g.dataset.index = i;
   });
-  svg.addEventListener("pointerdown", pickUp);
+  if (!play.geo) svg.addEventListener("pointerdown", pickUp);       // dragging: flat squares only
   svg.setAttribute("tabindex", "0");
   svg.setAttribute("role", "group");
-  svg.setAttribute("aria-label", "Board: the arrow keys move the chosen piece, R turns it, F flips it, Enter places it, Backspace undoes, Escape puts it back");
+  svg.setAttribute("aria-label", `Board: ${play.geo ? geoKeysText(play.geo) : "the arrow keys move the chosen piece, R turns it, F flips it, Enter places it, Backspace undoes, Escape puts it back"}`);
   svg.addEventListener("keydown", kbdKey);
   box.replaceChildren(svg);
   drawPreview();
@@ -111,13 +116,16 @@ function drawTray() {
   const tray = $("#play-tray");
   tray.replaceChildren();
   play.summary.pieces.forEach((p, i) => {
-    const n = left(i);
+    const n = left(i), geo = play.geo;
+    const shape = !geo ? shapeSvg(rowsOf(play.orient[i]), playColour(i), 13)
+      : play.turns ? geoShapeSvg(geo, play.orient[i], playColour(i)) : el("span", { class: "muted", text: "…" });
     // a focusable toggle (issue 27): Enter or Space chooses it for Rotate and Flip
     const card = el("div", { class: `play-piece${i === play.chosen ? " chosen" : ""}${n ? "" : " used"}`, "data-piece": i,
       title: `${p.name}: ${n} left${p.reflect ? "" : " (may not be flipped)"}`, role: "button", tabindex: 0,
       "aria-pressed": i === play.chosen ? "true" : "false", "aria-label": `piece ${p.name}, ${n} left${p.reflect ? "" : ", may not be flipped"}` },
-      shapeSvg(rowsOf(play.orient[i]), playColour(i), 13), el("span", { class: "count", text: `${p.name} ×${n}` }));
-    if (n) card.addEventListener("pointerdown", (e) => startDrag(e, i, play.orient[i]));
+      shape, el("span", { class: "count", text: `${p.name} ×${n}` }));
+    if (n && !geo) card.addEventListener("pointerdown", (e) => startDrag(e, i, play.orient[i]));
+    if (n && geo) card.addEventListener("click", () => kbdStart(i));     // other grids: the keyboard's ghost
     card.addEventListener("keydown", (e) => {
       if (e.key !== "Enter" && e.key !== " ") return;
       e.preventDefault();
@@ -127,7 +135,7 @@ function drawTray() {
     tray.append(card);
   });
   const p = play.summary.pieces[play.chosen];
-  $("#play-flip").disabled = !p || !p.reflect;
+  $("#play-flip").disabled = !p || !(play.geo ? play.turns && play.turns[play.chosen].keys.f : p.reflect);
   $("#play-rotate").disabled = !p;
   $("#play-undo").disabled = !play.history.length;
 }
@@ -221,84 +229,14 @@ function onUp(e) {
   moved();
 }
 
-// ---- the keyboard: Enter on a tray piece brings it onto the board as a preview; the arrows
-// move it, R and F turn it, Enter places it, Backspace undoes, Escape puts it back (issue 27).
-// Each step is announced through the play status (a live region).
-
-function kbdStart(i) {
-  const { lo } = boardBounds(play.summary.cells);
-  play.chosen = i;
-  play.kbd = { piece: i, at: play.kbd ? play.kbd.at : [lo[0], lo[1]] };
-  drawPlay();
-  $("#play-svg").focus();
-  announce();
-}
-
-function kbdCells() {
-  const k = play.kbd;
-  return play.orient[k.piece].map(([r, c]) => [r + k.at[0], c + k.at[1]]);
-}
-
-function announce() {
-  const k = play.kbd, why = fitting(kbdCells());
-  const where = `${play.summary.pieces[k.piece].name} at row ${k.at[0] + 1}, column ${k.at[1] + 1}`;
-  // the position's verdict follows the move (a verdict arriving late must not hide the move)
-  const verdict = play.verdictText ? ` ${play.verdictText}` : "";
-  setStatus(why ? `${where}. ${why}${verdict}` : `${where}: it fits. Enter places it.${verdict}`, why ? "bad" : "");
-}
-
-// The preview: the chosen piece's cells over the board, drawn from the SVG's own cell size.
-function drawPreview() {
-  const svg = $("#play-svg");
-  if (!svg || !play.kbd) return;
-  svg.querySelectorAll(".play-preview").forEach((x) => x.remove());
-  const { lo, hi } = boardBounds(play.summary.cells);
-  const S = (svg.viewBox.baseVal.width - 8) / (hi[1] - lo[1] + 1), fits = !fitting(kbdCells());
-  for (const [r, c] of kbdCells()) {
-    svg.append(el("svg:rect", { class: "play-preview" + (fits ? "" : " bad"), x: 4 + (c - lo[1]) * S, y: 4 + (r - lo[0]) * S,
-      width: S, height: S, fill: playColour(play.kbd.piece), "data-r": r, "data-c": c }));
-  }
-}
-
-function kbdKey(e) {
-  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-  if (e.key === "Backspace") { e.preventDefault(); undo(); $("#play-svg").focus(); return; }
-  const k = play.kbd;
-  if (!k) return;
-  if (moves[e.key]) {
-    e.preventDefault();
-    const { lo, hi } = boardBounds(play.summary.cells);
-    k.at = [Math.max(lo[0] - 4, Math.min(hi[0], k.at[0] + moves[e.key][0])), Math.max(lo[1] - 4, Math.min(hi[1], k.at[1] + moves[e.key][1]))];
-    drawPreview();
-    announce();
-  } else if (e.key === "Enter" || e.key === " ") {
-    e.preventDefault();
-    kbdPlace();
-  } else if (e.key === "Escape") {
-    play.kbd = null;
-    drawPlay();
-    setStatus("The piece went back to the tray.");
-  }
-}
-
-function kbdPlace() {
-  const k = play.kbd, cells = kbdCells(), why = fitting(cells);
-  if (why) { setStatus(why, "bad"); return; }
-  remember();
-  play.placed.push({ piece: k.piece, cells: cells.sort((a, b) => a[0] - b[0] || a[1] - b[1]) });
-  if (!left(k.piece)) play.kbd = null;
-  moved();
-  const next = play.kbd ? $("#play-svg") : $("#play-tray .play-piece:not(.used)");
-  if (next) next.focus();
-}
-
 // ---- rotate, flip, undo, clear, finish ------------------------------------------------------------
 
-function turn(flip) {
+function turn(flip, back = false) {
   const i = play.drag ? play.drag.piece : play.chosen;
   if (i < 0 || !play.summary) return;
+  if (play.geo) return geoTurn(flip ? "f" : back ? "R" : "r");
   if (flip && !play.summary.pieces[i].reflect) { setStatus(`${play.summary.pieces[i].name} may not be flipped in this puzzle.`, "bad"); return; }
-  const f = flip ? ([r, c]) => [r, -c] : ([r, c]) => [c, -r];
+  const f = flip ? ([r, c]) => [r, -c] : back ? ([r, c]) => [-c, r] : ([r, c]) => [c, -r];
   play.orient[i] = normalise(play.orient[i].map(f));
   if (play.drag) {                     // turn about the cell held
     const held = play.drag.cells.map(f);
@@ -311,8 +249,9 @@ function turn(flip) {
 }
 
 function undo() {
-  if (!play.history.length) return;
+  if (!play.history.length) { setStatus("Nothing to undo."); return; }
   play.placed = JSON.parse(play.history.pop());
+  setStatus("Undone: the last move was taken back.");
   moved();
 }
 
@@ -320,10 +259,11 @@ async function askServer(finish) {
   if (play.asking) { play.again = play.again || (finish ? "finish" : "count"); return; }
   play.asking = true;
   const puzzle = currentPuzzle(), key = play.key;
-  const placed = play.placed.map((p) => p.cells);
+  const placed = play.placed.map((p) => p.cells), tables = !!play.geo && !play.turns;
   try {
     if (finish) setStatus("Finishing…");
-    const v = await api("POST", "/api/play", { puzzle, placed, finish });
+    const v = await api("POST", "/api/play", { puzzle, placed, finish, tables });
+    if (v.tables && play.key === key && !play.turns) setTurns(v.tables);
     if (play.key === key && JSON.stringify(placed) === JSON.stringify(play.placed.map((p) => p.cells))) {
       if (finish) play.found = v.found || [];
       showVerdict(v, finish);
@@ -364,13 +304,15 @@ function playPuzzleChanged() {
   const same = key === play.key;
   play.key = key;
   play.summary = playable(state.preview) ? state.preview : null;
-  if (!same) { play.placed = []; play.history = []; play.found = []; play.chosen = -1; play.kbd = null; }
+  if (!same) { play.placed = []; play.history = []; play.found = []; play.chosen = -1; play.kbd = null; play.turns = null; }
+  play.geo = gridGeo(play.summary);
   if (!play.summary) {
-    setStatus(state.preview ? "Hand play is for flat boards of squares." : "Choose a puzzle first.");
+    setStatus(state.preview ? "Hand play is for tiling puzzles." : "Choose a puzzle first.");
     drawPlay();
     return;
   }
-  play.orient = play.summary.pieces.map((p) => normalise(p.cells));
+  if (!play.geo) play.orient = play.summary.pieces.map((p) => normalise(p.cells));
+  else if (!play.turns) play.orient = [];
   if (!$("#view-play").hidden) { drawPlay(); askServer(false); }
 }
 
@@ -385,7 +327,8 @@ document.addEventListener("pointerup", onUp);
 document.addEventListener("pointercancel", (e) => { if (play.drag) onUp(e); });
 document.addEventListener("keydown", (e) => {
   if ($("#view-play").hidden || e.target.matches("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
-  if (e.key === "r" || e.key === "R") turn(false);
+  if (play.geo && "tTyY".includes(e.key)) geoTurn(e.key);
+  if (e.key === "r" || e.key === "R") turn(false, e.key === "R");
   if (e.key === "f" || e.key === "F") turn(true);
 });
 $("#play-rotate").addEventListener("click", () => turn(false));

@@ -1,0 +1,109 @@
+"""How the page turns a piece in hand play on the triangle, hex and cube grids: each piece's
+distinct orientations as the page draws them, and for each turning key the orientation it
+leads to. The page needs no geometry of its own beyond translations: a key is a lookup.
+
+The orientations are the lattice's own motions applied to the piece (those the solver's
+model places: `Puzzle.orientations`, the rotations, plus the mirror images where the piece
+may be flipped), so a turned piece is always one the server accepts.
+
+Keys and their motions, each chosen by what it does on the screen (x right, y down):
+2D grids  r  a clockwise turn by the grid's least angle (60 degrees on triangle and hex,
+             90 on squares), R the anticlockwise one; f  a left-right mirror (where allowed).
+cubes     r  a clockwise quarter turn in the layer (about the layer axis), t and y quarter
+             turns about the column and the row axes (T, Y and R the other way), f a mirror.
+
+Coordinates the page works in ("points"): on the triangle and hex grids the drawing's
+(row, column) of `lattice_draw.drawing_points`, where every translation of the grid moves by
+(row, column) with an even sum; on the square grid (2D and 3D) the cells themselves."""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..core import lattice as lat
+from ..core.puzzle import Piece, Puzzle
+
+# Quarter turns of the cube grid, cells (row, column, layer): clockwise in a layer as drawn
+# (rows down, columns right), then rows into layers, then columns into layers.
+CUBE_TURNS = {"r": ((0, 1, 0), (-1, 0, 0), (0, 0, 1)),
+              "t": ((0, 0, 1), (0, 1, 0), (-1, 0, 0)),
+              "y": ((1, 0, 0), (0, 0, 1), (0, -1, 0))}
+CUBE_MIRROR = ((1, 0, 0), (0, -1, 0), (0, 0, 1))     # columns reversed: left-right on the screen
+
+
+def _screen_map(motion: lat.Motion, grid: lat.Lattice) -> np.ndarray:
+    """The 2 x 2 linear map a motion of a flat grid makes on the screen (x right, y down),
+    read from where it sends the centres of three cells."""
+    base = [(0, 0, 2), (0, 1, 1), (1, 0, 1)] if grid.name == "triangle" else [(0, 0), (1, 0), (0, 1)]
+    before = np.array([lat.centre(grid, c) for c in base])
+    after = np.array([lat.centre(grid, c) for c in lat.image(motion, base)])
+    d0, d1 = before[1:] - before[0], after[1:] - after[0]
+    return np.linalg.solve(d0, d1).T                    # d1 = d0 @ A.T, i.e. A @ v per row
+
+
+def _flat_motion(grid: lat.Lattice, want: np.ndarray) -> lat.Motion:
+    """The motion of a flat grid that acts on the screen as `want`."""
+    for m in grid.motions:
+        if np.allclose(_screen_map(m, grid), want, atol=1e-9):
+            return m
+    raise ValueError(f"no motion of the {grid.name} grid makes {want.tolist()}")
+
+
+def key_motions(grid: str, dim: int) -> dict[str, lat.Motion]:
+    """The motion each turning key makes (lower case; the mirror is "f")."""
+    if grid == "square" and dim == 3:
+        zero = (0, 0, 0)
+        return {**{k: (m, zero) for k, m in CUBE_TURNS.items()}, "f": (CUBE_MIRROR, zero)}
+    g = lat.lattice(grid, 2)
+    angle = math.radians(60 if grid != "square" else 90)
+    c, s = math.cos(angle), math.sin(angle)
+    turn = np.array([[c, -s], [s, c]])                  # clockwise when y points down
+    return {"r": _flat_motion(g, turn), "f": _flat_motion(g, np.diag([-1.0, 1.0]))}
+
+
+def _normal(grid: lat.Lattice, points: list[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
+    return tuple(sorted(lat.shift_to_origin(grid, points)))
+
+
+def page_points(grid: str, cells: np.ndarray) -> list[list[int]]:
+    """Cells as the page places them: drawing points on triangle and hex, cells on squares."""
+    if grid == "square":
+        cells = np.asarray(cells, dtype=np.int64)
+        return (cells - cells.min(axis=0)).tolist()
+    from ..draw.lattice_draw import drawing_points
+    return drawing_points(grid, np.asarray(cells, dtype=np.int64)).tolist()
+
+
+def piece_turns(puzzle: Puzzle, piece: Piece) -> dict:
+    """One piece: its orientations (page points, the first one the piece as given) and, per
+    key, the orientation each one turns into ("R", "T", "Y": the inverse turns). "f" is
+    missing when the piece may not be flipped."""
+    grid = lat.lattice(puzzle.board.grid, puzzle.board.dim)
+    reflect = puzzle.reflects(piece)
+    motions = key_motions(puzzle.board.grid, puzzle.board.dim)
+    if not reflect:
+        motions.pop("f")
+    start = _normal(grid, [tuple(c) for c in piece.cells.tolist()])
+    found = {start: 0}
+    forms = [start]
+    keys: dict[str, list[int]] = {k: [] for k in motions}
+    for form in forms:                                  # the orbit of the piece, breadth first
+        for k, m in motions.items():
+            image = _normal(grid, lat.image(m, list(form)))
+            if image not in found:
+                found[image] = len(forms)
+                forms.append(image)
+            keys[k].append(found[image])
+    for k in [k for k in keys if k != "f"]:
+        back = [0] * len(forms)
+        for i, j in enumerate(keys[k]):
+            back[j] = i
+        keys[k.upper()] = back
+    points = [page_points(puzzle.board.grid, np.array(f, dtype=np.int64)) for f in forms]
+    return {"orientations": points, "keys": keys}
+
+
+def turn_tables(puzzle: Puzzle) -> list[dict]:
+    """`piece_turns` of every piece of the puzzle, in the puzzle's order (the page's tray)."""
+    return [piece_turns(puzzle, p) for p in puzzle.pieces]
