@@ -55,25 +55,33 @@ Rect = tuple[int, int, int, int]                     # (row, col, height, width)
 class Reduction:
     """The exact cover of a puzzle as plain lists: option o is the rectangle `rects[o]` of the
     clue `clue_of[o]`, covering the items `opt_items[o]` (ascending); options are sorted by
-    their first item. Items are cells numbered by `item_number`."""
+    their first item. Items are cells numbered by `item_number`; with `cells`, only those
+    cells (ascending item numbers, e.g. what propagation leaves open), item b being `cells[b]`."""
 
     def __init__(self, puzzle: Shikaku, rects: list[Rect], clue_of: list[int],
-                 opt_items: list[list[int]]):
+                 opt_items: list[list[int]], cells: list[int] | None = None):
         self.puzzle, self.rects, self.clue_of, self.opt_items = puzzle, rects, clue_of, opt_items
+        self.cells = cells
+
+    @property
+    def n_items(self) -> int:
+        return self.puzzle.width * self.puzzle.height if self.cells is None else len(self.cells)
 
     def options(self) -> memo.Options:
-        """The cover for the memoised counter: every cell a primary item."""
-        n = self.puzzle.width * self.puzzle.height
-        return memo.Options(n, [True] * n, self.opt_items)
+        """The cover for the memoised counter: every item primary."""
+        return memo.Options(self.n_items, [True] * self.n_items, self.opt_items)
 
     def item_cell(self, item: int) -> tuple[int, int]:
         """(row, col) of an item."""
+        if self.cells is not None:
+            item = self.cells[item]
         w, h = self.puzzle.width, self.puzzle.height
         return divmod(item, w) if w <= h else divmod(item, h)[::-1]
 
     @cached_property
     def cover(self) -> Cover:
-        """The same cover as numpy arrays, for the shared engine (`listing`, `generate`)."""
+        """The same cover as numpy arrays, for the shared engine (`listing`, `generate`;
+        a reduction of every cell)."""
         import numpy as np
         from ..core.cover import Cover
         lengths = [len(items) for items in self.opt_items]
@@ -149,52 +157,32 @@ def neighbours(puzzle: Shikaku) -> list[int]:
     return out
 
 
-def divisor_shapes(area: int, height: int, width: int) -> list[tuple[int, int]]:
-    return [(h, area // h) for h in range(1, min(area, height) + 1)
-            if area % h == 0 and area // h <= width]
-
-
-def clue_prefix(puzzle: Shikaku) -> list[list[int]]:
-    """pref[r][c]: the clues in rows < r and columns < c."""
-    H, W = puzzle.height, puzzle.width
-    has = [[0] * W for _ in range(H)]
-    for r, c, _ in puzzle.clues:
-        has[r][c] = 1
-    pref = [[0] * (W + 1)]
-    for row in has:
-        line, run = [0], 0
-        for c, x in enumerate(row):
-            run += x
-            line.append(pref[-1][c + 1] + run)
-        pref.append(line)
-    return pref
-
-
 def candidates(puzzle: Shikaku) -> list[tuple[Rect, int]]:
     """Every candidate rectangle of every clue, with the clue's index: each h x w of the
-    clue's area inside the grid that holds the clue and no other one."""
-    H, W = puzzle.height, puzzle.width
-    pref = clue_prefix(puzzle)
-    out = []
-    for k, (r, c, area) in enumerate(puzzle.clues):
-        for h, w in divisor_shapes(area, H, W):
-            lefts = range(max(0, c - w + 1), min(c, W - w) + 1)
-            for top in range(max(0, r - h + 1), min(r, H - h) + 1):
-                above, below = pref[top], pref[top + h]
-                for left in lefts:
-                    if below[left + w] - above[left + w] - below[left] + above[left] == 1:
-                        out.append(((top, left, h, w), k))
-    return out
+    clue's area inside the grid that holds the clue and no other one (`shikaku.candidates`)."""
+    from .candidates import candidates as by_clue
+    return [(rect, k) for k, rects in enumerate(by_clue(puzzle.height, puzzle.width, puzzle.clues))
+            for rect in rects]
 
 
-def reduce(puzzle: Shikaku) -> Reduction:
-    """The exact cover of a Shikaku puzzle; options sorted by their first item, then clue
-    and height."""
+def reduce(puzzle: Shikaku, by_clue: list[tuple[int, list[Rect]]] | None = None,
+           compact: bool = False) -> Reduction:
+    """The exact cover of a Shikaku puzzle (or of the clues `by_clue`, each with its
+    rectangles); options sorted by their first item, then clue and height. `compact`: items
+    only for the cells the rectangles cover (in order)."""
     number = item_number(puzzle)
-    keyed = sorted((number(t, lft), k, h, w, t, lft) for (t, lft, h, w), k in candidates(puzzle))
+    if by_clue is None:
+        by_clue = [(k, [rect]) for rect, k in candidates(puzzle)]
+    keyed = sorted((number(t, lft), k, h, w, t, lft) for k, rects in by_clue
+                   for t, lft, h, w in rects)
     rects = [(t, lft, h, w) for _, _, h, w, t, lft in keyed]
-    return Reduction(puzzle, rects, [k for _, k, *_ in keyed],
-                     [rect_items(puzzle, rect) for rect in rects])
+    opt_items = [rect_items(puzzle, rect) for rect in rects]
+    cells = None
+    if compact:
+        cells = sorted(set(chain.from_iterable(opt_items)))
+        local = {i: b for b, i in enumerate(cells)}
+        opt_items = [[local[i] for i in items] for items in opt_items]
+    return Reduction(puzzle, rects, [k for _, k, *_ in keyed], opt_items, cells)
 
 
 def obvious_reason(puzzle: Shikaku) -> str | None:
@@ -205,45 +193,89 @@ def obvious_reason(puzzle: Shikaku) -> str | None:
     return None
 
 
+MASK_BYTES = 64 << 20   # candidates' masks past which `solve` keeps to the plain propagation
+                        # (Tatham's 100 x 100: 3.4 MB, 150 x 150: 17 MB)
+
+
 def solve(puzzle: Shikaku, *, cap: int | None = None, solution: bool = True,
           prefer_not: set[Rect] | None = None, time_limit: float | None = None,
-          max_memory: int | None = None, method: str | None = None) -> Answer:
+          max_memory: int | None = None, method: str | None = None,
+          prune: bool = True) -> Answer:
     """Count the solutions (exactly, or up to `cap`) and give one of them; within
     `time_limit` seconds and `max_memory` bytes of memo, else an Answer with no count
     (`stopped` says why: a memoised count has no partial figure). `method` forces one
     ("pfaffian" needs every clue a 2; "memo" never hands over to the frontier; "frontier"
-    hands every part over), else `method_of` chooses."""
+    hands every part over), else `method_of` chooses. `prune`: Shikaku's own propagation
+    (`shikaku.prune`) first, then the method on what it leaves open (not for the Pfaffian,
+    a preference among solutions, or masks beyond MASK_BYTES); False: the plain path, which
+    the tests hold it against."""
     t0 = time.perf_counter()
     limits = memo.Limits(None if time_limit is None else t0 + time_limit, max_memory)
     why = obvious_reason(puzzle)
     if why:
         return Answer(0, reason=why, seconds=time.perf_counter() - t0)
-    red = reduce(puzzle)
-    held = set(red.clue_of)
-    bare = [k for k in range(len(puzzle.clues)) if k not in held]
-    if bare:
-        r, c, v = puzzle.clues[bare[0]]
+    from .candidates import candidates as clue_candidates
+    by_clue = clue_candidates(puzzle.height, puzzle.width, puzzle.clues)
+    bare = next((k for k, rects in enumerate(by_clue) if not rects), None)
+    if bare is not None:
+        r, c, v = puzzle.clues[bare]
         return Answer(0, reason=f"no rectangle of area {v} fits around the clue at row {r + 1}, "
                                 f"column {c + 1}", seconds=time.perf_counter() - t0)
-    avoid = None
-    if prefer_not:
-        avoid = {o for o, r in enumerate(red.rects) if r in prefer_not}
     switch = {"memo": None, "frontier": 0}.get(method or "", memo.FRONTIER_FROM)
     method = method or method_of(puzzle, prefer_not)
     try:
-        res = _count(red, method, switch, cap, solution, avoid, limits)
+        if prune and method != "pfaffian" and not prefer_not and _masks_fit(puzzle, by_clue):
+            ans = _solve_pruned(puzzle, by_clue, switch, cap, solution, limits)
+        else:
+            ans = _solve_plain(reduce(puzzle, list(enumerate(by_clue))), method, switch, cap,
+                               solution, prefer_not, limits)
     except memo.Stopped as stop:
-        ans = Answer(None, seconds=time.perf_counter() - t0, nodes=stop.entries,
+        ans = Answer(None, nodes=stop.entries,
                      method="pfaffian" if method == "pfaffian" else stop.method)
         ans.stopped, ans.need = stop.reason, stop.need
-        return ans
+    ans.seconds = time.perf_counter() - t0
+    return ans
+
+
+def _masks_fit(puzzle: Shikaku, by_clue: list[list[Rect]]) -> bool:
+    from .prune import mask_bytes
+    return mask_bytes(puzzle.width, by_clue) <= MASK_BYTES
+
+
+def _solve_plain(red: Reduction, method: str, switch: int | None, cap: int | None,
+                 solution: bool, prefer_not: set[Rect] | None, limits: memo.Limits) -> Answer:
+    """The chosen method on the whole reduction."""
+    avoid = None
+    if prefer_not:
+        avoid = {o for o, r in enumerate(red.rects) if r in prefer_not}
+    res = _count(red, method, switch, cap, solution, avoid, limits)
     ans = Answer(res.solutions, nodes=res.nodes, capped=res.capped,
                  method="pfaffian" if method == "pfaffian" else res.method)
     if res.found is not None:
         ans.rectangles = sorted(red.rects[o] for o in res.found)
     if res.solutions == 0:
         ans.reason = _dead_reason(red, res.dead_item)
-    ans.seconds = time.perf_counter() - t0
+    return ans
+
+
+def _solve_pruned(puzzle: Shikaku, by_clue: list[list[Rect]], switch: int | None,
+                  cap: int | None, solution: bool, limits: memo.Limits) -> Answer:
+    """Shikaku's propagation, then the memo (and frontier) on the clues it leaves open."""
+    from .prune import prune
+    try:
+        pruned = prune(puzzle.width, puzzle.height, puzzle.clues, by_clue, limits.deadline)
+    except TimeoutError:
+        raise memo.Stopped("time limit", 0) from None
+    if pruned.dead is not None:
+        return Answer(0, reason=_cell_reason(puzzle, *pruned.dead), method="memo")
+    if not pruned.open:
+        ans = Answer(1, method="memo", capped=cap is not None and cap <= 1)
+        ans.rectangles = sorted(pruned.settled) if solution else []
+        return ans
+    ans = _solve_plain(reduce(puzzle, pruned.open, compact=True), "memo", switch, cap,
+                       solution, None, limits)
+    if ans.solutions:
+        ans.rectangles = sorted(ans.rectangles + pruned.settled) if solution else []
     return ans
 
 
@@ -284,10 +316,14 @@ def _count(red: Reduction, method: str, switch: int | None, cap: int | None, sol
 
 
 def _dead_reason(red: Reduction, item: int) -> str:
-    if item < 0 or item >= red.puzzle.width * red.puzzle.height:
+    if item < 0 or item >= red.n_items:
         return "no arrangement of the candidate rectangles covers the grid"
-    r, c = red.item_cell(item)
-    for cr, cc, v in red.puzzle.clues:
+    return _cell_reason(red.puzzle, *red.item_cell(item))
+
+
+def _cell_reason(puzzle: Shikaku, r: int, c: int) -> str:
+    """Why there is no solution, shown at the cell (r, c) where propagation ran dry."""
+    for cr, cc, v in puzzle.clues:
         if (cr, cc) == (r, c):
             return f"the clue {v} at row {r + 1}, column {c + 1} has no rectangle left"
     return f"no rectangle can cover the cell at row {r + 1}, column {c + 1}"

@@ -1,0 +1,87 @@
+"""Every clue's candidate rectangles, found without testing each position.
+
+A candidate of the clue at (r, c) is an h x w rectangle of the clue's area inside the grid
+that holds the clue and no other one. It spans column c in every one of its rows, so in row
+y it must lie strictly between the nearest other clues left and right of column c in that
+row (and a row with another clue in column c itself is out of reach). These open intervals,
+intersected over the rows above the clue (r, r - 1, ...) and below it (r, r + 1, ...), give
+for every top row t and bottom row b at once the columns the rectangle may use: all its
+left edges come out as one range, so the work is one step per (clue, shape, top row)
+instead of one test per position (the clue-prefix-sum test of `model.candidates_plain`
+visits area x shapes positions per clue: 4x more on Tatham's 100 x 100).
+"""
+from __future__ import annotations
+
+from bisect import bisect_left
+
+Rect = tuple[int, int, int, int]                     # (row, col, height, width)
+
+
+def _columns_by_row(height: int, clues) -> list[list[int]]:
+    """The clues' columns in each row, ascending (clues are row-major)."""
+    rows: list[list[int]] = [[] for _ in range(height)]
+    for r, c, _ in clues:
+        rows[r].append(c)
+    return rows
+
+
+def _reach(cols_by_row: list[list[int]], r: int, c: int, step: int, rows: int, limit: int,
+           width: int) -> tuple[list[int], list[int]]:
+    """From row r outwards by `step` (up to `rows` rows, within the grid): lo[d], hi[d], the
+    open column interval free of other clues in every row r .. r + step * d."""
+    lo, hi = [], []
+    best_lo, best_hi = -1, width
+    y = r
+    for d in range(rows):
+        if y < 0 or y >= limit:
+            break
+        cols = cols_by_row[y]
+        i = bisect_left(cols, c)
+        if i < len(cols) and cols[i] == c:
+            if d:                          # another clue straight above or below: no further
+                break
+            nxt = cols[i + 1] if i + 1 < len(cols) else width
+        else:
+            nxt = cols[i] if i < len(cols) else width
+        prev = cols[i - 1] if i > 0 else -1
+        best_lo, best_hi = max(best_lo, prev), min(best_hi, nxt)
+        lo.append(best_lo)
+        hi.append(best_hi)
+        y += step
+    return lo, hi
+
+
+def shapes(area: int, height: int, width: int) -> list[tuple[int, int]]:
+    """(h, w) with h * w = area that fit the grid, by height."""
+    return [(h, area // h) for h in range(1, min(area, height) + 1)
+            if area % h == 0 and area // h <= width]
+
+
+def clue_candidates(cols_by_row: list[list[int]], clue: tuple[int, int, int], height: int,
+                    width: int) -> list[Rect]:
+    """The candidate rectangles of one clue, by height, top row and left column."""
+    r, c, area = clue
+    out: list[Rect] = []
+    forms = shapes(area, height, width)
+    if not forms:
+        return out
+    tallest = forms[-1][0]
+    up_lo, up_hi = _reach(cols_by_row, r, c, -1, tallest, height, width)
+    down_lo, down_hi = _reach(cols_by_row, r, c, 1, tallest, height, width)
+    for h, w in forms:
+        for top in range(max(r - h + 1, r - len(up_lo) + 1), r + 1):
+            below = top + h - 1 - r               # rows below the clue's row
+            if below >= len(down_lo):
+                continue
+            above = r - top
+            first = max(up_lo[above], down_lo[below]) + 1
+            last = min(up_hi[above], down_hi[below]) - w
+            for left in range(max(first, c - w + 1), min(last, c) + 1):
+                out.append((top, left, h, w))
+    return out
+
+
+def candidates(height: int, width: int, clues) -> list[list[Rect]]:
+    """The candidates of every clue, in clue order (clues row-major: (row, col, area))."""
+    cols_by_row = _columns_by_row(height, clues)
+    return [clue_candidates(cols_by_row, clue, height, width) for clue in clues]

@@ -1,0 +1,154 @@
+"""Shikaku's shortcuts for speed, each against the plain path and against tests/checker.py
+(the independent brute force): the candidate enumeration by free intervals, the bitmask
+propagation (`solve(prune=True)`, the default), and the text reader's fast path."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from checker import shikaku_solutions
+from conftest import CORPUS
+from polytile.shikaku import model, prune
+from polytile.shikaku.candidates import candidates
+from polytile.shikaku.formats import load
+from polytile.shikaku.generate import partition
+from polytile.shikaku.model import Shikaku, solve, verify
+
+DIR = CORPUS / "shikaku"
+MANIFEST = json.loads((DIR / "manifest.json").read_text())
+
+
+def brute_candidates(p: Shikaku) -> list[set]:
+    """Every h x w of each clue's area, at every position, that holds that clue and no other:
+    a test of each rectangle cell by cell."""
+    clues = {(r, c) for r, c, _ in p.clues}
+    out = []
+    for r, c, v in p.clues:
+        found = set()
+        for h in range(1, v + 1):
+            if v % h:
+                continue
+            w = v // h
+            for top in range(r - h + 1, r + 1):
+                for left in range(c - w + 1, c + 1):
+                    if top < 0 or left < 0 or top + h > p.height or left + w > p.width:
+                        continue
+                    inside = [(y, x) for y in range(top, top + h) for x in range(left, left + w)
+                              if (y, x) in clues]
+                    if inside == [(r, c)]:
+                        found.add((top, left, h, w))
+        out.append(found)
+    return out
+
+
+def random_puzzle(w: int, h: int, seed: int, max_area: int, moved: int,
+                  corner: bool = False) -> Shikaku:
+    """Clues of a random partition, one per rectangle at a random cell (in its corner:
+    many solutions); `moved` of them then moved to a random cell (often no solution)."""
+    rng = random.Random(seed)
+    rows = [[0] * w for _ in range(h)]
+    for r, c, dh, dw in partition(w, h, rng, max_area):
+        if corner:
+            rows[r][c] = dh * dw
+        else:
+            rows[r + rng.randrange(dh)][c + rng.randrange(dw)] = dh * dw
+    cells = [(r, c) for r in range(h) for c in range(w) if rows[r][c]]
+    for r, c in rng.sample(cells, min(moved, len(cells))):
+        y, x = rng.randrange(h), rng.randrange(w)
+        rows[r][c], rows[y][x] = rows[y][x], rows[r][c]
+    return Shikaku.from_rows(rows)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(1, 12), st.integers(1, 12), st.integers(0, 10**6), st.integers(2, 12),
+       st.integers(0, 4))
+def test_candidates_are_the_brute_force_ones(w, h, seed, max_area, moved):
+    p = random_puzzle(w, h, seed, max_area, moved)
+    got = candidates(p.height, p.width, p.clues)
+    assert [set(rects) for rects in got] == brute_candidates(p)
+    assert all(len(set(rects)) == len(rects) for rects in got)
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.integers(1, 7), st.integers(1, 7), st.integers(0, 10**6), st.integers(2, 8),
+       st.integers(0, 3), st.booleans())
+def test_propagation_vs_plain_vs_brute_force(w, h, seed, max_area, moved, corner):
+    """Random partitions, clues in a corner (many solutions) or anywhere, some moved (none):
+    the count after propagation, the plain memo count and the brute force agree, and the
+    solution shown is one."""
+    p = random_puzzle(w, h, seed, max_area, moved, corner)
+    expected = len(shikaku_solutions(w, h, {(r, c): v for r, c, v in p.clues}))
+    fast, plain = solve(p), solve(p, prune=False)
+    assert fast.solutions == plain.solutions == expected
+    if expected:
+        assert verify(p, fast.rectangles) is None
+    else:
+        assert fast.rectangles == [] and fast.reason
+    assert solve(p, cap=1).solutions == min(expected, 1)
+    assert solve(p, solution=False).solutions == expected
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(8, 30), st.integers(8, 30), st.integers(0, 10**6), st.integers(4, 40),
+       st.integers(0, 2))
+def test_propagation_vs_plain_on_larger_grids(w, h, seed, max_area, moved):
+    """Grids beyond the brute force: the two paths agree, every solution shown verifies."""
+    p = random_puzzle(w, h, seed, max_area, moved)
+    fast, plain = solve(p), solve(p, prune=False)
+    assert fast.solutions == plain.solutions
+    for ans in (fast, plain):
+        assert (verify(p, ans.rectangles) is None) if ans.solutions else not ans.rectangles
+
+
+def test_propagation_leaves_only_forced_removals():
+    """What propagation removes is in no solution: every brute-force solution's rectangles
+    are among the settled and open candidates."""
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(60):
+        p = random_puzzle(6, 6, rng.randrange(10**6), 6, rng.randrange(2))
+        got = prune.prune(p.width, p.height, p.clues, candidates(p.height, p.width, p.clues))
+        sols = shikaku_solutions(6, 6, {(r, c): v for r, c, v in p.clues})
+        if got.dead is not None:
+            assert sols == []
+            continue
+        kept = set(got.settled) | {r for _, rects in got.open for r in rects}
+        for sol in sols:
+            assert set(sol) <= kept and set(got.settled) <= set(sol)
+            checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("case", [c for c in MANIFEST if not c.get("heavy")], ids=lambda c: c["id"])
+def test_corpus_both_paths(case):
+    p = load(DIR / case["file"])
+    fast, plain = solve(p), solve(p, prune=False)
+    assert fast.solutions == plain.solutions == case["solutions"]
+    if case["solutions"]:
+        assert verify(p, fast.rectangles) is None
+
+
+def test_the_plain_path_past_the_mask_budget(monkeypatch):
+    p = load(DIR / "tatham-30x30a.txt")
+    monkeypatch.setattr(model, "MASK_BYTES", 0)
+    ans = solve(p)
+    assert ans.solutions == next(c for c in MANIFEST if c["id"] == "tatham-30x30a")["solutions"]
+    assert verify(p, ans.rectangles) is None
+
+
+def test_propagation_keeps_the_time_limit():
+    ans = solve(load(DIR / "tatham-50x50.txt"), time_limit=0.0)
+    assert ans.solutions is None and ans.stopped == "time limit"
+
+
+def test_masks_are_the_rectangles():
+    p = random_puzzle(9, 7, 3, 8, 0)
+    for rects in candidates(p.height, p.width, p.clues):
+        for rect, mask in zip(rects, prune.masks(p.width, [rects])[0]):
+            top, left, h, w = rect
+            cells = {(top + i) * p.width + left + j for i in range(h) for j in range(w)}
+            assert mask == sum(1 << b for b in cells)
+            assert prune.rect_of(mask, p.width, h * w) == rect
