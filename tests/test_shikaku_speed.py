@@ -11,9 +11,10 @@ from hypothesis import given, settings, strategies as st
 
 from checker import shikaku_solutions
 from conftest import CORPUS
+from polytile.errors import PuzzleError
 from polytile.shikaku import model, prune
 from polytile.shikaku.candidates import candidates
-from polytile.shikaku.formats import load
+from polytile.shikaku.formats import _plain_text, load, parse_text_careful
 from polytile.shikaku.generate import partition
 from polytile.shikaku.model import Shikaku, solve, verify
 
@@ -152,3 +153,53 @@ def test_masks_are_the_rectangles():
             cells = {(top + i) * p.width + left + j for i in range(h) for j in range(w)}
             assert mask == sum(1 << b for b in cells)
             assert prune.rect_of(mask, p.width, h * w) == rect
+
+
+# --- the text reader's fast path against the careful one ----------------------------------
+
+TOKENS = st.sampled_from(["0", "1", "2", "3", "4", "9", "12", "007", "-2", "+3", "x", "2.0",
+                          "٣", "1_0", "00000000000000004", "99999", ""])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 5), st.integers(0, 5), st.lists(st.lists(TOKENS, max_size=6), max_size=7),
+       st.sampled_from([" ", "  ", "\t", " \u00a0", "\u2003"]), st.sampled_from(["\n", "\r\n", "\n\n"]))
+def test_text_fast_path_reads_as_the_careful_reader(w, h, rows, space, newline):
+    """Texts near the form (wrong counts, signs, non-ASCII digits, long numbers, odd blanks):
+    the fast path gives the careful reader's puzzle, or leaves the text to it."""
+    text = newline.join([f"{w} {h}"] + [space.join(row) for row in rows]) + "\n"
+    try:
+        careful = parse_text_careful(text, "t")
+    except PuzzleError:
+        careful = None
+    fast = _plain_text(text)
+    assert fast is None or fast == careful
+    if careful is not None and all(t.isdigit() and t.isascii() for row in rows for t in row):
+        assert fast == careful
+
+
+@pytest.mark.parametrize("case", [c for c in MANIFEST if not c.get("heavy")], ids=lambda c: c["id"])
+def test_corpus_files_take_the_fast_path(case):
+    text = (DIR / case["file"]).read_text()
+    assert _plain_text(text) == parse_text_careful(text, "t") == load(DIR / case["file"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 6), st.integers(1, 6), st.data(), st.sampled_from([" ", "\t", "   "]),
+       st.sampled_from(["\n", "\r\n", "\n \n"]))
+def test_text_fast_path_on_grids_and_one_flaw(w, h, data, space, newline):
+    """A well-formed grid reads the same both ways; with one token replaced, the fast path
+    still gives the careful reader's answer or leaves it the text (errors and positions)."""
+    rows = [[str(data.draw(st.integers(0, w * h))) for _ in range(w)] for _ in range(h)]
+    text = newline.join([f"{w} {h}"] + [space.join(row) for row in rows]) + newline
+    assert _plain_text(text) == parse_text_careful(text, "t") is not None
+    r, c = data.draw(st.integers(0, h - 1)), data.draw(st.integers(0, w - 1))
+    rows[r][c] = data.draw(st.sampled_from([str(w * h + 1), "-1", "+1", "٣", "1_0", "0x1", "",
+                                            "1 1", "00000000000000001", "²"]))
+    text = newline.join([f"{w} {h}"] + [space.join(row) for row in rows]) + newline
+    try:
+        careful = parse_text_careful(text, "t")
+    except PuzzleError:
+        careful = None
+    fast = _plain_text(text)
+    assert fast is None or fast == careful

@@ -87,8 +87,36 @@ def _int(token: str, what: str, name: str, line: int, col: int) -> int:
     return _number(token, what, name, line, col)
 
 
+def _plain_text(text: str) -> Shikaku | None:
+    """The common case without a test per number (9 ms of 10 on a 100 x 100 grid): ASCII
+    digits and blanks only, the header, then exactly H rows of W numbers, none longer than
+    MAX_DIGITS or larger than the grid. None for anything else: the careful reader then
+    says what is wrong and where."""
+    lines = [fields for fields in (line.split() for line in text.split("\n")) if fields]
+    if not lines or len(lines[0]) != 2:
+        return None
+    tokens = [t for fields in lines for t in fields]
+    joined = "".join(tokens)
+    if not (joined.isascii() and joined.isdigit()) or max(map(len, tokens)) > MAX_DIGITS:
+        return None
+    w, h = int(tokens[0]), int(tokens[1])
+    if not (1 <= w and 1 <= h and w * h <= MAX_CELLS and len(lines) == h + 1
+            and len(tokens) == 2 + w * h and all(len(fields) == w for fields in lines[1:])):
+        return None
+    values = list(map(int, tokens[2:]))
+    if max(values) > w * h:
+        return None
+    return Shikaku(w, h, tuple((k // w, k % w, v) for k, v in enumerate(values) if v))
+
+
 def parse_text(text: str, name: str = "<text>") -> Shikaku:
     """`W H` then H rows of W integers; blank lines are ignored."""
+    plain = _plain_text(text)
+    return plain if plain is not None else parse_text_careful(text, name)
+
+
+def parse_text_careful(text: str, name: str = "<text>") -> Shikaku:
+    """`parse_text` token by token, each error with its line and column."""
     lines = [(n, [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", raw)], len(raw))
              for n, raw in enumerate(text.split("\n"), 1)]
     lines = [entry for entry in lines if entry[1]]
