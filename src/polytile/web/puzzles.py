@@ -23,7 +23,7 @@ MAX_ORDER = 7                  # boxing: up to heptominoes (108 free shapes)
 LIBRARY_ORDERS = range(1, 7)   # the page's piece library: monomino .. hexominoes
 LATTICE_ORDERS = {"triangle": range(1, 8), "hex": range(1, 6)}   # moniamond .. heptiamonds, .. pentahexes
 
-KINDS = ("tiling", "katamino", "box", "shikaku")
+KINDS = ("tiling", "katamino", "box", "shikaku", "calendar")
 
 
 def _fail(msg: str, where: str = "puzzle") -> None:
@@ -240,6 +240,8 @@ class Parsed:
     shikaku: Any = None            # polytile.shikaku.model.Shikaku
     letters: list[str] | None = None
     why_not: str | None = None     # boxing: impossible by arithmetic
+    problems: list[dict] | None = None   # a BurrTools file's problems (web/burrfile.py)
+    calendar: Any = None           # web.calendar_api.CalendarSpec
 
 
 def parse(spec: Any) -> Parsed:
@@ -249,14 +251,24 @@ def parse(spec: Any) -> Parsed:
     kind = spec.get("kind")
     if kind not in KINDS:
         _fail(f"unknown puzzle kind {describe(kind)} (one of {', '.join(KINDS)})")
-    return {"tiling": _tiling, "katamino": _katamino, "box": _box, "shikaku": _shikaku}[kind](spec)
+    return {"tiling": _tiling, "katamino": _katamino, "box": _box, "shikaku": _shikaku,
+            "calendar": _calendar}[kind](spec)
+
+
+def _calendar(spec: dict) -> Parsed:
+    from . import calendar_api
+    return Parsed("calendar", calendar=calendar_api.parse(spec))
 
 
 def _tiling(spec: dict) -> Parsed:
     from ..formats import polyjson
     from ..tiling.solver import Tiling
     reflect = _get(spec, "reflect", bool, True)
-    if spec.get("text") is not None:
+    problems = None
+    if spec.get("xmpuzzle") is not None:            # a BurrTools file opened on the page
+        from . import burrfile
+        puzzle, problems = burrfile.load(spec)
+    elif spec.get("text") is not None:
         puzzle = _from_text(spec["text"])
     else:
         grid = _grid(spec)
@@ -269,7 +281,7 @@ def _tiling(spec: dict) -> Parsed:
     tiling = Tiling(puzzle, PAGE_BYTES)
     if not reflect:
         tiling = tiling.no_reflect()
-    return Parsed("tiling", tiling=tiling)
+    return Parsed("tiling", tiling=tiling, problems=problems)
 
 
 def _katamino(spec: dict) -> Parsed:
@@ -338,6 +350,9 @@ def summary(parsed: Parsed) -> dict:
         p = parsed.shikaku
         return {"kind": "shikaku", "width": p.width, "height": p.height, "rows": p.rows(),
                 "clues": len(p.clues)}
+    if parsed.kind == "calendar":
+        from . import calendar_api
+        return calendar_api.summary(parsed.calendar)
     t = parsed.tiling
     puzzle = t.puzzle
     board = puzzle.board
@@ -358,4 +373,6 @@ def summary(parsed: Parsed) -> dict:
         out["impossible"] = parsed.why_not
     if parsed.letters:
         out["letters"] = parsed.letters
+    if parsed.problems is not None:
+        out["problems"] = parsed.problems
     return out

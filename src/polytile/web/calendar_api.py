@@ -1,0 +1,150 @@
+"""The page's calendar tab: a calendar puzzle (DragonFjord's A-Puzzle-A-Day, `classic`, or
+its `weekday` variant) and a date, as the CLI's `polytile calendar` reads them
+(tiling.calendar, tiling.calendar_dates), and the jobs the page runs on them:
+
+    {"kind": "calendar", "board": "classic" | "weekday", "date": "2026-11-25"}
+
+- solve: the date's number of solutions, its solutions listed for browsing;
+- count: the date's number of solutions;
+- tally: every date of the year at once (one search, Calendar.tally), its progress the
+  parts of the tree done, for the year's heat map.
+
+Parsing happens in the server (no search: the placements only); the jobs run in the job's
+process like every other search."""
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import PuzzleError
+
+BOARDS = ("classic", "weekday")
+MAX_LIST = 1000                # solutions of one date listed for browsing
+TICK = 0.25                    # seconds between progress messages while the year is tallied
+
+
+@dataclass
+class CalendarSpec:
+    board: str                 # classic | weekday
+    cal: Any                   # tiling.calendar.Calendar
+    date: tuple                # (month, day, weekday or None) as the board reads it
+    iso: str                   # the date as sent (YYYY-MM-DD)
+
+
+def parse(spec: dict) -> CalendarSpec:
+    """The board and date of a request; one PuzzleError line for anything else."""
+    from ..tiling.calendar_dates import parse_date
+    from ..tiling.calendar_report import load_calendar
+    board = spec.get("board", "classic")
+    if board not in BOARDS:
+        raise PuzzleError(f"unknown calendar board {str(board)[:30]!r} (classic or weekday)", "board")
+    text = spec.get("date")
+    if not isinstance(text, str) or len(text) > 40:
+        raise PuzzleError("\"date\" must be a date such as 2026-11-25", "date")
+    cal = load_calendar(board)
+    shows_weekday = "weekday" in cal.board.group_names()
+    try:
+        when = parse_date(text, shows_weekday)
+    except PuzzleError as e:
+        raise PuzzleError(e.message, "date") from None
+    if not shows_weekday:
+        when = (when[0], when[1], None)
+    return CalendarSpec(board, cal, when, text.strip())
+
+
+def summary(c: CalendarSpec) -> dict:
+    """The board as the page draws it: cells, their labels, the date's open cells."""
+    from ..tiling.calendar_dates import date_label
+    cells = c.cal.cells
+    return {"kind": "calendar", "dim": 2, "grid": "square", "board": c.board,
+            "cells": cells.tolist(), "labels": list(c.cal.board.labels), "area": int(len(cells)),
+            "shape": [int(x) + 1 for x in cells.max(axis=0)],
+            "open": c.cal.open_cells(c.date), "date": c.iso, "date_label": date_label(c.date),
+            "pieces": [piece_json(name, rows) for name, rows in c.cal.board.pieces]}
+
+
+def piece_json(name: str, rows) -> dict:
+    """A piece as the page's summaries give pieces (cells, size, one copy, may be flipped)."""
+    from ..core.library import cells_from_rows
+    cells = cells_from_rows(list(rows)).tolist()
+    return {"name": name, "size": len(cells), "count": 1, "min": 1, "cells": cells, "rows": list(rows),
+            "reflect": True}
+
+
+def placements_json(sol, letters_colours: dict) -> list[dict]:
+    return [{"piece": p.piece, "letter": p.letter, "cells": p.cells.tolist(),
+             "colour": letters_colours.get(p.letter, "#8fb3de")} for p in sol.placements]
+
+
+def colours(cal) -> dict[str, str]:
+    """A colour per piece letter: the Katamino colours of the pentominoes, the palette's for
+    the others (as the year's pictures and the CLI draw them)."""
+    from ..core.library import COLOUR_OF
+    palette = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
+    out, k = {}, 0
+    for (name, _), letter in zip(cal.board.pieces, cal.letters):
+        if name in COLOUR_OF:
+            out[letter] = COLOUR_OF[name]
+        else:
+            out[letter] = palette[k % len(palette)]
+            k += 1
+    return out
+
+
+def solve(c: CalendarSpec, opts: dict, out) -> dict:
+    """The date's count and its first solutions (up to opts["limit"], at most MAX_LIST)."""
+    limit = min(int(opts.get("limit") or MAX_LIST), MAX_LIST)
+    out.progress(force=True, phase="solving")
+    t0 = time.perf_counter()
+    total, found = c.cal.solve(c.date, limit)
+    seconds = time.perf_counter() - t0
+    palette = colours(c.cal)
+    for k in range(0, len(found), 200):
+        out.send("solutions", start=k, solutions=[placements_json(s, palette) for s in found[k:k + 200]])
+    return {"solutions": total, "unique": None, "listed": len(found), "complete": len(found) == total,
+            "seconds": round(seconds, 6), "nodes": None, "reasons": [], "date_label": summary(c)["date_label"]}
+
+
+def count(c: CalendarSpec, opts: dict, out) -> dict:
+    out.progress(force=True, phase="counting")
+    t0 = time.perf_counter()
+    total = c.cal.count(c.date)
+    return {"solutions": total, "unique": None, "complete": True, "nodes": None, "reasons": [],
+            "seconds": round(time.perf_counter() - t0, 6)}
+
+
+def tally(c: CalendarSpec, opts: dict, out) -> dict:
+    """Every date of the year (one thread: the server runs other jobs too), progress as
+    the parts of the tree done, sent every TICK seconds from the first moment on."""
+    from ..tiling.calendar_report import summary as year_summary
+    state = {"done": 0, "total": 0}
+    stop = threading.Event()
+
+    def tell(force: bool = False) -> None:
+        fields = {"phase": "tallying the year"}
+        if state["total"]:
+            fields.update(done=state["done"], total=state["total"], share=state["done"] / state["total"])
+        out.progress(force=force, **fields)
+
+    def tick() -> None:
+        while not stop.wait(TICK):
+            tell(force=True)
+
+    def step(done: int, total: int) -> None:
+        state.update(done=done, total=total)
+
+    tell(force=True)
+    ticker = threading.Thread(target=tick, daemon=True)
+    ticker.start()
+    t0 = time.perf_counter()
+    try:
+        result = c.cal.tally(1, progress=step)
+    finally:
+        stop.set()
+        ticker.join()
+    seconds = time.perf_counter() - t0
+    info = year_summary(result, seconds)
+    rows = [[m, d, w, n] for (m, d, w), n in zip(result.dates, result.counts)]
+    return {**info, "dates": rows, "weekday": "weekday" in c.cal.board.group_names()}
