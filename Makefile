@@ -1,16 +1,18 @@
 # make demo   set up .venv and solve the bundled 6x10 pentomino example
 # make test   set up .venv and run the tests
+# make test-fast  the tests without the slow, browser and fuzz markers (under 2 minutes)
 # make fuzz   long profiles: the parser fuzz suite and its resource profile (10,000 inputs per
 #             family each, 1 GB of address space and 5 s per input), the random
 #             differential tests (100,000 tiling puzzles, 20,000 Shikaku grids; hours), 50 Ctrl-C trials
-# make lint   import layers (import-linter), ruff, mypy on core/ and engine/
+# make lint   ruff format --check, ruff check, mypy, import-linter (layers, no cycles), ESLint on
+#             the page's JavaScript (npm's eslint in $(ESLINT_DIR), outside the repository)
 # make bench  compare polytile with xcover on the benchmark cases
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test fuzz lint bench clean
+.PHONY: demo test test-fast fuzz lint bench clean
 LINT   := $(VENV)/.lint
 
 $(STAMP): pyproject.toml
@@ -26,6 +28,10 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q --durations=15
 
+# the tests that take seconds, not minutes (markers applied by module in tests/conftest.py)
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -q -m "not slow and not browser and not fuzz" --durations=10
+
 fuzz: $(STAMP)
 	POLYTILE_FUZZ=long $(BIN)/python -m pytest -q -s -p no:cacheprovider --hypothesis-show-statistics tests/test_fuzz.py tests/test_fuzz_resources.py tests/test_differential.py tests/test_interrupt_trials.py
 
@@ -33,10 +39,18 @@ $(LINT): $(STAMP) pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[lint]'
 	touch $(LINT)
 
-lint: $(LINT)
-	$(BIN)/lint-imports
+ESLINT_DIR ?= /tmp/polytile-eslint
+ESLINT     := $(ESLINT_DIR)/node_modules/.bin/eslint
+
+$(ESLINT):
+	npm install --prefix $(ESLINT_DIR) --no-audit --no-fund eslint@9 @eslint/js@9 globals@17
+
+lint: $(LINT) $(ESLINT)
+	$(BIN)/ruff format --check src tests bench
 	$(BIN)/ruff check src tests bench
 	$(BIN)/mypy
+	$(BIN)/lint-imports
+	POLYTILE_ESLINT=$(ESLINT_DIR) $(ESLINT) src/polytile/web/static
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install -q -e '.[bench]'
