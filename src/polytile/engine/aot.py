@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from . import kernels
-from .kernels import KERNEL_MODULES, source_hash
+from .kernels import KERNEL_MODULES, dtype_key, source_hash
 
 MODULE_NAME = "_aot"
 
@@ -61,8 +61,11 @@ def numba_key(numba_type):
     from numba.core import types
     from numba.np.numpy_support import as_dtype
     if isinstance(numba_type, types.Array):
-        return (as_dtype(numba_type.dtype).str, numba_type.ndim, numba_type.layout,
+        return (dtype_key(as_dtype(numba_type.dtype)), numba_type.ndim, numba_type.layout,
                 numba_type.mutable, numba_type.aligned)
+    if isinstance(numba_type, types.BaseNamedTuple):
+        return ("record", numba_type.instance_class.__name__,
+                tuple((name, numba_key(t)) for name, t in zip(numba_type.fields, numba_type.types)))
     if isinstance(numba_type, types.BaseTuple):
         return tuple(numba_key(t) for t in numba_type.types)
     if isinstance(numba_type, types.Boolean):

@@ -29,6 +29,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from .bits import ONE, ZERO, popcount
 from .leaf import on_leaf
+from .records import ACCEPTED, NODES, SOLUTIONS, UNIQUE
 from .reuse import BANNED, FREE, memo_weights, set_bans, slot
 from .status import BUFFER_FULL, CONTINUE, DONE, LIMIT, PAUSED, STOP_LIMIT
 
@@ -138,8 +139,8 @@ def pieces_left(left, bit_piece, cnt):
 def leaf(chosen, floor, depth, pos, topt, left, rules, sym, sink):
     """on_leaf for the placements at depths floor.. (the option before pos[d] of each),
     with `left` counted from them."""
-    opt_piece, piece_count = rules[0], rules[1]
-    left[:] = piece_count
+    opt_piece = rules.opt_piece
+    left[:] = rules.piece_count
     for i in range(depth):
         if i >= floor:
             chosen[i] = topt[pos[i] - 1]
@@ -172,53 +173,59 @@ def fitting(tmask, start, stop, covered):
 def run(tables, rules, sym, work, prefixes, budget):
     """Run the search for at most `budget` nodes. See the module docstring.
 
-    tables: (tstart, tmask, topt, bit_piece, opt_mask, opt_border, piece_size, full,
-    nb_mask, shift_d, shift_m, iso, flood, cap, uniform, sizes, key, keys, nonempty, memo,
-    radix, min_empty, ybit), read only (bitboard_driver); rules, sym: see runner.Runner;
-    work: (state, cov, avail, rem, pos, end, fit, block, bit, cnt, chosen, left, sink,
-    table, second): the stack below, the memo table (bitboard_driver._memo_tables) and the
-    marks of the second fixed piece's placements (set_bans).
+    tables: bitboard_records.BitboardTables (read only); rules, sym: records.Rules and
+    records.Symmetry; work: bitboard_records.BitboardStack, the stack below with the
+    sink, the memo table and the marks of the second fixed piece's placements (set_bans).
 
     Each row of `prefixes` (-1 padded) is a fixed start: its options are placed, and the
     search below it ends when it backtracks to them (the floor); then the next row.
-    state: [depth, started, floor, next prefix]. At depth d: cov[d] the items covered,
-    avail[d] the pieces (bits) with a copy left, rem[d] those not yet tried at this node,
-    block[d] the first block of the item to fill, bit[d] the piece being tried, end[d] the
-    start of its block and fit[d] the placements of the block that fit and are not tried
-    yet (bits), pos[d] - 1 the place of the option placed. cnt[k]: copies left of piece
-    bit k. chosen and left are filled at the leaves only.
+    work.place[0] keeps where the search stands between calls (bitboard_records.PLACE).
+    At depth d: cov[d] the items covered, avail[d] the pieces (bits) with a copy left,
+    rem[d] those not yet tried at this node, block[d] the first block of the item to
+    fill, bit[d] the piece being tried, end[d] the start of its block and fit[d] the
+    placements of the block that fit and are not tried yet (bits), pos[d] - 1 the place
+    of the option placed. cnt[k]: copies left of piece bit k. chosen and left are filled
+    at the leaves only.
     """
-    (tstart, tmask, topt, bit_piece, opt_mask, opt_border, piece_size, full, nb_mask,
-     shift_d, shift_m, iso, flood, cap, uniform, sizes, key, keys, nonempty, memo, radix,
-     min_empty, ybit) = tables
-    opt_piece, piece_count = rules[0], rules[1]
-    state, cov, avail, rem, pos, end, fit, block, bit, cnt, chosen, left, sink, table, second = work
-    m_cov, m_code, m_val, code, entry, weight, memo_at = table
-    stats = sink[0]
+    tstart, tmask, topt, bit_piece = tables.tstart, tables.tmask, tables.topt, tables.bit_piece
+    opt_mask, opt_border, full = tables.opt_mask, tables.opt_border, tables.full
+    nb_mask, shift_d, shift_m = tables.nb_mask, tables.shift_d, tables.shift_m
+    iso, flood, cap, sizes = tables.iso, tables.flood, tables.cap, tables.sizes
+    key, keys, nonempty, memo = tables.key, tables.keys, tables.nonempty, tables.memo
+    radix, ybit = tables.radix, tables.ybit
+    opt_piece, piece_count = rules.opt_piece, rules.piece_count
+    cov, avail, rem, pos, end = work.cov, work.avail, work.rem, work.pos, work.end
+    fit, block, bit, cnt = work.fit, work.block, work.bit, work.cnt
+    chosen, left, sink, second = work.chosen, work.left, work.sink, work.second
+    place = work.place[0]
+    table = work.memo
+    m_cov, m_code, m_val, code = table.m_cov, table.m_code, table.m_val, table.code
+    entry, weight, memo_at = table.entry, table.weight, table.memo_at
+    stats = sink.stats
     spent = 0
     while True:
-        if state[1] == 0:                        # begin the next prefix
-            if state[3] >= prefixes.shape[0]:
-                stats[0] += spent
+        if place.started == 0:                   # begin the next prefix
+            if place.next_prefix >= prefixes.shape[0]:
+                stats[NODES] += spent
                 return DONE
-            floor = start_prefix(prefixes[state[3]], opt_mask, opt_piece, piece_count, left,
-                                 chosen, cov)
-            state[3] += 1
-            if floor < 0 or not set_bans(chosen, floor, opt_piece, sym, second, state):
+            floor = start_prefix(prefixes[place.next_prefix], opt_mask, opt_piece, piece_count,
+                                 left, chosen, cov)
+            place.next_prefix += 1
+            if floor < 0 or not set_bans(chosen, floor, opt_piece, sym, second, place):
                 continue
             empty = full & ~cov[floor]
             if empty == ZERO:                    # the prefix alone covers the board
                 act = on_leaf(chosen, floor, left, rules, sym, sink)
                 if act != CONTINUE:
-                    stats[0] += spent
+                    stats[NODES] += spent
                     return LIMIT if act == STOP_LIMIT else BUFFER_FULL
                 continue
-            state[0] = floor
-            state[1] = 1
-            state[2] = floor
+            place.depth = floor
+            place.started = 1
+            place.floor = floor
             avail[floor] = pieces_left(left, bit_piece, cnt)
             memo_at[floor] = memo and memo_weights(chosen, floor, rules, sym, weight)
-            state[4] = memo and weight[1] == 1 and sym[8] >= 0   # memo below a FREE second piece
+            place.memo_second = memo and weight[1] == 1 and sym.piece2 >= 0   # FREE second piece
             code[floor] = 0
             for j in range(len(bit_piece)):
                 code[floor] += cnt[j] * radix[j]
@@ -226,13 +233,13 @@ def run(tables, rules, sym, work, prefixes, budget):
             block[floor] = tp * len(bit_piece)
             rem[floor] = avail[floor] & nonempty[tp]
             fit[floor] = 0
-        floor = state[2]
-        d = state[0]
-        memo_second = state[4] != 0
+        floor = place.floor
+        d = place.depth
+        memo_second = place.memo_second != 0
         while True:                              # the search below the prefix
             if spent >= budget:
-                state[0] = d
-                stats[0] += spent
+                place.depth = d
+                stats[NODES] += spent
                 return PAUSED
             here = cov[d]
             f = fit[d]
@@ -248,13 +255,13 @@ def run(tables, rules, sym, work, prefixes, budget):
                 f = fitting(tmask, b, tstart[block[d] + k + 1], here)
             if f == ZERO:
                 if d == floor:
-                    state[1] = 0
+                    place.started = 0
                     break
                 if memo_at[d] and entry[d] >= 0:    # the count below cov[d], code[d] is known
                     h = slot(cov[d], code[d], len(m_val))
                     m_cov[h] = cov[d]
                     m_code[h] = code[d]
-                    m_val[h] = stats[4] - entry[d]
+                    m_val[h] = stats[ACCEPTED] - entry[d]
                 d -= 1
                 cnt[bit[d]] += 1
                 continue
@@ -268,8 +275,8 @@ def run(tables, rules, sym, work, prefixes, budget):
             if now == full:
                 act = leaf(chosen, floor, d + 1, pos, topt, left, rules, sym, sink)
                 if act != CONTINUE:
-                    state[0] = d
-                    stats[0] += spent
+                    place.depth = d
+                    stats[NODES] += spent
                     return LIMIT if act == STOP_LIMIT else BUFFER_FULL
                 continue
             empty = full & ~now
@@ -282,11 +289,11 @@ def run(tables, rules, sym, work, prefixes, budget):
             k = bit[d]
             cnt[k] -= 1
             if flood:
-                if not uniform:
+                if not tables.uniform:
                     leaf_left = left
                     for j in range(len(bit_piece)):
                         leaf_left[bit_piece[j]] = cnt[j]
-                    sizes = reachable_sizes(leaf_left, piece_size)
+                    sizes = reachable_sizes(leaf_left, tables.piece_size)
                 if not regions_ok(empty, opt_border[topt[p]], nb_mask, shift_d, shift_m, sizes,
                                   cap):
                     cnt[k] += 1
@@ -297,16 +304,16 @@ def run(tables, rules, sym, work, prefixes, budget):
                 memo_on = memo_at[d] or (memo_second and k == ybit and second[topt[p]] == FREE)
             if memo_on:
                 mark = -1
-                if popcount(empty) >= min_empty:
+                if popcount(empty) >= tables.min_empty:
                     h = slot(now, child, len(m_val))
                     if m_val[h] >= 0 and m_cov[h] == now and m_code[h] == child:
                         v = m_val[h]             # counted before: add its leaves
-                        stats[4] += v
-                        stats[1] += v * weight[0]
-                        stats[2] += v * weight[1]
+                        stats[ACCEPTED] += v
+                        stats[SOLUTIONS] += v * weight[0]
+                        stats[UNIQUE] += v * weight[1]
                         cnt[k] += 1
                         continue
-                    mark = stats[4]
+                    mark = stats[ACCEPTED]
                 entry[d + 1] = mark
             a = avail[d]
             if cnt[k] == 0:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.cover import Cover
+from .bitboard_records import PLACE, BitboardStack, BitboardTables, MemoTable
 from .kernels import load
 from .runner import Runner, distinct, item_masks, lists_by_first_item, uniform_sizes
 
@@ -37,7 +38,9 @@ FLOOD = False       # region sizes by flood fill after each placement (measured:
 
 
 class BitboardRun(Runner):
+    """The one-word kernel's driver: its tables and stack as bitboard_records names them."""
     kernel = bb
+    PLACE = PLACE
 
     def __init__(self, cover: Cover, sym, plan, *, store: bool, limit: int, prune: bool = True,
                  cap_factor: float = 3, flood: bool | None = None,
@@ -86,16 +89,19 @@ class BitboardRun(Runner):
         self.block = np.zeros(self.depth, dtype=np.int64)
         self.bit = np.zeros(self.depth, dtype=np.int64)
         self.cnt = np.zeros(max(1, len(self.bit_piece)), dtype=np.int64)
-        self.tables = (self.tstart, self.opt_mask[self.topt], self.topt, self.bit_piece,
-                       self.opt_mask, self.opt_border, self.piece_size, self.full,
-                       self.nb_mask, self.shift_d, self.shift_m, iso, self.flood,
-                       self.cap, self.uniform > 0, uniform_sizes(self.uniform), self.key,
-                       self.keys, self.nonempty, *self._memo_tables(store, limit),
-                       int(opt_bit[plan.sym_piece2]) if plan.sym_piece2 >= 0 else -1)
+        memo, radix, min_empty = self._memo_tables(store, limit)
+        self.tables = BitboardTables(
+            tstart=self.tstart, tmask=self.opt_mask[self.topt], topt=self.topt,
+            bit_piece=self.bit_piece, opt_mask=self.opt_mask, opt_border=self.opt_border,
+            piece_size=self.piece_size, full=self.full, nb_mask=self.nb_mask,
+            shift_d=self.shift_d, shift_m=self.shift_m, iso=iso, flood=self.flood, cap=self.cap,
+            uniform=self.uniform > 0, sizes=uniform_sizes(self.uniform), key=self.key,
+            keys=self.keys, nonempty=self.nonempty, memo=memo, radix=radix, min_empty=min_empty,
+            ybit=int(opt_bit[plan.sym_piece2]) if plan.sym_piece2 >= 0 else -1)
         self.second = np.zeros(cover.n_options, dtype=np.int8)
         self.begin([np.zeros(0, dtype=np.int32)])
 
-    def _memo_tables(self, store: bool, limit: int) -> tuple:
+    def _memo_tables(self, store: bool, limit: int) -> tuple[bool, np.ndarray, int]:
         """(memo, radix, min_empty) for the kernel, and the memo table: counting only (no
         solution kept, no limit), the copies left coded in one integer (mixed radix), the
         table looked up where at least MEMO_PIECES pieces' worth of items is empty."""
@@ -105,13 +111,16 @@ class BitboardRun(Runner):
             radix[k] = place
             place *= int(self.cover.piece_count[piece]) + 1
         plan, sym = self.plan, self.sym
-        alike = plan.sym_mode == 0 or (plan.sym_mode == 2 and bin(int(sym[5])).count("1") == sym[3].shape[0])
+        alike = plan.sym_mode == 0 or (plan.sym_mode == 2
+                                       and bin(int(sym.h_mask)).count("1") == sym.label_img.shape[0])
         memo = (MEMO and self.memo and alike and not store and limit == 0 and self.select is None
                 and place < 1 << 62)         # alike: leaves may all count alike (memo_weights)
         size = 1 << MEMO_BITS if memo else 1
-        self.table = (np.zeros(size, np.uint64), np.zeros(size, np.int64), np.full(size, -1, np.int64),
-                      np.zeros(self.depth, np.int64), np.full(self.depth, -1, np.int64),
-                      np.zeros(2, np.int64), np.zeros(self.depth, np.bool_))
+        self.table = MemoTable(
+            m_cov=np.zeros(size, np.uint64), m_code=np.zeros(size, np.int64),
+            m_val=np.full(size, -1, np.int64), code=np.zeros(self.depth, np.int64),
+            entry=np.full(self.depth, -1, np.int64), weight=np.zeros(2, np.int64),
+            memo_at=np.zeros(self.depth, np.bool_))
         min_empty = MEMO_PIECES * int(self.piece_size.max(initial=1))
         return memo, radix, min_empty
 
@@ -127,9 +136,10 @@ class BitboardRun(Runner):
         return useful
 
     def begin(self, prefixes: list[np.ndarray]) -> None:
-        super().begin(prefixes)             # state[5] = 0: no placement marked (set_bans)
+        super().begin(prefixes)             # a fresh place: no placement marked (set_bans)
         self.second[:] = 0
-        self.work = (self.state, self.cov, self.avail, self.rem, self.pos, self.end, self.fit, self.block,
-                     self.bit, self.cnt, self.chosen, self.left, self.sink, self.table,
-                     self.second)
-
+        self.work = BitboardStack(
+            place=self.place, cov=self.cov, avail=self.avail, rem=self.rem, pos=self.pos,
+            end=self.end, fit=self.fit, block=self.block, bit=self.bit, cnt=self.cnt,
+            chosen=self.chosen, left=self.left, sink=self.sink, memo=self.table,
+            second=self.second)

@@ -18,6 +18,7 @@ import numpy as np
 from numba import njit
 
 from .leaf import on_leaf
+from .records import NODES
 from .status import BUFFER_FULL, CONTINUE, DONE, LIMIT, PAUSED, STOP_LIMIT
 
 # int64, not int literals: numba pycc, compiling every kernel in one typing context, once
@@ -90,9 +91,10 @@ def _start_prefix(row, tables, rules, left, chosen, hit, links, undo):
     """Place the options of `row` (-1 padded): cover their items, then the pieces used up,
     listing the columns covered in `undo`. Return (k, columns covered), or (-1, 0) if
     they clash (then nothing is covered)."""
-    n_items, opt_ptr, opt_items = tables
-    opt_piece, piece_count = rules[0], rules[1]
-    U, D, L, R, top, length, row_start, row_of, _ = links
+    n_items, opt_ptr, opt_items = tables.n_items, tables.opt_ptr, tables.opt_items
+    opt_piece, piece_count = rules.opt_piece, rules.piece_count
+    U, D, L, R, top = links.U, links.D, links.L, links.R, links.top
+    length, row_start, row_of = links.length, links.row_start, links.row_of
     left[:] = piece_count
     hit[:] = False
     k = 0
@@ -126,7 +128,8 @@ def _start_prefix(row, tables, rules, left, chosen, hit, links, undo):
 @njit(cache=True)
 def _end_prefix(n_items, links, undo, n):
     """Uncover the columns a prefix covered, last first: the links as before it."""
-    U, D, L, R, top, length, row_start, row_of, _ = links
+    U, D, L, R, top = links.U, links.D, links.L, links.R, links.top
+    length, row_start, row_of = links.length, links.row_start, links.row_of
     for i in range(n - 1, -1, -1):
         c = undo[i]
         _uncover(c, U, D, L, R, top, length, row_start, row_of, c < n_items)
@@ -135,31 +138,33 @@ def _end_prefix(n_items, links, undo, n):
 @njit(cache=True, nogil=True)   # threads of one process can search side by side
 def run(tables, rules, sym, work, prefixes, budget):
     """Run at most `budget` nodes, the rows of `prefixes` one after another (as
-    bitboard.run). tables: (n_items, opt_ptr, opt_items), read only; rules, sym: see
-    runner.Runner; work: (state, item, x, chosen, left, sink, links, hit, undo), links as
-    build_links makes them. state: [depth, phase, floor, next prefix, started, columns
-    the prefix covered]; stats as in leaf.on_leaf."""
-    n_items = tables[0]
-    state, item, x, chosen, left, sink, links, hit, undo = work
-    U, D, L, R, top, length, row_start, row_of, node_opt = links
-    stats = sink[0]
+    bitboard.run). tables: dlx_driver.DlxTables, read only; rules, sym: records.Rules
+    and records.Symmetry; work: dlx_driver.DlxStack, with the links (dlx_driver.Links)
+    and place[0] (dlx_driver.PLACE), where the search stands between calls."""
+    n_items = tables.n_items
+    item, x, chosen, left, sink = work.item, work.x, work.chosen, work.left, work.sink
+    links, hit, undo = work.links, work.hit, work.undo
+    U, D, L, R, top = links.U, links.D, links.L, links.R, links.top
+    length, row_start, row_of, node_opt = links.length, links.row_start, links.row_of, links.node_opt
+    place = work.place[0]
+    stats = sink.stats
     root = len(L) - 1
-    d = state[0]
-    phase = state[1]
-    floor = state[2]
+    d = place.depth
+    phase = place.phase
+    floor = place.floor
     spent = 0
     while True:
-        if state[4] == 0:                        # begin the next prefix
-            if state[3] >= prefixes.shape[0]:
+        if place.started == 0:                   # begin the next prefix
+            if place.next_prefix >= prefixes.shape[0]:
                 return DONE
-            floor, n_undo = _start_prefix(prefixes[state[3]], tables, rules, left, chosen, hit,
-                                          links, undo)
-            state[5] = n_undo
-            state[3] += 1
+            floor, n_undo = _start_prefix(prefixes[place.next_prefix], tables, rules, left,
+                                          chosen, hit, links, undo)
+            place.undone = n_undo
+            place.next_prefix += 1
             if floor < 0:
                 continue
-            state[4] = 1
-            state[2] = floor
+            place.started = 1
+            place.floor = floor
             d = floor
             phase = ENTER
         if phase == ENTER:
@@ -167,8 +172,8 @@ def run(tables, rules, sym, work, prefixes, budget):
                 act = on_leaf(chosen, d, left, rules, sym, sink)
                 phase = BACK
                 if act != CONTINUE:
-                    state[0] = d
-                    state[1] = phase
+                    place.depth = d
+                    place.phase = phase
                     return LIMIT if act == STOP_LIMIT else BUFFER_FULL
                 continue
             best = -1
@@ -195,19 +200,19 @@ def run(tables, rules, sym, work, prefixes, budget):
                 phase = BACK
                 continue
             if spent >= budget:
-                state[0] = d
-                state[1] = phase
+                place.depth = d
+                place.phase = phase
                 return PAUSED
             spent += 1
-            stats[0] += 1
+            stats[NODES] += 1
             _apply(node, n_items, left, U, D, L, R, top, length, row_start, row_of)
             chosen[d] = node_opt[node]
             d += 1
             phase = ENTER
         else:
             if d == floor:
-                _end_prefix(n_items, links, undo, state[5])
-                state[4] = 0
+                _end_prefix(n_items, links, undo, place.undone)
+                place.started = 0
                 continue
             d -= 1
             _unapply(x[d], n_items, left, U, D, L, R, top, length, row_start, row_of)

@@ -3,16 +3,63 @@ from __future__ import annotations
 
 import numpy as np
 
+from typing import NamedTuple
+
 from ..core.cover import Cover
 from .kernels import load
+from .records import Sink, place_dtype
 from .runner import Runner
 
 dlx = load("dlx")            # compiled ahead of time, or numba's JIT: see engine/kernels.py
 
+# dlx.run's place in its search, kept between calls (one row, read as work.place[0])
+PLACE = place_dtype(
+    "depth",        # the depth reached
+    "phase",        # dlx.ENTER, TRY or BACK: what the search does next at that depth
+    "floor",        # the depth of the current prefix
+    "next_prefix",  # the row of `prefixes` to begin next
+    "started",      # 1 while a prefix is being searched below, 0 to begin the next one
+    "undone",       # columns the current prefix covered (the length of `undo` in use)
+)
+
+
+class DlxTables(NamedTuple):
+    """What dlx.run reads and never writes."""
+    n_items: int            # items (cells); the piece columns follow them
+    opt_ptr: np.ndarray     # int64 (options + 1): where each option's items start
+    opt_items: np.ndarray   # int32: the options' items
+
+
+class Links(NamedTuple):
+    """The dancing links (build_links): nodes are the item headers (items, then pieces),
+    the root, then each kept option's items and its piece."""
+    U: np.ndarray           # int32 (nodes): the node above in its column
+    D: np.ndarray           # int32 (nodes): the node below
+    L: np.ndarray           # int32 (headers + root): the header on the left in the active ring
+    R: np.ndarray           # int32 (headers + root): the header on the right
+    top: np.ndarray         # int32 (nodes): its column (a header)
+    length: np.ndarray      # int32 (headers): the nodes left in each column
+    row_start: np.ndarray   # int32 (kept options + 1): the first node of each option's row
+    row_of: np.ndarray      # int32 (nodes): the row of a node, -1 for headers
+    node_opt: np.ndarray    # int32 (nodes): the option id of a node, -1 for headers
+
+
+class DlxStack(NamedTuple):
+    """dlx.run's stack (one entry per depth d), its links and scratch."""
+    place: np.ndarray       # PLACE (1): where the search stands between calls
+    item: np.ndarray        # int32: the column branched on at d
+    x: np.ndarray           # int32: the node (option) tried at d
+    chosen: np.ndarray      # int32: the option placed at d
+    left: np.ndarray        # int32 (pieces): copies left
+    sink: Sink              # where leaves write
+    links: Links            # written as options are covered and uncovered
+    hit: np.ndarray         # bool (items): a prefix's items (clash test)
+    undo: np.ndarray        # int64 (items + pieces): the columns a prefix covered, in order
+
 
 def build_links(n_items: int, n_pieces: int, opt_ptr: np.ndarray, opt_items: np.ndarray,
-                opt_piece: np.ndarray, keep: np.ndarray):
-    """Arrays U, D, L, R, top, length, row_start, row_of, node_opt for the options in `keep`.
+                opt_piece: np.ndarray, keep: np.ndarray) -> Links:
+    """The Links of the options in `keep`.
 
     Nodes: the headers (items, then pieces), the root, then each kept option's items and its
     piece. Each column lists its nodes in node order (what appending them one by one gives),
@@ -43,7 +90,8 @@ def build_links(n_items: int, n_pieces: int, opt_ptr: np.ndarray, opt_items: np.
     ring = np.append(np.arange(n_items, dtype=np.int32), np.int32(root))
     R[ring] = np.roll(ring, -1)
     L[ring] = np.roll(ring, 1)
-    return U, D, L, R, top, length, row_start, row_of, node_opt
+    return Links(U=U, D=D, L=L, R=R, top=top, length=length, row_start=row_start,
+                 row_of=row_of, node_opt=node_opt)
 
 
 def _columns(top: np.ndarray, root: int, n_head: int, n_nodes: int):
@@ -65,7 +113,9 @@ def _columns(top: np.ndarray, root: int, n_head: int, n_nodes: int):
 
 
 class DlxRun(Runner):
+    """The dancing-links kernel's driver: its tables, links and stack by name."""
     kernel = dlx
+    PLACE = PLACE
 
     def __init__(self, cover: Cover, sym, plan, *, store: bool, limit: int, **kw):
         super().__init__(cover, sym, plan, store=store, limit=limit, **kw)   # (keeps option order)
@@ -75,13 +125,15 @@ class DlxRun(Runner):
         self.x = np.zeros(self.depth, dtype=np.int32)
         self.hit = np.zeros(cover.n_items, dtype=np.bool_)
         self.undo = np.zeros(cover.n_items + len(cover.piece_count), dtype=np.int64)
-        self.tables = (int(cover.n_items), cover.opt_ptr, cover.opt_items)
+        self.tables = DlxTables(n_items=int(cover.n_items), opt_ptr=cover.opt_ptr,
+                                opt_items=cover.opt_items)
         self.begin([np.zeros(0, dtype=np.int32)])
 
     def begin(self, prefixes: list[np.ndarray]) -> None:
         """Fresh links (a search stopped part way leaves some columns covered)."""
         super().begin(prefixes)
-        links = tuple(a.copy() for a in self.pristine)
-        self.work = (self.state, self.item, self.x, self.chosen, self.left, self.sink, links,
-                     self.hit, self.undo)
+        links = Links(*(a.copy() for a in self.pristine))
+        self.work = DlxStack(place=self.place, item=self.item, x=self.x, chosen=self.chosen,
+                             left=self.left, sink=self.sink, links=links, hit=self.hit,
+                             undo=self.undo)
 

@@ -28,7 +28,7 @@ import numpy as np
 
 KERNEL_MODULES = ("bitboard", "wide", "dlx")
 # the files whose text the compiled code is made from: the kernels and what they import
-SOURCES = KERNEL_MODULES + ("bits", "blocks", "reuse", "tree", "leaf", "status", "tally")
+SOURCES = KERNEL_MODULES + ("bits", "blocks", "reuse", "tree", "leaf", "status", "tally", "records")
 EXTENSION = "polytile.engine._aot"
 _HERE = Path(__file__).resolve().parent
 
@@ -49,9 +49,12 @@ def type_key(value: Any) -> Any:
     if kind is np.ndarray:
         f = value.flags
         layout = "C" if f.c_contiguous else "F" if f.f_contiguous else "A"
-        return (value.dtype.str, value.ndim, layout, f.writeable, f.aligned)
+        return (dtype_key(value.dtype), value.ndim, layout, f.writeable, f.aligned)
     if kind is tuple:
         return tuple(type_key(v) for v in value)
+    if isinstance(value, tuple) and hasattr(value, "_fields"):      # a record (NamedTuple)
+        return ("record", kind.__name__, tuple((name, type_key(v)) for name, v in
+                                               zip(value._fields, value)))
     if kind is bool or kind is np.bool_:
         return "bool"
     if kind is int:
@@ -61,6 +64,16 @@ def type_key(value: Any) -> Any:
     if isinstance(value, np.generic):
         return value.dtype.name
     return repr(kind)                       # matches nothing compiled: the dispatcher
+
+
+def dtype_key(dtype: np.dtype) -> Any:
+    """An array's dtype as plain data: its code, or for a structured dtype (a kernel's
+    place, records.place_dtype) its fields' names, codes and offsets, and its size."""
+    fields = dtype.fields
+    if fields is None:
+        return dtype.str
+    return ("struct", dtype.itemsize, tuple((name, fields[name][0].str, fields[name][1])
+                                            for name in fields))
 
 
 def _tuples(data: Any) -> Any:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .records import ACCEPTED, SOLUTIONS, STORED, UNIQUE
 from .status import CONTINUE, STOP_BUFFER, STOP_LIMIT
 
 
@@ -132,56 +133,55 @@ def banned_pair(chosen, depth, opt_piece, sym_piece, sym_piece2, ban_ptr, ban_op
 def on_leaf(chosen, depth, left, rules, sym, sink):
     """Count (and maybe store) the solution chosen[:depth].
 
-    rules: (opt_piece, piece_count, piece_min, need_min, stop_after), see runner.Runner.
-    sym: (sym_mode, sym_piece, opt_label, label_img, label_piece, h_mask, opt_stab,
-    canonical_only, sym_piece2, ban_ptr, ban_opts). sink: (stats, out, base, img, tally); stats: [nodes, solutions,
-    unique, stored, accepted].
-    sym_mode 0: no classification; 1: canonical check over all of G (every leaf is one
-    solution); 2: symmetry breaking on piece `sym_piece` (and `sym_piece2`, whose placements
-    banned under the first's are not counted, see core.symmetry.second_breaking) under the group H
-    (h_mask, see polytile.symmetry): only leaves canonical under the stabiliser in H of
-    those pieces' placements count, each for |H| / |Stab_H| solutions and for one class
-    when its H-orbit holds the class's least member.
+    rules, sym, sink: the records.Rules, records.Symmetry and records.Sink of the run.
+    sym.mode 0: no classification; 1: canonical check over all of G (every leaf is one
+    solution); 2: symmetry breaking on piece `sym.piece` (and `sym.piece2`, whose
+    placements banned under the first's are not counted, see core.symmetry.second_breaking)
+    under the group H (h_mask, see polytile.symmetry): only leaves canonical under the
+    stabiliser in H of those pieces' placements count, each for |H| / |Stab_H| solutions
+    and for one class when its H-orbit holds the class's least member.
     """
-    opt_piece, piece_count, piece_min, need_min, stop_after = rules
-    (sym_mode, sym_piece, opt_label, label_img, label_piece, h_mask, opt_stab, canonical_only,
-     sym_piece2, ban_ptr, ban_opts) = sym
-    stats, out, base, img, tally = sink
+    opt_piece, piece_count, piece_min = rules.opt_piece, rules.piece_count, rules.piece_min
+    need_min, stop_after = rules.need_min, rules.stop_after
+    sym_mode, opt_label, label_img = sym.mode, sym.opt_label, sym.label_img
+    label_piece, h_mask = sym.label_piece, sym.h_mask
+    stats, out, base, img, tally = sink.stats, sink.out, sink.base, sink.img, sink.tally
     if need_min and not minimums_met(left, piece_count, piece_min):
         return CONTINUE
     accepted = True
     if sym_mode == 0:
-        stats[1] += 1
+        stats[SOLUTIONS] += 1
     elif sym_mode == 1:
         canon, stab, n_h, least = classify(chosen, depth, opt_label, label_img, label_piece, h_mask,
                                            piece_count, piece_min, ~np.uint64(0), base, img, tally)
-        stats[1] += 1
+        stats[SOLUTIONS] += 1
         if canon:
-            stats[2] += 1
-        accepted = canon or not canonical_only
+            stats[UNIQUE] += 1
+        accepted = canon or not sym.canonical_only
     else:
-        if banned_pair(chosen, depth, opt_piece, sym_piece, sym_piece2, ban_ptr, ban_opts):
+        if banned_pair(chosen, depth, opt_piece, sym.piece, sym.piece2, sym.ban_ptr, sym.ban_opts):
             return CONTINUE
-        mask = breaking_stabiliser(chosen, depth, opt_piece, sym_piece, sym_piece2, opt_stab, h_mask)
+        mask = breaking_stabiliser(chosen, depth, opt_piece, sym.piece, sym.piece2, sym.opt_stab,
+                                   h_mask)
         canon, stab, n_h, least = classify(chosen, depth, opt_label, label_img, label_piece, h_mask,
                                            piece_count, piece_min, mask, base, img, tally)
         accepted = canon and least
         if canon:
-            stats[1] += n_h // stab
+            stats[SOLUTIONS] += n_h // stab
         if accepted:
-            stats[2] += 1
+            stats[UNIQUE] += 1
     if not accepted:
         return CONTINUE
-    stats[4] += 1
-    k = stats[3]
+    stats[ACCEPTED] += 1
+    k = stats[STORED]
     if k < out.shape[0]:
         for i in range(depth):
             out[k, i] = chosen[i]
         for i in range(depth, out.shape[1]):
             out[k, i] = -1
-        stats[3] = k + 1
-    if stop_after > 0 and stats[4] >= stop_after:
+        stats[STORED] = k + 1
+    if stop_after > 0 and stats[ACCEPTED] >= stop_after:
         return STOP_LIMIT
-    if out.shape[0] > 0 and stats[3] >= out.shape[0]:
+    if out.shape[0] > 0 and stats[STORED] >= out.shape[0]:
         return STOP_BUFFER
     return CONTINUE

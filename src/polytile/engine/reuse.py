@@ -33,14 +33,13 @@ def memo_weights(chosen, depth, rules, sym, weight):
     every leaf is canonical, the least of its class, and stands for |H| solutions: |H| and
     1 (see leaf.on_leaf); the weights are set whenever H is G (they hold below a placement
     of the second fixed piece that makes the fixed pieces' symmetries the identity alone)."""
-    opt_piece = rules[0]
-    sym_mode, sym_piece, label_img, h_mask, opt_stab, sym_piece2 = (sym[0], sym[1], sym[3], sym[5],
-                                                                     sym[6], sym[8])
-    if sym_mode == 0:
+    opt_piece = rules.opt_piece
+    sym_piece, h_mask, opt_stab, sym_piece2 = sym.piece, sym.h_mask, sym.opt_stab, sym.piece2
+    if sym.mode == 0:
         weight[0] = 1
         weight[1] = 0
         return True
-    if sym_mode != 2 or popcount(h_mask) != label_img.shape[0]:
+    if sym.mode != 2 or popcount(h_mask) != sym.label_img.shape[0]:
         return False
     weight[0] = np.int64(popcount(h_mask))
     weight[1] = 1
@@ -54,20 +53,20 @@ def memo_weights(chosen, depth, rules, sym, weight):
 
 
 @njit(cache=True)
-def set_bans(chosen, depth, opt_piece, sym, second, state):
+def set_bans(chosen, depth, opt_piece, sym, second, place):
     """Mark the second fixed piece's placements under the first's placement among
-    chosen[:depth] (state[5]: 1 + the option they are marked for): BANNED (leaf.banned_pair)
-    or FREE (no symmetry of the first's placement fixes it: every leaf below counts alike).
-    False when chosen[:depth] holds a banned placement already."""
-    sym_piece, h_mask, opt_stab, sym_piece2, ban_ptr, ban_opts = (sym[1], sym[5], sym[6], sym[8],
-                                                                  sym[9], sym[10])
+    chosen[:depth] (place.marked: 1 + the option they are marked for, 0 none): BANNED
+    (leaf.banned_pair) or FREE (no symmetry of the first's placement fixes it: every leaf
+    below counts alike). False when chosen[:depth] holds a banned placement already."""
+    sym_piece, h_mask, opt_stab, sym_piece2 = sym.piece, sym.h_mask, sym.opt_stab, sym.piece2
+    ban_ptr, ban_opts = sym.ban_ptr, sym.ban_opts
     if sym_piece2 < 0:
         return True
     first = -1
     for i in range(depth):
         if opt_piece[chosen[i]] == sym_piece:
             first = chosen[i]
-    if state[5] - 1 != first:
+    if place.marked - 1 != first:
         for o in range(len(second)):
             second[o] = 0
             if first >= 0 and opt_piece[o] == sym_piece2:
@@ -76,7 +75,7 @@ def set_bans(chosen, depth, opt_piece, sym, second, state):
         if first >= 0:
             for j in range(ban_ptr[first], ban_ptr[first + 1]):
                 second[ban_opts[j]] = BANNED
-        state[5] = first + 1
+        place.marked = first + 1
     for i in range(depth):
         if second[chosen[i]] == BANNED:
             return False

@@ -7,34 +7,49 @@ import numpy as np
 
 from ..core.cover import Cover
 from .kernels import bind
+from .records import (N_STATS, NODES, SOLUTIONS, STORED, UNIQUE, Rules, Sink, Symmetry,
+                      new_place, place_dtype)
 from .status import CODES
 
 
 
-def symmetry_arrays(sym, n_opt: int):
-    """(opt_label, label_img, label_piece, h_mask, opt_stab) for the kernels."""
+def symmetry_record(plan, sym, n_opt: int) -> Symmetry:
+    """The Symmetry record of `plan` and the analysis `sym` (None: no symmetry)."""
+    if plan.ban_ptr is None:
+        ban_ptr, ban_opts = np.zeros(n_opt + 1, np.int64), np.zeros(0, np.int32)
+    else:
+        ban_ptr, ban_opts = plan.ban_ptr, plan.ban_opts
     if sym is None:
-        return (np.zeros(n_opt, np.int32), np.zeros((1, 1), np.int32), np.zeros(1, np.int32),
-                np.uint64(1), np.zeros(n_opt, np.uint64))
-    return sym.opt_label, sym.label_img, sym.label_piece, np.uint64(sym.h_mask), sym.opt_stab
+        label = (np.zeros(n_opt, np.int32), np.zeros((1, 1), np.int32), np.zeros(1, np.int32),
+                 np.uint64(1), np.zeros(n_opt, np.uint64))
+    else:
+        label = (sym.opt_label, sym.label_img, sym.label_piece, np.uint64(sym.h_mask), sym.opt_stab)
+    opt_label, label_img, label_piece, h_mask, opt_stab = label
+    return Symmetry(mode=int(plan.sym_mode), piece=int(plan.sym_piece), opt_label=opt_label,
+                    label_img=label_img, label_piece=label_piece, h_mask=h_mask,
+                    opt_stab=opt_stab, canonical_only=bool(plan.canonical_only),
+                    piece2=int(plan.sym_piece2), ban_ptr=ban_ptr, ban_opts=ban_opts)
 
 
 class Runner:
-    """Subclasses name their kernel module (`kernel`, from kernels.load) and build its
-    tables and stack (`tables`, `work`); `call(budget)` is one call of the kernel's `run`
-    on the records below, returning its status code.
-
-    The kernels take records (numba tuples), built once here:
-      rules  (opt_piece, piece_count, piece_min, need_min, stop_after): what a solution
-             is and when to stop; read only.
-      sym    (sym_mode, sym_piece, opt_label, label_img, label_piece, h_mask, opt_stab,
-             canonical_only, sym_piece2, ban_ptr, ban_opts): the symmetry tables of
-             leaf.on_leaf; read only.
-      sink   (stats, out, base, img, tally): counters, the solution buffer and
-             leaf.classify's scratch; written by every leaf.
-    and each kernel its own read-only tables and its stack (`work`, with the sink in it).
+    """Subclasses name their kernel module (`kernel`, from kernels.load), the fields of
+    its place in the search (`PLACE`, see records.place_dtype), and build its read-only
+    tables and its stack (`tables`, `work`: records of their own); `call(budget)` is one
+    call of the kernel's `run(tables, rules, sym, work, prefixes, budget)`, returning its
+    status code. The records every kernel shares (engine/records.py), built once here:
+      rules  Rules: what a solution is and when to stop;
+      sym    Symmetry: the symmetry tables of leaf.on_leaf;
+      sink   Sink: counters, the solution buffer, leaf.classify's scratch (in `work`).
     Every kernel runs the rows of `prefixes` itself, one after another (`begin`), so a
     slice of the search is one call whatever the number of prefixes."""
+
+    kernel: Any = None            # the kernel module, from kernels.load
+    PLACE: np.dtype = place_dtype("depth")
+    tables: Any                   # the kernel's read-only tables (a record)
+    work: Any                     # its stack (a record holding `place` and `sink`)
+    prefixes: np.ndarray
+    place: np.ndarray
+    _run: Callable | None = None
 
     def __init__(self, cover: Cover, sym, plan, *, store: bool, limit: int,
                  select: np.ndarray | None = None, shuffle: int | None = None, memo: bool = True):
@@ -47,39 +62,36 @@ class Runner:
         self.limit = limit
         self.depth = int(min(cover.n_items, cover.piece_count.sum())) + 2
         self.chosen = np.zeros(self.depth, dtype=np.int32)
-        self.state = np.zeros(6, dtype=np.int64)       # the kernel's place (see each kernel)
-        self.stats = np.zeros(5, dtype=np.int64)       # nodes, solutions, unique, stored, accepted
+        self.stats = np.zeros(N_STATS, dtype=np.int64)  # records.NODES ...: see records.Sink
         self.out = np.zeros((1024 if store else 0, self.depth), dtype=np.int32)
-        self.base = np.zeros(self.depth, dtype=np.int64)
-        self.img = np.zeros(3 * self.depth, dtype=np.int64)    # leaf.classify's scratch
-        self.tally = np.zeros(len(cover.piece_count), dtype=np.int64)
         self.left = cover.piece_count.copy()
         self.piece_size = cover.piece_size.astype(np.int64)
         sizes = self.piece_size[cover.piece_count > 0]
         self.uniform = int(sizes[0]) if len(sizes) and (sizes == sizes[0]).all() else 0
         need_min = bool((cover.piece_min < cover.piece_count).any())
-        self.rules = (cover.opt_piece, cover.piece_count, cover.piece_min, need_min, int(limit))
-        no_ban = np.zeros(cover.n_options + 1, np.int64), np.zeros(0, np.int32)
-        bans = no_ban if plan.ban_ptr is None else (plan.ban_ptr, plan.ban_opts)
-        self.sym = (int(plan.sym_mode), int(plan.sym_piece), *symmetry_arrays(sym, cover.n_options),
-                    bool(plan.canonical_only), int(plan.sym_piece2), *bans)
+        self.rules = Rules(opt_piece=cover.opt_piece, piece_count=cover.piece_count,
+                           piece_min=cover.piece_min, need_min=need_min, stop_after=int(limit))
+        self.sym = symmetry_record(plan, sym, cover.n_options)
+        self.base = np.zeros(self.depth, dtype=np.int64)            # leaf.classify's scratch
+        self.img = np.zeros(3 * self.depth, dtype=np.int64)
+        self.tally = np.zeros(len(cover.piece_count), dtype=np.int64)
 
     def begin(self, prefixes: list[np.ndarray]) -> None:
-        """Search below these prefixes (options placed first), one after another."""
+        """Search below these prefixes (options placed first), one after another; the
+        subclass then builds `work` around the fresh `place`."""
         k = max([1] + [len(p) for p in prefixes])
         self.prefixes = np.full((len(prefixes), k), -1, dtype=np.int32)
         for i, p in enumerate(prefixes):
             self.prefixes[i, :len(p)] = p
-        self.state[:] = 0
+        self.place = new_place(self.PLACE)
         self._run = None
-        self.sink = (self.stats, self.out, self.base, self.img, self.tally)
+        # built here, not once: a caller may give the runner a larger `out` (engine/grouped.py)
+        self.sink = Sink(stats=self.stats, out=self.out, base=self.base, img=self.img,
+                         tally=self.tally)
 
     def advance(self, budget: int) -> str:
         """Run for about `budget` nodes: 'paused', 'done' (all prefixes), 'buffer' or 'limit'."""
         return CODES[self.call(budget)]
-
-    kernel: Any = None            # the kernel module, from kernels.load
-    _run: Callable | None = None
 
     def bind(self) -> Callable:
         """The kernel's `run` for this runner's argument types, matched once per `begin`
@@ -95,11 +107,11 @@ class Runner:
 
 
     def collect(self, res, store: bool) -> None:
-        res.nodes = int(self.stats[0])
-        res.solutions = int(self.stats[1])
+        res.nodes = int(self.stats[NODES])
+        res.solutions = int(self.stats[SOLUTIONS])
         if res.unique is not None:
-            res.unique = int(self.stats[2])
-        k = int(self.stats[3])
+            res.unique = int(self.stats[UNIQUE])
+        k = int(self.stats[STORED])
         rows = range(k)
         if self.select is not None:
             lo, hi = np.searchsorted(self.select, [self.seen, self.seen + k])
@@ -108,7 +120,7 @@ class Runner:
             row = self.out[i]
             res.found.append(row[row >= 0].copy())
         self.seen += k
-        self.stats[3] = 0
+        self.stats[STORED] = 0
 
 
 

@@ -11,6 +11,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from .bitboard import reachable_sizes
 from .leaf import on_leaf
+from .records import NODES
 from .status import BUFFER_FULL, CONTINUE, DONE, LIMIT, PAUSED, STOP_LIMIT
 
 ONE = np.uint64(1)
@@ -93,42 +94,48 @@ def _start_prefix(row, opt_mask, opt_piece, piece_count, left, chosen, cov):
 
 @njit(cache=True, nogil=True)   # threads of one process can search side by side
 def run(tables, rules, sym, work, prefixes, budget):
-    """As bitboard.run, with masks of len(full) words. tables: (cell_start, cell_opts,
-    list_mask, list_piece, opt_mask, piece_size, full, neighbours, opt_border, prune, cap,
-    uniform, sizes); work: (state, pos, end, chosen, cov, left, sink, marks, stack);
-    state: [depth, started, floor, next prefix]."""
-    (cell_start, cell_opts, list_mask, list_piece, opt_mask, piece_size, full, neighbours,
-     opt_border, prune, cap, uniform, sizes) = tables
-    opt_piece, piece_count = rules[0], rules[1]
-    state, pos, end, chosen, cov, left, sink, marks, stack = work
-    stats = sink[0]
+    """As bitboard.run, with masks of len(full) words. tables: wide_driver.WideTables
+    (read only); rules, sym: records.Rules and records.Symmetry; work:
+    wide_driver.WideStack, whose place[0] (wide_driver.PLACE) keeps where the search
+    stands between calls."""
+    cell_start, cell_opts, list_mask = tables.cell_start, tables.cell_opts, tables.list_mask
+    list_piece, opt_mask, piece_size, full = (tables.list_piece, tables.opt_mask,
+                                              tables.piece_size, tables.full)
+    neighbours, opt_border, prune, cap = (tables.neighbours, tables.opt_border, tables.prune,
+                                          tables.cap)
+    uniform, sizes = tables.uniform, tables.sizes
+    opt_piece, piece_count = rules.opt_piece, rules.piece_count
+    pos, end, chosen, cov, left = work.pos, work.end, work.chosen, work.cov, work.left
+    sink, marks, stack = work.sink, work.marks, work.stack
+    place = work.place[0]
+    stats = sink.stats
     n_words = len(full)
-    floor = state[2]
-    d = state[0]
+    floor = place.floor
+    d = place.depth
     spent = 0
     while True:
-        if state[1] == 0:                        # begin the next prefix
-            if state[3] >= prefixes.shape[0]:
+        if place.started == 0:                   # begin the next prefix
+            if place.next_prefix >= prefixes.shape[0]:
                 return DONE
-            floor = _start_prefix(prefixes[state[3]], opt_mask, opt_piece, piece_count, left,
+            floor = _start_prefix(prefixes[place.next_prefix], opt_mask, opt_piece, piece_count, left,
                                   chosen, cov)
-            state[3] += 1
+            place.next_prefix += 1
             if floor < 0:
                 continue
-            state[1] = 1
-            state[2] = floor
+            place.started = 1
+            place.floor = floor
             d = floor
             c = _first_empty(cov[d], full)
             if c < 0:                            # the prefix alone covers the board
                 act = on_leaf(chosen, d, left, rules, sym, sink)
-                state[1] = 0
+                place.started = 0
                 if act != CONTINUE:
                     return LIMIT if act == STOP_LIMIT else BUFFER_FULL
                 continue
             pos[d] = cell_start[c]
             end[d] = cell_start[c + 1]
         if spent >= budget:
-            state[0] = d
+            place.depth = d
             return PAUSED
         p = pos[d]
         e = end[d]
@@ -149,13 +156,13 @@ def run(tables, rules, sym, work, prefixes, budget):
         pos[d] = p
         if found < 0:
             if d == floor:
-                state[1] = 0
+                place.started = 0
                 continue
             d -= 1
             left[opt_piece[chosen[d]]] += 1
             continue
         spent += 1
-        stats[0] += 1
+        stats[NODES] += 1
         chosen[d] = found
         left[opt_piece[found]] -= 1
         complete = True
@@ -167,7 +174,7 @@ def run(tables, rules, sym, work, prefixes, budget):
             act = on_leaf(chosen, d + 1, left, rules, sym, sink)
             left[opt_piece[found]] += 1
             if act != CONTINUE:
-                state[0] = d
+                place.depth = d
                 return LIMIT if act == STOP_LIMIT else BUFFER_FULL
             continue
         if prune:
