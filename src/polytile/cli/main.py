@@ -94,6 +94,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def entry() -> None:
+    """The console script: run `main`, flush (a closed pipe is no error), and exit without the
+    interpreter teardown numba makes slow."""
     code = main()
     try:
         sys.stdout.flush()

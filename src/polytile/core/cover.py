@@ -88,20 +88,30 @@ BUILD_BYTES_PER_CELL = 28
 def placement_bound(puzzle: Puzzle) -> tuple[int, int]:
     """An upper bound, before anything is built, on the placements and on the cells they
     cover: every orientation at every anchor where its bounding box fits the board's (what
-    `_placements` looks up). Cheap: one comparison per orientation and board cell."""
+    `_placements` looks up). Cheap: the orientations of one size compared at once."""
     cells = puzzle.board.cells
     lo, hi = cells.min(axis=0), cells.max(axis=0)
     anchors = cells[np.lexsort(cells.T[::-1])]
     placements = covered = 0
-    for piece in merge_congruent(puzzle).pieces:
-        if piece.size > len(cells):
-            continue
-        for shape, _ in puzzle.orientations(piece):
-            shift = anchors - shape[:1]
-            fits = int(((shift + shape.min(axis=0) >= lo) & (shift + shape.max(axis=0) <= hi)).all(axis=1).sum())
-            placements += fits
-            covered += fits * len(shape)
+    for shapes in _orientations_by_size(merge_congruent(puzzle), len(cells)).values():
+        stack = np.stack([c for _, c, _ in shapes])                  # (O, k, d)
+        shift = anchors[None, :, :] - stack[:, :1, :]               # (O, N, d)
+        fits = int(((shift + stack.min(axis=1)[:, None, :] >= lo)
+                    & (shift + stack.max(axis=1)[:, None, :] <= hi)).all(axis=2).sum())
+        placements += fits
+        covered += fits * stack.shape[1]
     return placements, covered
+
+
+def _orientations_by_size(puzzle: Puzzle, n_cells: int) -> dict[int, list[tuple[int, np.ndarray, np.ndarray]]]:
+    """(piece, cells, colours) of every orientation of every piece that fits in `n_cells`
+    cells, by size (the shapes of one size are looked up together)."""
+    by_size: dict[int, list[tuple[int, np.ndarray, np.ndarray]]] = {}
+    for p_i, piece in enumerate(puzzle.pieces):
+        if piece.size <= n_cells:
+            for c, col in puzzle.orientations(piece):
+                by_size.setdefault(len(c), []).append((p_i, c, col))
+    return by_size
 
 
 def check_budget(puzzle: Puzzle, budget: int | None) -> None:
@@ -215,12 +225,7 @@ def build(puzzle: Puzzle, deadline: float | None = None) -> Model:
     lat = lattice(board.grid, board.dim)
 
     rows, pieces = [], []
-    by_size: dict[int, list[tuple[int, np.ndarray, np.ndarray]]] = {}
-    for p_i, piece in enumerate(puzzle.pieces):
-        if piece.size <= len(cells):
-            for c, col in puzzle.orientations(piece):
-                by_size.setdefault(len(c), []).append((p_i, c, col))
-    for found in by_size.values():                 # all orientations of one size at once
+    for found in _orientations_by_size(puzzle, len(cells)).values():                 # all orientations of one size at once
         shapes = np.stack([c for _, c, _ in found])
         cols = np.stack([col for _, _, col in found])
         owner = np.array([p_i for p_i, _, _ in found], dtype=np.int32)

@@ -52,6 +52,8 @@ def rotations(dim: int) -> tuple[np.ndarray, ...]:
 
 @dataclass(frozen=True)
 class Lattice:
+    """A grid's geometry in one value, so that shapes, orientations and symmetry read the same
+    motions whatever the grid."""
     name: str
     dim: int
     motions: tuple[Motion, ...]          # rotations first
@@ -59,6 +61,8 @@ class Lattice:
     steps: tuple[tuple[int, ...], ...]   # neighbour offsets (some may lead to no cell)
 
     def chosen_motions(self, reflect: bool) -> tuple[Motion, ...]:
+        """The motions a piece may make: all of them, or the rotations only (`--no-reflect`,
+        solid pieces)."""
         return self.motions if reflect else self.motions[:self.n_rotations]
 
     def valid(self, cells: np.ndarray) -> np.ndarray:
@@ -86,6 +90,7 @@ class Lattice:
         return lo
 
     def to_origin(self, cells: np.ndarray) -> np.ndarray:
+        """The cells translated as normalisation requires, so equal shapes get equal coordinates."""
         cells = np.asarray(cells, dtype=np.int64)
         return cells - self.origin_shift(cells)
 
@@ -136,6 +141,8 @@ def image(motion: Motion, points: list[tuple[int, ...]]) -> list[tuple[int, ...]
 
 
 def shift_to_origin(lat: Lattice, points: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """Plain-tuple normalisation (the forms are grown in Python): as `Lattice.to_origin`, on a
+    list of points."""
     lo = [min(p[i] for p in points) for i in range(len(points[0]))]
     if lat.name == "triangle":
         lo[2] = -(lo[0] + lo[1])

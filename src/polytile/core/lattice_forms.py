@@ -80,6 +80,7 @@ def _fixed(grid: str, n: int) -> tuple[tuple[Form, int, int], ...]:
 
 
 def check(n: int, grid: str, kind: str) -> None:
+    """Refuse a bad grid, size or kind in one line before any enumeration starts."""
     if grid not in MAX_N:
         raise ValueError(f"grid must be triangle or hex, not {grid!r}")
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
@@ -89,6 +90,7 @@ def check(n: int, grid: str, kind: str) -> None:
 
 
 def count(n: int, grid: str, kind: str = "free") -> int:
+    """How many n-iamonds or n-hexes of a kind there are, without building their Polyforms."""
     check(n, grid, kind)
     table = {"free": _free, "one-sided": _one_sided, "fixed": _fixed}[kind]
     return len(table(grid, n))

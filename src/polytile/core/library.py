@@ -31,6 +31,8 @@ COLOUR_OF = {letter: hexcode for letter, _, hexcode in KATAMINO}
 
 
 def cells_from_rows(rows: list[str]) -> np.ndarray:
+    """Cells of a drawing given as rows of text ('.' or ' ' empty): how the library spells its
+    pieces."""
     import numpy as np      # here: the names and rows serve the file readers, which check without numpy
     return np.array([(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch not in " ."],
                     dtype=np.int64)
@@ -63,4 +65,5 @@ def pentomino(designator: str) -> str | None:
 
 
 def pentomino_cells(letter: str) -> np.ndarray:
+    """The cells of a pentomino by its letter, as the library draws it."""
     return cells_from_rows(PENTOMINO_ROWS[letter])

@@ -30,10 +30,12 @@ class Matrix:
 
     @property
     def n_items(self) -> int:
+        """The number of items, primary and secondary."""
         return len(self.names)
 
     @property
     def n_options(self) -> int:
+        """The number of options (rows of the matrix)."""
         return len(self.opt_ptr) - 1
 
     def option_text(self, o: int) -> str:

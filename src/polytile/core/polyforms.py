@@ -51,10 +51,12 @@ class Polyform:
 
     @property
     def n(self) -> int:
+        """The number of cells."""
         return len(self.cells)
 
     @property
     def dim(self) -> int:
+        """Coordinates per cell: 2 for polyominoes and n-hexes, 3 for polycubes and n-iamonds."""
         return self.cells.shape[1]
 
 

@@ -17,21 +17,26 @@ VIRTUAL = "(empty)"
 
 @dataclass
 class Board:
+    """The cells to cover, with a colour each, on one grid: what a puzzle file's board becomes."""
     cells: np.ndarray                 # (n, d) int64, distinct
     colours: np.ndarray               # (n,) int64 colour code per cell (0 = plain)
     grid: str = "square"              # "square" (2D or 3D), "triangle" or "hex": see `lattice`
 
     @property
     def dim(self) -> int:
+        """The coordinates per cell: 2 (squares, hexes) or 3 (cubes, and the triangle grid's (a, b, c))."""
         return int(self.cells.shape[1])
 
     @property
     def area(self) -> int:
+        """The number of cells to cover."""
         return int(self.cells.shape[0])
 
 
 @dataclass
 class Piece:
+    """A shape with its colours and how many copies may be used (least..count); `reflect`
+    overrides the puzzle's policy for this piece."""
     name: str
     cells: np.ndarray                 # (k, d) int64
     colours: np.ndarray               # (k,) int64
@@ -41,15 +46,18 @@ class Piece:
 
     @property
     def size(self) -> int:
+        """The number of cells of one copy."""
         return int(self.cells.shape[0])
 
     @property
     def least(self) -> int:
+        """Copies a solution must use (all of them unless a minimum says otherwise)."""
         return self.count if self.minimum is None else self.minimum
 
 
 @dataclass
 class Puzzle:
+    """A board and its pieces: the model every reader builds and every solver takes."""
     board: Board
     pieces: list[Piece]
     allow_reflection: bool = True
@@ -62,17 +70,23 @@ class Puzzle:
 
     @property
     def dim(self) -> int:
+        """The board's coordinates per cell."""
         return self.board.dim
 
     def reflects(self, piece: Piece) -> bool:
+        """Whether this piece may be mirrored: its own rule, else the puzzle's."""
         return self.allow_reflection if piece.reflect is None else piece.reflect
 
     @property
     def tiles_area(self) -> int:
+        """The cells all copies of all pieces would cover: more than the board makes the puzzle
+        partial."""
         return sum(p.size * p.count for p in self.pieces)
 
     @property
     def partial(self) -> bool:
+        """Whether some piece may stay (partly) unused: then covers use any allowed subset of the
+        tiles."""
         return any(p.least < p.count for p in self.pieces)
 
     def without_reflection(self) -> "Puzzle":
@@ -81,6 +95,7 @@ class Puzzle:
         return replace(self, pieces=pieces, allow_reflection=False, notes=list(self.notes))
 
     def orientations(self, piece: Piece):
+        """The piece's distinct orientations under the motions it may make on this board's grid."""
         return shape.orientations(piece.cells, piece.colours, self.reflects(piece), self.board.grid)
 
 

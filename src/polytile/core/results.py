@@ -16,6 +16,7 @@ Found = TypeVar("Found")
 
 @dataclass
 class Placement:
+    """A piece placed on the board, as people read a solution: its name, letter and cells."""
     piece: str                 # piece name
     letter: str                # one character for drawings
     cells: np.ndarray          # (k, d) board coordinates
@@ -23,11 +24,14 @@ class Placement:
 
 @dataclass
 class Solution:
+    """One way to tile the board, as placements (the engine's option ids turned back into
+    pieces)."""
     placements: list[Placement]
     board: np.ndarray | None = None    # the board's cells, for pictures
     grid: str = "square"               # the board's grid (see `lattice`)
 
     def to_json(self) -> list[dict]:
+        """The placements as JSON (`solve --format json`): piece names and cells."""
         return [{"piece": p.piece, "cells": p.cells.tolist()} for p in self.placements]
 
 

@@ -15,6 +15,7 @@ from .lattice import orientations as lattice_orientations
 
 
 def motions(dim: int, reflect: bool) -> tuple[np.ndarray, ...]:
+    """The motions a shape may make on the square grid: all isometries, or the rotations only."""
     return isometries(dim) if reflect else rotations(dim)
 
 

@@ -71,6 +71,8 @@ def draw_plane(ax, grid: str, placements, board: np.ndarray, colours: dict[str, 
 
 
 def frame(ax, box: tuple[float, float, float, float], pad: float = 0.15) -> None:
+    """Fit the axes to a box with a margin, y downwards and square cells, as every lattice
+    picture needs."""
     x0, y0, x1, y1 = box
     ax.set_xlim(x0 - pad, x1 + pad)
     ax.set_ylim(y1 + pad, y0 - pad)

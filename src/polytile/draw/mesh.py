@@ -39,6 +39,7 @@ Edge = tuple[Key, Key]
 
 @dataclass
 class Mesh:
+    """A triangle mesh: what the STL and OBJ writers take."""
     vertices: np.ndarray               # (n, 3) float
     faces: np.ndarray                  # (m, 3) int64, counter-clockwise seen from outside
 
@@ -78,6 +79,8 @@ def piece_mesh(grid: str, cells: np.ndarray, shrink: float = 0.0, bevel: float =
 
 
 def mesh(cx: Complex, bevel: float = 0.0) -> Mesh:
+    """The closed surface of a complex of cells, bevelled on its outer edges when asked: one
+    printable shell per piece."""
     if not cx.cells:
         return Mesh(np.zeros((0, 3)), np.zeros((0, 3), dtype=np.int64))
     faces, owner, runs = _surface(cx)

@@ -17,6 +17,8 @@ SPACING = 1.0          # cell edges between laid-out pieces (plus the gap they k
 
 @dataclass
 class Shell:
+    """One piece's mesh and its name: the unit the writers emit (an OBJ group, part of an STL
+    solid)."""
     name: str
     mesh: Mesh
 

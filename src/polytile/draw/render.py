@@ -29,6 +29,8 @@ def letter_grid(sol: Solution, board_cells: np.ndarray) -> list[list[list[str]]]
 
 
 def text_lines(sol: Solution, board_cells: np.ndarray) -> list[str]:
+    """A solution as plain text, one letter per cell (layers side by side in 3D): for pipes,
+    files and tests."""
     if sol.grid != "square":                  # see lattice_draw for the two conventions
         from .lattice_draw import text_rows
         return text_rows(sol.grid, board_cells, [(p.cells, p.letter) for p in sol.placements])
@@ -66,6 +68,7 @@ def piece_styles(letters: list[str]) -> dict[str, str]:
 
 
 def rich_text(sol: Solution, board_cells: np.ndarray):
+    """A solution as rich Text, coloured per piece, for a terminal."""
     from rich.text import Text      # rich: ~30 ms, only for a terminal
     letters = sorted({p.letter for p in sol.placements})
     style = piece_styles(letters) if len(letters) == len(sol.placements) else \

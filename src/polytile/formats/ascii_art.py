@@ -49,6 +49,8 @@ def _components(cells: dict[tuple[int, int], str]) -> list[list[tuple[int, int]]
 
 
 def parse(text: str, name: str = "<ascii>") -> Puzzle:
+    """Read an ASCII drawing into a Puzzle: the largest 4-connected object is the board, every
+    other object a tile."""
     cells = _cells(text, name)
     if not cells:
         raise PuzzleError("puzzle file has only blanks", name)

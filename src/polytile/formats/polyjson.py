@@ -177,6 +177,7 @@ def _pieces(ctx: _Ctx, listed: Any, grid: str) -> tuple[list[tuple], bool]:
 
 
 def parse(text: str, name: str = "<json>") -> Puzzle:
+    """Read polytile JSON into a Puzzle; every error names the field it is about."""
     ctx = _Ctx(name)
     data = load_json(text, name)
     if not isinstance(data, dict):

@@ -40,6 +40,7 @@ GRIDS = {0: "cube", 1: "triangular prism", 2: "sphere", 3: "rhombic dodecahedron
 
 @dataclass
 class Shape:
+    """A BurrTools shape as read: its filled and variable voxels with their colours."""
     name: str
     size: tuple[int, int, int]
     filled: np.ndarray             # (n, 3) cells of '#' voxels
@@ -50,6 +51,8 @@ class Shape:
 
 @dataclass
 class Problem:
+    """A BurrTools problem: which shapes are the pieces (with counts) and which the result, and
+    the colour rules."""
     name: str
     parts: list[tuple[int, int, int]]       # (shape id, min, max)
     result: int
@@ -58,6 +61,7 @@ class Problem:
 
 @dataclass
 class BurrFile:
+    """A BurrTools file as read, before a problem is chosen and turned into a Puzzle."""
     grid: int
     colours: int                   # number of constraint colours defined
     shapes: list[Shape]

@@ -21,6 +21,8 @@ MAX_CELLS = 4096                  # the largest box the command line takes
 
 def box_puzzle(order: int, width: int, height: int, max_copies: int, min_copies: int = 0,
                one_sided: bool = False) -> Puzzle:
+    """The boxing puzzle as an ordinary Puzzle: every n-omino with its copy range on a W x H
+    board."""
     if not 1 <= order <= 8:
         raise PuzzleError(f"order {order} is out of range 1..8", "--order")
     if max_copies < 1 or not 0 <= min_copies <= max_copies:

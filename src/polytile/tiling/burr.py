@@ -36,6 +36,8 @@ LIMIT = 2_000_000          # solutions enumerated at most for the BurrTools figu
 
 @dataclass
 class Parts:
+    """BurrTools' parts (its pieces before congruent ones merge), and which merged piece each
+    became: what its assembly count tells apart."""
     names: list[str]
     low: list[int]
     high: list[int]

@@ -115,6 +115,7 @@ class Calendar:
         return keys.astype(np.int64), blocks[0].astype(np.int64), ids, self.masks[ids], bit
 
     def open_bits(self, date: Date) -> list[int]:
+        """The tally kernel's bits of the cells a date leaves open."""
         return [int(self.bit[i]) for i in self.open_cells(date)]
 
     def open_cells(self, date: Date) -> list[int]:

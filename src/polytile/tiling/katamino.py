@@ -31,6 +31,8 @@ def parse_pieces(designators: list[str], where: str = "pieces") -> list[str]:
 
 
 def board_size(n_pieces: int, height: int, width: int | None) -> tuple[int, int]:
+    """The board's (height, width) for n pentominoes, refusing in one line sizes whose area
+    differs."""
     if height < 1:
         raise PuzzleError(f"height {height} must be at least 1", "--height")
     area = 5 * n_pieces
@@ -47,6 +49,7 @@ def board_size(n_pieces: int, height: int, width: int | None) -> tuple[int, int]
 
 def puzzle(letters: list[str], height: int = 5, width: int | None = None,
            flip: bool = True) -> Puzzle:
+    """Katamino as an ordinary Puzzle: the chosen pentominoes on a filled rectangle."""
     h, w = board_size(len(letters), height, width)
     cells = np.array([(r, c) for r in range(h) for c in range(w)], dtype=np.int64)
     board = Board(cells, np.zeros(len(cells), dtype=np.int64))
@@ -55,11 +58,13 @@ def puzzle(letters: list[str], height: int = 5, width: int | None = None,
 
 
 def tiling(letters: list[str], height: int = 5, width: int | None = None, flip: bool = True) -> Tiling:
+    """The Katamino puzzle ready to count or solve."""
     return Tiling(puzzle(letters, height, width, flip))
 
 
 @dataclass
 class SlamRow:
+    """One row of a slam list: a board size, whether it can be filled and how many ways."""
     n: int
     height: int
     width: int
@@ -70,6 +75,7 @@ class SlamRow:
     nodes_to_first: int
 
     def to_json(self) -> dict:
+        """The row as JSON (`katamino --json`)."""
         return {"n": self.n, "height": self.height, "width": self.width, "solvable": self.solvable,
                 "solutions": self.solutions, "unique": self.unique,
                 "first_seconds": round(self.first_seconds, 6)}

@@ -71,9 +71,12 @@ class Tiling:
 
     @property
     def notes(self) -> list[str]:
+        """What reading the puzzle noticed (e.g. not all tiles are used), for the command to
+        print."""
         return self.puzzle.notes
 
     def no_reflect(self) -> "Tiling":
+        """The same puzzle, rotate-only (`--no-reflect`)."""
         return Tiling(self.puzzle.without_reflection(), self.max_memory)
 
     def model(self, deadline: float | None = None) -> Model:
@@ -243,4 +246,5 @@ class Tiling:
 
 
 def load(path, fmt: str | None = None) -> Tiling:
+    """Read a puzzle file (any format polytile reads) ready to count or solve."""
     return Tiling(read(path, fmt))

@@ -41,6 +41,8 @@ class Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str):
+        """argparse prints usage and exits 2 itself; the command line wants one line on stderr,
+        so a usage error becomes an exception `main` reports."""
         raise UsageError(f"{self.prog}: {message}")
 
 

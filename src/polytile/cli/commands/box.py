@@ -12,6 +12,8 @@ from .output import check_file, check_format, piece_ids, show
 
 
 def arguments(p: ArgumentParser) -> None:
+    """Declare `box`'s options (COMMANDS calls this when the verb is named, so argparse sees only
+    one command's options)."""
     p.add_argument("--order", type=int, required=True, help="Piece size n (n-ominoes).")
     p.add_argument("--size", required=True, metavar="WxH", help="Box WxH, e.g. 10x6.")
     p.add_argument("--max-copies", type=int, required=True, help="Each shape at most K times.")

@@ -20,6 +20,7 @@ FORMATS = ("text", "csv", "json", "svg", "png")
 
 
 def arguments(p: ArgumentParser) -> None:
+    """Declare `calendar`'s options (called only when the verb is named)."""
     p.add_argument("--board", default="classic", metavar="classic|weekday|FILE",
                    help="The built-in A-Puzzle-A-Day (classic), its weekday variant, or a board file.")
     p.add_argument("--date", metavar="DATE", help="2026-11-25, 'Nov 25', 'Wed Nov 25' [default: today].")

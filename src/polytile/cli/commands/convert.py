@@ -24,6 +24,7 @@ WRITERS = {
 
 
 def arguments(p: ArgumentParser) -> None:
+    """Declare `convert`'s options (called only when the verb is named)."""
     p.add_argument("puzzle", type=Path, metavar="PUZZLE", help="Puzzle file polytile reads.")
     p.add_argument("output", type=Path, metavar="OUTPUT",
                    help=f"File to write; its suffix picks the format ({', '.join(WRITERS)}).")

@@ -19,6 +19,7 @@ ENGINES = ("auto", "bitset", "links", "bitboard", "wide", "dlx")
 
 
 def arguments(p: ArgumentParser) -> None:
+    """Declare `cover`'s options (called only when the verb is named)."""
     p.add_argument("file", metavar="FILE", help="A DLX file (- reads stdin).")
     what = p.add_mutually_exclusive_group()
     flag(what, "--count", "Count the solutions (the default).")

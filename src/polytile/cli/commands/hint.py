@@ -11,6 +11,7 @@ from .args import flag, no_reflect
 
 
 def arguments(p: ArgumentParser) -> None:
+    """Declare `hint`'s options (called only when the verb is named)."""
     p.add_argument("puzzle", type=Path, metavar="PUZZLE", help="Puzzle file.")
     p.add_argument("--given", type=Path, help="The position: a drawing of the board, '.' for empty "
                    "cells, letters for placed pieces.")

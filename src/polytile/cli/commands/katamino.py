@@ -13,6 +13,7 @@ from .output import show
 
 
 def arguments(p: ArgumentParser) -> None:
+    """Declare `katamino`'s options (called only when the verb is named)."""
     p.add_argument("pieces", nargs="*", metavar="PIECES", help="Pieces: letters (F I L N P T U V W "
                    "X Y Z), Katamino colours (red, orange, ...) or numbers 1..12.")
     p.add_argument("--width", type=int, help="Board width (default: area / height).")

@@ -14,6 +14,7 @@ MOST = 0.2            # gap / 2 + bevel, in cell edges: the sub-cells stay well 
 
 
 def arguments(p: ArgumentParser) -> None:
+    """Declare `mesh`'s options (called only when the verb is named)."""
     p.add_argument("puzzle", type=Path, metavar="PUZZLE", help="Puzzle file: an ASCII drawing or polytile JSON.")
     p.add_argument("-o", "--output", type=Path, required=True, metavar="FILE",
                    help="FILE.stl (binary STL, one solid) or FILE.obj (a group per piece, colours in FILE.mtl).")

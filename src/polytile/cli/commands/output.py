@@ -13,6 +13,7 @@ FORMATS = ("text", "json", "matrix", "svg", "png")
 
 
 def check_format(fmt: str, formats: tuple[str, ...] = FORMATS) -> None:
+    """Refuse an unknown --format before any search runs, in one line naming the choices."""
     if fmt not in formats:
         raise PuzzleError(f"unknown format {fmt!r} ({', '.join(formats[:-1])} or {formats[-1]})",
                           "--format")

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 
 def arguments(p: ArgumentParser) -> None:
+    """Declare `pieces`' options (called only when the verb is named)."""
     p.add_argument("n", type=int, metavar="N", help="Cells per piece.")
     flag(p, "--one-sided", "Rotations only: mirror images differ.")
     flag(p, "--fixed", "Translations only: every orientation differs.")

@@ -8,6 +8,7 @@ from .args import bounded, flag
 
 
 def arguments(p: ArgumentParser) -> None:
+    """Declare `serve`'s options (called only when the verb is named)."""
     p.add_argument("--port", type=int, default=8765, help="TCP port.")
     p.add_argument("--host", default="127.0.0.1",
                    help="Address to listen on (127.0.0.1: this computer only).")

@@ -15,6 +15,7 @@ FORMATS = ("text", "nanakin", "json", "svg", "png")
 
 
 def arguments(p: ArgumentParser) -> None:
+    """Declare `shikaku`'s options (called only when the verb is named)."""
     p.add_argument("puzzle", nargs="?", default="-", metavar="PUZZLE",
                    help="Puzzle file (`W H` then rows, a Rectangles game id, a puzz.link URL or "
                    "polytile JSON); - reads stdin; a URL or game id may also be given directly.")

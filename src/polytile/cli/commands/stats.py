@@ -119,6 +119,7 @@ def _difficulty_table(con, st) -> None:
 
 
 def arguments(p: ArgumentParser) -> None:
+    """Declare `stats`' options (called only when the verb is named)."""
     p.add_argument("puzzle", type=Path, metavar="PUZZLE",
                    help="Puzzle file: an ASCII drawing or polytile JSON.")
     no_reflect(p)

@@ -11,6 +11,7 @@ from .args import Exit, Parser, bounded, flag, parse_size
 
 
 def arguments(p: ArgumentParser) -> None:
+    """Declare `survey`'s sub-surveys and their options (called only when the verb is named)."""
     p.set_defaults(run=surveys)
     kinds = p.add_subparsers(title="surveys", metavar="SURVEY", required=True, parser_class=Parser)
     h = kinds.add_parser("holes", help=holes.__doc__, description=holes.__doc__)

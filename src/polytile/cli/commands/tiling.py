@@ -61,6 +61,7 @@ def _search_options(p: ArgumentParser) -> None:
 
 
 def count_arguments(p: ArgumentParser) -> None:
+    """Declare `count`'s options: the puzzle, --json, --burr and the search's limits."""
     _common(p)
     flag(p, "--json", "Print one JSON object.", dest="as_json")
     flag(p, "--burr", "Also count assemblies as BurrTools does (lists every solution).")
@@ -104,6 +105,7 @@ def count(puzzle: Path, unique: bool, no_reflect: bool, as_json: bool, time_limi
 
 
 def solve_arguments(p: ArgumentParser) -> None:
+    """Declare `solve`'s options: the puzzle, how many solutions, how they are written."""
     _common(p)
     p.add_argument("--limit", type=bounded(int, 1), default=1, metavar="N",
                    help="Show at most N solutions.")
