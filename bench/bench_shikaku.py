@@ -12,11 +12,21 @@ method against its plain memo counter (no reference can enumerate their solution
 Both sides are timed the same way: the solve call alone, in its own warm process, from a
 parsed grid to the count and one solution (no interpreter start-up or imports), median of
 `--repeat` runs. The reference needs colorama only to print; a stub is supplied when absent.
+
+With --whole (default case: tatham-100x100): whole processes as a user runs them, start to
+exit -- `polytile shikaku FILE` against `python -m main -f FILE` in the reference's src/,
+both printing the count and one solution: interpreter start, imports, reading, counting,
+printing. The same interpreter and environment for both, bytecode caches on (in a
+temporary PYTHONPYCACHEPREFIX, written by one warm-up run of each side, as an installed
+package has them), the two run in turn A B A B ...; medians of `--repeat` (at least 5)
+wall-clock runs, CPU seconds (user + system) in brackets, and the ratio of the medians.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -128,13 +138,59 @@ def whole_process(path: str, repeat: int) -> None:
           f"(median of {len(times)}), {len(out.strip())} digits")
 
 
+def timed(argv: list[str], env: dict, cwd: Path | None = None) -> tuple[float, float, str]:
+    """(wall seconds, CPU seconds of the child, its stdout) of one whole process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    p = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=cwd, timeout=3600)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if p.returncode:
+        raise SystemExit(f"{argv[:3]} failed: {p.stderr.strip()[-300:]}")
+    return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, p.stdout
+
+
+def whole_processes(ref: Path, cases: list[str], repeat: int, stubs: Path) -> None:
+    """`polytile shikaku FILE` against the reference's `python -m main -f FILE`, whole
+    processes in turn (see the module doc); both must print the expected count."""
+    manifest = {c["id"]: c for c in json.loads((CORPUS / "manifest.json").read_text())}
+    exe = Path(sys.executable).parent / "polytile"
+    ours = [str(exe)] if exe.exists() else [sys.executable, "-m", "polytile"]
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH")}
+    env["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="shikaku-pycache-")
+    ref_env = dict(env, PYTHONPATH=str(stubs))
+    runs = max(repeat, 5)
+    print(f"whole processes, medians of {runs} (CPU seconds in brackets); python -c pass: "
+          f"{statistics.median(timed([sys.executable, '-c', 'pass'], env)[0] for _ in range(5)):.4f} s")
+    print(f"{'case':<18}{'solutions':>10}{'polytile s':>20}{'reference s':>20}{'speed-up':>16}")
+    for cid in cases:
+        path, expected = CORPUS / manifest[cid]["file"], manifest[cid]["solutions"]
+        sides = [(ours + ["shikaku", str(path)], env, None),
+                 ([sys.executable, "-m", "main", "-f", str(path)], ref_env, ref / "src")]
+        results: list[list[tuple[float, float, str]]] = [[], []]
+        for argv, e, cwd in sides:
+            timed(argv, e, cwd)                         # warm-up: bytecode caches
+        for _ in range(runs):
+            for k, (argv, e, cwd) in enumerate(sides):
+                results[k].append(timed(argv, e, cwd))
+        counts = (int(results[0][0][2].split()[0]), int(results[1][0][2].split()[0]))
+        assert counts[0] == expected, (cid, counts)
+        flag = "" if counts[1] == expected else f"  (reference counted {counts[1]})"
+        wall = [statistics.median(r[0] for r in side) for side in results]
+        cpu = [statistics.median(r[1] for r in side) for side in results]
+        print(f"{cid:<18}{expected:>10}{wall[0]:>11.4f} ({cpu[0]:.4f}){wall[1]:>11.4f} ({cpu[1]:.4f})"
+              f"{wall[1] / wall[0]:>7.1f}x ({cpu[1] / cpu[0]:.1f}x){flag}", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--reference", type=Path, default=Path("/tmp/shikaku-solver"))
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--dense", action="store_true",
                     help="the dense grids: chosen method against the plain memo counter")
-    ap.add_argument("cases", nargs="*", default=DEFAULT)
+    ap.add_argument("--whole", action="store_true",
+                    help="whole processes, start to exit (default case: tatham-100x100)")
+    ap.add_argument("cases", nargs="*")
     args = ap.parse_args()
     if args.dense:
         dense(args.repeat)
@@ -147,8 +203,11 @@ def main() -> None:
         import colorama  # noqa: F401
     except ImportError:
         (stubs / "colorama.py").write_text(STUB)
+    if args.whole:
+        whole_processes(args.reference, args.cases or ["tatham-100x100"], args.repeat, stubs)
+        return
     print(f"{'case':<18}{'expected':>10}{'polytile s':>12}{'reference s':>13}{'speed-up':>10}")
-    for cid in args.cases:
+    for cid in args.cases or DEFAULT:
         case = manifest[cid]
         path = CORPUS / case["file"]
         n_p, t_p = polytile(path, args.repeat)
