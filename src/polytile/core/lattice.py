@@ -69,7 +69,7 @@ class Lattice:
         """Which coordinate rows (..., dim) are cells of the lattice."""
         if self.name == "triangle":
             s = cells.sum(axis=-1)
-            return (s == 1) | (s == 2)
+            return np.asarray((s == 1) | (s == 2))
         return np.ones(cells.shape[:-1], dtype=bool)
 
     def holds(self, point: tuple[int, ...]) -> bool:
@@ -79,7 +79,7 @@ class Lattice:
     def is_translation(self, shift: np.ndarray) -> np.ndarray:
         """Which steps (..., dim) map the lattice onto itself."""
         if self.name == "triangle":
-            return shift.sum(axis=-1) == 0
+            return np.asarray(shift.sum(axis=-1) == 0)
         return np.ones(shift.shape[:-1], dtype=bool)
 
     def origin_shift(self, cells: np.ndarray) -> np.ndarray:
@@ -87,12 +87,12 @@ class Lattice:
         lo = np.asarray(cells, dtype=np.int64).min(axis=0)
         if self.name == "triangle":
             lo = np.array([lo[0], lo[1], -(lo[0] + lo[1])], dtype=np.int64)
-        return lo
+        return np.asarray(lo)
 
     def to_origin(self, cells: np.ndarray) -> np.ndarray:
         """The cells translated as normalisation requires, so equal shapes get equal coordinates."""
         cells = np.asarray(cells, dtype=np.int64)
-        return cells - self.origin_shift(cells)
+        return np.asarray(cells - self.origin_shift(cells))
 
 
 def _matrix_motions(mats: list[np.ndarray]) -> tuple[Motion, ...]:
@@ -113,8 +113,8 @@ def lattice(grid: str = "square", dim: int = 2) -> Lattice:
 
 
 def _triangle() -> Lattice:
-    rotations: list = []
-    reflections: list = []
+    rotations: list[tuple[np.ndarray, tuple[int, int, int]]] = []
+    reflections: list[tuple[np.ndarray, tuple[int, int, int]]] = []
     for perm in permutations(range(3)):
         p = np.eye(3, dtype=np.int64)[list(perm)]
         even = round(np.linalg.det(p)) == 1
@@ -162,7 +162,7 @@ def orientations(lat: Lattice, cells: np.ndarray, colours: np.ndarray | None,
     the order of the motions, cells sorted (colours follow)."""
     pts = [tuple(p) for p in np.asarray(cells, dtype=np.int64).tolist()]
     cols = [0] * len(pts) if colours is None else np.asarray(colours).tolist()
-    seen: dict[tuple, tuple[np.ndarray, np.ndarray | None]] = {}
+    seen: dict[tuple[object, ...], tuple[np.ndarray, np.ndarray | None]] = {}
     for motion in lat.chosen_motions(reflect):
         moved = tuple(sorted(zip(shift_to_origin(lat, image(motion, pts)), cols)))
         if moved not in seen:

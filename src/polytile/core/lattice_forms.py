@@ -70,7 +70,7 @@ def _one_sided(grid: str, n: int) -> tuple[tuple[Form, int, bool], ...]:
 def _fixed(grid: str, n: int) -> tuple[tuple[Form, int, int], ...]:
     """(form, one-sided index, orientation number 1..)."""
     lat = lattice(grid)
-    out: list = []
+    out: list[tuple[Form, int, int]] = []
     for i, (form, _, _) in enumerate(_one_sided(grid, n)):
         images = {tuple(sorted(shift_to_origin(lat, image(m, list(form)))))
                   for m in lat.chosen_motions(False)}
@@ -104,7 +104,7 @@ def polyforms(n: int, grid: str, kind: str = "free") -> list[Polyform]:
     if kind != "free":
         sided = _one_sided(grid, n)
         sided_names = [names[i] + ("'" if primed else "") for _, i, primed in sided]
-    pairs: Iterable[tuple[str, tuple]]
+    pairs: Iterable[tuple[str, Form]]
     if kind == "free":
         pairs = zip(names, free)
     elif kind == "one-sided":

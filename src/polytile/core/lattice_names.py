@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Sequence
 
-from .lattice import canonical, lattice
+from .lattice import Form, canonical, lattice
 
 HEXIAMONDS = {
     "bar": ((0, 0, 1), (1, 0, 0), (1, 0, 1), (2, 0, 0), (2, 0, 1)),
@@ -48,7 +48,7 @@ def _triangle(x: int, y: int, z: int) -> tuple[int, int, int]:
 
 
 @lru_cache(maxsize=None)
-def _named(grid: str, n: int) -> dict[tuple, str]:
+def _named(grid: str, n: int) -> dict[Form, str]:
     lat = lattice(grid)
     if grid == "triangle" and n == 6:
         return {canonical(lat, tuple(_triangle(*c) for c in ((0, 0, 0),) + rest)): name
@@ -58,7 +58,7 @@ def _named(grid: str, n: int) -> dict[tuple, str]:
     return {}
 
 
-def free_names(grid: str, forms: Sequence[tuple]) -> list[str]:
+def free_names(grid: str, forms: Sequence[Form]) -> list[str]:
     """Names of the free forms (canonical, in order)."""
     n = len(forms[0]) if forms else 0
     named = _named(grid, n)

@@ -10,6 +10,7 @@ tilings (bitboard, wide) can count it."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Callable
 
 import numpy as np
 
@@ -159,7 +160,7 @@ def neighbours(n_cells: int, opt_ptr: np.ndarray, opt_items: np.ndarray) -> np.n
     return out
 
 
-def _spanning_tree(pairs: list[tuple[int, int]], cost) -> list[tuple[int, int]]:
+def _spanning_tree(pairs: list[tuple[int, int]], cost: Callable[[int, int], Any]) -> list[tuple[int, int]]:
     """Kruskal's spanning tree (forest) of the pairs, cheapest first (ties: the order given)."""
     parent: dict[int, int] = {}
 

@@ -57,7 +57,7 @@ class Polyform:
     @property
     def dim(self) -> int:
         """Coordinates per cell: 2 for polyominoes and n-hexes, 3 for polycubes and n-iamonds."""
-        return self.cells.shape[1]
+        return int(self.cells.shape[1])
 
 
 def polyforms(n: int, dim: int = 2, kind: str = "free") -> list[Polyform]:
@@ -94,7 +94,7 @@ def _weights(base: int, dim: int) -> np.ndarray:
 def _decode(codes: np.ndarray, dim: int) -> np.ndarray:
     """(..., n) codes of n-forms -> (..., n, dim) cells."""
     base = codes.shape[-1]
-    return (codes[..., None] // _weights(base, dim)) % base
+    return np.asarray((codes[..., None] // _weights(base, dim)) % base)
 
 
 def _encode_images(cells: np.ndarray, mats: np.ndarray) -> np.ndarray:
@@ -124,7 +124,7 @@ def _lexmin(codes: np.ndarray) -> np.ndarray:
     for j in range(codes.shape[2]):
         col = np.where(alive, codes[:, :, j], big)
         alive &= col == col.min(axis=1, keepdims=True)
-    return alive.argmax(axis=1)
+    return np.asarray(alive.argmax(axis=1))
 
 
 def _canonical(cells: np.ndarray, mats: np.ndarray) -> np.ndarray:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import cast
 
 import numpy as np
 
@@ -94,9 +95,10 @@ class Puzzle:
         pieces = [replace(p, reflect=False) for p in self.pieces]
         return replace(self, pieces=pieces, allow_reflection=False, notes=list(self.notes))
 
-    def orientations(self, piece: Piece):
+    def orientations(self, piece: Piece) -> list[tuple[np.ndarray, np.ndarray]]:
         """The piece's distinct orientations under the motions it may make on this board's grid."""
-        return shape.orientations(piece.cells, piece.colours, self.reflects(piece), self.board.grid)
+        found = shape.orientations(piece.cells, piece.colours, self.reflects(piece), self.board.grid)
+        return cast(list[tuple[np.ndarray, np.ndarray]], found)      # a piece's colours are never None
 
 
 def merge_congruent(puzzle: Puzzle) -> Puzzle:

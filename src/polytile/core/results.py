@@ -30,7 +30,7 @@ class Solution:
     board: np.ndarray | None = None    # the board's cells, for pictures
     grid: str = "square"               # the board's grid (see `lattice`)
 
-    def to_json(self) -> list[dict]:
+    def to_json(self) -> list[dict[str, object]]:
         """The placements as JSON (`solve --format json`): piece names and cells."""
         return [{"piece": p.piece, "cells": p.cells.tolist()} for p in self.placements]
 
@@ -60,7 +60,7 @@ class Report(Generic[Found]):
             return "interrupted"
         return "time limit" if self.timed_out else "solution limit"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         """The answer as the command-line contract spells it (DESIGN.md): `complete` false,
         with a `reason`, when the counts are lower bounds."""
         out: dict[str, object] = {"solutions": self.solutions, "unique": self.unique,

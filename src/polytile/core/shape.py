@@ -10,7 +10,9 @@ from functools import lru_cache
 
 import numpy as np
 
-from .lattice import isometries, lattice, rotations
+from .lattice import isometries as isometries
+from .lattice import lattice
+from .lattice import rotations as rotations
 from .lattice import orientations as lattice_orientations
 
 
@@ -19,7 +21,7 @@ def motions(dim: int, reflect: bool) -> tuple[np.ndarray, ...]:
     return isometries(dim) if reflect else rotations(dim)
 
 
-def normalise(cells: np.ndarray, colours: np.ndarray | None = None):
+def normalise(cells: np.ndarray, colours: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray | None]:
     """Translate to the origin and sort cells lexicographically (colours follow)."""
     cells = np.asarray(cells, dtype=np.int64)
     cells = cells - cells.min(axis=0)
@@ -32,7 +34,7 @@ def normalise(cells: np.ndarray, colours: np.ndarray | None = None):
 
 def key(cells: np.ndarray, colours: np.ndarray | None = None) -> bytes:
     """Hashable identity of a normalised (cells, colours) pair."""
-    k = cells.shape[1].to_bytes(1, "little") + cells.tobytes()
+    k: bytes = int(cells.shape[1]).to_bytes(1, "little") + cells.tobytes()
     return k if colours is None else k + b"|" + np.asarray(colours, dtype=np.int64).tobytes()
 
 
@@ -60,14 +62,14 @@ def orientations_of(shapes: list[tuple[np.ndarray, np.ndarray | None, bool]],
     per-call cost, not the shapes, is what a puzzle's dozen pieces pay)."""
     cells_of = [np.asarray(cells, dtype=np.int64) for cells, _, _ in shapes]
     memos = [(key(c, col), reflect, grid) for c, (_, col, reflect) in zip(cells_of, shapes)]
-    todo: dict[tuple, list[int]] = {}
+    todo: dict[tuple[int, int, bool], list[int]] = {}
     for i, memo in enumerate(memos):
         if memo not in _ORIENTATIONS:
             if grid != "square":
                 _ORIENTATIONS[memo] = lattice_orientations(lattice(grid), cells_of[i],
                                                            shapes[i][1], shapes[i][2])
             else:
-                todo.setdefault(cells_of[i].shape + (shapes[i][2],), []).append(i)
+                todo.setdefault((len(cells_of[i]), cells_of[i].shape[1], shapes[i][2]), []).append(i)
     for (_, dim, reflect), group in todo.items():
         batch = [(cells_of[i], shapes[i][1]) for i in group]
         for i, found in zip(group, _square_orientations(batch, dim, reflect)):
