@@ -36,6 +36,7 @@ class Gauge:
         """Estimates the tasks in a thread of its own, unless their `sizes` are given."""
         self.sizes: np.ndarray | None = sizes         # refined estimate per task
         self.searched: dict[int, int] = {}           # nodes of the finished tasks
+        self.spans: dict[int, range] = {}            # ... the parts each stands for, if not itself
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._estimate, args=(cover, keep, tasks), daemon=True)
         if sizes is None:
@@ -69,27 +70,42 @@ class Gauge:
         if self._thread.is_alive():
             self._thread.join(timeout=1.0)
 
-    def finished(self, task: int, nodes: int) -> None:
+    def finished(self, task: int, nodes: int, parts: range | None = None) -> None:
+        """Task `task` finished after `nodes` nodes; `parts`: the tasks it stands for (a
+        chunk of several parts, under work stealing), else the task alone."""
         self.searched[task] = nodes
+        if parts is not None:
+            self.spans[task] = parts
 
-    def share(self, running: dict[int, int]) -> float | None:
+    def share(self, running: dict[int, int], spans: dict[int, range] | None = None) -> float | None:
         """The share of the count's work done, given the nodes so far of the tasks under
-        way; None while unknown."""
+        way (`spans`: the parts each stands for, else itself alone); None while unknown."""
         sizes = self.sizes
         if sizes is None or len(self.searched) < min(FIRST_PARTS, len(sizes)):
             return None
-        done_estimate = sum(sizes[i] for i in self.searched)
+        spans = spans or {}
+        done = np.zeros(len(sizes), dtype=bool)
+        for i in self.searched:
+            done[self._parts(i, self.spans)] = True
+        done_estimate = float(sizes[done].sum())
         if done_estimate <= 0:
             return None
         scale = sum(self.searched.values()) / done_estimate
         nodes = float(sum(self.searched.values()) + sum(running.values()))
+        waiting = ~done
         left = 0.0
-        for i in range(len(sizes)):
-            if i in self.searched:
-                continue
-            expected, so_far = scale * sizes[i], running.get(i, 0)
+        for i, so_far in running.items():
+            parts = self._parts(i, spans)
+            waiting[parts] = False
+            expected = scale * float(sizes[parts].sum())
             left += max(expected - so_far, MORE * max(expected, so_far))
+        left += scale * float(sizes[waiting].sum())             # not begun
         return nodes / (nodes + left) if nodes + left > 0 else None
+
+    @staticmethod
+    def _parts(task: int, spans: dict[int, range]) -> slice:
+        parts = spans.get(task)
+        return slice(task, task + 1) if parts is None else slice(parts.start, parts.stop)
 
 
 def time_share(node_share: float | None, searching: float, elapsed: float) -> float | None:

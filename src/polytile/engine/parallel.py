@@ -1,8 +1,10 @@
 """Count on every core or on a Dask cluster.
 
-The tree is split into prefixes (the options placed first, as the kernels take them),
-each prefix's subtree size is estimated (Knuth), and the prefixes are dealt into tasks
-biggest first by guided self-scheduling. Workers run tasks on the same kernel as one
+The tree is split into prefixes (the options placed first, as the kernels take them).
+On threads, the workers take them by work stealing, in the plan's order, with no
+estimate needed first (engine/stealing.py). With a checkpoint or on Dask, each prefix's
+subtree size is estimated (Knuth) and the prefixes are dealt into fixed tasks biggest
+first by guided self-scheduling. Workers run the prefixes on the same kernel as one
 process; the counts add up exactly. The estimated share of the tree done drives the ETA.
 With a checkpoint (SQLite) every finished task is committed at once, so a killed run
 resumes where it stopped and redoes only unfinished tasks; the tasks then do not depend
@@ -22,58 +24,24 @@ import threading
 import time
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
 from ..core.cover import Cover
 from ..core.results import Report
-from .checkpoint import Checkpoint, Counts
-from .dask_backend import dask_client, on_dask
+from .dealing import FINE_PREFIXES, RESUMABLE_WORKERS, deal, make_tasks  # noqa: F401 (survey's)
 from .search import Pacer, Plan, choose_engine, plan, runner_class
 from .gauge import Gauge, time_share
-from .tree import split, subtree_sizes
+from .stealing import Fixed, Shared, Stealing
+from .tree import split
+
+if TYPE_CHECKING:            # sqlite3 and hmac (the checkpoint), Dask: imported when used
+    from .checkpoint import Checkpoint, Counts
 
 INTERRUPT = "ctrl-c"                         # on the results queue: Ctrl-C came
-TASKS_PER_WORKER = 16                        # prefixes wanted per worker
-FINE_PREFIXES = 256                          # prefixes of a count (for its ETA), at least
-RESUMABLE_WORKERS = 16                       # tasks of a checkpointed count: as for 16 workers
+STEAL_PREFIXES = 256                         # prefixes of a count by work stealing, at least
 STOP_WAIT = 1.0                              # seconds the workers get to stop after Ctrl-C
-
-
-def deal(prefixes: list[np.ndarray], sizes: np.ndarray, jobs: int,
-         most: float | None = None) -> tuple[list, list[float]]:
-    """Guided self-scheduling by estimated subtree size: prefixes biggest first, each task
-    takes about 1/(2 jobs) of the estimated work left (at most `most`, unless a single
-    prefix is more), so tasks shrink to single small prefixes at the end and no worker
-    waits long for the last. Tasks and their sizes."""
-    order = np.argsort(-sizes, kind="stable").tolist()
-    left = float(sizes.sum())
-    tasks, weights, i = [], [], 0
-    while i < len(order):
-        task: list[np.ndarray] = []
-        goal, weight = left / (2 * jobs), 0.0
-        if most is not None:
-            goal = min(goal, most)
-        while i < len(order) and (not task or weight + sizes[order[i]] <= goal):
-            task.append(prefixes[order[i]])
-            weight += float(sizes[order[i]])
-            i += 1
-        tasks.append(task)
-        weights.append(weight)
-        left -= weight
-    return tasks, weights
-
-
-def make_tasks(cover: Cover, p: Plan, workers: int, fine: bool = False) -> tuple[list, list[float]]:
-    """The plan's tree in tasks for this many workers, and their estimated sizes. Resumable
-    work asks for RESUMABLE_WORKERS, whatever the real number, so its tasks stay the same.
-    `fine`: at least FINE_PREFIXES prefixes, and no task above 1/(8 workers) of the tree,
-    so parts finish from the first seconds on and the ETA learns early."""
-    want = TASKS_PER_WORKER * workers
-    prefixes = split(cover, p.keep, p.prefixes, max(want, FINE_PREFIXES) if fine else want)
-    sizes = subtree_sizes(cover, p.keep, prefixes, probes=4)
-    return deal(prefixes, sizes, workers, most=float(sizes.sum()) / (8 * workers) if fine else None)
 
 
 @dataclass
@@ -84,9 +52,22 @@ class Job:
     plan: Plan
     engine: str
     key: str
+    shared: Shared | None = None            # threads only: the runner built once, or None
 
 
 _LOCAL = threading.local()                  # one runner per job and thread, reused by its tasks
+
+
+def _runner(job: Job):
+    """This thread's runner for the job: the shared one (or a copy), else one built here."""
+    if getattr(_LOCAL, "key", None) != job.key:
+        if job.shared is not None:
+            _LOCAL.runner = job.shared.get()
+        else:
+            _LOCAL.runner = runner_class(job.engine)(job.cover, job.sym, job.plan, store=False, limit=0)
+        _LOCAL.pacer = Pacer()
+        _LOCAL.key = job.key
+    return _LOCAL.runner, _LOCAL.pacer
 
 
 def run_task(job: Job, chunk: list[np.ndarray], stop: threading.Event | None = None,
@@ -94,11 +75,7 @@ def run_task(job: Job, chunk: list[np.ndarray], stop: threading.Event | None = N
     """Count the subtrees under these prefixes: the counts, and False when `stop` was set
     before the end (then the counts are those of the part searched). `report` gets the
     counts so far after every slice of the search (a few hundredths of a second)."""
-    if getattr(_LOCAL, "key", None) != job.key:
-        _LOCAL.runner = runner_class(job.engine)(job.cover, job.sym, job.plan, store=False, limit=0)
-        _LOCAL.pacer = Pacer()
-        _LOCAL.key = job.key
-    runner, pacer = _LOCAL.runner, _LOCAL.pacer
+    runner, pacer = _runner(job)
     before = runner.stats.copy()
     runner.begin(chunk)
     finished = True
@@ -127,8 +104,9 @@ def fingerprint(cover: Cover, p: Plan) -> str:
 def on_threads(job: Job, tasks: list, todo: list[int], jobs: int,
                done: Callable[..., None], task: Callable = run_task,
                interim: Callable[[int, Counts], None] | None = None,
-               deadline: float | None = None) -> bool:
-    """`jobs` threads take task numbers in turn; the kernels release the GIL, so they run
+               deadline: float | None = None, source: Stealing | None = None) -> bool:
+    """`jobs` threads take task numbers in turn (or chunks of `source`, whose numbers are
+    then those of its chunks); the kernels release the GIL, so they run
     on as many cores. This thread records results and answers Ctrl-C: then the workers
     stop within a slice and their unfinished parts are reported with task None; a worker
     that does not stop within STOP_WAIT (a loaded machine) has its counts of the last
@@ -139,8 +117,9 @@ def on_threads(job: Job, tasks: list, todo: list[int], jobs: int,
     results: queue.SimpleQueue = queue.SimpleQueue()
     stop = threading.Event()
     latest: dict[int, Counts] = {}                    # counts so far of the tasks under way
-    work = _worker(job, tasks, iter(todo), task, results, stop)
-    workers = [threading.Thread(target=work, daemon=True) for _ in range(max(1, min(jobs, len(todo))))]
+    chunks = source if source is not None else Fixed(tasks, todo, jobs)
+    work = _worker(job, chunks, task, results, stop)
+    workers = [threading.Thread(target=work, args=(w,), daemon=True) for w in range(chunks.workers)]
     for w in workers:
         w.start()
     running = len(workers)
@@ -169,26 +148,25 @@ def on_threads(job: Job, tasks: list, todo: list[int], jobs: int,
     return late
 
 
-def _worker(job: Job, tasks: list, numbers, task: Callable, results: queue.SimpleQueue,
-            stop: threading.Event) -> Callable[[], None]:
-    """A worker thread's loop: take the next task number, run it, put ("done", i,
+def _worker(job: Job, chunks: Fixed | Stealing, task: Callable, results: queue.SimpleQueue,
+            stop: threading.Event) -> Callable[[int], None]:
+    """A worker thread's loop: take the next chunk, run it, put ("done", i,
     finished, counts) on `results` (and ("interim", i, counts) as run_task goes), None at
     the end; an exception is handed to the main thread the same way."""
-    lock = threading.Lock()
     reporting = task is run_task
 
-    def work() -> None:
+    def work(worker: int) -> None:
         try:
             while not stop.is_set():
-                with lock:
-                    i = next(numbers, None)
-                if i is None:
+                got = chunks.take(worker)
+                if got is None:
                     break
+                i, chunk = got
                 if reporting:
-                    out, finished = task(job, tasks[i], stop,
+                    out, finished = task(job, chunk, stop,
                                          lambda c, i=i: results.put(("interim", i, c)))
                 else:
-                    out, finished = task(job, tasks[i], stop)
+                    out, finished = task(job, chunk, stop)
                 results.put(("done", i, finished, out))
         except BaseException as e:                    # handed to the main thread
             results.put(e)
@@ -271,24 +249,28 @@ def count(cover: Cover, sym=None, *, unique: bool = False, jobs: int = 0, engine
     with ExitStack() as stack:
         client = None
         if scheduler:
+            from .dask_backend import dask_client
             client, jobs = stack.enter_context(dask_client(scheduler, jobs))
         return _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, breaking,
                       deadline)
 
 
 class _Tally:
-    """A parallel count's figures as its tasks finish: the result, the checkpoint, the
-    gauge and the progress bar (with the counts so far of the tasks under way)."""
+    """A parallel count's figures as its chunks finish: the result, the checkpoint, the
+    gauge and the progress bar (with the counts so far of the chunks under way). Progress
+    counts parts: a chunk finished is `span(chunk)` parts done (a task, or prefixes)."""
 
-    def __init__(self, res: Report[np.ndarray], n_tasks: int, book: Checkpoint | None,
-                 gauge: Gauge | None, progress, t0: float):
-        self.res, self.n_tasks, self.book, self.gauge, self.progress = res, n_tasks, book, gauge, progress
+    def __init__(self, res: Report[np.ndarray], n_parts: int, book: Checkpoint | None,
+                 gauge: Gauge | None, progress, t0: float,
+                 span: Callable[[int], range] = Fixed.span):
+        self.res, self.n_tasks, self.book, self.gauge, self.progress = res, n_parts, book, gauge, progress
+        self.span = span
         self.t0 = self.t_search = t0
         self.n_done = 0
-        self.running: dict[int, Counts] = {}        # counts so far of the tasks under way
+        self.running: dict[int, Counts] = {}        # counts so far of the chunks under way
 
     def done(self, i: int | None, counts: Counts, record: bool = True, show: bool = True) -> None:
-        """Task i finished (None: part of a task, searched before an interrupt)."""
+        """Chunk i finished (None: part of a chunk, searched before an interrupt)."""
         res = self.res
         res.solutions += counts[0]
         res.unique = (res.unique or 0) + counts[1]      # 0 from the start: never None
@@ -296,17 +278,18 @@ class _Tally:
         if i is None:
             return
         self.running.pop(i, None)
-        self.n_done += 1
+        span = self.span(i)
+        self.n_done += len(span)
         if self.gauge is not None:
-            self.gauge.finished(i, counts[2])
+            self.gauge.finished(span.start, counts[2], span)
         if self.book and record:
             self.book.record(i, counts)
         if self.progress is not None and show:
             self.display()
 
     def display(self) -> None:
-        """Finished tasks plus the counts so far of those under way, and the share of the
-        work done (None while unknown: see gauge.py)."""
+        """Finished parts plus the counts so far of the chunks under way, and the share of
+        the work done (None while unknown: see gauge.py)."""
         res = self.res
         now: Report[np.ndarray] = Report(solutions=res.solutions, unique=res.unique, nodes=res.nodes,
                                          seconds=time.perf_counter() - self.t0)
@@ -315,7 +298,9 @@ class _Tally:
             now.unique = (now.unique or 0) + c[1]
             now.nodes += c[2]
         running = {j: c[2] for j, c in self.running.items()}
-        share = self.gauge.share(running) if self.gauge is not None else None
+        share = None
+        if self.gauge is not None:
+            share = self.gauge.share(running, {j: self.span(j) for j in running})
         clock = time.perf_counter()
         self.progress(now, self.n_done, self.n_tasks,
                       time_share(share, clock - self.t_search, clock - self.t0))
@@ -330,33 +315,69 @@ def _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, break
     t0 = time.perf_counter()
     p = plan(cover, sym, unique=unique, store=False, breaking=breaking)
     engine = choose_engine(engine, cover.n_items, len(cover.piece_count))
-    tasks, _ = make_tasks(cover, p, RESUMABLE_WORKERS if checkpoint else jobs, fine=True)
-    key = fingerprint(cover, p)
-    book = Checkpoint(checkpoint, key + ":fine", len(tasks)) if checkpoint else None
-    gauge = Gauge(cover, p.keep, tasks) if progress is not None else None
-    finished = book.finished() if book else {}
+    job = Job(cover, sym, p, engine, fingerprint(cover, p))
     res: Report[np.ndarray] = Report(unique=0, engine=f"{engine} x{jobs}" + (" (dask)" if client else ""))
-    tally = _Tally(res, len(tasks), book, gauge, progress, t0)
-    for i, c in finished.items():
-        tally.done(i, c, record=False)
-    todo = [i for i in range(len(tasks)) if i not in finished]
-    job = Job(cover, sym, p, engine, key)
-    tally.t_search = time.perf_counter()
     try:
-        if client is not None:
-            late = on_dask(client, run_task, job, tasks, todo, tally.done, deadline)
+        if checkpoint or client is not None:
+            late = _count_tasks(job, res, jobs, checkpoint, progress, client, deadline, t0)
         else:
-            late = on_threads(job, tasks, todo, jobs, tally.done,
-                              interim=tally.interim if progress is not None else None,
-                              deadline=deadline)
+            late = _count_stealing(job, res, jobs, progress, deadline, t0)
         if late:
             res.complete, res.timed_out = False, True
     except KeyboardInterrupt:
         res.complete, res.interrupted = False, True
-    finally:
-        if gauge is not None:
-            gauge.close()
     if not unique:
         res.unique = None
     res.seconds = time.perf_counter() - t0
     return res
+
+
+def _count_stealing(job: Job, res: Report[np.ndarray], jobs: int, progress,
+                    deadline: float | None, t0: float) -> bool:
+    """The count on `jobs` threads by work stealing over fine prefixes (engine/stealing.py);
+    True when the deadline passed first."""
+    cover, p = job.cover, job.plan
+    prefixes = split(cover, p.keep, p.prefixes, STEAL_PREFIXES)
+    chunks = Stealing(prefixes, jobs, most=-(-len(prefixes) // (8 * jobs)))
+    job.shared = Shared(runner_class(job.engine)(cover, job.sym, p, store=False, limit=0))
+    gauge = Gauge(cover, p.keep, [[q] for q in prefixes]) if progress is not None else None
+    tally = _Tally(res, len(prefixes), None, gauge, progress, t0, chunks.span)
+    tally.t_search = time.perf_counter()
+    return _run_threads(job, tally, [], [], jobs, progress, deadline, gauge, chunks)
+
+
+def _count_tasks(job: Job, res: Report[np.ndarray], jobs: int, checkpoint: str | None, progress,
+                 client, deadline: float | None, t0: float) -> bool:
+    """The count in fixed tasks (the same whatever the number of workers when resumable),
+    on threads or Dask; True when the deadline passed first."""
+    from .checkpoint import Checkpoint
+    from .dask_backend import on_dask
+    cover, p = job.cover, job.plan
+    tasks, _ = make_tasks(cover, p, RESUMABLE_WORKERS if checkpoint else jobs, fine=True)
+    book = Checkpoint(checkpoint, job.key + ":fine", len(tasks)) if checkpoint else None
+    gauge = Gauge(cover, p.keep, tasks) if progress is not None else None
+    finished = book.finished() if book else {}
+    tally = _Tally(res, len(tasks), book, gauge, progress, t0)
+    for i, c in finished.items():
+        tally.done(i, c, record=False)
+    todo = [i for i in range(len(tasks)) if i not in finished]
+    tally.t_search = time.perf_counter()
+    if client is not None:
+        try:
+            return on_dask(client, run_task, job, tasks, todo, tally.done, deadline)
+        finally:
+            if gauge is not None:
+                gauge.close()
+    return _run_threads(job, tally, tasks, todo, jobs, progress, deadline, gauge)
+
+
+def _run_threads(job: Job, tally: _Tally, tasks: list, todo: list[int], jobs: int, progress,
+                 deadline: float | None, gauge: Gauge | None, chunks: Stealing | None = None) -> bool:
+    """on_threads for the tally (True: the deadline passed first); the gauge then stops."""
+    try:
+        return on_threads(job, tasks, todo, jobs, tally.done,
+                          interim=tally.interim if progress is not None else None,
+                          deadline=deadline, source=chunks)
+    finally:
+        if gauge is not None:
+            gauge.close()
