@@ -31,23 +31,22 @@ def _reach(cols_by_row: list[list[int]], r: int, c: int, step: int, rows: int, l
     open column interval free of other clues in every row r .. r + step * d."""
     lo, hi = [], []
     best_lo, best_hi = -1, width
-    y = r
-    for d in range(rows):
-        if y < 0 or y >= limit:
-            break
+    for y in range(r, min(max(r + step * rows, -1), limit), step):
         cols = cols_by_row[y]
-        i = bisect_left(cols, c)
-        if i < len(cols) and cols[i] == c:
-            if d:                          # another clue straight above or below: no further
-                break
-            nxt = cols[i + 1] if i + 1 < len(cols) else width
-        else:
-            nxt = cols[i] if i < len(cols) else width
-        prev = cols[i - 1] if i > 0 else -1
-        best_lo, best_hi = max(best_lo, prev), min(best_hi, nxt)
+        if cols:
+            i = bisect_left(cols, c)
+            if i < len(cols) and cols[i] == c:
+                if y != r:                 # another clue straight above or below: no further
+                    break
+                nxt = cols[i + 1] if i + 1 < len(cols) else width
+            else:
+                nxt = cols[i] if i < len(cols) else width
+            if i and cols[i - 1] > best_lo:
+                best_lo = cols[i - 1]
+            if nxt < best_hi:
+                best_hi = nxt
         lo.append(best_lo)
         hi.append(best_hi)
-        y += step
     return lo, hi
 
 
@@ -68,15 +67,18 @@ def clue_candidates(cols_by_row: list[list[int]], clue: tuple[int, int, int], he
     tallest = forms[-1][0]
     up_lo, up_hi = _reach(cols_by_row, r, c, -1, tallest, height, width)
     down_lo, down_hi = _reach(cols_by_row, r, c, 1, tallest, height, width)
+    up, down = len(up_lo), len(down_lo)
     for h, w in forms:
-        for top in range(max(r - h + 1, r - len(up_lo) + 1), r + 1):
-            below = top + h - 1 - r               # rows below the clue's row
-            if below >= len(down_lo):
-                continue
-            above = r - top
-            first = max(up_lo[above], down_lo[below]) + 1
-            last = min(up_hi[above], down_hi[below]) - w
-            for left in range(max(first, c - w + 1), min(last, c) + 1):
+        for top in range(max(r - h + 1, r - up + 1), min(r, r + down - h) + 1):
+            above, below = r - top, top + h - 1 - r
+            first, last = up_lo[above], up_hi[above]
+            if down_lo[below] > first:
+                first = down_lo[below]
+            if down_hi[below] < last:
+                last = down_hi[below]
+            first = first + 1 if first >= c - w else c - w + 1
+            last = last - w if last - w < c else c
+            for left in range(first, last + 1):
                 out.append((top, left, h, w))
     return out
 

@@ -88,8 +88,18 @@ def _union_core(ms: list[int]) -> tuple[int, int]:
     return union, core
 
 
+class _Dead(Exception):
+    """No solution: `cell` shows why (see Pruned.dead)."""
+
+    def __init__(self, cell: tuple[int, int]):
+        super().__init__(cell)
+        self.cell = cell
+
+
 class _Grid:
-    """The state of the propagation: each clue's live candidates, their union and core."""
+    """The state of the propagation: each clue's live candidates, their union and core,
+    and what the clue's last filter saw (the others' cores and the cells only it reaches,
+    within its union): a clue is filtered again only when that has changed."""
 
     def __init__(self, width: int, height: int, clues, live: list[list[int]]):
         self.width, self.clues, self.live = width, clues, live
@@ -99,49 +109,58 @@ class _Grid:
             u, c = _union_core(ms)
             self.union.append(u)
             self.core.append(c if ms else 0)
-        self.seen = [(-1, -1)] * len(live)     # (blocked, required) at each clue's last filter
+        self.seen_blocked = [-1] * len(live)
+        self.seen_required = [-1] * len(live)
 
-    def reach(self) -> tuple[int, int]:
-        """(cells only one clue reaches, a cell no clue reaches or 0)."""
+    def reach(self) -> int:
+        """The cells only one clue reaches; _Dead when a cell no clue reaches."""
         ones = twos = 0
         for u in self.union:
             twos |= ones & u
             ones |= u
-        return ones ^ twos, self.full ^ ones
+        if ones != self.full:
+            raise _Dead(_lowest_cell(self.full ^ ones, self.width))
+        return ones ^ twos
 
-    def cores(self) -> tuple[int, int]:
-        """(the union of the cores, the cells two cores share or 0)."""
-        every = clash = 0
+    def cores(self) -> int:
+        """The union of the cores; _Dead when two cores meet."""
+        every = 0
         for c in self.core:
-            clash |= every & c
+            if every & c:
+                raise _Dead(_lowest_cell(every & c, self.width))
             every |= c
-        return every, clash
+        return every
 
-    def filter(self, k: int, cores: int, alone: int) -> int | None:
-        """Drop clue k's candidates that hold another clue's core or miss a cell only k
-        reaches; the new union of the cores, or None when k has no candidate left."""
-        u, core = self.union[k], self.core[k]
-        blocked = (cores & u) ^ core           # the others' cores within k's reach
-        required = u & alone
-        if self.seen[k] == (blocked, required):
-            return cores
-        ms = self.live[k]
-        if required:
-            keep = [m for m in ms if not m & blocked and m & required == required]
-        else:
-            keep = [m for m in ms if not m & blocked]
-        if not keep:
-            return None
-        if len(keep) != len(ms):
-            u, new = _union_core(keep)
-            self.live[k], self.union[k], self.core[k] = keep, u, new
-            cores ^= core
-            if cores & new:
-                return None
-            cores |= new
-            blocked = (cores & u) ^ new
-        self.seen[k] = (blocked, required)
-        return cores
+    def sweep(self, cores: int, alone: int) -> bool:
+        """One round: each clue drops the candidates that hold another clue's core or miss
+        a cell only it reaches (`alone`), and passes its grown core on to the next clues.
+        Whether any clue changed; _Dead when one has no candidate left."""
+        live, union, core = self.live, self.union, self.core
+        seen_blocked, seen_required = self.seen_blocked, self.seen_required
+        changed = False
+        for k, ms in enumerate(live):
+            u, mine = union[k], core[k]
+            blocked = (cores & u) ^ mine         # the others' cores within k's reach
+            required = u & alone
+            if blocked == seen_blocked[k] and required == seen_required[k]:
+                continue
+            if required:
+                keep = [m for m in ms if not m & blocked and m & required == required]
+            else:
+                keep = [m for m in ms if not m & blocked]
+            if len(keep) != len(ms):
+                if not keep:
+                    raise _Dead(self.clues[k][:2])
+                u, new = _union_core(keep)
+                live[k], union[k], core[k] = keep, u, new
+                cores ^= mine
+                if cores & new:
+                    raise _Dead(_lowest_cell(cores & new, self.width))
+                cores |= new
+                blocked = (cores & u) ^ new
+                changed = True
+            seen_blocked[k], seen_required[k] = blocked, required
+        return changed
 
 
 def prune(width: int, height: int, clues, rects_by_clue: list[list[Rect]],
@@ -149,25 +168,16 @@ def prune(width: int, height: int, clues, rects_by_clue: list[list[Rect]],
     """Propagate to a fixed point (see the module doc). `clues`: (row, col, area), the order
     of `rects_by_clue`. TimeoutError when the perf_counter `deadline` passes."""
     g = _Grid(width, height, clues, masks(width, rects_by_clue))
-    rounds = 0
-    while True:
-        rounds += 1
-        if deadline is not None and time.perf_counter() > deadline:
-            raise TimeoutError
-        alone, unreached = g.reach()
-        if unreached:
-            return Pruned([], [], _lowest_cell(unreached, width), rounds)
-        cores, clash = g.cores()
-        if clash:
-            return Pruned([], [], _lowest_cell(clash, width), rounds)
-        before = [len(ms) for ms in g.live]
-        for k in range(len(clues)):
-            got = g.filter(k, cores, alone)
-            if got is None:
-                return Pruned([], [], clues[k][:2], rounds)
-            cores = got
-        if before == [len(ms) for ms in g.live]:
-            return _result(g, rounds)
+    rounds, changed = 0, True
+    try:
+        while changed:
+            rounds += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                raise TimeoutError
+            changed = g.sweep(g.cores(), g.reach())
+    except _Dead as dead:
+        return Pruned([], [], dead.cell, rounds)
+    return _result(g, rounds)
 
 
 def _result(g: _Grid, rounds: int) -> Pruned:
