@@ -1,4 +1,5 @@
 """Atomic writes: a reader sees the old file or the new one, never half of one."""
+
 from __future__ import annotations
 
 import os

@@ -3,14 +3,15 @@
 The default budget of the command line is 1 GB, of a page job 512 MB: models beyond that
 are rare and take hours to search. A job that would need more is refused with one line that
 states the estimate and the budget and says how to raise it (`--max-memory`)."""
+
 from __future__ import annotations
 
 import re
 
 from .errors import PuzzleError
 
-CLI_BYTES = 1 << 30                  # --max-memory's default
-PAGE_BYTES = 512 << 20               # a page job's
+CLI_BYTES = 1 << 30  # --max-memory's default
+PAGE_BYTES = 512 << 20  # a page job's
 UNITS = {"": 1, "B": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40}
 
 
@@ -36,8 +37,11 @@ def show(n: int) -> str:
 def over(what: str, need: int, budget: int, source: str, *, at_least: bool = False) -> PuzzleError:
     """The one line of a job beyond its budget."""
     need_text = f"more than {show(need)}" if at_least else f"about {show(need)}"
-    return PuzzleError(f"{what} needs {need_text}, over the memory budget of {show(budget)} "
-                       f"(--max-memory {show_flag(max(need, budget) * 2)} raises it)", source)
+    return PuzzleError(
+        f"{what} needs {need_text}, over the memory budget of {show(budget)} "
+        f"(--max-memory {show_flag(max(need, budget) * 2)} raises it)",
+        source,
+    )
 
 
 def show_flag(n: int) -> str:

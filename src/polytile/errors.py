@@ -1,4 +1,5 @@
 """The one error type the user sees: what went wrong and where."""
+
 from __future__ import annotations
 
 
@@ -10,7 +11,7 @@ def one_line(text: str) -> str:
     return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
 
 
-LONGEST_NAME = 120     # a file name or argument echoed in a message beyond this is shortened
+LONGEST_NAME = 120  # a file name or argument echoed in a message beyond this is shortened
 
 
 def short(name: str) -> str:
@@ -24,8 +25,7 @@ def short(name: str) -> str:
 class PuzzleError(Exception):
     """Bad input. Printed as one line `file:line:col: message`, exit status 2."""
 
-    def __init__(self, message: str, file: str | None = None,
-                 line: int | None = None, col: int | None = None):
+    def __init__(self, message: str, file: str | None = None, line: int | None = None, col: int | None = None):
         super().__init__(message)
         self.message = message
         self.file = file

@@ -1,5 +1,6 @@
 """Hints for a human player: from a partly filled board, the most forced next placement
 that still leads to a solution, or why the position is a dead end."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -16,15 +17,20 @@ from ..tiling.solver import Tiling
 
 @dataclass
 class Hint:
-    verdict: str                      # "place", "dead end" or "solved"
+    verdict: str  # "place", "dead end" or "solved"
     reason: str
     piece: str | None = None
     cells: list[list[int]] = field(default_factory=list)
     nodes: int = 0
 
     def to_json(self) -> dict:
-        return {"verdict": self.verdict, "reason": self.reason, "piece": self.piece,
-                "cells": self.cells, "nodes": self.nodes}
+        return {
+            "verdict": self.verdict,
+            "reason": self.reason,
+            "piece": self.piece,
+            "cells": self.cells,
+            "nodes": self.nodes,
+        }
 
 
 def where(cell) -> str:
@@ -41,18 +47,17 @@ def read_given(path: str, puzzle: Puzzle) -> list[tuple[str, np.ndarray]]:
     if puzzle.dim != 2:
         raise PuzzleError("--given positions are drawings of flat boards", path)
     text = read_text(path)
-    board = {tuple(c): puzzle.colour_names[k] for c, k in
-             zip(puzzle.board.cells.tolist(), puzzle.board.colours.tolist())}
-    drawn = {(r, c): ch for r, line in enumerate(text.splitlines())
-             for c, ch in enumerate(line) if ch != " "}
+    board = {
+        tuple(c): puzzle.colour_names[k] for c, k in zip(puzzle.board.cells.tolist(), puzzle.board.colours.tolist())
+    }
+    drawn = {(r, c): ch for r, line in enumerate(text.splitlines()) for c, ch in enumerate(line) if ch != " "}
     if not drawn:
         raise PuzzleError("the position has no cells", path)
     lo = np.array(sorted(drawn)).min(axis=0)
     drawn = {(r - lo[0], c - lo[1]): ch for (r, c), ch in drawn.items()}
-    for (r, c) in drawn:
+    for r, c in drawn:
         if (r, c) not in board:
-            raise PuzzleError("a cell of the position is not on the puzzle's board", path,
-                              r + lo[0] + 1, c + lo[1] + 1)
+            raise PuzzleError("a cell of the position is not on the puzzle's board", path, r + lo[0] + 1, c + lo[1] + 1)
     coloured = len(set(board.values())) > 1
     placed, seen = [], set()
     for start in sorted(drawn):
@@ -78,8 +83,7 @@ def identify_one(puzzle: Puzzle, index: dict, cells: np.ndarray, left: list[int]
     colours = puzzle.board.colours[[index[tuple(c)] for c in cells.tolist()]]
     norm = shape.key(*shape.normalise(cells, colours))
     for i, p in enumerate(puzzle.pieces):
-        if p.size == len(cells) and left[i] > 0 and any(
-                shape.key(o, oc) == norm for o, oc in puzzle.orientations(p)):
+        if p.size == len(cells) and left[i] > 0 and any(shape.key(o, oc) == norm for o, oc in puzzle.orientations(p)):
             return i
     return None
 
@@ -93,9 +97,12 @@ def _identify(puzzle: Puzzle, placed, path: str) -> list[int]:
         found = identify_one(puzzle, index, cells, left)
         if found is None:
             r, c = cells[0]
-            raise PuzzleError(f"the piece drawn with {ch!r} is no (remaining) piece of the puzzle "
-                              "(empty cells are '.')",
-                              path, int(r) + 1, int(c) + 1)
+            raise PuzzleError(
+                f"the piece drawn with {ch!r} is no (remaining) piece of the puzzle (empty cells are '.')",
+                path,
+                int(r) + 1,
+                int(c) + 1,
+            )
         left[found] -= 1
         out.append(found)
     return out
@@ -109,8 +116,9 @@ def remaining(puzzle: Puzzle, used: list[int], covered: set) -> Puzzle:
         n = used.count(i)
         if p.count - n > 0:
             pieces.append(Piece(p.name, p.cells, p.colours, p.count - n, max(0, p.least - n), p.reflect))
-    return Puzzle(board, pieces, puzzle.allow_reflection, puzzle.colour_names, puzzle.source,
-                  allowed=puzzle.allowed)          # BurrTools' colour pairs, when read from one
+    return Puzzle(
+        board, pieces, puzzle.allow_reflection, puzzle.colour_names, puzzle.source, allowed=puzzle.allowed
+    )  # BurrTools' colour pairs, when read from one
 
 
 def _regions(cells: np.ndarray) -> list[np.ndarray]:
@@ -124,7 +132,7 @@ def _regions(cells: np.ndarray) -> list[np.ndarray]:
             c = stack.pop()
             for a in range(len(c)):
                 for s in (1, -1):
-                    nb = c[:a] + (c[a] + s,) + c[a + 1:]
+                    nb = c[:a] + (c[a] + s,) + c[a + 1 :]
                     if nb in todo:
                         todo.remove(nb)
                         group.append(nb)
@@ -148,8 +156,10 @@ def unfillable_region(rest: Puzzle) -> str | None:
     for region in _regions(rest.board.cells):
         if not (sums >> len(region)) & 1:
             s = "s" if len(region) > 1 else ""
-            return (f"the empty region of {len(region)} cell{s} at {where(region[0])} cannot be filled: "
-                    f"no choice of the remaining pieces covers exactly {len(region)} cell{s}")
+            return (
+                f"the empty region of {len(region)} cell{s} at {where(region[0])} cannot be filled: "
+                f"no choice of the remaining pieces covers exactly {len(region)} cell{s}"
+            )
     return None
 
 
@@ -161,9 +171,11 @@ def hint(puzzle: Puzzle, placed: list[tuple[str, np.ndarray]] = (), path: str = 
     rest = remaining(puzzle, used, covered)
     if rest.board.area == 0:
         short = [p.name for p in rest.pieces if p.least > 0]
-        return Hint("dead end", f"the board is full but pieces {', '.join(letter[n] for n in short)} "
-                    "are unused") if short \
+        return (
+            Hint("dead end", f"the board is full but pieces {', '.join(letter[n] for n in short)} are unused")
+            if short
             else Hint("solved", "every cell is covered")
+        )
     why = unfillable_region(rest)
     if why:
         return Hint("dead end", why)
@@ -180,16 +192,19 @@ def hint(puzzle: Puzzle, placed: list[tuple[str, np.ndarray]] = (), path: str = 
             return Hint("dead end", f"piece {letter[p.name]} fits nowhere in the empty cells")
     found = tiling.solve(limit=1)
     if not found.found:
-        return Hint("dead end", "no way to finish from here (every continuation was searched)",
-                    nodes=found.nodes)
-    item = int(np.argmin(per_cell))                        # the most forced empty cell
+        return Hint("dead end", "no way to finish from here (every continuation was searched)", nodes=found.nodes)
+    item = int(np.argmin(per_cell))  # the most forced empty cell
     cell = tuple(int(v) for v in model.cells[item])
     options = [o for o in range(cover.n_options) if item in cover.option_items(o)]
     pieces = sorted({letter[model.puzzle.pieces[int(cover.opt_piece[o])].name] for o in options})
     place = next(p for p in found.found[0].placements if cell in map(tuple, p.cells.tolist()))
     ways = len(options)
-    fit = (f"{ways} placement{'s' if ways > 1 else ''} of {len(pieces)} piece{'s' if len(pieces) > 1 else ''}"
-           f" ({', '.join(pieces)})")
-    reason = (f"the empty cell at {where(cell)} is the hardest to cover: "
-              f"{'only ' if ways <= 3 else ''}{fit} fit{'s' if ways == 1 else ''} there; this one leads to a solution")
+    fit = (
+        f"{ways} placement{'s' if ways > 1 else ''} of {len(pieces)} piece{'s' if len(pieces) > 1 else ''}"
+        f" ({', '.join(pieces)})"
+    )
+    reason = (
+        f"the empty cell at {where(cell)} is the hardest to cover: "
+        f"{'only ' if ways <= 3 else ''}{fit} fit{'s' if ways == 1 else ''} there; this one leads to a solution"
+    )
     return Hint("place", reason, letter[place.piece], place.cells.tolist(), found.nodes)

@@ -13,6 +13,7 @@ The search tree is the kernels' first-empty-cell search, its size Knuth's estima
 random root-to-leaf paths (`engine.tree.estimate_tree`; the root, the empty board, is not
 counted).
 """
+
 from __future__ import annotations
 
 import time
@@ -27,17 +28,18 @@ from ..tiling.solver import Tiling
 
 TOP_PLACEMENTS = 3
 HARDEST = 5
-MAX_SOLUTIONS = 200_000       # per-piece figures over at most this many solutions
-PROBES = 10_000               # random paths for the tree estimate (about 5 us each on 6x10)
-ACTUAL_MAX_NODES = 1e8        # count the whole tree for comparison only up to about this size
+MAX_SOLUTIONS = 200_000  # per-piece figures over at most this many solutions
+PROBES = 10_000  # random paths for the tree estimate (about 5 us each on 6x10)
+ACTUAL_MAX_NODES = 1e8  # count the whole tree for comparison only up to about this size
 
 
 # --- the board's boundary -----------------------------------------------------------------
 
+
 def exposure(cells: np.ndarray) -> np.ndarray:
     """Per cell, the number of axes along which a neighbour is missing."""
     lo = cells.min(axis=0) - 1
-    on = np.zeros(tuple(cells.max(axis=0) - lo + 2), dtype=bool)   # a blank margin all round
+    on = np.zeros(tuple(cells.max(axis=0) - lo + 2), dtype=bool)  # a blank margin all round
     at = cells - lo
     on[tuple(at.T)] = True
     out = np.zeros(len(cells), dtype=np.int64)
@@ -57,6 +59,7 @@ def boundary(cells: np.ndarray) -> dict[str, np.ndarray | None]:
 
 # --- the cover -----------------------------------------------------------------------------
 
+
 def placements_per_item(cover: Cover) -> np.ndarray:
     return np.bincount(cover.opt_items, minlength=cover.n_items)
 
@@ -69,8 +72,7 @@ def hardest_cells(model: Model, k: int = HARDEST) -> list[tuple[tuple[int, ...],
     return [(tuple(int(x) for x in cells[i]), int(counts[i])) for i in order[:k]]
 
 
-def _padded_rows(first: np.ndarray, items: np.ndarray, lengths: np.ndarray, width: int,
-                 pad: int) -> np.ndarray:
+def _padded_rows(first: np.ndarray, items: np.ndarray, lengths: np.ndarray, width: int, pad: int) -> np.ndarray:
     """Rows [first, sorted items..., pad...] as one comparable key (a void scalar) per row."""
     rows = np.full((len(lengths), width + 1), pad, dtype=np.int64)
     rows[:, 0] = first
@@ -95,7 +97,7 @@ def solution_options(model: Model, solutions: list[Solution]) -> np.ndarray:
     grid = np.full(tuple(cells.max(axis=0) - lo + 1), -1, dtype=np.int64)
     grid[tuple((cells - lo).T)] = np.arange(len(cells))
     names = [p.name for p in model.puzzle.pieces]
-    by_name = len(set(names)) == len(names)        # else match cell-sets alone
+    by_name = len(set(names)) == len(names)  # else match cell-sets alone
     piece_of = {name: i if by_name else 0 for i, name in enumerate(names)}
     opt_len = np.diff(cover.opt_ptr)
     width = int(opt_len.max())
@@ -103,8 +105,7 @@ def solution_options(model: Model, solutions: list[Solution]) -> np.ndarray:
     opt_keys = _padded_rows(opt_first, cover.opt_items, opt_len, width, cover.n_items)
     lengths = np.array([len(pl.cells) for pl in placed], dtype=np.int64)
     items = grid[tuple((np.concatenate([pl.cells for pl in placed]) - lo).T)]
-    keys = _padded_rows(np.array([piece_of[pl.piece] for pl in placed]), items, lengths, width,
-                        cover.n_items)
+    keys = _padded_rows(np.array([piece_of[pl.piece] for pl in placed]), items, lengths, width, cover.n_items)
     order = np.argsort(opt_keys)
     at = order[np.minimum(np.searchsorted(opt_keys[order], keys), len(order) - 1)]
     if (opt_keys[at] != keys).any():
@@ -117,24 +118,31 @@ def solution_options(model: Model, solutions: list[Solution]) -> np.ndarray:
 
 # --- per piece -----------------------------------------------------------------------------
 
+
 @dataclass
 class PieceStats:
-    piece: str                       # name (the first of congruent pieces merged as copies)
-    letter: str                      # as `solve` draws it (with copies, solve letters each
-                                     # placement apart; this letter names the kind)
+    piece: str  # name (the first of congruent pieces merged as copies)
+    letter: str  # as `solve` draws it (with copies, solve letters each
+    # placement apart; this letter names the kind)
     copies: int
     size: int
-    placements: int                  # distinct placements on the board
-    used: int                        # solutions that use the piece (all, unless the puzzle is partial)
-    touches: dict[str, int | None]   # corner/edge/face: solutions in which some copy touches one
+    placements: int  # distinct placements on the board
+    used: int  # solutions that use the piece (all, unless the puzzle is partial)
+    touches: dict[str, int | None]  # corner/edge/face: solutions in which some copy touches one
     top: list[tuple[np.ndarray, int, int]] = field(default_factory=list)
     # (cells, solutions using them, symmetric images), one per class of placements
 
     def to_json(self) -> dict:
-        return {"piece": self.piece, "letter": self.letter, "copies": self.copies,
-                "size": self.size, "placements": self.placements, "used": self.used, **self.touches,
-                "top_placements": [{"cells": c.tolist(), "solutions": n, "images": m}
-                                   for c, n, m in self.top]}
+        return {
+            "piece": self.piece,
+            "letter": self.letter,
+            "copies": self.copies,
+            "size": self.size,
+            "placements": self.placements,
+            "used": self.used,
+            **self.touches,
+            "top_placements": [{"cells": c.tolist(), "solutions": n, "images": m} for c, n, m in self.top],
+        }
 
 
 def placement_classes(model: Model, sym) -> tuple[np.ndarray, np.ndarray]:
@@ -147,7 +155,7 @@ def placement_classes(model: Model, sym) -> tuple[np.ndarray, np.ndarray]:
     motions = [g for g in range(sym.order) if (sym.g_exact >> g) & 1]
     label_opt = np.full(sym.label_img.shape[1], -1, dtype=np.int64)
     label_opt[sym.opt_label] = np.arange(n)
-    images = label_opt[sym.label_img[motions][:, sym.opt_label]]        # (|motions|, n)
+    images = label_opt[sym.label_img[motions][:, sym.opt_label]]  # (|motions|, n)
     images = np.sort(images, axis=0)
     size = 1 + (np.diff(images, axis=0) != 0).sum(axis=0)
     return images[0], size
@@ -175,7 +183,7 @@ def piece_stats(model: Model, sols: np.ndarray, sym=None, k: int = TOP_PLACEMENT
             touches[kind] = None
             continue
         hits = np.zeros(cover.n_options, dtype=bool)
-        hits[owner[mask[cover.opt_items]]] = True          # option covers such a cell
+        hits[owner[mask[cover.opt_items]]] = True  # option covers such a cell
         seen = np.zeros((len(sols), len(pieces)), dtype=bool)
         sel = hits[opts]
         seen[rows[sel], cover.opt_piece[opts[sel]]] = True
@@ -192,32 +200,41 @@ def piece_stats(model: Model, sols: np.ndarray, sym=None, k: int = TOP_PLACEMENT
             if cls[o] not in seen:
                 seen.add(cls[o])
                 top.append((model.cells[cover.option_items(o)], int(used[o]), int(size[o])))
-        out.append(PieceStats(piece.name, letters[p], piece.count, piece.size, int(placements[p]),
-                              int(n_used[p]),
-                              {kind: None if t is None else int(t[p]) for kind, t in touches.items()},
-                              top))
+        out.append(
+            PieceStats(
+                piece.name,
+                letters[p],
+                piece.count,
+                piece.size,
+                int(placements[p]),
+                int(n_used[p]),
+                {kind: None if t is None else int(t[p]) for kind, t in touches.items()},
+                top,
+            )
+        )
     return out
 
 
 # --- everything together -------------------------------------------------------------------
 
+
 @dataclass
 class Stats:
     source: str
     dim: int
-    shape: list[int]                  # the board's bounding box
+    shape: list[int]  # the board's bounding box
     cells: int
     reflect: bool
     solutions: int
     unique: int | None
-    examined: int                     # solutions the per-piece figures are over
+    examined: int  # solutions the per-piece figures are over
     boundary_cells: dict[str, int | None]
     pieces: list[PieceStats]
     hardest: list[tuple[tuple[int, ...], int]]
-    first_nodes: int                  # nodes to the first solution (the whole tree if none)
+    first_nodes: int  # nodes to the first solution (the whole tree if none)
     first_seconds: float
     estimate: TreeEstimate
-    tree_nodes: int | None            # the kernel's whole tree, when counted
+    tree_nodes: int | None  # the kernel's whole tree, when counted
     engine: str
     reasons: list[str]
     seconds: dict[str, float]
@@ -228,16 +245,25 @@ class Stats:
 
     def to_json(self) -> dict:
         return {
-            "puzzle": self.source, "dim": self.dim, "shape": self.shape, "cells": self.cells,
-            "reflect": self.reflect, "solutions": self.solutions, "unique": self.unique,
-            "examined": self.examined, "complete": self.complete,
+            "puzzle": self.source,
+            "dim": self.dim,
+            "shape": self.shape,
+            "cells": self.cells,
+            "reflect": self.reflect,
+            "solutions": self.solutions,
+            "unique": self.unique,
+            "examined": self.examined,
+            "complete": self.complete,
             "boundary_cells": self.boundary_cells,
             "pieces": [p.to_json() for p in self.pieces],
             "hardest_cells": [{"cell": list(c), "placements": n} for c, n in self.hardest],
-            "difficulty": {"nodes_to_first": self.first_nodes,
-                           "seconds_to_first": round(self.first_seconds, 6),
-                           "tree_estimate": self.estimate.to_json(),
-                           "tree_nodes": self.tree_nodes, "engine": self.engine},
+            "difficulty": {
+                "nodes_to_first": self.first_nodes,
+                "seconds_to_first": round(self.first_seconds, 6),
+                "tree_estimate": self.estimate.to_json(),
+                "tree_nodes": self.tree_nodes,
+                "engine": self.engine,
+            },
             "reasons": self.reasons,
             "seconds": {k: round(v, 6) for k, v in self.seconds.items()},
         }
@@ -253,14 +279,13 @@ def _checked(report):
     return report
 
 
-def collect(tiling: Tiling, max_solutions: int = MAX_SOLUTIONS, probes: int = PROBES,
-            seed: int = 0) -> Stats:
+def collect(tiling: Tiling, max_solutions: int = MAX_SOLUTIONS, probes: int = PROBES, seed: int = 0) -> Stats:
     """Run the searches and gather every figure. The per-piece figures are over the first
     `max_solutions` solutions the search finds."""
     seconds: dict[str, float] = {}
     counted = _checked(tiling.count(unique=True))
     seconds["count"] = counted.seconds
-    listed = _checked(tiling.solve(limit=max_solutions + 1))      # one more: do we have them all?
+    listed = _checked(tiling.solve(limit=max_solutions + 1))  # one more: do we have them all?
     found = listed.found[:max_solutions]
     seconds["enumerate"] = listed.seconds
     first = _checked(tiling.solve(limit=1))
@@ -277,12 +302,12 @@ def collect(tiling: Tiling, max_solutions: int = MAX_SOLUTIONS, probes: int = PR
     est = estimate_tree(model.cover, probes, seed)
     seconds["probes"] = time.perf_counter() - t0
 
-    tree_nodes = None                          # refuted before any search: no tree to count
+    tree_nodes = None  # refuted before any search: no tree to count
     engine = listed.engine or first.engine
     if counted.reasons:
         pass
     elif listed.complete and len(listed.found) <= max_solutions:
-        tree_nodes = listed.nodes             # the enumeration searched the whole tree
+        tree_nodes = listed.nodes  # the enumeration searched the whole tree
     elif est.nodes <= ACTUAL_MAX_NODES:
         full = _checked(tiling.count(breaking=False, time_limit=60, memo=False))
         if full.complete:
@@ -291,11 +316,22 @@ def collect(tiling: Tiling, max_solutions: int = MAX_SOLUTIONS, probes: int = PR
 
     puzzle = model.puzzle
     return Stats(
-        source=puzzle.source, dim=puzzle.dim,
+        source=puzzle.source,
+        dim=puzzle.dim,
         shape=[int(x) + 1 for x in model.cells.max(axis=0) - model.cells.min(axis=0)],
-        cells=len(model.cells), reflect=puzzle.allow_reflection,
-        solutions=counted.solutions, unique=counted.unique, examined=len(found),
+        cells=len(model.cells),
+        reflect=puzzle.allow_reflection,
+        solutions=counted.solutions,
+        unique=counted.unique,
+        examined=len(found),
         boundary_cells={k: None if m is None else int(m.sum()) for k, m in kinds.items()},
-        pieces=pieces, hardest=hardest, first_nodes=first.nodes, first_seconds=first.seconds,
-        estimate=est, tree_nodes=tree_nodes, engine=engine, reasons=list(counted.reasons),
-        seconds=seconds)
+        pieces=pieces,
+        hardest=hardest,
+        first_nodes=first.nodes,
+        first_seconds=first.seconds,
+        estimate=est,
+        tree_nodes=tree_nodes,
+        engine=engine,
+        reasons=list(counted.reasons),
+        seconds=seconds,
+    )

@@ -12,6 +12,7 @@ piece), a region of a size no choice of pieces fills, or the search.
 
 Results go to SQLite as the search goes (one transaction per finished part, so a killed
 survey resumes), then to a `boards` table and, if asked, a CSV file."""
+
 from __future__ import annotations
 
 import csv
@@ -44,10 +45,14 @@ from ..engine.warm import warm
 from ..core.symmetry import analyse
 
 PIECE_SETS = {"dominoes": 2, "trominoes": 3, "tetrominoes": 4, "pentominoes": 5, "hexominoes": 6}
-MAX_HOLE_SETS = 5_000_000            # placements of the holes before symmetry
+MAX_HOLE_SETS = 5_000_000  # placements of the holes before symmetry
 HOLE = "hole"
-REASONS = {0: "", 1: "a region is cut off (smaller than every piece)",
-           2: "a region has a size no choice of pieces fills", 3: "search: no tiling"}
+REASONS = {
+    0: "",
+    1: "a region is cut off (smaller than every piece)",
+    2: "a region has a size no choice of pieces fills",
+    3: "search: no tiling",
+}
 STATUS = {0: "tiled", 1: "cut off", 2: "region size", 3: "search"}
 
 
@@ -57,8 +62,7 @@ def piece_set(spec: str) -> list[Piece]:
         n = PIECE_SETS[spec]
         return [Piece(f.name, f.cells, np.zeros(n, dtype=np.int64)) for f in polyforms(n)]
     if not Path(spec).exists():
-        raise PuzzleError(f"unknown piece set (expected {', '.join(PIECE_SETS)} or a puzzle file)",
-                          spec)
+        raise PuzzleError(f"unknown piece set (expected {', '.join(PIECE_SETS)} or a puzzle file)", spec)
     return load(spec).pieces
 
 
@@ -73,13 +77,13 @@ def hole_classes(perms: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
     n = perms.shape[1]
     total = math.comb(n, k)
     if total > MAX_HOLE_SETS:
-        raise PuzzleError(f"{total:,} placements of {k} holes in {n} cells (limit "
-                          f"{MAX_HOLE_SETS:,})", "--holes")
-    sets = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(n), k)),
-                       dtype=np.int64, count=total * k).reshape(total, k)
-    codes = np.stack([encode(np.sort(p[sets], axis=1), n) for p in perms])     # (|G|, total)
+        raise PuzzleError(f"{total:,} placements of {k} holes in {n} cells (limit {MAX_HOLE_SETS:,})", "--holes")
+    sets = np.fromiter(
+        itertools.chain.from_iterable(itertools.combinations(range(n), k)), dtype=np.int64, count=total * k
+    ).reshape(total, k)
+    codes = np.stack([encode(np.sort(p[sets], axis=1), n) for p in perms])  # (|G|, total)
     canon = codes.min(axis=0)
-    is_rep = codes[0] == canon                     # perms[0] is the identity
+    is_rep = codes[0] == canon  # perms[0] is the identity
     ordered = np.sort(codes[:, is_rep], axis=0)
     orbit = 1 + (ordered[1:] != ordered[:-1]).sum(axis=0)
     return sets[is_rep], orbit
@@ -104,7 +108,7 @@ def _regions(sets, neighbours, size_ok, smallest):
     for s in range(len(sets)):
         stamp = 2 * s + 2
         for h in sets[s]:
-            seen[h] = stamp + 1                   # holes: never entered
+            seen[h] = stamp + 1  # holes: never entered
         status = 0
         for start in range(n):
             if seen[start] >= stamp:
@@ -141,10 +145,10 @@ def fillable_sizes(pieces: list[Piece], n: int) -> np.ndarray:
 
 @dataclass
 class BoardResult:
-    holes: list[tuple[int, ...]]          # hole cells (board coordinates), canonical class
-    orbit: int                            # boards in the class
-    tilings: int                          # tilings of one board of the class
-    status: str                           # tiled, cut off, region size, search
+    holes: list[tuple[int, ...]]  # hole cells (board coordinates), canonical class
+    orbit: int  # boards in the class
+    tilings: int  # tilings of one board of the class
+    status: str  # tiled, cut off, region size, search
 
 
 @dataclass
@@ -154,7 +158,7 @@ class Survey:
     holes: int
     pieces: str
     boards: list[BoardResult] = field(default_factory=list)
-    hole_sets: int = 0                    # placements before symmetry
+    hole_sets: int = 0  # placements before symmetry
     nodes: int = 0
     seconds: float = 0.0
     resumed_parts: int = 0
@@ -169,14 +173,19 @@ class Survey:
         most = max(tiled, key=lambda b: b.tilings, default=None)
         least = min(tiled, key=lambda b: b.tilings, default=None)
         return {
-            "board": f"{self.width}x{self.height}", "holes": self.holes, "pieces": self.pieces,
-            "hole_sets": self.hole_sets, "classes": len(self.boards), "tileable": by["tiled"],
-            "not_tileable": {"cut off": by["cut off"], "region size": by["region size"],
-                             "search": by["search"]},
+            "board": f"{self.width}x{self.height}",
+            "holes": self.holes,
+            "pieces": self.pieces,
+            "hole_sets": self.hole_sets,
+            "classes": len(self.boards),
+            "tileable": by["tiled"],
+            "not_tileable": {"cut off": by["cut off"], "region size": by["region size"], "search": by["search"]},
             "tilings_all_boards": sum(b.tilings * b.orbit for b in self.boards),
             "most": None if most is None else {"holes": most.holes, "tilings": most.tilings},
             "least": None if least is None else {"holes": least.holes, "tilings": least.tilings},
-            "nodes": self.nodes, "seconds": round(self.seconds, 3), "complete": self.complete,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 3),
+            "complete": self.complete,
         }
 
     def to_csv(self) -> str:
@@ -195,11 +204,16 @@ class Store:
     def __init__(self, path: str, key: str):
         self.path = path
         self.db = open_store(
-            path, "CREATE TABLE IF NOT EXISTS done (task INTEGER PRIMARY KEY, nodes INTEGER, at REAL);"
+            path,
+            "CREATE TABLE IF NOT EXISTS done (task INTEGER PRIMARY KEY, nodes INTEGER, at REAL);"
             "CREATE TABLE IF NOT EXISTS tally (hole_key INTEGER PRIMARY KEY, weighted INTEGER);"
             "CREATE TABLE IF NOT EXISTS boards (holes TEXT PRIMARY KEY, boards_in_class INTEGER,"
             " tilings INTEGER, status TEXT);",
-            "survey", key, "survey file", "another board, holes or pieces")
+            "survey",
+            key,
+            "survey file",
+            "another board, holes or pieces",
+        )
         try:
             self.finished = {t: n for t, n in self.db.execute("SELECT task, nodes FROM done")}
         except sqlite3.DatabaseError as e:
@@ -208,8 +222,11 @@ class Store:
     def record(self, task: int, tally: dict[int, int], nodes: int) -> None:
         try:
             self.db.execute("BEGIN")
-            self.db.executemany("INSERT INTO tally VALUES (?, ?) ON CONFLICT(hole_key) DO UPDATE "
-                                "SET weighted = weighted + excluded.weighted", tally.items())
+            self.db.executemany(
+                "INSERT INTO tally VALUES (?, ?) ON CONFLICT(hole_key) DO UPDATE "
+                "SET weighted = weighted + excluded.weighted",
+                tally.items(),
+            )
             self.db.execute("INSERT INTO done VALUES (?, ?, ?)", (task, nodes, time.time()))
             self.db.execute("COMMIT")
         except sqlite3.DatabaseError as e:
@@ -221,9 +238,10 @@ class Store:
     def save_boards(self, boards: list[BoardResult]) -> None:
         self.db.execute("BEGIN")
         self.db.execute("DELETE FROM boards")
-        self.db.executemany("INSERT INTO boards VALUES (?, ?, ?, ?)",
-                            [(" ".join(",".join(map(str, c)) for c in b.holes), b.orbit, b.tilings,
-                              b.status) for b in boards])
+        self.db.executemany(
+            "INSERT INTO boards VALUES (?, ?, ?, ?)",
+            [(" ".join(",".join(map(str, c)) for c in b.holes), b.orbit, b.tilings, b.status) for b in boards],
+        )
         self.db.execute("COMMIT")
 
 
@@ -232,8 +250,9 @@ def survey_puzzle(cells: np.ndarray, pieces: list[Piece], holes: int) -> Puzzle:
         raise PuzzleError("monomino pieces cannot be told from holes", "--pieces")
     area = sum(p.size * p.count for p in pieces)
     if area + holes != len(cells):
-        raise PuzzleError(f"the pieces cover {area} cells; the board less {holes} holes has "
-                          f"{len(cells) - holes}", "--holes")
+        raise PuzzleError(
+            f"the pieces cover {area} cells; the board less {holes} holes has {len(cells) - holes}", "--holes"
+        )
     zeros = np.zeros(len(cells), dtype=np.int64)
     hole = Piece(HOLE, np.zeros((1, cells.shape[1]), dtype=np.int64), zeros[:1], holes, holes)
     return Puzzle(Board(cells, zeros), [*pieces, hole], True, [""], "survey")
@@ -244,17 +263,28 @@ def _survey_model(cells: np.ndarray, pieces_spec: str, holes: int) -> tuple[list
     if holes < 1:
         raise PuzzleError("at least one hole", "--holes")
     if math.comb(len(cells), holes) > MAX_HOLE_SETS:
-        raise PuzzleError(f"{math.comb(len(cells), holes):,} placements of {holes} holes in "
-                          f"{len(cells)} cells (limit {MAX_HOLE_SETS:,})", "--holes")
+        raise PuzzleError(
+            f"{math.comb(len(cells), holes):,} placements of {holes} holes in "
+            f"{len(cells)} cells (limit {MAX_HOLE_SETS:,})",
+            "--holes",
+        )
     pieces = piece_set(pieces_spec)
     model = build(survey_puzzle(cells, pieces, holes))
-    if model.cover.n_options ** holes >= 2 ** 62:
+    if model.cover.n_options**holes >= 2**62:
         raise PuzzleError(f"too many holes to tally ({holes}) on a board of {len(cells)} cells", "--holes")
     return pieces, model
 
 
-def run(width: int, height: int, holes: int, pieces_spec: str = "pentominoes", *, jobs: int = 0,
-        db: str | None = None, progress=None) -> Survey:
+def run(
+    width: int,
+    height: int,
+    holes: int,
+    pieces_spec: str = "pentominoes",
+    *,
+    jobs: int = 0,
+    db: str | None = None,
+    progress=None,
+) -> Survey:
     """Survey the width x height board with `holes` holes. `db`: the SQLite file (resumed
     when it exists); `progress(done, total, fraction, nodes)` after each part."""
     t0 = time.perf_counter()
@@ -263,7 +293,7 @@ def run(width: int, height: int, holes: int, pieces_spec: str = "pentominoes", *
     cover = model.cover
     warm("auto", cover.n_items, parallel=True)
     sym = analyse(model)
-    motions = sym.perms[sym.h_rows]           # the board symmetries that keep the puzzle
+    motions = sym.perms[sym.h_rows]  # the board symmetries that keep the puzzle
     reps, orbit = hole_classes(motions, holes)
     size_ok = fillable_sizes(pieces, len(cells))
     smallest = min(p.size for p in pieces)
@@ -271,11 +301,17 @@ def run(width: int, height: int, holes: int, pieces_spec: str = "pentominoes", *
 
     listing, weight = _weighted_listing(cover, sym)
     tasks, sizes = make_tasks(cover, listing, RESUMABLE_WORKERS)
-    key = fingerprint(cover, listing) + hashlib.sha256(weight.tobytes()).hexdigest()[:16] + \
-        f":{len(tasks)}"
+    key = fingerprint(cover, listing) + hashlib.sha256(weight.tobytes()).hexdigest()[:16] + f":{len(tasks)}"
     with _opened_store(db, key) as store:
-        result = Survey(width, height, holes, pieces_spec, hole_sets=int(orbit.sum()),
-                        parts=len(tasks), resumed_parts=len(store.finished))
+        result = Survey(
+            width,
+            height,
+            holes,
+            pieces_spec,
+            hole_sets=int(orbit.sum()),
+            parts=len(tasks),
+            resumed_parts=len(store.finished),
+        )
         job = Job(cover, None, listing, choose_engine("auto", cover.n_items, len(cover.piece_count)), key)
         hole_piece = [p.name for p in model.puzzle.pieces].index(HOLE)
         _tally_parts(job, tasks, sizes, hole_piece, weight, store, result, jobs, progress)
@@ -304,8 +340,9 @@ def _opened_store(db: str | None, key: str) -> Iterator[Store]:
                 os.unlink(scratch + suffix)
 
 
-def _tally_parts(job: Job, tasks: list, sizes, hole_piece: int, weight: np.ndarray, store: Store,
-                 result: Survey, jobs: int, progress) -> None:
+def _tally_parts(
+    job: Job, tasks: list, sizes, hole_piece: int, weight: np.ndarray, store: Store, result: Survey, jobs: int, progress
+) -> None:
     """Search the parts not yet in the store on `jobs` threads (0: every core), recording
     each part's tally as it finishes; Ctrl-C leaves the result incomplete."""
     result.nodes = sum(store.finished.values())
@@ -316,7 +353,7 @@ def _tally_parts(job: Job, tasks: list, sizes, hole_piece: int, weight: np.ndarr
     def done(i, out, show=True):
         nonlocal work, n_done
         tally, nodes = out
-        if i is None:                                # an interrupted part: thrown away
+        if i is None:  # an interrupted part: thrown away
             return
         store.record(i, tally, nodes)
         result.nodes += nodes
@@ -344,13 +381,12 @@ def _weighted_listing(cover, sym):
     weight = np.ones(cover.n_options, dtype=np.int64)
     if broken.sym_mode == 2:
         first = np.array([int(pre[0]) for pre in broken.prefixes])
-        images = sym.label_img[sym.h_rows][:, sym.opt_label[first]]     # (|H|, reps)
+        images = sym.label_img[sym.h_rows][:, sym.opt_label[first]]  # (|H|, reps)
         weight[first] = [len(set(col)) for col in images.T.tolist()]  # orbit sizes
     return Plan(broken.keep, 0, -1, False, broken.prefixes), weight
 
 
-def _boards(model: Model, perms, tally: dict[int, int], reps, orbit, status,
-            holes) -> list[BoardResult]:
+def _boards(model: Model, perms, tally: dict[int, int], reps, orbit, status, holes) -> list[BoardResult]:
     """Weighted tilings by hole set -> tilings per board of each class."""
     cover = model.cover
     n = cover.n_items

@@ -1,4 +1,5 @@
 """The command line: `main` parses and runs, the commands live in `commands/`."""
+
 from .main import entry, main
 
 __all__ = ["entry", "main"]

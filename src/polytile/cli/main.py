@@ -4,6 +4,7 @@ Start-up is most of what a small puzzle waits for, so this module imports only a
 the command named on the line is the only one whose module is imported, and numpy, numba,
 rich and the rest are imported inside a command when it needs them. `--help` and errors
 in the command line or the input answer before any of them."""
+
 from __future__ import annotations
 
 import os
@@ -40,6 +41,7 @@ def _err(msg: str) -> None:
 def command_parser(name: str):
     """The parser of one command, its function set as the default `run`."""
     from .commands.args import Parser
+
     module, declare = COMMANDS[name]
     parser = Parser(prog=f"{PROG} {name}")
     getattr(import_module(f".commands.{module}", __package__), declare)(parser)
@@ -60,6 +62,7 @@ def overview() -> str:
 def run(argv: list[str]) -> int:
     """Parse and run; exceptions carry the errors to main()."""
     from .commands.args import UsageError
+
     if not argv or argv[0] in ("-h", "--help"):
         sys.stdout.write(overview())
         return 0 if argv else 2
@@ -74,6 +77,7 @@ def run(argv: list[str]) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; return the exit status. Errors of any kind become one line on stderr."""
     from .commands.args import Exit, UsageError
+
     try:
         return run(sys.argv[1:] if argv is None else list(argv))
     except PuzzleError as e:
@@ -84,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except Exit as e:
         return e.code
-    except SystemExit as e:               # argparse's --help of a command
+    except SystemExit as e:  # argparse's --help of a command
         return e.code if isinstance(e.code, int) else 0
     except KeyboardInterrupt:
         _err(f"{PROG}: interrupted")
@@ -102,4 +106,4 @@ def entry() -> None:
         sys.stderr.flush()
     except BrokenPipeError:
         pass
-    os._exit(code)   # skip interpreter teardown (numba/llvm): ~0.1 s of a short run
+    os._exit(code)  # skip interpreter teardown (numba/llvm): ~0.1 s of a short run

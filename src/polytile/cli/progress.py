@@ -1,4 +1,5 @@
 """A progress display for long counts on a terminal (rich); silent otherwise."""
+
 from __future__ import annotations
 
 import sys
@@ -21,12 +22,18 @@ def counting(enabled: bool | None = None, after: float = 1.0):
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
     from rich.table import Column
+
     t0 = time.perf_counter()
-    bar = Progress(TextColumn("{task.description}"), BarColumn(bar_width=20), TimeElapsedColumn(),
-                   TextColumn("{task.fields[left]}"),
-                   TextColumn("{task.fields[info]}",
-                              table_column=Column(no_wrap=True, overflow="ellipsis", ratio=1)),
-                   console=Console(stderr=True), transient=True, expand=True)
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(bar_width=20),
+        TimeElapsedColumn(),
+        TextColumn("{task.fields[left]}"),
+        TextColumn("{task.fields[info]}", table_column=Column(no_wrap=True, overflow="ellipsis", ratio=1)),
+        console=Console(stderr=True),
+        transient=True,
+        expand=True,
+    )
     task = None
 
     def update(res, done=None, total=None, fraction=None):
@@ -39,8 +46,13 @@ def counting(enabled: bool | None = None, after: float = 1.0):
         rate = res.solutions / res.seconds if res.seconds else 0.0
         info = getattr(res, "info", None) or f"{res.solutions:,} solutions ({rate:,.0f}/s), {res.nodes:,} nodes"
         if total is not None:
-            bar.update(task, total=None if fraction is None else 1.0, completed=fraction or 0.0,
-                       left=time_left(res.seconds, fraction), info=f"{done}/{total} parts, {info}")
+            bar.update(
+                task,
+                total=None if fraction is None else 1.0,
+                completed=fraction or 0.0,
+                left=time_left(res.seconds, fraction),
+                info=f"{done}/{total} parts, {info}",
+            )
         else:
             bar.update(task, info=info)
 
@@ -55,6 +67,6 @@ def time_left(elapsed: float, fraction: float | None) -> str:
     """The ETA at the pace so far: 'estimating...' while the share done is unknown."""
     if not fraction or fraction <= 0:
         return "estimating..."
-    left = max(1, round(elapsed * (1 - fraction) / fraction))      # never 0 while it runs
+    left = max(1, round(elapsed * (1 - fraction) / fraction))  # never 0 while it runs
     hours, rest = divmod(left, 3600)
     return f"{hours}:{rest // 60:02d}:{rest % 60:02d} left"

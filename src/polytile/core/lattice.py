@@ -16,6 +16,7 @@ A motion is an affine map x -> M x + t with integer M and t. A shape is normalis
 translation of the lattice that makes it as small as allowed: square and hex subtract
 the minimum of each coordinate; triangle subtracts (min a, min b, -(min a + min b)).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -26,8 +27,8 @@ import numpy as np
 
 GRIDS = ("square", "triangle", "hex")
 
-Motion = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]       # (matrix rows, offset)
-Form = tuple[tuple[int, ...], ...]                                   # a shape as sorted cell tuples
+Motion = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]  # (matrix rows, offset)
+Form = tuple[tuple[int, ...], ...]  # a shape as sorted cell tuples
 
 
 @lru_cache(maxsize=None)
@@ -54,16 +55,17 @@ def rotations(dim: int) -> tuple[np.ndarray, ...]:
 class Lattice:
     """A grid's geometry in one value, so that shapes, orientations and symmetry read the same
     motions whatever the grid."""
+
     name: str
     dim: int
-    motions: tuple[Motion, ...]          # rotations first
+    motions: tuple[Motion, ...]  # rotations first
     n_rotations: int
-    steps: tuple[tuple[int, ...], ...]   # neighbour offsets (some may lead to no cell)
+    steps: tuple[tuple[int, ...], ...]  # neighbour offsets (some may lead to no cell)
 
     def chosen_motions(self, reflect: bool) -> tuple[Motion, ...]:
         """The motions a piece may make: all of them, or the rotations only (`--no-reflect`,
         solid pieces)."""
-        return self.motions if reflect else self.motions[:self.n_rotations]
+        return self.motions if reflect else self.motions[: self.n_rotations]
 
     def valid(self, cells: np.ndarray) -> np.ndarray:
         """Which coordinate rows (..., dim) are cells of the lattice."""
@@ -120,8 +122,7 @@ def _triangle() -> Lattice:
         even = round(np.linalg.det(p)) == 1
         (rotations if even else reflections).append((p, (0, 0, 0)))
         (rotations if even else reflections).append((-p, (1, 1, 1)))
-    motions = tuple((tuple(tuple(int(x) for x in row) for row in m), t)
-                    for m, t in rotations + reflections)
+    motions = tuple((tuple(tuple(int(x) for x in row) for row in m), t) for m, t in rotations + reflections)
     steps = tuple(tuple(s * int(a == b) for b in range(3)) for a in range(3) for s in (1, -1))
     return Lattice("triangle", 3, motions, 6, steps)
 
@@ -156,8 +157,9 @@ def canonical(lat: Lattice, cells: Form, reflect: bool = True) -> Form:
     return min(tuple(sorted(shift_to_origin(lat, image(m, pts)))) for m in lat.chosen_motions(reflect))
 
 
-def orientations(lat: Lattice, cells: np.ndarray, colours: np.ndarray | None,
-                 reflect: bool) -> list[tuple[np.ndarray, np.ndarray | None]]:
+def orientations(
+    lat: Lattice, cells: np.ndarray, colours: np.ndarray | None, reflect: bool
+) -> list[tuple[np.ndarray, np.ndarray | None]]:
     """The distinct normalised images of a shape under the lattice's (proper) motions, in
     the order of the motions, cells sorted (colours follow)."""
     pts = [tuple(p) for p in np.asarray(cells, dtype=np.int64).tolist()]
@@ -194,11 +196,11 @@ def centre(lat: Lattice, cell: tuple[int, ...]) -> tuple[float, float]:
         return (sum(x for x, _ in corners) / 3, sum(y for _, y in corners) / 3)
     if lat.name == "hex":
         q, r = cell
-        return (3 ** 0.5 * (q + r / 2), 1.5 * r)
+        return (3**0.5 * (q + r / 2), 1.5 * r)
     return (cell[1] + 0.5, cell[0] + 0.5)
 
 
-_H = 3 ** 0.5 / 2
+_H = 3**0.5 / 2
 
 
 def _vertex(a: int, b: int, c: int) -> tuple[float, float]:
@@ -217,8 +219,9 @@ def corners_of(lat: Lattice, cell: tuple[int, ...]) -> list[tuple[float, float]]
         return [_vertex(*p) for p in pts]
     if lat.name == "hex":
         x, y = centre(lat, cell)
-        return [(x + 3 ** 0.5 / 2 * dx, y + dy) for dx, dy in
-                ((0, -1), (1, -0.5), (1, 0.5), (0, 1), (-1, 0.5), (-1, -0.5))]
+        return [
+            (x + 3**0.5 / 2 * dx, y + dy) for dx, dy in ((0, -1), (1, -0.5), (1, 0.5), (0, 1), (-1, 0.5), (-1, -0.5))
+        ]
     r, c = cell[:2]
     return [(c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1)]
 
@@ -241,7 +244,9 @@ def from_drawing(grid: str, points: np.ndarray) -> np.ndarray:
         odd = np.flatnonzero(parity != parity[0])
         if len(odd):
             r, c = points[odd[0]].tolist()
-            raise ValueError(f"row {r + 1}, column {c + 1}: in a hex drawing, hexes are one "
-                             "space apart and each row is shifted by one column")
+            raise ValueError(
+                f"row {r + 1}, column {c + 1}: in a hex drawing, hexes are one "
+                "space apart and each row is shifted by one column"
+            )
         return np.stack([(cols - rows - parity) // 2, rows], axis=1)
     return points

@@ -10,6 +10,7 @@ every cell, reduced to its canonical form: the least sorted normalised image und
 motions). Plain Python on tuples: the sizes asked for (hundreds of forms) take
 milliseconds to a few seconds.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -72,8 +73,7 @@ def _fixed(grid: str, n: int) -> tuple[tuple[Form, int, int], ...]:
     lat = lattice(grid)
     out: list[tuple[Form, int, int]] = []
     for i, (form, _, _) in enumerate(_one_sided(grid, n)):
-        images = {tuple(sorted(shift_to_origin(lat, image(m, list(form)))))
-                  for m in lat.chosen_motions(False)}
+        images = {tuple(sorted(shift_to_origin(lat, image(m, list(form))))) for m in lat.chosen_motions(False)}
         images.discard(form)
         out.extend((f, i, k) for k, f in enumerate([form, *sorted(images)], start=1))
     return tuple(out)

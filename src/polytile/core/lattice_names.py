@@ -7,6 +7,7 @@ The hexiamonds are given as Polyform Puzzler (D. Goodger) draws them: triangles 
 of a 60-degree rhombus grid, z = 0 up, (0, 0, 0) implied; in polytile's triangle
 coordinates a triangle (x, y, z) is (y, x, 2 - z - x - y).
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -33,13 +34,13 @@ HEXIAMONDS = {
 # The tetrahexes as Polyform Puzzler (tetrahexes.py) gives them, hexes (x, y) with (0, 0)
 # implied, which are polytile's axial (q, r); Puzzler's letter beside each name.
 TETRAHEXES = {
-    "bar": ((1, 0), (2, 0), (3, 0)),          # I4: four in a line
-    "worm": ((1, 0), (2, 0), (2, 1)),         # J4: a line of three, bent at one end
-    "pistol": ((1, 0), (2, 0), (1, 1)),       # P4: a line of three, the fourth against two
-    "propeller": ((1, 0), (2, -1), (1, 1)),   # Y4: three blades round a hex
-    "arch": ((-1, 1), (1, 0), (1, 1)),        # U4: four round a hole
-    "bee": ((1, 0), (0, 1), (1, 1)),          # O4: the compact rhombus
-    "wave": ((1, 0), (1, 1), (2, 1)),         # S4: two dihexes side by side, staggered
+    "bar": ((1, 0), (2, 0), (3, 0)),  # I4: four in a line
+    "worm": ((1, 0), (2, 0), (2, 1)),  # J4: a line of three, bent at one end
+    "pistol": ((1, 0), (2, 0), (1, 1)),  # P4: a line of three, the fourth against two
+    "propeller": ((1, 0), (2, -1), (1, 1)),  # Y4: three blades round a hex
+    "arch": ((-1, 1), (1, 0), (1, 1)),  # U4: four round a hole
+    "bee": ((1, 0), (0, 1), (1, 1)),  # O4: the compact rhombus
+    "wave": ((1, 0), (1, 1), (2, 1)),  # S4: two dihexes side by side, staggered
 }
 
 
@@ -51,8 +52,9 @@ def _triangle(x: int, y: int, z: int) -> tuple[int, int, int]:
 def _named(grid: str, n: int) -> dict[Form, str]:
     lat = lattice(grid)
     if grid == "triangle" and n == 6:
-        return {canonical(lat, tuple(_triangle(*c) for c in ((0, 0, 0),) + rest)): name
-                for name, rest in HEXIAMONDS.items()}
+        return {
+            canonical(lat, tuple(_triangle(*c) for c in ((0, 0, 0),) + rest)): name for name, rest in HEXIAMONDS.items()
+        }
     if grid == "hex" and n == 4:
         return {canonical(lat, ((0, 0),) + rest): name for name, rest in TETRAHEXES.items()}
     return {}

@@ -1,4 +1,5 @@
 """Named pieces: the 12 pentominoes (Conway's letters) with their Katamino colours."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -23,24 +24,37 @@ PENTOMINO_ROWS = {
 }
 
 # Katamino colours, numbered 1..12 in this order.
-KATAMINO = [("I", "lightbrown", "#c8a165"), ("L", "orange", "#f28c28"), ("Y", "darkbrown", "#6b3e1e"),
-            ("N", "purple", "#8e44ad"), ("V", "darkblue", "#1f3a93"), ("P", "pink", "#f78fb3"),
-            ("U", "yellow", "#f4d03f"), ("Z", "lightblue", "#5dade2"), ("F", "grey", "#95a5a6"),
-            ("T", "darkgreen", "#1e8449"), ("W", "lightgreen", "#82e0aa"), ("X", "red", "#e74c3c")]
+KATAMINO = [
+    ("I", "lightbrown", "#c8a165"),
+    ("L", "orange", "#f28c28"),
+    ("Y", "darkbrown", "#6b3e1e"),
+    ("N", "purple", "#8e44ad"),
+    ("V", "darkblue", "#1f3a93"),
+    ("P", "pink", "#f78fb3"),
+    ("U", "yellow", "#f4d03f"),
+    ("Z", "lightblue", "#5dade2"),
+    ("F", "grey", "#95a5a6"),
+    ("T", "darkgreen", "#1e8449"),
+    ("W", "lightgreen", "#82e0aa"),
+    ("X", "red", "#e74c3c"),
+]
 COLOUR_OF = {letter: hexcode for letter, _, hexcode in KATAMINO}
 
 
 def cells_from_rows(rows: list[str]) -> np.ndarray:
     """Cells of a drawing given as rows of text ('.' or ' ' empty): how the library spells its
     pieces."""
-    import numpy as np      # here: the names and rows serve the file readers, which check without numpy
-    return np.array([(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch not in " ."],
-                    dtype=np.int64)
+    import numpy as np  # here: the names and rows serve the file readers, which check without numpy
+
+    return np.array(
+        [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch not in " ."], dtype=np.int64
+    )
 
 
 @lru_cache(maxsize=None)
 def _pentomino_keys() -> dict[bytes, str]:
     from . import shape
+
     return {shape.canonical_key(cells_from_rows(rows)): name for name, rows in PENTOMINO_ROWS.items()}
 
 
@@ -49,6 +63,7 @@ def pentomino_name(cells: np.ndarray) -> str | None:
     if len(cells) != 5 or cells.shape[1] != 2:
         return None
     from . import shape
+
     return _pentomino_keys().get(shape.canonical_key(cells))
 
 

@@ -7,6 +7,7 @@ When the matrix has the shape of a tiling (a set of "piece" items of which every
 holds exactly one, every other item primary, no colours), it is also a core.cover.Cover
 whose pieces are counters: `tiling_cover` finds that form, so the kernels written for
 tilings (bitboard, wide) can count it."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -22,11 +23,12 @@ class Matrix:
     """Items 0..n_primary-1 are primary, the rest secondary. The items of option o are
     opt_items[opt_ptr[o]:opt_ptr[o+1]] in the order written; opt_colour gives each entry's
     colour (0: none, c > 0: colour_names[c-1]); colours only on secondary items."""
+
     names: list[str]
     n_primary: int
-    opt_ptr: np.ndarray                    # (n_options+1,) int64
-    opt_items: np.ndarray                  # int32
-    opt_colour: np.ndarray                 # int32, same length as opt_items
+    opt_ptr: np.ndarray  # (n_options+1,) int64
+    opt_items: np.ndarray  # int32
+    opt_colour: np.ndarray  # int32, same length as opt_items
     colour_names: list[str] = field(default_factory=list)
 
     @property
@@ -59,11 +61,11 @@ def _piece_items(matrix: Matrix, ends: np.ndarray) -> np.ndarray | None:
 
 def tiling_cover(matrix: Matrix) -> tuple[Cover, np.ndarray] | None:
     """The matrix as a Cover (cells: the other items, in their order; pieces: one copy
-    each, primary ones required) and, per Cover option, its option in the matrix; None
-    when the matrix has no such form. Pieces are looked for among the first items of the
-    options, then the last; every option must also hold a cell, every cell be primary,
-    every option of one piece be of one size, and when every piece is required, their sizes
-add up to the cells (the kernels assume both)."""
+        each, primary ones required) and, per Cover option, its option in the matrix; None
+        when the matrix has no such form. Pieces are looked for among the first items of the
+        options, then the last; every option must also hold a cell, every cell be primary,
+        every option of one piece be of one size, and when every piece is required, their sizes
+    add up to the cells (the kernels assume both)."""
     if matrix.n_options == 0 or matrix.opt_colour.any():
         return None
     lengths = np.diff(matrix.opt_ptr)
@@ -74,7 +76,7 @@ add up to the cells (the kernels assume both)."""
         if pieces is None or pieces.all():
             continue
         cells = np.nonzero(~pieces)[0]
-        if cells.max() >= matrix.n_primary:            # a secondary cell: not a tiling
+        if cells.max() >= matrix.n_primary:  # a secondary cell: not a tiling
             continue
         found = _as_cover(matrix, pieces, cells, lengths)
         if found is not None:
@@ -82,8 +84,9 @@ add up to the cells (the kernels assume both)."""
     return None
 
 
-def _as_cover(matrix: Matrix, pieces: np.ndarray, cells: np.ndarray,
-              lengths: np.ndarray) -> tuple[Cover, np.ndarray] | None:
+def _as_cover(
+    matrix: Matrix, pieces: np.ndarray, cells: np.ndarray, lengths: np.ndarray
+) -> tuple[Cover, np.ndarray] | None:
     """Cover of the matrix, given which items are pieces (see tiling_cover)."""
     piece_ids = np.nonzero(pieces)[0]
     cell_no = np.full(matrix.n_items, -1, dtype=np.int64)
@@ -99,30 +102,34 @@ def _as_cover(matrix: Matrix, pieces: np.ndarray, cells: np.ndarray,
         return None
     primary = piece_ids < matrix.n_primary
     if primary.all() and first_size.sum() != len(cells):
-        return None          # the kernels check that every piece is used only by area
+        return None  # the kernels check that every piece is used only by area
     row = np.repeat(np.arange(matrix.n_options), lengths)
     keep = entry_piece < 0
     row, items = row[keep], cell_no[matrix.opt_items[keep]]
-    order = np.lexsort((items, row))                   # cells ascending in each option
+    order = np.lexsort((items, row))  # cells ascending in each option
     items = items[order]
     firsts = items[np.concatenate([[0], np.cumsum(size)[:-1]])]
-    opts = np.lexsort((opt_piece, firsts))              # by first cell, then piece
+    opts = np.lexsort((opt_piece, firsts))  # by first cell, then piece
     new_ptr = np.concatenate([[0], np.cumsum(size[opts])]).astype(np.int64)
     old_ptr = np.concatenate([[0], np.cumsum(size)]).astype(np.int64)
     take = np.repeat(old_ptr[:-1][opts] - new_ptr[:-1], size[opts]) + np.arange(new_ptr[-1])
     opt_items = items[take].astype(np.int32)
-    cover = Cover(n_items=len(cells), opt_ptr=new_ptr, opt_items=opt_items,
-                  opt_piece=opt_piece[opts].astype(np.int32),
-                  piece_count=np.ones(len(piece_ids), dtype=np.int32),
-                  piece_min=primary.astype(np.int32),
-                  neighbours=neighbours(len(cells), new_ptr, opt_items)
-                  if len(cells) <= NEIGHBOUR_CELLS and len(piece_ids) <= 64
-                  else np.full((len(cells), 0), -1, dtype=np.int32))
+    cover = Cover(
+        n_items=len(cells),
+        opt_ptr=new_ptr,
+        opt_items=opt_items,
+        opt_piece=opt_piece[opts].astype(np.int32),
+        piece_count=np.ones(len(piece_ids), dtype=np.int32),
+        piece_min=primary.astype(np.int32),
+        neighbours=neighbours(len(cells), new_ptr, opt_items)
+        if len(cells) <= NEIGHBOUR_CELLS and len(piece_ids) <= 64
+        else np.full((len(cells), 0), -1, dtype=np.int32),
+    )
     return cover, opts.astype(np.int64)
 
 
-MAX_DEGREE = 12              # more neighbours a cell: no dead-end tests (they would cost more)
-NEIGHBOUR_CELLS = 256        # the tiling kernels' most cells; beyond, no neighbours are looked for
+MAX_DEGREE = 12  # more neighbours a cell: no dead-end tests (they would cost more)
+NEIGHBOUR_CELLS = 256  # the tiling kernels' most cells; beyond, no neighbours are looked for
 
 
 def neighbours(n_cells: int, opt_ptr: np.ndarray, opt_items: np.ndarray) -> np.ndarray:
@@ -137,8 +144,8 @@ def neighbours(n_cells: int, opt_ptr: np.ndarray, opt_items: np.ndarray) -> np.n
     together: dict[int, int] = {}
     pairs_of = []
     for o in range(len(sizes)):
-        cells = opt_items[opt_ptr[o]:opt_ptr[o + 1]].tolist()
-        pairs = [(a, b) for i, a in enumerate(cells) for b in cells[i + 1:]]
+        cells = opt_items[opt_ptr[o] : opt_ptr[o + 1]].tolist()
+        pairs = [(a, b) for i, a in enumerate(cells) for b in cells[i + 1 :]]
         for a, b in pairs:
             together[a * n_cells + b] = together.get(a * n_cells + b, 0) + 1
         pairs_of.append(pairs)

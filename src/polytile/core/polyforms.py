@@ -27,6 +27,7 @@ Order and names (stable: they depend only on n, dim and kind):
 Cells are (row, col) in 2D and (row, col, layer) in 3D, normalised (minimum 0 on each
 axis) and sorted, as in `shape.normalise`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -40,12 +41,13 @@ KINDS = ("free", "one-sided", "fixed")
 # The largest n each dimension finishes for in seconds (fixed 12-ominoes: 505,861 forms;
 # fixed 8-cubes: 162,913). The generator itself accepts any n.
 MAX_N = {2: 12, 3: 8}
-_BUDGET = 1 << 22         # integers per batch of images (about 32 MB): bounds memory at large n
+_BUDGET = 1 << 22  # integers per batch of images (about 32 MB): bounds memory at large n
 
 
 @dataclass(frozen=True, eq=False)
 class Polyform:
     """One n-omino or n-cube: its name and its normalised, sorted (n, dim) cells."""
+
     name: str
     cells: np.ndarray
 
@@ -86,6 +88,7 @@ def _check(n: int, dim: int, kind: str) -> tuple[int, int, str]:
 
 
 # --- codes <-> cells ------------------------------------------------------------------
+
 
 def _weights(base: int, dim: int) -> np.ndarray:
     return base ** np.arange(dim - 1, -1, -1, dtype=np.int64)
@@ -132,8 +135,8 @@ def _canonical(cells: np.ndarray, mats: np.ndarray) -> np.ndarray:
     out = np.empty(cells.shape[:2], dtype=np.int64)
     step = _batch(cells.shape, len(mats))
     for lo in range(0, len(cells), step):
-        codes = _encode_images(cells[lo:lo + step], mats)
-        out[lo:lo + step] = codes[np.arange(len(codes)), _lexmin(codes)]
+        codes = _encode_images(cells[lo : lo + step], mats)
+        out[lo : lo + step] = codes[np.arange(len(codes)), _lexmin(codes)]
     return out
 
 
@@ -160,12 +163,13 @@ def _mirror(cells: np.ndarray) -> np.ndarray:
 
 # --- generation -----------------------------------------------------------------------
 
+
 @lru_cache(maxsize=None)
 def _free(n: int, dim: int) -> np.ndarray:
     """(count, n) canonical codes of the free n-forms, sorted."""
     if n == 1:
         return _frozen(np.zeros((1, 1), dtype=np.int64))
-    cells = _decode(_free(n - 1, dim), dim) + 1             # room for a neighbour at -1
+    cells = _decode(_free(n - 1, dim), dim) + 1  # room for a neighbour at -1
     return _frozen(np.unique(_canonical(_grow(cells), _isometries(dim)), axis=0))
 
 
@@ -178,7 +182,7 @@ def _grow(cells: np.ndarray) -> np.ndarray:
     new_codes = new @ weights
     old_codes = cells @ weights
     fresh = ~(new_codes[:, :, None] == old_codes[:, None, :]).any(axis=2)
-    order = np.argsort(new_codes, axis=1, kind="stable")      # drop repeats within a form
+    order = np.argsort(new_codes, axis=1, kind="stable")  # drop repeats within a form
     sorted_codes = np.take_along_axis(new_codes, order, axis=1)
     first = np.ones_like(fresh)
     np.put_along_axis(first, order[:, 1:], sorted_codes[:, 1:] != sorted_codes[:, :-1], axis=1)
@@ -195,8 +199,8 @@ def _one_sided(n: int, dim: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     plain = _canonical(cells, rots)
     mirror = _canonical(_mirror(cells), rots)
     chiral = (plain != mirror).any(axis=1)
-    codes = np.stack([plain, mirror], axis=1)                 # (F, 2, n)
-    keep = np.stack([np.ones_like(chiral), chiral], axis=1)   # (F, 2)
+    codes = np.stack([plain, mirror], axis=1)  # (F, 2, n)
+    keep = np.stack([np.ones_like(chiral), chiral], axis=1)  # (F, 2)
     source, primed = np.nonzero(keep)
     return _frozen(codes[source, primed]), _frozen(source), _frozen(primed.astype(bool))
 
@@ -209,7 +213,7 @@ def _fixed(n: int, dim: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     parts = []
     step = _batch((0, n, dim), len(rots))
     for lo in range(0, len(sided), step):
-        imgs = _encode_images(_decode(sided[lo:lo + step], dim), rots)   # (B, R, n)
+        imgs = _encode_images(_decode(sided[lo : lo + step], dim), rots)  # (B, R, n)
         b, r, _ = imgs.shape
         owner = np.repeat(np.arange(lo, lo + b), r)[:, None]
         parts.append(np.unique(np.concatenate([owner, imgs.reshape(b * r, n)], axis=1), axis=0))
@@ -227,6 +231,7 @@ def _frozen(a: np.ndarray) -> np.ndarray:
 
 
 # --- names and objects ----------------------------------------------------------------
+
 
 def _free_names(n: int, dim: int, cells: np.ndarray) -> list[str]:
     if n == 5 and dim == 2:

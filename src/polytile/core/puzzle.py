@@ -1,4 +1,5 @@
 """The puzzle model: a board (cells with colours) and pieces (shape, copies, motions)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
@@ -19,9 +20,10 @@ VIRTUAL = "(empty)"
 @dataclass
 class Board:
     """The cells to cover, with a colour each, on one grid: what a puzzle file's board becomes."""
-    cells: np.ndarray                 # (n, d) int64, distinct
-    colours: np.ndarray               # (n,) int64 colour code per cell (0 = plain)
-    grid: str = "square"              # "square" (2D or 3D), "triangle" or "hex": see `lattice`
+
+    cells: np.ndarray  # (n, d) int64, distinct
+    colours: np.ndarray  # (n,) int64 colour code per cell (0 = plain)
+    grid: str = "square"  # "square" (2D or 3D), "triangle" or "hex": see `lattice`
 
     @property
     def dim(self) -> int:
@@ -38,12 +40,13 @@ class Board:
 class Piece:
     """A shape with its colours and how many copies may be used (least..count); `reflect`
     overrides the puzzle's policy for this piece."""
+
     name: str
-    cells: np.ndarray                 # (k, d) int64
-    colours: np.ndarray               # (k,) int64
-    count: int = 1                    # copies available
-    minimum: int | None = None        # copies that must be used (None: all of them)
-    reflect: bool | None = None       # None: the puzzle's policy
+    cells: np.ndarray  # (k, d) int64
+    colours: np.ndarray  # (k,) int64
+    count: int = 1  # copies available
+    minimum: int | None = None  # copies that must be used (None: all of them)
+    reflect: bool | None = None  # None: the puzzle's policy
 
     @property
     def size(self) -> int:
@@ -59,12 +62,13 @@ class Piece:
 @dataclass
 class Puzzle:
     """A board and its pieces: the model every reader builds and every solver takes."""
+
     board: Board
     pieces: list[Piece]
     allow_reflection: bool = True
-    colour_names: list[str] = field(default_factory=lambda: [""])   # code -> name
+    colour_names: list[str] = field(default_factory=lambda: [""])  # code -> name
     source: str = "<puzzle>"
-    notes: list[str] = field(default_factory=list)                  # warnings for stderr
+    notes: list[str] = field(default_factory=list)  # warnings for stderr
     # allowed[board colour, piece colour]: may a piece cell of that colour lie on a board
     # cell of this one? None: only equal colours (BurrTools' colour constraints need more)
     allowed: np.ndarray | None = None
@@ -98,15 +102,14 @@ class Puzzle:
     def orientations(self, piece: Piece) -> list[tuple[np.ndarray, np.ndarray]]:
         """The piece's distinct orientations under the motions it may make on this board's grid."""
         found = shape.orientations(piece.cells, piece.colours, self.reflects(piece), self.board.grid)
-        return cast(list[tuple[np.ndarray, np.ndarray]], found)      # a piece's colours are never None
+        return cast(list[tuple[np.ndarray, np.ndarray]], found)  # a piece's colours are never None
 
 
 def merge_congruent(puzzle: Puzzle) -> Puzzle:
     """Pieces congruent under their allowed motions (colours included) become copies of one."""
     merged: dict[tuple[bytes, bool], Piece] = {}
     reflects = [puzzle.reflects(p) for p in puzzle.pieces]
-    keys = shape.canonical_keys([(p.cells, p.colours, r) for p, r in zip(puzzle.pieces, reflects)],
-                                puzzle.board.grid)
+    keys = shape.canonical_keys([(p.cells, p.colours, r) for p, r in zip(puzzle.pieces, reflects)], puzzle.board.grid)
     for p, reflect, canonical in zip(puzzle.pieces, reflects, keys):
         k = (canonical, reflect)
         if k in merged:
@@ -115,12 +118,26 @@ def merge_congruent(puzzle: Puzzle) -> Puzzle:
             q.minimum = q.least + p.least
         else:
             merged[k] = Piece(p.name, p.cells, p.colours, p.count, p.least, reflect)
-    return Puzzle(puzzle.board, list(merged.values()), puzzle.allow_reflection,
-                  puzzle.colour_names, puzzle.source, list(puzzle.notes), puzzle.allowed)
+    return Puzzle(
+        puzzle.board,
+        list(merged.values()),
+        puzzle.allow_reflection,
+        puzzle.colour_names,
+        puzzle.source,
+        list(puzzle.notes),
+        puzzle.allowed,
+    )
 
 
 def make_partial(puzzle: Puzzle) -> Puzzle:
     """Tiles exceed the board: any subset may be used (each piece 0..count copies)."""
     pieces = [Piece(p.name, p.cells, p.colours, p.count, 0, p.reflect) for p in puzzle.pieces]
-    return Puzzle(puzzle.board, pieces, puzzle.allow_reflection, puzzle.colour_names,
-                  puzzle.source, list(puzzle.notes), puzzle.allowed)
+    return Puzzle(
+        puzzle.board,
+        pieces,
+        puzzle.allow_reflection,
+        puzzle.colour_names,
+        puzzle.source,
+        list(puzzle.notes),
+        puzzle.allowed,
+    )

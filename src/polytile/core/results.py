@@ -1,4 +1,5 @@
 """What count and solve answer: placed pieces, solutions, and the report with its statistics."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -17,18 +18,20 @@ Found = TypeVar("Found")
 @dataclass
 class Placement:
     """A piece placed on the board, as people read a solution: its name, letter and cells."""
-    piece: str                 # piece name
-    letter: str                # one character for drawings
-    cells: np.ndarray          # (k, d) board coordinates
+
+    piece: str  # piece name
+    letter: str  # one character for drawings
+    cells: np.ndarray  # (k, d) board coordinates
 
 
 @dataclass
 class Solution:
     """One way to tile the board, as placements (the engine's option ids turned back into
     pieces)."""
+
     placements: list[Placement]
-    board: np.ndarray | None = None    # the board's cells, for pictures
-    grid: str = "square"               # the board's grid (see `lattice`)
+    board: np.ndarray | None = None  # the board's cells, for pictures
+    grid: str = "square"  # the board's grid (see `lattice`)
 
     def to_json(self) -> list[dict[str, object]]:
         """The placements as JSON (`solve --format json`): piece names and cells."""
@@ -40,15 +43,16 @@ class Report(Generic[Found]):
     """The answer to count/solve, with the search statistics. The engine's solutions found
     are lists of option ids (Report[np.ndarray]); count and solve turn them into pieces
     (Report[Solution])."""
-    solutions: int = 0                 # all solutions (see the counting conventions)
-    unique: int | None = None          # classes under the board's symmetry, when asked
+
+    solutions: int = 0  # all solutions (see the counting conventions)
+    unique: int | None = None  # classes under the board's symmetry, when asked
     seconds: float = 0.0
     nodes: int = 0
-    complete: bool = True              # False after a time limit, a solution limit or Ctrl-C
-    interrupted: bool = False          # Ctrl-C
+    complete: bool = True  # False after a time limit, a solution limit or Ctrl-C
+    interrupted: bool = False  # Ctrl-C
     timed_out: bool = False
-    found: list[Found] = field(default_factory=list)   # the solutions stored
-    reasons: list[str] = field(default_factory=list)   # why there is no solution, when known
+    found: list[Found] = field(default_factory=list)  # the solutions stored
+    reasons: list[str] = field(default_factory=list)  # why there is no solution, when known
     engine: str = ""
 
     @property
@@ -63,9 +67,13 @@ class Report(Generic[Found]):
     def to_json(self) -> dict[str, object]:
         """The answer as the command-line contract spells it (DESIGN.md): `complete` false,
         with a `reason`, when the counts are lower bounds."""
-        out: dict[str, object] = {"solutions": self.solutions, "unique": self.unique,
-                                  "seconds": round(self.seconds, 6), "nodes": self.nodes,
-                                  "complete": self.complete}
+        out: dict[str, object] = {
+            "solutions": self.solutions,
+            "unique": self.unique,
+            "seconds": round(self.seconds, 6),
+            "nodes": self.nodes,
+            "complete": self.complete,
+        }
         if not self.complete:
             out["reason"] = self.reason
         return out

@@ -4,6 +4,7 @@ A shape is kept as an (n, d) int array of cells, sorted and translated so that i
 minimum corner is the origin ("normalised"). A colouring travels with the cells as a
 parallel array of small integers (0 when the puzzle has no colours).
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -47,16 +48,18 @@ def _motion_stack(dim: int, reflect: bool) -> np.ndarray:
     return np.stack(motions(dim, reflect))
 
 
-def orientations(cells: np.ndarray, colours: np.ndarray | None = None,
-                 reflect: bool = True, grid: str = "square") -> Orientations:
+def orientations(
+    cells: np.ndarray, colours: np.ndarray | None = None, reflect: bool = True, grid: str = "square"
+) -> Orientations:
     """The distinct images of a shape under the allowed motions, duplicates removed, in
     the order of `motions`, cells sorted (colours follow); remembered per shape. Other
     grids than the square one: see `lattice.orientations`."""
     return orientations_of([(cells, colours, reflect)], grid)[0]
 
 
-def orientations_of(shapes: list[tuple[np.ndarray, np.ndarray | None, bool]],
-                    grid: str = "square") -> list[Orientations]:
+def orientations_of(
+    shapes: list[tuple[np.ndarray, np.ndarray | None, bool]], grid: str = "square"
+) -> list[Orientations]:
     """`orientations` of many (cells, colours, reflect) at once: on the square grid the
     shapes of one size, dimension and reflection policy are turned together (numpy's
     per-call cost, not the shapes, is what a puzzle's dozen pieces pay)."""
@@ -66,8 +69,7 @@ def orientations_of(shapes: list[tuple[np.ndarray, np.ndarray | None, bool]],
     for i, memo in enumerate(memos):
         if memo not in _ORIENTATIONS:
             if grid != "square":
-                _ORIENTATIONS[memo] = lattice_orientations(lattice(grid), cells_of[i],
-                                                           shapes[i][1], shapes[i][2])
+                _ORIENTATIONS[memo] = lattice_orientations(lattice(grid), cells_of[i], shapes[i][1], shapes[i][2])
             else:
                 todo.setdefault((len(cells_of[i]), cells_of[i].shape[1], shapes[i][2]), []).append(i)
     for (_, dim, reflect), group in todo.items():
@@ -77,18 +79,20 @@ def orientations_of(shapes: list[tuple[np.ndarray, np.ndarray | None, bool]],
     return [_ORIENTATIONS[memo] for memo in memos]
 
 
-def _square_orientations(batch: list[tuple[np.ndarray, np.ndarray | None]], dim: int,
-                         reflect: bool) -> list[Orientations]:
+def _square_orientations(
+    batch: list[tuple[np.ndarray, np.ndarray | None]], dim: int, reflect: bool
+) -> list[Orientations]:
     """Orientations of shapes of one size on the square grid, all motions at once."""
-    cells = np.stack([c for c, _ in batch])                            # (P, k, d)
-    colours = np.stack([np.zeros(len(c), np.int64) if col is None else np.asarray(col, np.int64)
-                        for c, col in batch])                           # (P, k)
+    cells = np.stack([c for c, _ in batch])  # (P, k, d)
+    colours = np.stack(
+        [np.zeros(len(c), np.int64) if col is None else np.asarray(col, np.int64) for c, col in batch]
+    )  # (P, k)
     imgs = cells[:, None] @ _motion_stack(dim, reflect).transpose(0, 2, 1)[None]
-    imgs -= imgs.min(axis=2, keepdims=True)                            # (P, M, k, d) normalised
-    order = np.lexsort([imgs[..., a] for a in reversed(range(dim))], axis=-1)    # (P, M, k)
+    imgs -= imgs.min(axis=2, keepdims=True)  # (P, M, k, d) normalised
+    order = np.lexsort([imgs[..., a] for a in reversed(range(dim))], axis=-1)  # (P, M, k)
     imgs = np.take_along_axis(imgs, order[..., None], axis=2)
     cols = np.take_along_axis(colours[:, None, :], order, axis=2)
-    imgs.flags.writeable = cols.flags.writeable = False               # shared by the memo
+    imgs.flags.writeable = cols.flags.writeable = False  # shared by the memo
     out = []
     for p, (_, col) in enumerate(batch):
         seen: dict[bytes, tuple[np.ndarray, np.ndarray | None]] = {}
@@ -100,13 +104,13 @@ def _square_orientations(batch: list[tuple[np.ndarray, np.ndarray | None]], dim:
     return out
 
 
-def canonical_key(cells: np.ndarray, colours: np.ndarray | None = None,
-                  reflect: bool = True, grid: str = "square") -> bytes:
+def canonical_key(
+    cells: np.ndarray, colours: np.ndarray | None = None, reflect: bool = True, grid: str = "square"
+) -> bytes:
     """The same key for every shape congruent under the allowed motions."""
     return canonical_keys([(cells, colours, reflect)], grid)[0]
 
 
-def canonical_keys(shapes: list[tuple[np.ndarray, np.ndarray | None, bool]],
-                   grid: str = "square") -> list[bytes]:
+def canonical_keys(shapes: list[tuple[np.ndarray, np.ndarray | None, bool]], grid: str = "square") -> list[bytes]:
     """`canonical_key` of many (cells, colours, reflect) at once."""
     return [min(key(c, col) for c, col in found) for found in orientations_of(shapes, grid)]

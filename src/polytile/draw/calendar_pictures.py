@@ -2,6 +2,7 @@
 PNG), and the year as a heat map, one cell per date coloured by its number of solutions.
 
 Geometry-free of search: it gets placed pieces, the board's cells and labels, and counts."""
+
 from __future__ import annotations
 
 import io
@@ -28,12 +29,13 @@ def text_solution(sol: Solution, cells: np.ndarray, labels: tuple[str, ...]) -> 
     return ["".join(row).rstrip() for row in grid]
 
 
-def solution_pictures(found: list[Solution], cells: np.ndarray, labels: tuple[str, ...],
-                      fmt: str) -> bytes:
+def solution_pictures(found: list[Solution], cells: np.ndarray, labels: tuple[str, ...], fmt: str) -> bytes:
     """Solutions side by side (SVG or PNG bytes), the open cells' labels written in them."""
     import matplotlib
+
     matplotlib.use("Agg")
     from matplotlib.figure import Figure
+
     rows, cols = (int(x) for x in cells.max(axis=0) + 1)
     n = max(len(found), 1)
     fig = Figure(figsize=(n * (cols + 0.6) * CELL * 1.6, (rows + 0.3) * CELL * 1.6))
@@ -53,21 +55,34 @@ def year_picture(values: dict[tuple[int, int], int], title: str, fmt: str) -> by
     """A 12 x 31 grid, month by day, each date's cell coloured by its value (fewest:
     dark), the value written in it; dates missing from `values` left blank."""
     import matplotlib
+
     matplotlib.use("Agg")
     from matplotlib import colormaps
     from matplotlib.colors import LogNorm
     from matplotlib.figure import Figure
+
     fig = Figure(figsize=(13.5, 5.2))
     ax = fig.add_axes((0.05, 0.04, 0.86, 0.84))
     grid = np.full((12, 31), np.nan)
     for (m, d), v in values.items():
         grid[m - 1, d - 1] = v
     low = max(1.0, float(np.nanmin(grid))) if values else 1.0
-    image = ax.imshow(np.where(grid > 0, grid, np.nan), cmap=colormaps["viridis"], aspect="equal",
-                      norm=LogNorm(vmin=low, vmax=max(low + 1, float(np.nanmax(grid)))))
+    image = ax.imshow(
+        np.where(grid > 0, grid, np.nan),
+        cmap=colormaps["viridis"],
+        aspect="equal",
+        norm=LogNorm(vmin=low, vmax=max(low + 1, float(np.nanmax(grid)))),
+    )
     for (m, d), v in values.items():
-        ax.text(d - 1, m - 1, str(v), ha="center", va="center", fontsize=5.5,
-                color="white" if v < np.nanmedian(grid) else "black")
+        ax.text(
+            d - 1,
+            m - 1,
+            str(v),
+            ha="center",
+            va="center",
+            fontsize=5.5,
+            color="white" if v < np.nanmedian(grid) else "black",
+        )
         if v == 0:
             ax.add_patch(_cross(d - 1, m - 1))
     ax.set_xticks(range(31), [str(d) for d in range(1, 32)], fontsize=7)
@@ -79,12 +94,14 @@ def year_picture(values: dict[tuple[int, int], int], title: str, fmt: str) -> by
 
 def _cross(x: float, y: float):
     from matplotlib.patches import Rectangle
+
     return Rectangle((x - 0.5, y - 0.5), 1, 1, fill=False, edgecolor="red", linewidth=1.5)
 
 
 def _save(fig, fmt: str) -> bytes:
     """Same figure, same bytes: fixed SVG hash salt, no dates in the metadata."""
     import matplotlib
+
     buf = io.BytesIO()
     with matplotlib.rc_context({"svg.hashsalt": "polytile", "svg.fonttype": "path"}):
         metadata = {"Date": None} if fmt == "svg" else {"Software": "polytile"}

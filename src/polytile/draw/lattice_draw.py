@@ -6,6 +6,7 @@ triangle  one character per triangle, row by row; (row, column) points up when
 hex       hexes two columns apart, each row shifted by one column (a parallelogram of
           axial coordinates leans to the right).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -22,12 +23,11 @@ def drawing_points(grid: str, cells: np.ndarray) -> np.ndarray:
     else:
         return cells[:, :2] - cells[:, :2].min(axis=0)
     lo = pts.min(axis=0)
-    lo[1] -= (lo[1] - lo[0]) % 2          # keep the parity of row + column
+    lo[1] -= (lo[1] - lo[0]) % 2  # keep the parity of row + column
     return pts - lo
 
 
-def text_rows(grid: str, board: np.ndarray, marks: list[tuple[np.ndarray, str]],
-              empty: str = ".") -> list[str]:
+def text_rows(grid: str, board: np.ndarray, marks: list[tuple[np.ndarray, str]], empty: str = ".") -> list[str]:
     """Rows of a drawing of `board`: each (cells, character) of `marks` drawn over the board's
     cells, which show `empty`. A character of "" draws ▲/▼ on the triangle grid, '#' else."""
     allc = np.concatenate([board] + [c for c, _ in marks])
@@ -35,7 +35,7 @@ def text_rows(grid: str, board: np.ndarray, marks: list[tuple[np.ndarray, str]],
     rows = [[" "] * (int(pts[:, 1].max()) + 1) for _ in range(int(pts[:, 0].max()) + 1)]
     start = 0
     for cells, ch in [(board, empty)] + marks:
-        for r, c in pts[start:start + len(cells)].tolist():
+        for r, c in pts[start : start + len(cells)].tolist():
             rows[r][c] = ch or _glyph(grid, r, c)
         start += len(cells)
     return ["".join(row).rstrip() for row in rows]

@@ -1,6 +1,7 @@
 """Pictures of triangle- and hex-grid solutions: each piece one filled path (the union of
 its cells' polygons, SVG group id as in `pictures`), thin lines between cells of one piece,
 thick lines where pieces meet and around the board. Coordinates: `lattice.corners_of`."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -37,14 +38,28 @@ def _edges(lat: Lattice, owner: dict[tuple, int]) -> tuple[list, list]:
 
 def _segments(segments: list, colour, width: float, cap: str):
     from matplotlib.collections import LineCollection
+
     return LineCollection(segments, colors=[colour], linewidths=width, capstyle=cap, joinstyle="round")
 
 
-def draw_plane(ax, grid: str, placements, board: np.ndarray, colours: dict[str, str], gid: str,
-               labels: bool, fontsize: float, colour_for, ink_on, ink: str, thin_colour) -> None:
+def draw_plane(
+    ax,
+    grid: str,
+    placements,
+    board: np.ndarray,
+    colours: dict[str, str],
+    gid: str,
+    labels: bool,
+    fontsize: float,
+    colour_for,
+    ink_on,
+    ink: str,
+    thin_colour,
+) -> None:
     """One picture of a triangle- or hex-grid solution on the axes (y downwards)."""
     from matplotlib.patches import PathPatch
     from matplotlib.path import Path as MPath
+
     lat = lattice(grid)
     owner = {tuple(c): -1 for c in board.tolist()}
     for i, pl in enumerate(placements):
@@ -62,8 +77,16 @@ def draw_plane(ax, grid: str, placements, board: np.ndarray, colours: dict[str, 
         if labels:
             mid = np.mean([centre(lat, c) for c in cells], axis=0)
             x, y = min((centre(lat, c) for c in cells), key=lambda p: ((p[0] - mid[0]) ** 2 + (p[1] - mid[1]) ** 2, p))
-            ax.text(x, y, pl.letter, ha="center", va="center_baseline", fontsize=fontsize * 0.8,
-                    color=ink_on(colour), fontweight="bold")
+            ax.text(
+                x,
+                y,
+                pl.letter,
+                ha="center",
+                va="center_baseline",
+                fontsize=fontsize * 0.8,
+                color=ink_on(colour),
+                fontweight="bold",
+            )
     thin, thick = _edges(lat, owner)
     scale = fontsize / 8
     ax.add_collection(_segments(thin, thin_colour, 0.6 * scale, "butt"))

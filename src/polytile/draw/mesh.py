@@ -26,6 +26,7 @@ Bevel: every vertex on a convex edge moves in so that it lies on the chamfer pla
 the rows of vertices `bevel` away from that edge (which `mesh_cells` puts there): the move
 d with d . u = bevel / 2 for the inward normal u of every face at the vertex's convex edges.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -40,8 +41,9 @@ Edge = tuple[Key, Key]
 @dataclass
 class Mesh:
     """A triangle mesh: what the STL and OBJ writers take."""
-    vertices: np.ndarray               # (n, 3) float
-    faces: np.ndarray                  # (m, 3) int64, counter-clockwise seen from outside
+
+    vertices: np.ndarray  # (n, 3) float
+    faces: np.ndarray  # (m, 3) int64, counter-clockwise seen from outside
 
 
 class _Sets:
@@ -192,7 +194,7 @@ def _chamfer(faces, sheets, points, ids, mid_id, bevel: float, cx: Complex) -> n
     for (e, run), (b1, b2) in sheets.items():
         n1, n2 = normals[b1], normals[b2]
         if n1 @ n2 > 1 - 1e-9 or (centres[b2] - cx.where[e[0]]) @ n1 > -1e-9:
-            continue                                    # flat or concave
+            continue  # flat or concave
         at = [ids[(b1, e[0])], ids[(b1, e[1])]] + ([mid_id[(e, run)]] if (e, run) in mid_id else [])
         for v in at:
             inward.setdefault(v, set()).update({tuple(np.round(-n1, 9)), tuple(np.round(-n2, 9))})

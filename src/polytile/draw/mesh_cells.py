@@ -23,6 +23,7 @@ x = column, y = -row), z up; 3D cells (row, column, layer) map to (column, -row,
 a proper rotation, so that a solid piece is not mirrored. Unit edge everywhere: squares
 and cubes of side 1, triangles and hexagons of edge 1 (areas sqrt(3)/4 and 3 sqrt(3)/2).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -33,19 +34,25 @@ import numpy as np
 from ..core.lattice import corners_of, lattice
 
 Key = tuple
-Face = tuple[Key, ...]                 # vertex keys, counter-clockwise seen from outside
+Face = tuple[Key, ...]  # vertex keys, counter-clockwise seen from outside
 CELLS_AT_VERTEX = {"square": 4, "triangle": 6, "hex": 3}
-ROUND = 1e7                            # key resolution of the flat grids: 1e-7 cell edges
-TINY = 1e-6                            # shrink and bevel under this (in cell edges) are zero
+ROUND = 1e7  # key resolution of the flat grids: 1e-7 cell edges
+TINY = 1e-6  # shrink and bevel under this (in cell edges) are zero
 # the six faces of a box, corners as (i, j, k) in {0, 1}^3, counter-clockwise from outside
-BOX_FACES = (((0, 0, 0), (0, 0, 1), (0, 1, 1), (0, 1, 0)), ((1, 0, 0), (1, 1, 0), (1, 1, 1), (1, 0, 1)),
-             ((0, 0, 0), (1, 0, 0), (1, 0, 1), (0, 0, 1)), ((0, 1, 0), (0, 1, 1), (1, 1, 1), (1, 1, 0)),
-             ((0, 0, 0), (0, 1, 0), (1, 1, 0), (1, 0, 0)), ((0, 0, 1), (1, 0, 1), (1, 1, 1), (0, 1, 1)))
+BOX_FACES = (
+    ((0, 0, 0), (0, 0, 1), (0, 1, 1), (0, 1, 0)),
+    ((1, 0, 0), (1, 1, 0), (1, 1, 1), (1, 0, 1)),
+    ((0, 0, 0), (1, 0, 0), (1, 0, 1), (0, 0, 1)),
+    ((0, 1, 0), (0, 1, 1), (1, 1, 1), (1, 1, 0)),
+    ((0, 0, 0), (0, 1, 0), (1, 1, 0), (1, 0, 0)),
+    ((0, 0, 1), (1, 0, 1), (1, 1, 1), (0, 1, 1)),
+)
 
 
 @dataclass
 class Complex:
     """Convex sub-cells of one solid: each a tuple of faces; `where` gives each key's point."""
+
     cells: list[tuple[Face, ...]] = field(default_factory=list)
     where: dict[Key, np.ndarray] = field(default_factory=dict)
 
@@ -82,8 +89,9 @@ def _boxes(cells: np.ndarray, shrink: float, bevel: float) -> Complex:
             reach = [(0, sides[s]) if sides[s] else (0,) for s in part]
             if all(tuple(c + o for c, o in zip(cell, off)) in have for off in product(*reach)):
                 low = tuple(m * c + s for c, s in zip(cell, part))
-                out.cells.append(tuple(tuple(tuple(lo + b for lo, b in zip(low, corner)) for corner in face)
-                                       for face in BOX_FACES))
+                out.cells.append(
+                    tuple(tuple(tuple(lo + b for lo, b in zip(low, corner)) for corner in face) for face in BOX_FACES)
+                )
     for face in (f for cell in out.cells for f in cell):
         for key in face:
             if key not in out.where:
@@ -149,8 +157,9 @@ def _area(poly: np.ndarray) -> float:
     return 0.5 * float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1)))
 
 
-def _inside(region: np.ndarray, poly: np.ndarray, keys: list, shrink: float,
-            shared: dict, full: dict, grid: str) -> bool:
+def _inside(
+    region: np.ndarray, poly: np.ndarray, keys: list, shrink: float, shared: dict, full: dict, grid: str
+) -> bool:
     """Whether a region of a cell belongs to the shrunk solid: near an edge it needs the
     neighbour across it, near a corner every cell around that corner."""
     if shrink <= 0:
@@ -207,6 +216,8 @@ def _extrude(out: Complex, region: np.ndarray, heights: list[float], key: _Keys)
     for level in range(len(heights) - 1):
         bottom = tuple((*k, level) for k in reversed(ring))
         top = tuple((*k, level + 1) for k in ring)
-        sides = tuple(((*ring[i], level), (*ring[(i + 1) % n], level), (*ring[(i + 1) % n], level + 1),
-                       (*ring[i], level + 1)) for i in range(n))
+        sides = tuple(
+            ((*ring[i], level), (*ring[(i + 1) % n], level), (*ring[(i + 1) % n], level + 1), (*ring[i], level + 1))
+            for i in range(n)
+        )
         out.cells.append((bottom, top) + sides)

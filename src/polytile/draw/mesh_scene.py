@@ -3,6 +3,7 @@ solution's pieces in place (each its own shell, the gap between them).
 
 Cell units throughout (edge 1); the writers scale by the unit in millimetres.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -12,13 +13,14 @@ import numpy as np
 
 from .mesh import Mesh, piece_mesh
 
-SPACING = 1.0          # cell edges between laid-out pieces (plus the gap they keep)
+SPACING = 1.0  # cell edges between laid-out pieces (plus the gap they keep)
 
 
 @dataclass
 class Shell:
     """One piece's mesh and its name: the unit the writers emit (an OBJ group, part of an STL
     solid)."""
+
     name: str
     mesh: Mesh
 
@@ -31,6 +33,7 @@ def flat_down(grid: str, cells: np.ndarray) -> np.ndarray:
     if grid != "square" or cells.shape[1] != 3:
         return cells
     from ..core.shape import rotations
+
     best, score = cells, None
     for rot in rotations(3):
         turned = cells @ np.asarray(rot).T

@@ -1,5 +1,6 @@
 """Meshes to files: binary STL (one solid, every shell in it) and Wavefront OBJ (one object
 and group per piece, its colour in a .mtl beside it). Written atomically, in millimetres."""
+
 from __future__ import annotations
 
 import re
@@ -13,9 +14,20 @@ from .mesh_scene import Shell
 
 SUFFIXES = (".stl", ".obj")
 # a colour per piece, in turn (tab10-like, light enough to see the shading)
-PALETTE = ((0.12, 0.47, 0.71), (1.0, 0.50, 0.05), (0.17, 0.63, 0.17), (0.84, 0.15, 0.16),
-           (0.58, 0.40, 0.74), (0.55, 0.34, 0.29), (0.89, 0.47, 0.76), (0.50, 0.50, 0.50),
-           (0.74, 0.74, 0.13), (0.09, 0.75, 0.81), (0.68, 0.78, 0.91), (1.0, 0.73, 0.47))
+PALETTE = (
+    (0.12, 0.47, 0.71),
+    (1.0, 0.50, 0.05),
+    (0.17, 0.63, 0.17),
+    (0.84, 0.15, 0.16),
+    (0.58, 0.40, 0.74),
+    (0.55, 0.34, 0.29),
+    (0.89, 0.47, 0.76),
+    (0.50, 0.50, 0.50),
+    (0.74, 0.74, 0.13),
+    (0.09, 0.75, 0.81),
+    (0.68, 0.78, 0.91),
+    (1.0, 0.73, 0.47),
+)
 STL_RECORD = np.dtype([("normal", "<f4", (3,)), ("corners", "<f4", (3, 3)), ("attribute", "<u2")])
 
 

@@ -1,5 +1,6 @@
 """Draw solutions in the terminal: one letter per piece, coloured with rich; a 3D
 solution as its layers side by side."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -7,9 +8,28 @@ import numpy as np
 from ..core.results import Solution
 from ..core.library import COLOUR_OF
 
-PALETTE = ["red", "green", "yellow", "blue", "magenta", "cyan", "bright_red", "bright_green",
-           "bright_yellow", "bright_blue", "bright_magenta", "bright_cyan", "orange3", "purple",
-           "dark_sea_green", "gold3", "deep_pink3", "steel_blue", "chartreuse3", "tan"]
+PALETTE = [
+    "red",
+    "green",
+    "yellow",
+    "blue",
+    "magenta",
+    "cyan",
+    "bright_red",
+    "bright_green",
+    "bright_yellow",
+    "bright_blue",
+    "bright_magenta",
+    "bright_cyan",
+    "orange3",
+    "purple",
+    "dark_sea_green",
+    "gold3",
+    "deep_pink3",
+    "steel_blue",
+    "chartreuse3",
+    "tan",
+]
 
 
 def letter_grid(sol: Solution, board_cells: np.ndarray) -> list[list[list[str]]]:
@@ -21,7 +41,7 @@ def letter_grid(sol: Solution, board_cells: np.ndarray) -> list[list[list[str]]]
     for r, c, z in (cells - lo).tolist():
         grid[z][r][c] = "."
     lo = lo.tolist()
-    for pl in sol.placements:                   # plain lists: a listing draws many solutions
+    for pl in sol.placements:  # plain lists: a listing draws many solutions
         for cell in pl.cells.tolist():
             z = cell[2] - lo[2] if len(cell) == 3 else 0
             grid[z][cell[0] - lo[0]][cell[1] - lo[1]] = pl.letter
@@ -31,8 +51,9 @@ def letter_grid(sol: Solution, board_cells: np.ndarray) -> list[list[list[str]]]
 def text_lines(sol: Solution, board_cells: np.ndarray) -> list[str]:
     """A solution as plain text, one letter per cell (layers side by side in 3D): for pipes,
     files and tests."""
-    if sol.grid != "square":                  # see lattice_draw for the two conventions
+    if sol.grid != "square":  # see lattice_draw for the two conventions
         from .lattice_draw import text_rows
+
         return text_rows(sol.grid, board_cells, [(p.cells, p.letter) for p in sol.placements])
     layers = letter_grid(sol, board_cells)
     rows = len(layers[0])
@@ -69,10 +90,14 @@ def piece_styles(letters: list[str]) -> dict[str, str]:
 
 def rich_text(sol: Solution, board_cells: np.ndarray):
     """A solution as rich Text, coloured per piece, for a terminal."""
-    from rich.text import Text      # rich: ~30 ms, only for a terminal
+    from rich.text import Text  # rich: ~30 ms, only for a terminal
+
     letters = sorted({p.letter for p in sol.placements})
-    style = piece_styles(letters) if len(letters) == len(sol.placements) else \
-        {ch: PALETTE[i % len(PALETTE)] for i, ch in enumerate(letters)}
+    style = (
+        piece_styles(letters)
+        if len(letters) == len(sol.placements)
+        else {ch: PALETTE[i % len(PALETTE)] for i, ch in enumerate(letters)}
+    )
     out = Text()
     for line in text_lines(sol, board_cells):
         for ch in line:

@@ -1,4 +1,5 @@
 """Readers and writers. Formats know nothing about search."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -18,11 +19,13 @@ def load(path: str | Path, fmt: str | None = None, problem: str | None = None) -
     or a BurrTools .xmpuzzle (`problem`: which of its problems, a number from 1 or a name)."""
     if fmt == "xmpuzzle" or (fmt is None and _burr(path)):
         from . import xmpuzzle
+
         return xmpuzzle.load(path, problem)
     if problem is not None:
         raise PuzzleError("--problem applies to BurrTools .xmpuzzle files only", str(path))
-    text = read_text(path)                    # refused before the parsers (and numpy) load
+    text = read_text(path)  # refused before the parsers (and numpy) load
     from . import ascii_art, polyjson
+
     if fmt is None:
         fmt = "json" if str(path).endswith(".json") or text.lstrip().startswith("{") else "ascii"
     if fmt == "json":
@@ -40,10 +43,10 @@ def _burr(path: str | Path) -> bool:
         with open(path, "rb") as f:
             head = f.read(256)
     except (OSError, ValueError):
-        return False                        # read_text names the fault
-    if str(path).lower().endswith(".xmpuzzle") or head.startswith(b"\x1f\x8b"):   # gzip
+        return False  # read_text names the fault
+    if str(path).lower().endswith(".xmpuzzle") or head.startswith(b"\x1f\x8b"):  # gzip
         return True
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     if text.startswith(b"<?xml") and b"?>" in text:
-        text = text[text.find(b"?>") + 2:].lstrip()
+        text = text[text.find(b"?>") + 2 :].lstrip()
     return text.startswith(b"<puzzle")

@@ -1,5 +1,6 @@
 """ASCII drawings (the classic tiling assignment): the largest 4-connected object is the
 board, every other object is a tile, and each character is a colour."""
+
 from __future__ import annotations
 
 from collections import deque
@@ -62,12 +63,12 @@ def parse(text: str, name: str = "<ascii>") -> Puzzle:
     return _puzzle(cells, groups, board_i, name)
 
 
-def _puzzle(cells: dict[tuple[int, int], str], groups: list[list[tuple[int, int]]], board_i: int,
-            name: str) -> Puzzle:
+def _puzzle(cells: dict[tuple[int, int], str], groups: list[list[tuple[int, int]]], board_i: int, name: str) -> Puzzle:
     """The checked drawing as a Puzzle (numpy from here on: a bad file is refused without it)."""
     import numpy as np
 
     from ..core.puzzle import Board, Piece, Puzzle, make_partial
+
     palette = sorted(set(cells.values()))
     code = {ch: i for i, ch in enumerate(palette)}
 

@@ -19,6 +19,7 @@ board's bounding box holds at most 64 cells (rows x columns).
 
 The reader knows nothing of search: it returns the cells, labels and piece shapes.
 """
+
 from __future__ import annotations
 
 import re
@@ -28,12 +29,11 @@ from ..core.library import PENTOMINO_ROWS
 from ..errors import PuzzleError
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
-WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")          # date.weekday() order
+WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")  # date.weekday() order
 GROUPS = ("month", "day", "weekday")
-TETROMINO_ROWS = {"I4": ["XXXX"], "L4": ["XXX", "X.."], "O4": ["XX", "XX"],
-                  "S4": [".XX", "XX."], "T4": ["XXX", ".X."]}
+TETROMINO_ROWS = {"I4": ["XXXX"], "L4": ["XXX", "X.."], "O4": ["XX", "XX"], "S4": [".XX", "XX."], "T4": ["XXX", ".X."]}
 NO_CELL = (".",)
-MAX_CELLS = 64                       # the tally kernel keeps a board (its box) in one 64-bit word
+MAX_CELLS = 64  # the tally kernel keeps a board (its box) in one 64-bit word
 
 CLASSIC = """\
 # DragonFjord's A-Puzzle-A-Day: 43 cells, eight pieces, the month and the day left open
@@ -66,6 +66,7 @@ BUILT_IN = {"classic": CLASSIC, "weekday": WEEKDAY}
 class CalendarBoard:
     """A calendar puzzle: cells (row, col) with their labels, the group of each label
     (month/day/weekday, or None: always covered) and the pieces as (name, rows)."""
+
     name: str
     cells: tuple[tuple[int, int], ...]
     labels: tuple[str, ...]
@@ -94,8 +95,9 @@ def classify(label: str) -> tuple[str | None, str]:
 
 
 def _full_month(abbr: str) -> str:
-    return ("January February March April May June July August September October November "
-            "December").split()[MONTHS.index(abbr)]
+    return ("January February March April May June July August September October November December").split()[
+        MONTHS.index(abbr)
+    ]
 
 
 def _full_weekday(abbr: str) -> str:
@@ -109,7 +111,7 @@ def piece_rows(name: str) -> tuple[str, ...] | None:
     if name.upper() in TETROMINO_ROWS:
         return tuple(TETROMINO_ROWS[name.upper()])
     m = re.fullmatch(r"([1-9])[xX]([1-9])", name)
-    if m and m.group() not in ("1x1", "1X1"):        # the search's dead-end test needs 2+ cells
+    if m and m.group() not in ("1x1", "1X1"):  # the search's dead-end test needs 2+ cells
         return tuple("X" * int(m.group(2)) for _ in range(int(m.group(1))))
     return None
 
@@ -136,8 +138,7 @@ def parse(text: str, name: str = "<calendar>") -> CalendarBoard:
                 continue
             group, label = classify(token)
             if group is not None and label in seen:
-                raise PuzzleError(f"{token!r} appears twice (first at line {seen[label][0]})",
-                                  name, number, start + 1)
+                raise PuzzleError(f"{token!r} appears twice (first at line {seen[label][0]})", name, number, start + 1)
             seen[label] = (number, start + 1)
             cells.append((row, col))
             labels.append(label)
@@ -156,8 +157,12 @@ def _pieces(body: str, name: str, number: int) -> tuple[tuple[str, tuple[str, ..
     for start, token in _tokens(body[offset:]):
         rows = piece_rows(token)
         if rows is None:
-            raise PuzzleError(f"unknown piece {token!r} (pentomino letters, I4 L4 O4 S4 T4, or AxB but 1x1)",
-                              name, number, offset + start + 1)
+            raise PuzzleError(
+                f"unknown piece {token!r} (pentomino letters, I4 L4 O4 S4 T4, or AxB but 1x1)",
+                name,
+                number,
+                offset + start + 1,
+            )
         found.append((token.upper(), rows))
     if not found:
         raise PuzzleError("the pieces line names no piece", name, number, 1)
@@ -174,11 +179,15 @@ def _checked(board: CalendarBoard) -> CalendarBoard:
     rows = 1 + max(r for r, _ in board.cells)
     cols = 1 + max(c for _, c in board.cells)
     if rows * cols > MAX_CELLS:
-        raise PuzzleError(f"the board spans {rows} rows x {cols} columns: calendar boards fit in "
-                          f"{MAX_CELLS} (rows x columns)", name)
+        raise PuzzleError(
+            f"the board spans {rows} rows x {cols} columns: calendar boards fit in {MAX_CELLS} (rows x columns)", name
+        )
     area = sum(sum(r.count("X") for r in rows) for _, rows in board.pieces)
     fill = len(board.cells) - len(board.group_names())
     if area != fill:
-        raise PuzzleError(f"the pieces cover {area} cells, the board leaves {fill} to cover "
-                          f"({len(board.cells)} cells, {len(board.group_names())} left open)", name)
+        raise PuzzleError(
+            f"the pieces cover {area} cells, the board leaves {fill} to cover "
+            f"({len(board.cells)} cells, {len(board.group_names())} left open)",
+            name,
+        )
     return board

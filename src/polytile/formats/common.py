@@ -1,5 +1,6 @@
 """What every reader shares: reading a file as text, JSON with positions in its errors,
 short excerpts of values for messages, and the size limit of a board."""
+
 from __future__ import annotations
 
 import json
@@ -11,7 +12,7 @@ from typing import Any
 from ..errors import PuzzleError
 
 MAX_BYTES = 4_000_000
-MAX_BOX = 1_000_000        # cells in the board's bounding box (the reduction builds a dense grid)
+MAX_BOX = 1_000_000  # cells in the board's bounding box (the reduction builds a dense grid)
 
 
 def read_bytes(path: str | Path) -> bytes:
@@ -25,7 +26,7 @@ def read_bytes(path: str | Path) -> bytes:
         raise PuzzleError("is a directory, not a puzzle file", name) from None
     except OSError as e:
         raise PuzzleError(f"cannot read: {e.strerror}", name) from None
-    except ValueError:                  # a NUL byte in the name
+    except ValueError:  # a NUL byte in the name
         raise PuzzleError("not a file name (it holds a NUL character)", name) from None
     if len(data) > MAX_BYTES:
         raise PuzzleError(f"file too large ({len(data)} bytes; limit {MAX_BYTES})", name)
@@ -36,7 +37,7 @@ def read_text(path: str | Path) -> str:
     """Read a puzzle file as UTF-8 text, refusing binary data with a position."""
     name = str(path)
     data = read_bytes(path)
-    if data.startswith(b"\xef\xbb\xbf"):        # a UTF-8 byte-order mark is not a cell
+    if data.startswith(b"\xef\xbb\xbf"):  # a UTF-8 byte-order mark is not a cell
         data = data[3:]
     try:
         text = data.decode("utf-8")
@@ -75,7 +76,7 @@ def load_json(text: str, name: str) -> Any:
         raise PuzzleError(f"malformed JSON: {e.msg}", name, e.lineno, e.colno) from None
     except RecursionError:
         raise PuzzleError("malformed JSON: nested too deeply", name) from None
-    except ValueError:                   # an integer literal beyond Python's digit limit
+    except ValueError:  # an integer literal beyond Python's digit limit
         raise _too_long(text, name) from None
 
 

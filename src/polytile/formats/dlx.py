@@ -15,6 +15,7 @@ from their coordinates, then one item per copy of each piece (`F`, or `T1`, `T2`
 primary when the copy must be used, secondary when the puzzle lets it stay unused (tiles
 exceeding the board); one option per placement and copy, the piece's item first. Copies
 become distinct pieces, so a solution using all k copies of a piece is counted k! times."""
+
 from __future__ import annotations
 
 import math
@@ -29,8 +30,8 @@ if TYPE_CHECKING:
     from ..core.matrix import Matrix
     from ..core.puzzle import Puzzle
 
-NAME_LENGTH = 8                               # dlx1.w: "from one to eight characters long"
-NAME = re.compile(r"[!-~]+")                  # printable ASCII, no blank
+NAME_LENGTH = 8  # dlx1.w: "from one to eight characters long"
+NAME = re.compile(r"[!-~]+")  # printable ASCII, no blank
 TOKEN = re.compile(r"\S+")
 
 
@@ -55,8 +56,7 @@ class _Reader:
             raise self.fail(f"empty {what}", line, col)
         if not NAME.fullmatch(name):
             bad = next(i for i, ch in enumerate(name) if not ("!" <= ch <= "~"))
-            raise self.fail(f"{what} {name!r}: character {name[bad]!r} is not printable ASCII",
-                            line, col + bad)
+            raise self.fail(f"{what} {name!r}: character {name[bad]!r} is not printable ASCII", line, col + bad)
         for ch in ":|":
             if ch in name:
                 raise self.fail(f"{what} {name!r} holds {ch!r}", line, col + name.index(ch))
@@ -113,9 +113,15 @@ class _Reader:
 
     def matrix(self) -> Matrix:
         from ..core.matrix import Matrix
-        return Matrix(self.names, self.n_primary, np.array(self.ptr, dtype=np.int64),
-                      np.array(self.items, dtype=np.int32), np.array(self.colours, dtype=np.int32),
-                      list(self.colour_index))
+
+        return Matrix(
+            self.names,
+            self.n_primary,
+            np.array(self.ptr, dtype=np.int64),
+            np.array(self.items, dtype=np.int32),
+            np.array(self.colours, dtype=np.int32),
+            list(self.colour_index),
+        )
 
 
 def parse(text: str, source: str = "<dlx>") -> Matrix:
@@ -138,10 +144,12 @@ def parse(text: str, source: str = "<dlx>") -> Matrix:
 def load(path: str) -> Matrix:
     """Read and parse a DLX file (`-`: standard input)."""
     from .common import read_text
+
     return parse(read_text(path), str(path))
 
 
 # ---- writing -------------------------------------------------------------------------
+
 
 def cell_names(cells: np.ndarray) -> list[str]:
     """Each cell's coordinates from the board's least corner, joined by `.` (`3.10`); the
@@ -160,10 +168,12 @@ def piece_names(names: list[str], counts: list[int], taken: set[str]) -> list[li
     used = set(taken)
     for i, (name, count) in enumerate(zip(names, counts)):
         for base in (name, f"p{i + 1}", f"q{i + 1}"):
-            cut = "." if base[-1:].isdigit() else ""         # t1 -> t1.1, t1.2; P -> P1, P2
+            cut = "." if base[-1:].isdigit() else ""  # t1 -> t1.1, t1.2; P -> P1, P2
             tags = [base] if count == 1 else [f"{base}{cut}{c}" for c in range(1, count + 1)]
-            if all(NAME.fullmatch(t) and ":" not in t and "|" not in t and len(t) <= NAME_LENGTH
-                   and t not in used for t in tags):
+            if all(
+                NAME.fullmatch(t) and ":" not in t and "|" not in t and len(t) <= NAME_LENGTH and t not in used
+                for t in tags
+            ):
                 break
         else:
             raise PuzzleError(f"no DLX item name fits piece {name!r} ({count} copies)")
@@ -177,12 +187,15 @@ def dump(puzzle: Puzzle, solutions: list | None, source: str) -> bytes:
     comment lines naming their options. PuzzleError when a piece must be used a number
     of times between none and all of its copies (DLX has no such item)."""
     from ..core.cover import build
+
     model = build(puzzle)
     pieces = model.puzzle.pieces
     for p in pieces:
         if 0 < p.least < p.count:
-            raise PuzzleError(f"piece {p.name!r}: {p.least} of its {p.count} copies must be used; "
-                              "a DLX matrix says all or any", source)
+            raise PuzzleError(
+                f"piece {p.name!r}: {p.least} of its {p.count} copies must be used; a DLX matrix says all or any",
+                source,
+            )
     cells = cell_names(model.cells)
     copies = piece_names(_names(pieces), [p.count for p in pieces], set(cells))
     required = [t for p, tags in zip(pieces, copies) if p.least == p.count for t in tags]
@@ -202,23 +215,27 @@ def _names(pieces: list) -> list[str]:
     """The pieces' names, or their pentomino letters when they are the twelve (or some of
     them, each once): drawings name their pieces t1, t2..."""
     from ..core.library import pentomino_name
+
     letters = [pentomino_name(p.cells) for p in pieces]
     if all(letters) and len(set(letters)) == len(letters):
         return [str(x) for x in letters]
     return [p.name for p in pieces]
 
 
-def _header(puzzle: Puzzle, source: str, n_cells: int, n_placements: int,
-            copies: list[list[str]], pieces: list) -> list[str]:
+def _header(
+    puzzle: Puzzle, source: str, n_cells: int, n_placements: int, copies: list[list[str]], pieces: list
+) -> list[str]:
     """Comment lines: where the matrix came from and how its count relates to polytile's."""
     factor = math.prod(math.factorial(p.count) for p in pieces)
-    lines = [f"| from {_ascii(source)} by polytile convert: {n_cells} cells, "
-             f"{sum(len(c) for c in copies)} piece items, {n_placements} placements",
-             "| items: cells (coordinates from the board's least corner), then pieces; "
-             "options: piece, then its cells"]
+    lines = [
+        f"| from {_ascii(source)} by polytile convert: {n_cells} cells, "
+        f"{sum(len(c) for c in copies)} piece items, {n_placements} placements",
+        "| items: cells (coordinates from the board's least corner), then pieces; options: piece, then its cells",
+    ]
     if factor > 1:
-        lines.append(f"| copies are distinct items: each solution of the puzzle that uses every "
-                     f"copy appears {factor} times here")
+        lines.append(
+            f"| copies are distinct items: each solution of the puzzle that uses every copy appears {factor} times here"
+        )
     if puzzle.partial:
         lines.append("| secondary items: pieces that may stay unused")
     return lines

@@ -18,6 +18,7 @@ A piece may name a library piece instead of drawing it: "F", "red", 12 as a stri
 The file is checked on plain lists, so that a bad square-grid file is refused without
 importing numpy (a tenth of a second); the triangle and hex grids need `lattice`.
 """
+
 from __future__ import annotations
 
 import re
@@ -87,7 +88,7 @@ def _cells(ctx: _Ctx, v: Any, where: str) -> tuple[Cells, list[str] | None]:
             dim = len(cell)
         elif len(cell) != dim:
             ctx.fail(w, f"mixes {dim}D and {len(cell)}D cells")
-        out.append(tuple(_int(ctx, x, f"{w}[{j}]", -10**6, 10**6) for j, x in enumerate(cell)))
+        out.append(tuple(_int(ctx, x, f"{w}[{j}]", -(10**6), 10**6) for j, x in enumerate(cell)))
     if len(set(out)) != len(out):
         ctx.fail(where, "a cell is listed twice")
     return out, None
@@ -108,6 +109,7 @@ def _grid(ctx: _Ctx, data: dict) -> str:
     if grid == "square":
         return grid
     from ..core.lattice import GRIDS
+
     if grid not in GRIDS:
         ctx.fail("grid", f"expected one of {', '.join(GRIDS)}, got {describe(grid, 40)}")
     return grid
@@ -120,6 +122,7 @@ def _on_grid(ctx: _Ctx, grid: str, cells: Cells, drawn: list[str] | None, where:
     import numpy as np
 
     from ..core.lattice import from_drawing, lattice
+
     if drawn is not None:
         try:
             return list(map(tuple, from_drawing(grid, np.array(cells, dtype=np.int64)).tolist()))
@@ -141,14 +144,14 @@ def _pieces(ctx: _Ctx, listed: Any, grid: str) -> tuple[list[tuple], bool]:
     if listed == "pentominoes":
         listed = list(PENTOMINO_ROWS)
     if not isinstance(listed, list) or not listed:
-        ctx.fail("pieces", "expected a non-empty list of pieces (or \"pentominoes\")")
+        ctx.fail("pieces", 'expected a non-empty list of pieces (or "pentominoes")')
     raw = []
     for i, p in enumerate(listed):
         w = f"pieces[{i}]"
         if isinstance(p, str):
             p = {"name": p}
         if not isinstance(p, dict):
-            ctx.fail(w, "expected an object with \"cells\", or the name of a library piece")
+            ctx.fail(w, 'expected an object with "cells", or the name of a library piece')
         for k in p:
             if k not in PIECE_KEYS:
                 ctx.fail(f"{w}.{_key(k)}", f"unknown key (expected one of {', '.join(sorted(PIECE_KEYS))})")
@@ -156,12 +159,13 @@ def _pieces(ctx: _Ctx, listed: Any, grid: str) -> tuple[list[tuple], bool]:
         if not isinstance(pname, str) or not pname:
             ctx.fail(f"{w}.name", "expected a non-empty string")
         if "cells" not in p and grid != "square":
-            ctx.fail(w, "no \"cells\" (the library pieces are on the square grid)")
+            ctx.fail(w, 'no "cells" (the library pieces are on the square grid)')
         if "cells" not in p:
             letter = pentomino(pname)
             if letter is None:
-                ctx.fail(w, f"no \"cells\", and {pname!r} is no library piece (pentomino letter, "
-                            "Katamino colour or number)")
+                ctx.fail(
+                    w, f'no "cells", and {pname!r} is no library piece (pentomino letter, Katamino colour or number)'
+                )
             pname, p = letter, {**p, "cells": PENTOMINO_ROWS[letter]}
         cells, pdrawn = _cells(ctx, p["cells"], f"{w}.cells")
         cells = _on_grid(ctx, grid, cells, pdrawn, f"{w}.cells")
@@ -181,13 +185,13 @@ def parse(text: str, name: str = "<json>") -> Puzzle:
     ctx = _Ctx(name)
     data = load_json(text, name)
     if not isinstance(data, dict):
-        ctx.fail("top level", "expected an object with \"board\" and \"pieces\"")
+        ctx.fail("top level", 'expected an object with "board" and "pieces"')
     for k in data:
         if k not in BOARD_KEYS:
             ctx.fail(_key(k), f"unknown key (expected one of {', '.join(sorted(BOARD_KEYS))})")
     for k in ("board", "pieces"):
         if k not in data:
-            ctx.fail("top level", f"missing \"{k}\"")
+            ctx.fail("top level", f'missing "{k}"')
     grid = _grid(ctx, data)
     bcells, drawn = _cells(ctx, data["board"], "board")
     bcells = _on_grid(ctx, grid, bcells, drawn, "board")
@@ -209,13 +213,15 @@ def parse(text: str, name: str = "<json>") -> Puzzle:
     return _puzzle(name, grid, allow, (bcells, bchars), raw, use_colours)
 
 
-def _puzzle(name: str, grid: str, allow: bool, board_drawn: tuple[Cells, list[str] | None],
-            raw: list[tuple], use_colours: bool) -> Puzzle:
+def _puzzle(
+    name: str, grid: str, allow: bool, board_drawn: tuple[Cells, list[str] | None], raw: list[tuple], use_colours: bool
+) -> Puzzle:
     """The checked file as a Puzzle (numpy from here on)."""
     import numpy as np
 
     from ..core.lattice import lattice
     from ..core.puzzle import Board, Piece, Puzzle, make_partial
+
     bcells, bchars = board_drawn
     dim = len(bcells[0])
     palette = [""] + sorted({c for c in (bchars or [])} | {c for r in raw for c in (r[2] or [])})
@@ -229,8 +235,9 @@ def _puzzle(name: str, grid: str, allow: bool, board_drawn: tuple[Cells, list[st
 
     lat = lattice(grid, dim)
     board = Board(lat.to_origin(padded(bcells)), codes(bchars, len(bcells)), grid)
-    pieces = [Piece(pn, lat.to_origin(padded(c)), codes(ch, len(c)), n, least, refl)
-              for pn, c, ch, n, least, refl in raw]
+    pieces = [
+        Piece(pn, lat.to_origin(padded(c)), codes(ch, len(c)), n, least, refl) for pn, c, ch, n, least, refl in raw
+    ]
     puzzle = Puzzle(board, pieces, allow, palette, name)
     if puzzle.tiles_area > board.area and all(r[4] is None for r in raw):
         puzzle = make_partial(puzzle)
@@ -243,9 +250,13 @@ def dump(puzzle: Puzzle, solutions: list | None = None, source: str = "<puzzle>"
     when the puzzle has any, copies and minimums, each piece's own reflection rule.
     (Solutions are not part of a puzzle file: `polytile solve --format json` writes them.)"""
     import json
+
     if puzzle.allowed is not None:
-        raise PuzzleError("colour rules other than equality (BurrTools' colour pairs, variable "
-                          "voxels) cannot be written as polytile JSON", source)
+        raise PuzzleError(
+            "colour rules other than equality (BurrTools' colour pairs, variable "
+            "voxels) cannot be written as polytile JSON",
+            source,
+        )
     names = puzzle.colour_names
     coloured = bool(puzzle.board.colours.any()) or any(p.colours.any() for p in puzzle.pieces)
 

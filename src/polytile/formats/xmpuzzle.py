@@ -16,6 +16,7 @@ How BurrTools' notions become polytile's model (see docs/parts/xmpuzzle.md):
 The file is read defensively: the size of the decompressed XML is capped (a gzip bomb is
 refused after MAX_XML bytes), defusedxml refuses entities and external references, and
 every fault is one PuzzleError naming the file (and the line and column XML gives)."""
+
 from __future__ import annotations
 
 import gzip
@@ -30,40 +31,42 @@ from ..core.puzzle import VIRTUAL
 from ..errors import PuzzleError
 from .common import read_bytes as common_read_bytes
 
-MAX_XML = 32 << 20                 # bytes of XML after decompression
-MAX_VOXELS = 1 << 22               # x * y * z of one shape
+MAX_XML = 32 << 20  # bytes of XML after decompression
+MAX_VOXELS = 1 << 22  # x * y * z of one shape
 GZIP_MAGIC = b"\x1f\x8b"
-FILLER = VIRTUAL                   # the virtual piece that takes a variable voxel left empty
-GRIDS = {0: "cube", 1: "triangular prism", 2: "sphere", 3: "rhombic dodecahedron",
-         4: "tetrahedron-octahedron"}
+FILLER = VIRTUAL  # the virtual piece that takes a variable voxel left empty
+GRIDS = {0: "cube", 1: "triangular prism", 2: "sphere", 3: "rhombic dodecahedron", 4: "tetrahedron-octahedron"}
 
 
 @dataclass
 class Shape:
     """A BurrTools shape as read: its filled and variable voxels with their colours."""
+
     name: str
     size: tuple[int, int, int]
-    filled: np.ndarray             # (n, 3) cells of '#' voxels
-    variable: np.ndarray           # (m, 3) cells of '+' voxels
-    filled_colour: np.ndarray      # (n,) colour per filled cell (0 neutral)
-    variable_colour: np.ndarray    # (m,)
+    filled: np.ndarray  # (n, 3) cells of '#' voxels
+    variable: np.ndarray  # (m, 3) cells of '+' voxels
+    filled_colour: np.ndarray  # (n,) colour per filled cell (0 neutral)
+    variable_colour: np.ndarray  # (m,)
 
 
 @dataclass
 class Problem:
     """A BurrTools problem: which shapes are the pieces (with counts) and which the result, and
     the colour rules."""
+
     name: str
-    parts: list[tuple[int, int, int]]       # (shape id, min, max)
+    parts: list[tuple[int, int, int]]  # (shape id, min, max)
     result: int
-    pairs: set[tuple[int, int]] = field(default_factory=set)   # (piece colour, result colour), 1-based
+    pairs: set[tuple[int, int]] = field(default_factory=set)  # (piece colour, result colour), 1-based
 
 
 @dataclass
 class BurrFile:
     """A BurrTools file as read, before a problem is chosen and turned into a Puzzle."""
+
     grid: int
-    colours: int                   # number of constraint colours defined
+    colours: int  # number of constraint colours defined
     shapes: list[Shape]
     problems: list[Problem]
 
@@ -86,8 +89,7 @@ def unpack(raw: bytes, name: str, limit: int = MAX_XML) -> bytes:
             while chunk := stream.read(1 << 20):
                 out += chunk
                 if len(out) > limit:
-                    raise PuzzleError(f"decompresses to more than {limit >> 20} MB of XML "
-                                      "(a gzip bomb?)", name)
+                    raise PuzzleError(f"decompresses to more than {limit >> 20} MB of XML (a gzip bomb?)", name)
     except (OSError, EOFError, zlib.error) as e:
         raise PuzzleError(f"broken gzip data: {e}", name) from None
     return bytes(out)
@@ -99,9 +101,10 @@ def parse_xml(data: bytes, name: str):
 
     import defusedxml
     from defusedxml.ElementTree import fromstring
+
     try:
         data.decode("utf-8")
-    except UnicodeDecodeError:      # BurrTools writes its comments' bytes as they came
+    except UnicodeDecodeError:  # BurrTools writes its comments' bytes as they came
         if b"encoding=" not in data[:100]:
             data = data.decode("latin-1").encode("utf-8")
     try:
@@ -111,8 +114,9 @@ def parse_xml(data: bytes, name: str):
         msg = str(e).split(":")[0]
         raise PuzzleError(f"malformed XML: {msg}", name, line, None if col is None else col + 1) from None
     except defusedxml.DefusedXmlException as e:
-        raise PuzzleError(f"refused XML: {type(e).__name__} (entities and external references "
-                          "are not read)", name) from None
+        raise PuzzleError(
+            f"refused XML: {type(e).__name__} (entities and external references are not read)", name
+        ) from None
 
 
 def _int(element, attr: str, name: str, where: str, default: int | None = None) -> int:
@@ -146,8 +150,7 @@ def _voxels(text: str, size: tuple[int, int, int], name: str, where: str):
         elif not ch.isspace():
             raise PuzzleError(f"{where}: unexpected character {ch!r} in the voxel string", name)
     if len(states) != n:
-        raise PuzzleError(f"{where}: {len(states)} voxels given for {size[0]}x{size[1]}x{size[2]} = {n}",
-                          name)
+        raise PuzzleError(f"{where}: {len(states)} voxels given for {size[0]}x{size[1]}x{size[2]} = {n}", name)
     return np.array(states), np.array(colours, dtype=np.int64)
 
 
@@ -158,12 +161,18 @@ def _shape(element, index: int, name: str) -> Shape:
         raise PuzzleError(f"{where}: unknown voxel type {element.get('type')}", name)
     if size[0] * size[1] * size[2] > MAX_VOXELS:
         raise PuzzleError(f"{where}: {size[0]}x{size[1]}x{size[2]} voxels (limit {MAX_VOXELS})", name)
-    states, colours = _voxels(element.text or "", size, name, where)   # type: ignore[arg-type]
+    states, colours = _voxels(element.text or "", size, name, where)  # type: ignore[arg-type]
     idx = np.arange(len(states))
     cells = np.stack([idx % size[0], idx // size[0] % size[1], idx // (size[0] * size[1])], axis=1)
     full, var = states == "#", states == "+"
-    return Shape(element.get("name") or f"S{index + 1}", size, cells[full], cells[var],   # type: ignore[arg-type]
-                 colours[full], colours[var])
+    return Shape(
+        element.get("name") or f"S{index + 1}",
+        size,
+        cells[full],
+        cells[var],  # type: ignore[arg-type]
+        colours[full],
+        colours[var],
+    )
 
 
 def _problem(element, index: int, n_shapes: int, name: str) -> Problem:
@@ -173,8 +182,7 @@ def _problem(element, index: int, n_shapes: int, name: str) -> Problem:
     for part in [] if shapes is None else shapes.findall("shape"):
         sid = _int(part, "id", name, where)
         if sid >= n_shapes:
-            raise PuzzleError(f"{where}: shape id {sid} does not exist (the file has {n_shapes} shapes)",
-                              name)
+            raise PuzzleError(f"{where}: shape id {sid} does not exist (the file has {n_shapes} shapes)", name)
         if part.get("count") is not None:
             lo = hi = _int(part, "count", name, where)
         elif part.get("min") is not None and part.get("max") is not None:
@@ -189,8 +197,7 @@ def _problem(element, index: int, n_shapes: int, name: str) -> Problem:
         raise PuzzleError(f"{where}: no result shape", name)
     rid = _int(result, "id", name, where)
     if rid >= n_shapes:
-        raise PuzzleError(f"{where}: result shape id {rid} does not exist (the file has {n_shapes} shapes)",
-                          name)
+        raise PuzzleError(f"{where}: result shape id {rid} does not exist (the file has {n_shapes} shapes)", name)
     pairs = set()
     bitmap = element.find("bitmap")
     for pair in [] if bitmap is None else bitmap.findall("pair"):
@@ -222,8 +229,10 @@ def read_xml(data: bytes, name: str) -> BurrFile:
         if top > n_colours:
             raise PuzzleError(f"shape {i + 1}: colour {top} used, the file defines {n_colours}", name)
     problems_el = root.find("problems")
-    problems = [_problem(p, i, len(shapes), name)
-                for i, p in enumerate([] if problems_el is None else problems_el.findall("problem"))]
+    problems = [
+        _problem(p, i, len(shapes), name)
+        for i, p in enumerate([] if problems_el is None else problems_el.findall("problem"))
+    ]
     if not problems:
         raise PuzzleError("the file holds no problem", name)
     return BurrFile(grid, n_colours, shapes, problems)
@@ -242,8 +251,7 @@ def choose(burr: BurrFile, problem: str | None, name: str) -> int:
         if 1 <= n <= len(burr.problems):
             return n - 1
         raise PuzzleError(f"no problem {n}: the file has {len(burr.problems)} (numbered from 1)", name)
-    raise PuzzleError(f"no problem named {problem!r} (problems: "
-                      f"{', '.join(repr(n) for n in names)})", name)
+    raise PuzzleError(f"no problem named {problem!r} (problems: {', '.join(repr(n) for n in names)})", name)
 
 
 def listing(burr: BurrFile) -> list[str]:
@@ -254,21 +262,24 @@ def listing(burr: BurrFile) -> list[str]:
         pieces = f"{hi} pieces" if lo == hi else f"{lo}..{hi} pieces"
         res = burr.shapes[p.result]
         var = f" + {len(res.variable)} variable" if len(res.variable) else ""
-        out.append(f"{i}\t{p.name or '(unnamed)'}\t{len(p.parts)} shapes, {pieces}\t"
-                   f"result {res.name}: {len(res.filled)} voxels{var}")
+        out.append(
+            f"{i}\t{p.name or '(unnamed)'}\t{len(p.parts)} shapes, {pieces}\t"
+            f"result {res.name}: {len(res.filled)} voxels{var}"
+        )
     return out
 
 
 def to_puzzle(burr: BurrFile, index: int, name: str):
     """Problem `index` as a polytile Puzzle (see the module's note)."""
     from ..core.puzzle import Board, Piece, Puzzle
+
     prob = burr.problems[index]
     res = burr.shapes[prob.result]
     if len(res.filled) + len(res.variable) == 0:
         raise PuzzleError(f"problem {index + 1}: the result shape {res.name} is empty", name)
     n = burr.colours
     cells = np.concatenate([res.filled, res.variable])
-    cells -= cells.min(axis=0)                  # from the result's least corner
+    cells -= cells.min(axis=0)  # from the result's least corner
     board_colours = np.concatenate([res.filled_colour, res.variable_colour + n + 1])
     pieces, seen = [], set()
     for sid, lo, hi in prob.parts:
@@ -279,12 +290,14 @@ def to_puzzle(burr: BurrFile, index: int, name: str):
             raise PuzzleError(f"problem {index + 1}: piece shape {shape.name} is empty", name)
         label = shape.name if shape.name not in seen else f"{shape.name}#{sid + 1}"
         seen.add(label)
-        pieces.append(Piece(label, shape.filled.copy(), shape.filled_colour.copy(), hi,
-                            None if lo == hi else lo, False))
+        pieces.append(
+            Piece(label, shape.filled.copy(), shape.filled_colour.copy(), hi, None if lo == hi else lo, False)
+        )
     allowed = None
     if n or len(res.variable):
-        pieces.append(Piece(FILLER, np.zeros((1, 3), dtype=np.int64),
-                            np.array([2 * n + 2]), len(res.variable), 0, False))
+        pieces.append(
+            Piece(FILLER, np.zeros((1, 3), dtype=np.int64), np.array([2 * n + 2]), len(res.variable), 0, False)
+        )
         allowed = _allowed(n, prob.pairs)
     names = [""] + [f"c{k}" for k in range(1, n + 1)] + ["+"] + [f"c{k}+" for k in range(1, n + 1)]
     label = f"{name} problem {index + 1}" + (f" ({prob.name})" if prob.name else "")
@@ -301,9 +314,9 @@ def _allowed(n: int, pairs: set[tuple[int, int]]) -> np.ndarray:
             if 1 <= p <= n and 1 <= r <= n:
                 base[r, p] = True
     table = np.zeros((2 * n + 3, 2 * n + 3), dtype=bool)
-    table[:n + 1, :n + 1] = base
-    table[n + 1:2 * n + 2, :n + 1] = base
-    table[n + 1:2 * n + 2, 2 * n + 2] = True
+    table[: n + 1, : n + 1] = base
+    table[n + 1 : 2 * n + 2, : n + 1] = base
+    table[n + 1 : 2 * n + 2, 2 * n + 2] = True
     return table
 
 
@@ -316,10 +329,12 @@ def load(path: str | Path, problem: str | None = None):
 def strip_fillers(solutions: list) -> list:
     """Solutions without the virtual pieces that stand for variable voxels left empty."""
     from dataclasses import replace
+
     return [replace(s, placements=[p for p in s.placements if p.piece != FILLER]) for s in solutions]
 
 
 def dump(puzzle, solutions, source: str) -> bytes:
     """The puzzle as a gzip-compressed .xmpuzzle (see `xmpuzzle_out`)."""
     from .xmpuzzle_out import dump as write
+
     return write(puzzle, solutions, source)

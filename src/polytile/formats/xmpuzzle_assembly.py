@@ -2,6 +2,7 @@
 numbering) and the position p with cell = p + M_t (voxel), for the voxels of the piece as
 the file writes them; copies of a part take consecutive slots, unused ones are "x".
 BurrTools' rotation table and voxel space live here, the one module that numbers them."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -11,16 +12,35 @@ from ..errors import PuzzleError
 
 # BurrTools' cube rotations in its order (src/lib/tabs_0/rotmatrix.inc, the first 24 rows;
 # the transformation number stored in an assembly indexes this table)
-ROTATIONS = np.array([
-    (1, 0, 0, 0, 1, 0, 0, 0, 1), (1, 0, 0, 0, 0, -1, 0, 1, 0), (1, 0, 0, 0, -1, 0, 0, 0, -1),
-    (1, 0, 0, 0, 0, 1, 0, -1, 0), (0, 0, -1, 0, 1, 0, 1, 0, 0), (0, -1, 0, 0, 0, -1, 1, 0, 0),
-    (0, 0, 1, 0, -1, 0, 1, 0, 0), (0, 1, 0, 0, 0, 1, 1, 0, 0), (-1, 0, 0, 0, 1, 0, 0, 0, -1),
-    (-1, 0, 0, 0, 0, -1, 0, -1, 0), (-1, 0, 0, 0, -1, 0, 0, 0, 1), (-1, 0, 0, 0, 0, 1, 0, 1, 0),
-    (0, 0, 1, 0, 1, 0, -1, 0, 0), (0, 1, 0, 0, 0, -1, -1, 0, 0), (0, 0, -1, 0, -1, 0, -1, 0, 0),
-    (0, -1, 0, 0, 0, 1, -1, 0, 0), (0, -1, 0, 1, 0, 0, 0, 0, 1), (0, 0, 1, 1, 0, 0, 0, 1, 0),
-    (0, 1, 0, 1, 0, 0, 0, 0, -1), (0, 0, -1, 1, 0, 0, 0, -1, 0), (0, 1, 0, -1, 0, 0, 0, 0, 1),
-    (0, 0, -1, -1, 0, 0, 0, 1, 0), (0, -1, 0, -1, 0, 0, 0, 0, -1), (0, 0, 1, -1, 0, 0, 0, -1, 0),
-], dtype=np.int64).reshape(24, 3, 3)
+ROTATIONS = np.array(
+    [
+        (1, 0, 0, 0, 1, 0, 0, 0, 1),
+        (1, 0, 0, 0, 0, -1, 0, 1, 0),
+        (1, 0, 0, 0, -1, 0, 0, 0, -1),
+        (1, 0, 0, 0, 0, 1, 0, -1, 0),
+        (0, 0, -1, 0, 1, 0, 1, 0, 0),
+        (0, -1, 0, 0, 0, -1, 1, 0, 0),
+        (0, 0, 1, 0, -1, 0, 1, 0, 0),
+        (0, 1, 0, 0, 0, 1, 1, 0, 0),
+        (-1, 0, 0, 0, 1, 0, 0, 0, -1),
+        (-1, 0, 0, 0, 0, -1, 0, -1, 0),
+        (-1, 0, 0, 0, -1, 0, 0, 0, 1),
+        (-1, 0, 0, 0, 0, 1, 0, 1, 0),
+        (0, 0, 1, 0, 1, 0, -1, 0, 0),
+        (0, 1, 0, 0, 0, -1, -1, 0, 0),
+        (0, 0, -1, 0, -1, 0, -1, 0, 0),
+        (0, -1, 0, 0, 0, 1, -1, 0, 0),
+        (0, -1, 0, 1, 0, 0, 0, 0, 1),
+        (0, 0, 1, 1, 0, 0, 0, 1, 0),
+        (0, 1, 0, 1, 0, 0, 0, 0, -1),
+        (0, 0, -1, 1, 0, 0, 0, -1, 0),
+        (0, 1, 0, -1, 0, 0, 0, 0, 1),
+        (0, 0, -1, -1, 0, 0, 0, 1, 0),
+        (0, -1, 0, -1, 0, 0, 0, 0, -1),
+        (0, 0, 1, -1, 0, 0, 0, -1, 0),
+    ],
+    dtype=np.int64,
+).reshape(24, 3, 3)
 
 
 def as_voxels(cells: np.ndarray) -> np.ndarray:
@@ -31,8 +51,9 @@ def as_voxels(cells: np.ndarray) -> np.ndarray:
     return cells
 
 
-def _fits(cells: np.ndarray, cell_colours: np.ndarray, voxels: np.ndarray, piece: Piece,
-          puzzle: Puzzle) -> tuple[int, np.ndarray] | None:
+def _fits(
+    cells: np.ndarray, cell_colours: np.ndarray, voxels: np.ndarray, piece: Piece, puzzle: Puzzle
+) -> tuple[int, np.ndarray] | None:
     """(t, position) putting the piece's voxels on exactly these cells, colours allowed."""
     if len(cells) != len(voxels):
         return None
@@ -50,8 +71,15 @@ def _fits(cells: np.ndarray, cell_colours: np.ndarray, voxels: np.ndarray, piece
     return None
 
 
-def assembly(puzzle: Puzzle, pieces: list[Piece], voxels: list[np.ndarray], solution,
-             colour_at: dict, origin: np.ndarray, source: str) -> str:
+def assembly(
+    puzzle: Puzzle,
+    pieces: list[Piece],
+    voxels: list[np.ndarray],
+    solution,
+    colour_at: dict,
+    origin: np.ndarray,
+    source: str,
+) -> str:
     """One solution as the text of an <assembly> element."""
     slots: list[list[str]] = [[] for _ in pieces]
     for placed in solution.placements:
@@ -72,8 +100,9 @@ def assembly(puzzle: Puzzle, pieces: list[Piece], voxels: list[np.ndarray], solu
     return " ".join(words)
 
 
-def assemblies(puzzle: Puzzle, pieces: list[Piece], voxels: list[np.ndarray], solutions: list,
-               source: str) -> list[str]:
+def assemblies(
+    puzzle: Puzzle, pieces: list[Piece], voxels: list[np.ndarray], solutions: list, source: str
+) -> list[str]:
     """Every solution's assembly text."""
     board = as_voxels(puzzle.board.cells)
     origin = board.min(axis=0)

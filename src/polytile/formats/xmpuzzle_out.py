@@ -11,6 +11,7 @@ Solutions, when given, are stored as BurrTools assemblies: per piece copy, in th
 order, "x y z t" (t one of the 24 rotations of
 `xmpuzzle_assembly.ROTATIONS`, x y z where the rotated piece's voxel
 (0, 0, 0) lands: cell = (x, y, z) + M_t (voxel)) or "x" for a copy left unused."""
+
 from __future__ import annotations
 
 import gzip
@@ -25,25 +26,31 @@ from .xmpuzzle_assembly import as_voxels, assemblies
 
 
 def _chiral(piece: Piece, grid: str) -> bool:
-    return len(orientations(piece.cells, piece.colours, True, grid)) != \
-        len(orientations(piece.cells, piece.colours, False, grid))
+    return len(orientations(piece.cells, piece.colours, True, grid)) != len(
+        orientations(piece.cells, piece.colours, False, grid)
+    )
 
 
 def check_expressible(puzzle: Puzzle, source: str) -> None:
     """Refuse, in one line, what a BurrTools file cannot say."""
     if puzzle.board.grid != "square":
-        raise PuzzleError(f"BurrTools' grids do not hold polytile's {puzzle.board.grid} grid "
-                          "(square and cube puzzles only)", source)
+        raise PuzzleError(
+            f"BurrTools' grids do not hold polytile's {puzzle.board.grid} grid (square and cube puzzles only)", source
+        )
     for p in puzzle.pieces:
         if p.name == VIRTUAL:
             continue
         flips = puzzle.reflects(p)
         if puzzle.dim == 2 and not flips and _chiral(p, "square"):
-            raise PuzzleError(f"piece {p.name} may only be rotated: BurrTools turns pieces in "
-                              "space, which flips a flat piece", source)
+            raise PuzzleError(
+                f"piece {p.name} may only be rotated: BurrTools turns pieces in space, which flips a flat piece", source
+            )
         if puzzle.dim == 3 and flips and _chiral(p, "square"):
-            raise PuzzleError(f"piece {p.name} may be mirrored: BurrTools never mirrors a solid "
-                              "piece (add its mirror image as a piece of its own)", source)
+            raise PuzzleError(
+                f"piece {p.name} may be mirrored: BurrTools never mirrors a solid "
+                "piece (add its mirror image as a piece of its own)",
+                source,
+            )
 
 
 def _colour_plan(puzzle: Puzzle, source: str):
@@ -56,8 +63,12 @@ def _colour_plan(puzzle: Puzzle, source: str):
         if used == 0:
             return 0, [("#", 0)] * len(codes), lambda c: 0, []
         # equality: every code its own colour (0 too), each allowed only on itself
-        return (used + 1, [("#", int(c) + 1) for c in codes], lambda c: int(c) + 1,
-                [(c, c) for c in range(1, used + 2)])
+        return (
+            used + 1,
+            [("#", int(c) + 1) for c in codes],
+            lambda c: int(c) + 1,
+            [(c, c) for c in range(1, used + 2)],
+        )
     table, names = puzzle.allowed, puzzle.colour_names
     n = (len(table) - 3) // 2
     if len(table) != 2 * n + 3 or len(names) != 2 * n + 3 or names[n + 1] != "+" or names[-1] != VIRTUAL:
@@ -95,17 +106,24 @@ def dump(puzzle: Puzzle, solutions: list | None, source: str) -> bytes:
         counts = f'count="{p.count}"' if p.least == p.count else f'min="{p.least}" max="{p.count}"'
         parts.append(f'<shape id="{i}" {counts}/>')
     bitmap = "".join(f'<pair piece="{p - 1}" result="{r - 1}"/>' for p, r in pairs)
-    stored = ""                   # with solutions: state 3, solved elsewhere (no counts known)
+    stored = ""  # with solutions: state 3, solved elsewhere (no counts known)
     if solutions:
-        stored = "<solutions>" + "".join(
-            f"<solution><assembly>{a}</assembly></solution>"
-            for a in assemblies(puzzle, pieces, voxels, solutions, source)) + "</solutions>"
+        stored = (
+            "<solutions>"
+            + "".join(
+                f"<solution><assembly>{a}</assembly></solution>"
+                for a in assemblies(puzzle, pieces, voxels, solutions, source)
+            )
+            + "</solutions>"
+        )
     colours = "".join(_rgb(k) for k in range(n_colours))
-    text = ('<?xml version="1.0"?>\n<puzzle version="2"><gridType type="0"/>'
-            f'<colors>{colours}</colors><shapes>{"".join(shapes)}{result}</shapes>'
-            f'<problems><problem name={quoteattr(_title(source))} state="{3 if stored else 0}"><shapes>{"".join(parts)}'
-            f'</shapes><result id="{len(pieces)}"/><bitmap>{bitmap}</bitmap>{stored}</problem>'
-            f'</problems><comment>{escape("written by polytile from " + source)}</comment></puzzle>\n')
+    text = (
+        '<?xml version="1.0"?>\n<puzzle version="2"><gridType type="0"/>'
+        f"<colors>{colours}</colors><shapes>{''.join(shapes)}{result}</shapes>"
+        f'<problems><problem name={quoteattr(_title(source))} state="{3 if stored else 0}"><shapes>{"".join(parts)}'
+        f'</shapes><result id="{len(pieces)}"/><bitmap>{bitmap}</bitmap>{stored}</problem>'
+        f"</problems><comment>{escape('written by polytile from ' + source)}</comment></puzzle>\n"
+    )
     return gzip.compress(text.encode("utf-8"), mtime=0)
 
 

@@ -20,6 +20,7 @@ carries its part) under that group. It is computed here from polytile's solution
 expanded into its labellings (a congruence class of k parts used u times: the ways to give
 each part its share); a labelling not met before starts a new class, and all its images
 are marked as met."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -31,20 +32,21 @@ from ..core.puzzle import VIRTUAL, Puzzle
 from ..core.shape import canonical_keys, isometries
 from ..errors import PuzzleError
 
-LIMIT = 2_000_000          # solutions enumerated at most for the BurrTools figure
+LIMIT = 2_000_000  # solutions enumerated at most for the BurrTools figure
 
 
 @dataclass
 class Parts:
     """BurrTools' parts (its pieces before congruent ones merge), and which merged piece each
     became: what its assembly count tells apart."""
+
     names: list[str]
     low: list[int]
     high: list[int]
-    of_class: dict[str, list[int]]            # merged piece name -> its parts, in order
-    partner: dict[tuple[int, int], tuple[int, int]]   # chiral copy -> partner copy
+    of_class: dict[str, list[int]]  # merged piece name -> its parts, in order
+    partner: dict[tuple[int, int], tuple[int, int]]  # chiral copy -> partner copy
     chiral: list[bool]
-    mirrors: bool                             # BurrTools checks mirror images at all
+    mirrors: bool  # BurrTools checks mirror images at all
 
 
 def _as_3d(cells: np.ndarray) -> np.ndarray:
@@ -60,8 +62,7 @@ def parts_of(puzzle: Puzzle) -> Parts:
     mirror pairing of their copies."""
     pieces = [p for p in puzzle.pieces if p.name != VIRTUAL]
     shapes = [(_as_3d(p.cells), np.asarray(p.colours, np.int64)) for p in pieces]
-    same = canonical_keys([(p.cells, p.colours, puzzle.reflects(p)) for p in pieces],
-                          puzzle.board.grid)
+    same = canonical_keys([(p.cells, p.colours, puzzle.reflects(p)) for p in pieces], puzzle.board.grid)
     of_class: dict[str, list[int]] = {}
     first: dict[tuple[bytes, bool], str] = {}
     for i, (k, p) in enumerate(zip(same, pieces)):
@@ -76,7 +77,7 @@ def parts_of(puzzle: Puzzle) -> Parts:
     for s, (i, c) in enumerate(slots):
         if not chiral[i] or (i, c) in partner:
             continue
-        match = next((t for t in slots[s + 1:] if t not in partner and rot[t[0]] == mirrored[i]), None)
+        match = next((t for t in slots[s + 1 :] if t not in partner and rot[t[0]] == mirrored[i]), None)
         if match is None:
             paired_all = False
             continue
@@ -168,7 +169,7 @@ def burr_classes(puzzle: Puzzle, solutions: list) -> int:
     cells = _as_3d(puzzle.board.cells)
     low = cells.min(axis=0)
     index = {tuple(c): i for i, c in enumerate((cells - low).tolist())}
-    seen: set = set()           # every labelled assembly of the classes counted so far
+    seen: set = set()  # every labelled assembly of the classes counted so far
     classes = 0
     for s in solutions:
         groups: dict[str, list[tuple[int, ...]]] = {}
@@ -179,9 +180,8 @@ def burr_classes(puzzle: Puzzle, solutions: list) -> int:
         for items, used in _labellings(parts, groups):
             if tuple(sorted(items)) in seen:
                 continue
-            classes += 1                  # a new class: all its members are its images
-            seen.update(f for perm, rot in group
-                        if (f := _image(parts, items, used, perm, rot)) is not None)
+            classes += 1  # a new class: all its members are its images
+            seen.update(f for perm, rot in group if (f := _image(parts, items, used, perm, rot)) is not None)
     return classes
 
 
@@ -191,19 +191,18 @@ def all_solutions(puzzle: Puzzle, limit: int = LIMIT) -> list:
     plain listing of every solution can take minutes where the count takes a second)."""
     from ..engine.search import search
     from .solver import Tiling
+
     tiling = Tiling(puzzle)
-    total = tiling.count().solutions          # the count is quick; listing them may not be
+    total = tiling.count().solutions  # the count is quick; listing them may not be
     if total > limit:
-        raise PuzzleError(f"--burr lists every solution: {total} here, more than {limit}",
-                          puzzle.source)
+        raise PuzzleError(f"--burr lists every solution: {total} here, more than {limit}", puzzle.source)
     if total == 0:
         return []
     model = tiling.model()
     cover = model.cover
     sym = tiling.symmetry()
-    if len(np.unique(sym.opt_label)) < cover.n_options:      # a cell-set of two pieces
-        found = [np.asarray(o) for o in search(cover, sym, limit=limit + 1, store=True,
-                                               breaking=False).found]
+    if len(np.unique(sym.opt_label)) < cover.n_options:  # a cell-set of two pieces
+        found = [np.asarray(o) for o in search(cover, sym, limit=limit + 1, store=True, breaking=False).found]
         solutions = {frozenset(int(o) for o in opts) for opts in found}
     else:
         reps = search(cover, sym, unique=True, store=True).found
@@ -250,13 +249,13 @@ def same_as_unique(puzzle: Puzzle) -> bool:
     return flat_ok and all(len(members) == 1 for members in parts.of_class.values())
 
 
-def burr_count(puzzle: Puzzle, limit: int = LIMIT, shortcut: bool = True,
-               unique: int | None = None) -> int:
+def burr_count(puzzle: Puzzle, limit: int = LIMIT, shortcut: bool = True, unique: int | None = None) -> int:
     """The puzzle's assemblies as BurrTools counts them: polytile's unique count where
     that is the same (`unique`, when known), else every solution listed and classified."""
     if shortcut and same_as_unique(puzzle):
         if unique is None:
             from .solver import Tiling
+
             unique = Tiling(puzzle).count(unique=True).unique
-        return int(unique)          # type: ignore[arg-type]
+        return int(unique)  # type: ignore[arg-type]
     return burr_classes(puzzle, all_solutions(puzzle, limit))

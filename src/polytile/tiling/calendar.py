@@ -10,6 +10,7 @@ placement of a piece an option, the month, day and weekday cells grouped. Then:
 Dates are `datetime.date`s or (month, day[, weekday]) with 1-based month and day and
 weekday 0 = Monday (as `date.weekday()`); calendar_dates.py reads them.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -21,29 +22,32 @@ import numpy as np
 from ..core.results import LETTERS, Placement, Solution
 from ..formats.calendar_board import MONTHS, WEEKDAYS, CalendarBoard
 
-WORD = 64                                      # bits of the kernel's board
-KEYS = 4                      # key cells by whose occupancy options are blocked
+WORD = 64  # bits of the kernel's board
+KEYS = 4  # key cells by whose occupancy options are blocked
 
 
 def key_steps(w: int) -> list[int]:
     """The key cells of a cell, as steps in the word: the next two in the row, the next
     row's cell and the one before it (6 keys searched no faster than 4)."""
     return [1, 2, w, w - 1, w + 1, 3][:KEYS]
-MEMO_ROWS = 21                # the memo's table: 2**(2 * pieces + 1) states, at most 2**MEMO_ROWS
-MEMO_POOL = 4                 # (open set, count) pairs it may keep, per row of the table
+
+
+MEMO_ROWS = 21  # the memo's table: 2**(2 * pieces + 1) states, at most 2**MEMO_ROWS
+MEMO_POOL = 4  # (open set, count) pairs it may keep, per row of the table
 MEMO_LOG = 1 << 20
-MEMO_LEFT = 4                 # the memo where this many pieces are left, or more
-MEMO_WORTH = 8                # keep subtrees of this many nodes, or more
-Date = tuple[int, int, "int | None"]           # (month 1..12, day 1..31, weekday 0..6 or None)
+MEMO_LEFT = 4  # the memo where this many pieces are left, or more
+MEMO_WORTH = 8  # keep subtrees of this many nodes, or more
+Date = tuple[int, int, "int | None"]  # (month 1..12, day 1..31, weekday 0..6 or None)
 
 
 @dataclass
 class Tally:
     """The counts of every date of a board (`dates` in calendar order)."""
+
     board: CalendarBoard
     dates: list[Date]
     counts: list[int]
-    packings: int                     # every packing found (each a solution of one open set)
+    packings: int  # every packing found (each a solution of one open set)
     nodes: int
 
 
@@ -104,9 +108,9 @@ class Calendar:
         blocks, members = [np.zeros(1, np.int64)], []
         for c in range(WORD):
             options = np.arange(self.start[c], self.start[c + 1])
-            on = (patterns[:, None] >> np.arange(KEYS)[None]) & 1                 # (2**K, K)
+            on = (patterns[:, None] >> np.arange(KEYS)[None]) & 1  # (2**K, K)
             taken = (on.astype(np.uint64) << keys[c].astype(np.uint64)[None]).sum(axis=1).astype(np.uint64)
-            fits = (self.masks[options][None, :] & taken[:, None]) == 0          # (2**K, n)
+            fits = (self.masks[options][None, :] & taken[:, None]) == 0  # (2**K, n)
             members.append(np.broadcast_to(options, fits.shape)[fits])
             blocks.append(blocks[-1][-1] + np.cumsum(fits.sum(axis=1)))
         blocks = [np.concatenate(blocks)]
@@ -121,8 +125,11 @@ class Calendar:
     def open_cells(self, date: Date) -> list[int]:
         """The cells a date leaves open (KeyError naming a label the board lacks)."""
         month, day, weekday = date
-        wanted = {"month": MONTHS[month - 1], "day": str(day),
-                  "weekday": None if weekday is None else WEEKDAYS[weekday]}
+        wanted = {
+            "month": MONTHS[month - 1],
+            "day": str(day),
+            "weekday": None if weekday is None else WEEKDAYS[weekday],
+        }
         out = []
         for name in self.board.group_names():
             label = wanted[name]
@@ -132,12 +139,14 @@ class Calendar:
             out.append(index)
         return out
 
-    def _run(self, init: int, tally: bool, limit: int, part: tuple[int, int, int] = (0, 0, 0),
-             memo: tuple | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _run(
+        self, init: int, tally: bool, limit: int, part: tuple[int, int, int] = (0, 0, 0), memo: tuple | None = None
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """One kernel call: (counts by open set, packings stored, stats). `part`: the
         root's choices searched (see `parts`; (0, 0, 0): all); `memo`: the arrays of an
         earlier call to go on with (counts, stats, table, pool, log)."""
         from ..engine.tally import tally as kernel
+
         group, weight, _ = self.groups
         if not tally:
             group, weight = np.full_like(group, -1), np.zeros_like(weight)
@@ -147,17 +156,23 @@ class Calendar:
         shift, shift_mask, group_mask = self.pruning
         if not tally:
             group_mask = group_mask[:0]
-        kernel(words, *self.blocks, group, weight, counts, stored, stats,
-               shift, shift_mask, group_mask, table, pool, log)
-        return counts, stored[:stats[1]], stats
+        kernel(
+            words, *self.blocks, group, weight, counts, stored, stats, shift, shift_mask, group_mask, table, pool, log
+        )
+        return counts, stored[: stats[1]], stats
 
     def memo(self, tally: bool) -> tuple[np.ndarray, ...]:
         """Fresh (counts, stats, table, pool, log) for the kernel (a memo when tallying)."""
         _, _, members = self.groups
         size = int(np.prod([len(m) for m in members])) if tally else 1
         rows = 1 << min(MEMO_ROWS, 2 * len(self.board.pieces) + 1) if tally else 0
-        return (np.zeros(size, np.int64), np.zeros(5, np.int64), np.zeros((rows, 4), np.uint64),
-                np.zeros((MEMO_POOL * rows, 2), np.int64), np.zeros((MEMO_LOG if tally else 0, 2), np.int64))
+        return (
+            np.zeros(size, np.int64),
+            np.zeros(5, np.int64),
+            np.zeros((rows, 4), np.uint64),
+            np.zeros((MEMO_POOL * rows, 2), np.int64),
+            np.zeros((MEMO_LOG if tally else 0, 2), np.int64),
+        )
 
     def parts(self) -> list[tuple[int, int, int]]:
         """The tree in parts for threads: leaving the first item open, then each option
@@ -166,12 +181,11 @@ class Calendar:
         keys, blocks, _, _, _ = self.blocks
         full = int(self.full)
         first = (full & -full).bit_length() - 1
-        j = first << KEYS                     # nothing covered yet: the block of no key taken
+        j = first << KEYS  # nothing covered yet: the block of no key taken
         out = [(int(blocks[j]), int(blocks[j]) + 1, 1)] if self.groups[0][first] >= 0 else []
         return out + [(i, i + 2, 0) for i in range(int(blocks[j]), int(blocks[j + 1]))]
 
-    def tally_counts(self, jobs: int, progress: Callable[[int, int], None] | None = None
-                     ) -> tuple[np.ndarray, int]:
+    def tally_counts(self, jobs: int, progress: Callable[[int, int], None] | None = None) -> tuple[np.ndarray, int]:
         """(counts by open set, nodes) of every packing: the parts of the tree shared out
         to `jobs` threads, each with a memo of its own (the kernel runs without the GIL).
         `progress(parts done, parts)` after each part (the page's bar; one thread then goes
@@ -180,6 +194,7 @@ class Calendar:
             counts, _, stats = self._run(0, True, 0)
             return counts, int(stats[0])
         import threading
+
         parts, lock, results = self.parts(), threading.Lock(), []
         total, done = len(parts), [0]
 
@@ -271,12 +286,12 @@ def _bits(cells: list[int]) -> int:
     return sum(1 << i for i in cells)
 
 
-def placements(board: CalendarBoard, cells: np.ndarray,
-               bit: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def placements(board: CalendarBoard, cells: np.ndarray, bit: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every placement of every piece on the board (all orientations, flips allowed):
     (start, masks, piece) sorted by lowest cell, as the tally kernel takes them."""
     from ..core import shape
     from ..core.library import cells_from_rows
+
     lo, hi = cells.min(axis=0), cells.max(axis=0)
     grid = np.full(tuple(hi - lo + 1), -1, np.int64)
     grid[tuple((cells - lo).T)] = bit
@@ -286,8 +301,8 @@ def placements(board: CalendarBoard, cells: np.ndarray,
             span = hi - lo + 2 - form.max(axis=0) - 1
             if (span <= 0).any():
                 continue
-            shifts = np.indices(tuple(span)).reshape(2, -1).T           # (T, 2)
-            where = grid[tuple((shifts[:, None, :] + form[None]).transpose(2, 0, 1))]   # (T, k)
+            shifts = np.indices(tuple(span)).reshape(2, -1).T  # (T, 2)
+            where = grid[tuple((shifts[:, None, :] + form[None]).transpose(2, 0, 1))]  # (T, k)
             where = where[(where >= 0).all(axis=1)]
             masks.append(np.bitwise_or.reduce(np.left_shift(np.uint64(1), where.astype(np.uint64)), axis=1))
             lowest.append(where.min(axis=1))
@@ -296,4 +311,3 @@ def placements(board: CalendarBoard, cells: np.ndarray,
     order = np.lexsort((piece, low))
     start = np.searchsorted(low[order], np.arange(WORD + 1)).astype(np.int64)
     return start, mask[order].astype(np.uint64), piece[order]
-

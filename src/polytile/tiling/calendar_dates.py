@@ -1,6 +1,7 @@
 """Dates as users write them, for calendar puzzles: `2026-11-25`, `Nov 25`, `25 Nov`,
 `Wed Nov 25`, `November 25`, `today` (the default). A full date gives its weekday; on a
 weekday board a date without a year needs its weekday named."""
+
 from __future__ import annotations
 
 import datetime
@@ -9,7 +10,7 @@ import re
 from ..errors import PuzzleError
 from ..formats.calendar_board import MONTHS, WEEKDAYS, classify
 
-LENGTHS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)      # a leap year: Feb 29 is a date
+LENGTHS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)  # a leap year: Feb 29 is a date
 
 
 def parse_date(text: str | None, needs_weekday: bool) -> tuple[int, int, int | None]:
@@ -41,15 +42,18 @@ def _month_day(text: str, needs_weekday: bool) -> tuple[int, int, int | None]:
         elif re.fullmatch(r"\d{1,2}(st|nd|rd|th)?", word.lower()) and day is None:
             day = int(re.match(r"\d+", word).group())
         else:
-            raise PuzzleError(f"cannot read {text!r} as a date (e.g. 2026-11-25, 'Nov 25', "
-                              "'Wed Nov 25', today)", "--date")
+            raise PuzzleError(
+                f"cannot read {text!r} as a date (e.g. 2026-11-25, 'Nov 25', 'Wed Nov 25', today)", "--date"
+            )
     if month is None or day is None:
         raise PuzzleError(f"{text!r} needs a month and a day (e.g. 'Nov 25' or 2026-11-25)", "--date")
     if not 1 <= day <= LENGTHS[month - 1]:
         raise PuzzleError(f"{MONTHS[month - 1]} has no day {day}", "--date")
     if needs_weekday and weekday is None:
-        raise PuzzleError(f"{text!r}: this board shows the weekday too: give a full date "
-                          "(2026-11-25) or name it ('Wed Nov 25')", "--date")
+        raise PuzzleError(
+            f"{text!r}: this board shows the weekday too: give a full date (2026-11-25) or name it ('Wed Nov 25')",
+            "--date",
+        )
     return month, day, weekday
 
 

@@ -1,5 +1,6 @@
 """Katamino: the 12 pentominoes on 5 x n boards (or h x w), challenge ("slam") lists,
 rotate-only play. Boards and pieces become an ordinary Puzzle; the engine does the rest."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -19,11 +20,12 @@ def parse_pieces(designators: list[str], where: str = "pieces") -> list[str]:
         for part in filter(None, d.replace(",", " ").split()):
             letter = pentomino(part)
             if letter is None:
-                raise PuzzleError(f"unknown piece {part!r} (a letter FILNPTUVWXYZ, a Katamino "
-                                  "colour such as red, or a number 1..12)", where)
+                raise PuzzleError(
+                    f"unknown piece {part!r} (a letter FILNPTUVWXYZ, a Katamino colour such as red, or a number 1..12)",
+                    where,
+                )
             if letter in letters:
-                raise PuzzleError(f"piece {part!r} ({letter}) is listed twice; the set has one of each",
-                                  where)
+                raise PuzzleError(f"piece {part!r} ({letter}) is listed twice; the set has one of each", where)
             letters.append(letter)
     if not letters:
         raise PuzzleError("no pieces given", where)
@@ -38,17 +40,18 @@ def board_size(n_pieces: int, height: int, width: int | None) -> tuple[int, int]
     area = 5 * n_pieces
     if width is None:
         if area % height:
-            raise PuzzleError(f"{n_pieces} pentominoes cover {area} cells, which no board of "
-                              f"height {height} matches", "--height")
+            raise PuzzleError(
+                f"{n_pieces} pentominoes cover {area} cells, which no board of height {height} matches", "--height"
+            )
         width = area // height
     if width < 1 or height * width != area:
-        raise PuzzleError(f"a {height} x {width} board has {height * width} cells, the "
-                          f"{n_pieces} pieces cover {area}", "--width")
+        raise PuzzleError(
+            f"a {height} x {width} board has {height * width} cells, the {n_pieces} pieces cover {area}", "--width"
+        )
     return height, width
 
 
-def puzzle(letters: list[str], height: int = 5, width: int | None = None,
-           flip: bool = True) -> Puzzle:
+def puzzle(letters: list[str], height: int = 5, width: int | None = None, flip: bool = True) -> Puzzle:
     """Katamino as an ordinary Puzzle: the chosen pentominoes on a filled rectangle."""
     h, w = board_size(len(letters), height, width)
     cells = np.array([(r, c) for r in range(h) for c in range(w)], dtype=np.int64)
@@ -65,6 +68,7 @@ def tiling(letters: list[str], height: int = 5, width: int | None = None, flip: 
 @dataclass
 class SlamRow:
     """One row of a slam list: a board size, whether it can be filled and how many ways."""
+
     n: int
     height: int
     width: int
@@ -76,9 +80,15 @@ class SlamRow:
 
     def to_json(self) -> dict:
         """The row as JSON (`katamino --json`)."""
-        return {"n": self.n, "height": self.height, "width": self.width, "solvable": self.solvable,
-                "solutions": self.solutions, "unique": self.unique,
-                "first_seconds": round(self.first_seconds, 6)}
+        return {
+            "n": self.n,
+            "height": self.height,
+            "width": self.width,
+            "solvable": self.solvable,
+            "solutions": self.solutions,
+            "unique": self.unique,
+            "first_seconds": round(self.first_seconds, 6),
+        }
 
 
 def slam(letters: list[str], height: int = 5, flip: bool = True, start: int = 3) -> list[SlamRow]:
@@ -91,6 +101,16 @@ def slam(letters: list[str], height: int = 5, flip: bool = True, start: int = 3)
         t = tiling(letters[:n], height, None, flip)
         first = t.solve(limit=1)
         counted = tiling(letters[:n], height, None, flip).count(unique=True)
-        rows.append(SlamRow(n, height, 5 * n // height, bool(first.found), counted.solutions,
-                            counted.unique, first.seconds, first.nodes))
+        rows.append(
+            SlamRow(
+                n,
+                height,
+                5 * n // height,
+                bool(first.found),
+                counted.solutions,
+                counted.unique,
+                first.seconds,
+                first.nodes,
+            )
+        )
     return rows

@@ -1,4 +1,5 @@
 """The verbs: count and solve a tiling puzzle, with solutions turned back into pieces."""
+
 from __future__ import annotations
 
 import gc
@@ -16,12 +17,12 @@ from ..engine.warm import warm
 from ..engine.search import choose_engine, search
 from ..formats import load as read
 
-LISTING_GRACE = 0.1        # seconds to list what a stopped search found
+LISTING_GRACE = 0.1  # seconds to list what a stopped search found
 # a count on every core first tries this many nodes on one thread (some tens of ms on each
 # kernel): a small puzzle is done (the flat pentomino boards: 4,000 to 1.3 million nodes on
 # the bitboard kernel, 0.3-50 ms) before the split of the tree over threads would be (~20 ms)
 QUICK_NODES = {"bitboard": 2_000_000, "wide": 300_000, "dlx": 100_000}
-TABLE_BYTES = 48           # bytes of the search's tables per option cell (dancing links: ~32)
+TABLE_BYTES = 48  # bytes of the search's tables per option cell (dancing links: ~32)
 
 
 def area_reasons(puzzle: Puzzle) -> list[str]:
@@ -46,7 +47,7 @@ def infeasible(model: Model) -> list[str]:
         if placed[p] == 0 and piece.least > 0:
             reasons.append(f"piece {piece.name} ({piece.size} cells) fits nowhere on the board")
     if not reasons:
-        sums = 1                          # bit s set: some choice of fitting tiles has s cells
+        sums = 1  # bit s set: some choice of fitting tiles has s cells
         for p, piece in enumerate(puzzle.pieces):
             for _ in range(min(piece.count, area // piece.size) if placed[p] else 0):
                 sums |= (sums << piece.size) & ((2 << area) - 1)
@@ -65,7 +66,7 @@ class Tiling:
 
     def __init__(self, puzzle: Puzzle, max_memory: int | None = None):
         self.puzzle = puzzle
-        self.max_memory = max_memory       # bytes the model, symmetry and tables may take (None: any)
+        self.max_memory = max_memory  # bytes the model, symmetry and tables may take (None: any)
         self._model: Model | None = None
         self._sym = None
 
@@ -128,38 +129,60 @@ class Tiling:
         limit passes while the model is built: (t0, model or None, report)."""
         t0 = time.perf_counter()
         reasons = area_reasons(self.puzzle)
-        if reasons:                                   # no kernels, no model needed
-            return t0, None, Report(0, 0 if unique else None, time.perf_counter() - t0,
-                                    reasons=reasons)
+        if reasons:  # no kernels, no model needed
+            return t0, None, Report(0, 0 if unique else None, time.perf_counter() - t0, reasons=reasons)
         warm(engine, self.puzzle.board.area, parallel=parallel)
-        gc.freeze()      # numba's many objects: keep the collector from rescanning them mid-search
+        gc.freeze()  # numba's many objects: keep the collector from rescanning them mid-search
         t0 = time.perf_counter()
         try:
             model = self.model(None if time_limit is None else t0 + time_limit)
         except TimeUp:
-            return t0, None, Report(0, 0 if unique else None, time.perf_counter() - t0,
-                                    complete=False, timed_out=True)
+            return t0, None, Report(0, 0 if unique else None, time.perf_counter() - t0, complete=False, timed_out=True)
         reasons = infeasible(model)
         if reasons:
-            return t0, model, Report(0, 0 if unique else None, time.perf_counter() - t0,
-                                     reasons=reasons)
+            return t0, model, Report(0, 0 if unique else None, time.perf_counter() - t0, reasons=reasons)
         return t0, model, None
 
-    def _search(self, *, unique, limit, store, time_limit, engine, breaking, progress,
-                select=None, shuffle=None, node_budget=None, memo=True) -> Report[Solution]:
+    def _search(
+        self,
+        *,
+        unique,
+        limit,
+        store,
+        time_limit,
+        engine,
+        breaking,
+        progress,
+        select=None,
+        shuffle=None,
+        node_budget=None,
+        memo=True,
+    ) -> Report[Solution]:
         t0, model, hopeless = self._begin(engine, unique, parallel=False, time_limit=time_limit)
         if hopeless:
             return hopeless
         self._check_tables(model)
         deadline = None if time_limit is None else t0 + time_limit
         sym = self._symmetry_within_budget(unique, deadline) if (unique or breaking) else None
-        if unique and sym is None:                    # the time limit passed first
+        if unique and sym is None:  # the time limit passed first
             return Report(0, 0, time.perf_counter() - t0, complete=False, timed_out=True)
-        if time_limit is not None:                    # what the model build left
+        if time_limit is not None:  # what the model build left
             time_limit = max(0.0, time_limit - (time.perf_counter() - t0))
-        res = search(model.cover, sym, unique=unique, limit=limit, store=store,
-                     time_limit=time_limit, breaking=breaking, engine=engine, progress=progress,
-                     select=select, shuffle=shuffle, node_budget=node_budget, memo=memo)
+        res = search(
+            model.cover,
+            sym,
+            unique=unique,
+            limit=limit,
+            store=store,
+            time_limit=time_limit,
+            breaking=breaking,
+            engine=engine,
+            progress=progress,
+            select=select,
+            shuffle=shuffle,
+            node_budget=node_budget,
+            memo=memo,
+        )
         return replace(res, seconds=time.perf_counter() - t0, found=self._solutions(model, res))
 
     @classmethod
@@ -187,10 +210,20 @@ class Tiling:
             out.append(Placement(model.puzzle.pieces[p].name, letter, cells))
         return Solution(out, model.cells, model.puzzle.board.grid)
 
-    def count(self, unique: bool = False, *, time_limit: float | None = None, engine: str = "auto",
-              breaking: bool = True, progress=None, jobs: int = 1,
-              checkpoint: str | None = None, scheduler: str | None = None,
-              node_budget: int | None = None, memo: bool = True) -> Report[Solution]:
+    def count(
+        self,
+        unique: bool = False,
+        *,
+        time_limit: float | None = None,
+        engine: str = "auto",
+        breaking: bool = True,
+        progress=None,
+        jobs: int = 1,
+        checkpoint: str | None = None,
+        scheduler: str | None = None,
+        node_budget: int | None = None,
+        memo: bool = True,
+    ) -> Report[Solution]:
         """Count all solutions (and, with unique=True, the classes under board symmetry).
         jobs > 1 (0: every core): on threads; a checkpoint file: resumable; scheduler:
         on Dask ("local": a LocalCluster of `jobs` worker processes, or an address);
@@ -201,48 +234,90 @@ class Tiling:
         if jobs != 1 or checkpoint or scheduler:
             quick = None
             if jobs == 0 and not checkpoint and not scheduler:
-                quick = self._search(unique=unique, limit=None, store=False, time_limit=time_limit,
-                                     engine=engine, breaking=breaking, progress=progress,
-                                     node_budget=QUICK_NODES[self._engine(engine)])
+                quick = self._search(
+                    unique=unique,
+                    limit=None,
+                    store=False,
+                    time_limit=time_limit,
+                    engine=engine,
+                    breaking=breaking,
+                    progress=progress,
+                    node_budget=QUICK_NODES[self._engine(engine)],
+                )
                 if quick.complete or quick.interrupted or quick.timed_out:
                     return quick
             left = None if time_limit is None else time_limit - (quick.seconds if quick else 0.0)
-            report = self._count_parallel(unique, engine, jobs, checkpoint, progress, scheduler,
-                                          breaking, left)
-            report.seconds += quick.seconds if quick else 0.0      # the try counts as time spent
+            report = self._count_parallel(unique, engine, jobs, checkpoint, progress, scheduler, breaking, left)
+            report.seconds += quick.seconds if quick else 0.0  # the try counts as time spent
             return report
-        return self._search(unique=unique, limit=None, store=False, time_limit=time_limit,
-                            engine=engine, breaking=breaking, progress=progress,
-                            node_budget=node_budget, memo=memo)
+        return self._search(
+            unique=unique,
+            limit=None,
+            store=False,
+            time_limit=time_limit,
+            engine=engine,
+            breaking=breaking,
+            progress=progress,
+            node_budget=node_budget,
+            memo=memo,
+        )
 
     def _engine(self, engine: str) -> str:
         """The kernel a search of this puzzle runs on."""
         return choose_engine(engine, self.puzzle.board.area, len(self.puzzle.pieces))
 
-    def _count_parallel(self, unique, engine, jobs, checkpoint, progress, scheduler,
-                        breaking, time_limit: float | None = None) -> Report[Solution]:
-        from ..engine.parallel import count     # numba (engine.tree): only a parallel count needs it
+    def _count_parallel(
+        self, unique, engine, jobs, checkpoint, progress, scheduler, breaking, time_limit: float | None = None
+    ) -> Report[Solution]:
+        from ..engine.parallel import count  # numba (engine.tree): only a parallel count needs it
+
         t0, model, hopeless = self._begin(engine, unique, parallel=True, time_limit=time_limit)
         if hopeless:
             return hopeless
         self._check_tables(model)
         deadline = None if time_limit is None else t0 + time_limit
         sym = self._symmetry_within_budget(unique, deadline)
-        if unique and sym is None:                    # the time limit passed first
+        if unique and sym is None:  # the time limit passed first
             return Report(0, 0, time.perf_counter() - t0, complete=False, timed_out=True)
-        res = count(model.cover, sym, unique=unique, jobs=jobs, engine=engine,
-                    checkpoint=checkpoint, progress=progress, scheduler=scheduler,
-                    breaking=breaking, deadline=deadline)
+        res = count(
+            model.cover,
+            sym,
+            unique=unique,
+            jobs=jobs,
+            engine=engine,
+            checkpoint=checkpoint,
+            progress=progress,
+            scheduler=scheduler,
+            breaking=breaking,
+            deadline=deadline,
+        )
         return replace(res, seconds=time.perf_counter() - t0)
 
-    def solve(self, limit: int | None = 1, unique: bool = False, *, time_limit: float | None = None,
-              engine: str = "auto", progress=None, select=None, shuffle: int | None = None) -> Report[Solution]:
+    def solve(
+        self,
+        limit: int | None = 1,
+        unique: bool = False,
+        *,
+        time_limit: float | None = None,
+        engine: str = "auto",
+        progress=None,
+        select=None,
+        shuffle: int | None = None,
+    ) -> Report[Solution]:
         """Find up to `limit` solutions (None: all), one per symmetry class if `unique`.
         `select`: of all solutions in search order, keep these indices; `shuffle`: seed of
         a random option order (a randomised search)."""
-        return self._search(unique=unique, limit=limit, store=True, time_limit=time_limit,
-                            engine=engine, breaking=unique, progress=progress, select=select,
-                            shuffle=shuffle)
+        return self._search(
+            unique=unique,
+            limit=limit,
+            store=True,
+            time_limit=time_limit,
+            engine=engine,
+            breaking=unique,
+            progress=progress,
+            select=select,
+            shuffle=shuffle,
+        )
 
 
 def load(path, fmt: str | None = None) -> Tiling:

@@ -1,6 +1,7 @@
 """The option parsing the subcommands share: argparse (a few milliseconds to import), an
 error that becomes one line on stderr with exit status 2, help that shows the defaults,
 and number types with bounds."""
+
 from __future__ import annotations
 
 import argparse
@@ -48,16 +49,23 @@ class Parser(argparse.ArgumentParser):
 
 def bounded(kind: Callable, low=None, high=None) -> Callable:
     """A type for add_argument: `kind` (int or float) within low..high (None: unbounded)."""
+
     def convert(text: str):
         try:
             value = kind(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{text!r} is not a valid {kind.__name__}") from None
         if (low is not None and value < low) or (high is not None and value > high):
-            span = (f"{low}<=x<={high}" if low is not None and high is not None
-                    else f"x>={low}" if low is not None else f"x<={high}")
+            span = (
+                f"{low}<=x<={high}"
+                if low is not None and high is not None
+                else f"x>={low}"
+                if low is not None
+                else f"x<={high}"
+            )
             raise argparse.ArgumentTypeError(f"{value} is not in the range {span}")
         return value
+
     convert.__name__ = kind.__name__
     return convert
 
@@ -65,6 +73,7 @@ def bounded(kind: Callable, low=None, high=None) -> Callable:
 def memory_size(text: str) -> int:
     """A type for --max-memory: `512M`, `2G` (see polytile.budget)."""
     from ...budget import parse_bytes
+
     try:
         return parse_bytes(text)
     except PuzzleError as e:
@@ -73,8 +82,13 @@ def memory_size(text: str) -> int:
 
 def max_memory(p: argparse.ArgumentParser) -> None:
     """`--max-memory SIZE`: the budget of what a command builds and keeps."""
-    p.add_argument("--max-memory", type=memory_size, default="1G", metavar="SIZE",
-                   help="Refuse work that needs more memory than this (e.g. 512M, 4G).")
+    p.add_argument(
+        "--max-memory",
+        type=memory_size,
+        default="1G",
+        metavar="SIZE",
+        help="Refuse work that needs more memory than this (e.g. 512M, 4G).",
+    )
 
 
 def flag(p: argparse.ArgumentParser, name: str, help: str, dest: str | None = None) -> None:

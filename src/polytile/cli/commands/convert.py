@@ -4,6 +4,7 @@ output file's suffix names (BurrTools .xmpuzzle, Knuth's .dlx matrix, polytile .
 Each writer is `dump(puzzle, solutions, source) -> bytes` in the formats layer; it raises a
 PuzzleError (one line) for what its format cannot express. Solutions are found here, in the
 command, because formats know nothing about search."""
+
 from __future__ import annotations
 
 import sys
@@ -26,11 +27,20 @@ WRITERS = {
 def arguments(p: ArgumentParser) -> None:
     """Declare `convert`'s options (called only when the verb is named)."""
     p.add_argument("puzzle", type=Path, metavar="PUZZLE", help="Puzzle file polytile reads.")
-    p.add_argument("output", type=Path, metavar="OUTPUT",
-                   help=f"File to write; its suffix picks the format ({', '.join(WRITERS)}).")
+    p.add_argument(
+        "output",
+        type=Path,
+        metavar="OUTPUT",
+        help=f"File to write; its suffix picks the format ({', '.join(WRITERS)}).",
+    )
     p.add_argument("--problem", metavar="N|NAME", help="Which problem of a BurrTools file.")
-    p.add_argument("--solutions", type=bounded(int, 0), default=0, metavar="N",
-                   help="Store up to N solutions in the file (formats that hold them).")
+    p.add_argument(
+        "--solutions",
+        type=bounded(int, 0),
+        default=0,
+        metavar="N",
+        help="Store up to N solutions in the file (formats that hold them).",
+    )
     no_reflect(p)
     p.set_defaults(run=convert)
 
@@ -39,28 +49,32 @@ def writer(output: Path):
     """The dump function for the output's suffix."""
     spec = WRITERS.get(output.suffix.lower())
     if spec is None:
-        raise PuzzleError(f"unknown output format {output.suffix or '(no suffix)'!r} "
-                          f"(one of {', '.join(WRITERS)})", str(output))
+        raise PuzzleError(
+            f"unknown output format {output.suffix or '(no suffix)'!r} (one of {', '.join(WRITERS)})", str(output)
+        )
     module, function = spec.split(":")
     return getattr(import_module(f"...formats.{module}", __package__), function)
 
 
-def convert(puzzle: Path, output: Path, problem: Optional[str], solutions: int,
-            no_reflect: bool) -> None:
+def convert(puzzle: Path, output: Path, problem: Optional[str], solutions: int, no_reflect: bool) -> None:
     """Write a puzzle in another format (BurrTools .xmpuzzle, DLX matrix, polytile JSON)."""
     dump = writer(output)
     from ...formats import load
+
     loaded = load(puzzle) if problem is None else load(puzzle, problem=problem)
     if no_reflect:
         loaded = loaded.without_reflection()
     found = None
     if solutions:
         from ...tiling.solver import Tiling
+
         found = Tiling(loaded).solve(limit=solutions).found
     data = dump(loaded, found, str(puzzle))
     from ...atomic import write_bytes
+
     write_bytes(output, data)
     stored = f", {len(found)} solution{'s' if len(found) != 1 else ''}" if found is not None else ""
     from ...core.puzzle import VIRTUAL
-    pieces = sum(1 for p in loaded.pieces if p.name != VIRTUAL)   # not the empty cells' stand-in
+
+    pieces = sum(1 for p in loaded.pieces if p.name != VIRTUAL)  # not the empty cells' stand-in
     print(f"{output}: {pieces} pieces, {loaded.board.area} cells{stored}", file=sys.stderr)

@@ -1,4 +1,5 @@
 """`polytile hint PUZZLE [--given FILE]`: the next move that still leads to a solution."""
+
 from __future__ import annotations
 
 import json
@@ -13,8 +14,11 @@ from .args import flag, no_reflect
 def arguments(p: ArgumentParser) -> None:
     """Declare `hint`'s options (called only when the verb is named)."""
     p.add_argument("puzzle", type=Path, metavar="PUZZLE", help="Puzzle file.")
-    p.add_argument("--given", type=Path, help="The position: a drawing of the board, '.' for empty "
-                   "cells, letters for placed pieces.")
+    p.add_argument(
+        "--given",
+        type=Path,
+        help="The position: a drawing of the board, '.' for empty cells, letters for placed pieces.",
+    )
     no_reflect(p)
     flag(p, "--json", "Print JSON.", dest="as_json")
     p.set_defaults(run=hint)
@@ -24,6 +28,7 @@ def hint(puzzle: Path, given: Optional[Path], no_reflect: bool, as_json: bool) -
     """A hint: the most forced next placement that leads to a solution, or why it is a dead end."""
     from ...formats import load
     from ...analysis.hint import hint as make_hint, read_given
+
     p = load(puzzle)
     if p.board.grid != "square":
         raise PuzzleError(f"hint works on the square grid only, not on the {p.board.grid} grid", str(puzzle))

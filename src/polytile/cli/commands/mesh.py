@@ -1,4 +1,5 @@
 """`polytile mesh`: a puzzle's pieces, or one of its solutions, as STL or OBJ to 3D-print."""
+
 from __future__ import annotations
 
 import re
@@ -10,25 +11,44 @@ from typing import Optional
 from ...errors import PuzzleError
 from .args import Exit, bounded, flag, no_reflect
 
-MOST = 0.2            # gap / 2 + bevel, in cell edges: the sub-cells stay well formed
+MOST = 0.2  # gap / 2 + bevel, in cell edges: the sub-cells stay well formed
 
 
 def arguments(p: ArgumentParser) -> None:
     """Declare `mesh`'s options (called only when the verb is named)."""
     p.add_argument("puzzle", type=Path, metavar="PUZZLE", help="Puzzle file: an ASCII drawing or polytile JSON.")
-    p.add_argument("-o", "--output", type=Path, required=True, metavar="FILE",
-                   help="FILE.stl (binary STL, one solid) or FILE.obj (a group per piece, colours in FILE.mtl).")
+    p.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        required=True,
+        metavar="FILE",
+        help="FILE.stl (binary STL, one solid) or FILE.obj (a group per piece, colours in FILE.mtl).",
+    )
     what = p.add_mutually_exclusive_group()
     flag(what, "--pieces", "Every piece (each copy) side by side on the plate: the default.")
-    what.add_argument("--solution", type=bounded(int, 1), metavar="N",
-                      help="The Nth solution found, assembled: each piece a shell, in place.")
+    what.add_argument(
+        "--solution",
+        type=bounded(int, 1),
+        metavar="N",
+        help="The Nth solution found, assembled: each piece a shell, in place.",
+    )
     flag(p, "--apart", "With --solution: the solution's pieces side by side, laid out as --pieces.")
-    p.add_argument("--unit", type=bounded(float, 0.001), default=10.0, metavar="MM",
-                   help="Cell edge in millimetres (squares, cubes, triangles and hexagons alike).")
-    p.add_argument("--gap", type=bounded(float, 0), default=0.0, metavar="MM",
-                   help="Clearance between pieces: each shrinks by half of it on its outer faces.")
-    p.add_argument("--bevel", type=bounded(float, 0), default=0.0, metavar="MM",
-                   help="Chamfer on the outer edges.")
+    p.add_argument(
+        "--unit",
+        type=bounded(float, 0.001),
+        default=10.0,
+        metavar="MM",
+        help="Cell edge in millimetres (squares, cubes, triangles and hexagons alike).",
+    )
+    p.add_argument(
+        "--gap",
+        type=bounded(float, 0),
+        default=0.0,
+        metavar="MM",
+        help="Clearance between pieces: each shrinks by half of it on its outer faces.",
+    )
+    p.add_argument("--bevel", type=bounded(float, 0), default=0.0, metavar="MM", help="Chamfer on the outer edges.")
     no_reflect(p)
     p.set_defaults(run=mesh)
 
@@ -37,36 +57,50 @@ def _names(puzzle) -> dict[str, str]:
     """Each piece's name in the file; the pieces of a drawing (named t1, t2... by the reader)
     by their letters, as `solve` draws them (the pentomino letters when the set allows)."""
     from ...core.results import piece_letters
-    return {p.name: letter if re.fullmatch(r"t[0-9]+", p.name) else p.name
-            for p, letter in zip(puzzle.pieces, piece_letters(puzzle))}
+
+    return {
+        p.name: letter if re.fullmatch(r"t[0-9]+", p.name) else p.name
+        for p, letter in zip(puzzle.pieces, piece_letters(puzzle))
+    }
 
 
 def _named_cells(puzzle_path: Path, solution: Optional[int], no_reflect: bool):
     """(grid, [(name, cells)], placed): the pieces, or the pieces of the Nth solution."""
     from ...formats import load
+
     puzzle = load(puzzle_path)
     grid = puzzle.board.grid
     if solution is None:
         names = _names(puzzle)
         return grid, [(names[p.name], p.cells) for p in puzzle.pieces for _ in range(p.count)], False
     from ...tiling.solver import Tiling
+
     tiling = Tiling(puzzle)
     for note in tiling.notes:
         print(note, file=sys.stderr)
     report = (tiling.no_reflect() if no_reflect else tiling).solve(limit=solution)
     if len(report.found) < solution:
         n = len(report.found)
-        print(f"polytile: {puzzle_path}: {n} solution{'s' if n != 1 else ''}, no solution {solution}",
-              file=sys.stderr)
+        print(f"polytile: {puzzle_path}: {n} solution{'s' if n != 1 else ''}, no solution {solution}", file=sys.stderr)
         raise Exit(1)
     names = _names(tiling.model().puzzle)
     return grid, [(names.get(p.piece, p.piece), p.cells) for p in report.found[solution - 1].placements], True
 
 
-def mesh(puzzle: Path, output: Path, pieces: bool, solution: Optional[int], apart: bool, unit: float,
-         gap: float, bevel: float, no_reflect: bool) -> None:
+def mesh(
+    puzzle: Path,
+    output: Path,
+    pieces: bool,
+    solution: Optional[int],
+    apart: bool,
+    unit: float,
+    gap: float,
+    bevel: float,
+    no_reflect: bool,
+) -> None:
     """Write the pieces (or a solution) as a closed mesh to 3D-print: STL or OBJ."""
     from ...draw.meshfile import SUFFIXES
+
     if output.suffix.lower() not in SUFFIXES:
         raise PuzzleError("the output must end in .stl or .obj", str(output))
     if apart and solution is None:
@@ -76,16 +110,20 @@ def mesh(puzzle: Path, output: Path, pieces: bool, solution: Optional[int], apar
     grid, named, placed = _named_cells(puzzle, solution, no_reflect)
     from ...draw.mesh_scene import flat_down, lay_out, on_plate, shells
     from ...draw.meshfile import triangles, write
+
     if placed and not apart:
         parts = on_plate(shells(grid, named, gap / 2 / unit, bevel / unit))
     else:
-        parts = lay_out(shells(grid, [(n, flat_down(grid, c)) for n, c in named], gap / 2 / unit, bevel / unit),
-                        gap / unit)
+        parts = lay_out(
+            shells(grid, [(n, flat_down(grid, c)) for n, c in named], gap / 2 / unit, bevel / unit), gap / unit
+        )
     try:
         written = write(output, parts, unit, f"polytile mesh of {puzzle.name}")
     except OSError as e:
         raise PuzzleError(f"cannot write: {e.strerror}", str(output)) from None
     tris = triangles(parts, unit)
     size = tris.reshape(-1, 3).max(axis=0) - tris.reshape(-1, 3).min(axis=0)
-    print(f"{', '.join(map(str, written))}: {len(parts)} pieces, {len(tris)} triangles, "
-          f"{size[0]:.1f} x {size[1]:.1f} x {size[2]:.1f} mm")
+    print(
+        f"{', '.join(map(str, written))}: {len(parts)} pieces, {len(tris)} triangles, "
+        f"{size[0]:.1f} x {size[1]:.1f} x {size[2]:.1f} mm"
+    )

@@ -1,5 +1,6 @@
 """Writing solutions for the subcommands: coloured letters on a terminal, text, JSON
 (`{"solutions": [...]}`), a matrix of piece numbers, SVG or PNG, to stdout or a file."""
+
 from __future__ import annotations
 
 import json
@@ -15,8 +16,7 @@ FORMATS = ("text", "json", "matrix", "svg", "png")
 def check_format(fmt: str, formats: tuple[str, ...] = FORMATS) -> None:
     """Refuse an unknown --format before any search runs, in one line naming the choices."""
     if fmt not in formats:
-        raise PuzzleError(f"unknown format {fmt!r} ({', '.join(formats[:-1])} or {formats[-1]})",
-                          "--format")
+        raise PuzzleError(f"unknown format {fmt!r} ({', '.join(formats[:-1])} or {formats[-1]})", "--format")
 
 
 def check_file(fmt: str, output: Optional[Path]) -> None:
@@ -35,6 +35,7 @@ def show(found, board, fmt: str, output: Optional[Path], ids: Optional[dict[str,
         return
     if fmt in ("svg", "png"):
         from ...draw.pictures import draw, to_file
+
         picture = draw(found, board, fmt)
         if output is None:
             sys.stdout.write(picture.decode())
@@ -47,10 +48,12 @@ def show(found, board, fmt: str, output: Optional[Path], ids: Optional[dict[str,
         text = _matrices(found, board, ids)
     else:
         from ...draw.render import text_lines
+
         blocks = ["\n".join(text_lines(s, board)) for s in found]
         text = "\n\n".join(blocks) + ("\n" if blocks else "")
     if output is not None:
         from ...atomic import write_text
+
         write_text(output, text)
     else:
         sys.stdout.write(text)
@@ -59,6 +62,7 @@ def show(found, board, fmt: str, output: Optional[Path], ids: Optional[dict[str,
 def _matrices(found, board, ids: Optional[dict[str, int]]) -> str:
     """Each solution as a matrix of piece numbers, a blank line between solutions."""
     from ...draw.render import matrix_lines
+
     if found and found[0].grid != "square":
         raise PuzzleError("--format matrix draws square and cube grids (use text or json)", "--format")
     if ids is None:
@@ -79,6 +83,7 @@ def _print_coloured(found, board) -> None:
     from rich.console import Console
 
     from ...draw.render import rich_text
+
     console = Console(highlight=False)
     for i, s in enumerate(found):
         if i:

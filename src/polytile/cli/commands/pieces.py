@@ -1,5 +1,6 @@
 """`polytile pieces N`: list (or count) every free, one-sided or fixed n-omino, n-cube,
 n-iamond or n-hex."""
+
 from __future__ import annotations
 
 import json
@@ -20,11 +21,14 @@ def arguments(p: ArgumentParser) -> None:
     flag(p, "--one-sided", "Rotations only: mirror images differ.")
     flag(p, "--fixed", "Translations only: every orientation differs.")
     p.add_argument("--dim", type=int, default=2, help="2 for polyominoes, 3 for polycubes.")
-    p.add_argument("--grid", choices=("square", "triangle", "hex"), default="square",
-                   help="square (polyominoes, polycubes), triangle (polyiamonds) or hex (polyhexes).")
+    p.add_argument(
+        "--grid",
+        choices=("square", "triangle", "hex"),
+        default="square",
+        help="square (polyominoes, polycubes), triangle (polyiamonds) or hex (polyhexes).",
+    )
     flag(p, "--count", "Print only how many there are.")
-    p.add_argument("--format", dest="fmt", choices=("text", "json"), default="text",
-                   help="text or json.")
+    p.add_argument("--format", dest="fmt", choices=("text", "json"), default="text", help="text or json.")
     p.set_defaults(run=pieces)
 
 
@@ -32,6 +36,7 @@ def pieces(n: int, one_sided: bool, fixed: bool, dim: int, grid: str, count: boo
     """All n-ominoes (or n-cubes with --dim 3, n-iamonds with --grid triangle, n-hexes with
     --grid hex): free unless --one-sided or --fixed."""
     from ...core import polyforms
+
     kind = _kind(one_sided, fixed)
     if grid != "square":
         _lattice_pieces(n, grid, dim, kind, count, fmt)
@@ -50,6 +55,7 @@ def pieces(n: int, one_sided: bool, fixed: bool, dim: int, grid: str, count: boo
 def _lattice_pieces(n: int, grid: str, dim: int, kind: str, count: bool, fmt: str) -> None:
     from ...core import lattice_forms
     from ...draw.lattice_draw import piece_rows
+
     if dim != 2:
         raise PuzzleError(f"--dim {dim} is for the square grid only", "pieces")
     what = "n-iamonds" if grid == "triangle" else "n-hexes"
@@ -61,8 +67,7 @@ def _lattice_pieces(n: int, grid: str, dim: int, kind: str, count: bool, fmt: st
         return
     forms = lattice_forms.polyforms(n, grid, kind)
     if fmt == "json":
-        sys.stdout.write(json.dumps([{"name": f.name, "grid": grid, "cells": f.cells.tolist()}
-                                     for f in forms]) + "\n")
+        sys.stdout.write(json.dumps([{"name": f.name, "grid": grid, "cells": f.cells.tolist()} for f in forms]) + "\n")
     else:
         sys.stdout.write("\n\n".join("\n".join([f.name, *piece_rows(grid, f.cells)]) for f in forms) + "\n")
 

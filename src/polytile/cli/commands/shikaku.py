@@ -1,5 +1,6 @@
 """`polytile shikaku [FILE|-]`: count the solutions of a Shikaku puzzle and show one;
 `--generate WxH` makes a puzzle with exactly one solution."""
+
 from __future__ import annotations
 
 import json
@@ -16,26 +17,44 @@ FORMATS = ("text", "nanakin", "json", "svg", "png")
 
 def arguments(p: ArgumentParser) -> None:
     """Declare `shikaku`'s options (called only when the verb is named)."""
-    p.add_argument("puzzle", nargs="?", default="-", metavar="PUZZLE",
-                   help="Puzzle file (`W H` then rows, a Rectangles game id, a puzz.link URL or "
-                   "polytile JSON); - reads stdin; a URL or game id may also be given directly.")
+    p.add_argument(
+        "puzzle",
+        nargs="?",
+        default="-",
+        metavar="PUZZLE",
+        help="Puzzle file (`W H` then rows, a Rectangles game id, a puzz.link URL or "
+        "polytile JSON); - reads stdin; a URL or game id may also be given directly.",
+    )
     flag(p, "--count", "Print only the number of solutions.")
     flag(p, "--json", 'One object {"solutions", "rectangles", "seconds", "complete"}.', dest="as_json")
-    p.add_argument("--format", dest="fmt", default="text",
-                   help="text (the count, then a solution), nanakin (the same with nanakin's "
-                   "`1 solution` / `N solutions` heading), json, svg or png.")
+    p.add_argument(
+        "--format",
+        dest="fmt",
+        default="text",
+        help="text (the count, then a solution), nanakin (the same with nanakin's "
+        "`1 solution` / `N solutions` heading), json, svg or png.",
+    )
     p.add_argument("-o", "--output", type=Path, metavar="FILE", help="Write the picture here.")
     p.add_argument("--generate", metavar="WxH", help="Make a WxH puzzle with one solution.")
     p.add_argument("--seed", type=int, help="Seed of --generate.")
-    p.add_argument("--time-limit", type=bounded(float, 0), metavar="SECONDS",
-                   help="Stop counting after this many seconds.")
+    p.add_argument(
+        "--time-limit", type=bounded(float, 0), metavar="SECONDS", help="Stop counting after this many seconds."
+    )
     max_memory(p)
     p.set_defaults(run=shikaku)
 
 
-def shikaku(puzzle: str, count: bool, as_json: bool, fmt: str, output: Optional[Path],
-            generate: Optional[str], seed: Optional[int], time_limit: Optional[float],
-            max_memory: int) -> None:
+def shikaku(
+    puzzle: str,
+    count: bool,
+    as_json: bool,
+    fmt: str,
+    output: Optional[Path],
+    generate: Optional[str],
+    seed: Optional[int],
+    time_limit: Optional[float],
+    max_memory: int,
+) -> None:
     """Shikaku: divide the grid into rectangles, each holding one number equal to its area."""
     check_format(fmt, FORMATS)
     if generate is not None:
@@ -43,6 +62,7 @@ def shikaku(puzzle: str, count: bool, as_json: bool, fmt: str, output: Optional[
         return
     from ...shikaku.formats import load
     from ...shikaku.model import letters
+
     p = load(puzzle)
     ans = _solve(p, puzzle, as_json or not count, time_limit, max_memory)
     if ans.solutions is None:
@@ -64,6 +84,7 @@ def shikaku(puzzle: str, count: bool, as_json: bool, fmt: str, output: Optional[
 def _solve(p, source: str, solution: bool, time_limit: Optional[float], budget: int):
     """The count within the limits; Ctrl-C stops it like a limit (the answer says so)."""
     from ...shikaku.model import Answer, solve
+
     try:
         ans = solve(p, solution=solution, time_limit=time_limit, max_memory=budget)
     except KeyboardInterrupt:
@@ -71,6 +92,7 @@ def _solve(p, source: str, solution: bool, time_limit: Optional[float], budget: 
         ans.stopped = "interrupted"
     if ans.stopped == "memory budget":
         from ...budget import over
+
         raise over("counting this grid", ans.need, budget, source, at_least=True)
     return ans
 
@@ -93,28 +115,39 @@ def heading(n: int) -> str:
 
 def _picture(p, ans, fmt: str, output: Optional[Path]) -> None:
     from ...shikaku.draw import svg
+
     text = svg(p, ans.rectangles)
     if fmt == "svg":
         if output is None:
             sys.stdout.write(text)
         else:
             from ...atomic import write_text
+
             write_text(output, text)
         return
     check_file(fmt, output)
     from ...shikaku.draw import png
     from ...atomic import write_bytes
+
     write_bytes(output, png(p, ans.rectangles))
 
 
 def _generate(size: str, seed: Optional[int], as_json: bool) -> None:
     from ...shikaku.formats import to_game_id, to_url
     from ...shikaku.generate import MAX_CELLS, generate
+
     w, h = parse_size(size, "--generate", MAX_CELLS, "puzzle to generate")
     p = generate(w, h, seed)
     if as_json:
-        print(json.dumps({"shikaku": {"width": p.width, "height": p.height, "rows": p.rows()},
-                          "game_id": to_game_id(p), "url": to_url(p)}))
+        print(
+            json.dumps(
+                {
+                    "shikaku": {"width": p.width, "height": p.height, "rows": p.rows()},
+                    "game_id": to_game_id(p),
+                    "url": to_url(p),
+                }
+            )
+        )
     else:
         sys.stdout.write(p.text())
         print(f"game id: {to_game_id(p)}", file=sys.stderr)

@@ -1,4 +1,5 @@
 """`polytile stats`: counts, where each piece goes, the hardest cells and the search's size."""
+
 from __future__ import annotations
 
 import json
@@ -22,10 +23,11 @@ def _share(n: int | None, total: int) -> str:
 
 def _boundary_note(dim: int) -> str:
     if dim >= 3:
-        return ("corner: a cell missing a neighbour along all three axes; edge: along at least two; "
-                "face: along at least one (outside the board or a hole)")
-    return ("corner: a cell missing a neighbour along both axes; edge: along at least one "
-            "(outside the board or a hole)")
+        return (
+            "corner: a cell missing a neighbour along all three axes; edge: along at least two; "
+            "face: along at least one (outside the board or a hole)"
+        )
+    return "corner: a cell missing a neighbour along both axes; edge: along at least one (outside the board or a hole)"
 
 
 def _heading(con, text: str) -> None:
@@ -36,14 +38,17 @@ def _heading(con, text: str) -> None:
 def render(st) -> None:
     """The figures as headed tables on the terminal."""
     from rich.console import Console
+
     con = Console(highlight=False)
     shape = " x ".join(map(str, st.shape))
     b = st.boundary_cells
     faces = f", {b['face']} on faces" if b["face"] is not None else ""
     flips = "may be mirrored" if st.reflect else "rotate only"
-    con.print(f"[bold]{st.source}[/]: board {shape}, {st.cells} cells ({b['corner']} corners, "
-              f"{b['edge']} on edges{faces}); {len(st.pieces)} piece{'s' if len(st.pieces) != 1 else ''}"
-              f", {flips}")
+    con.print(
+        f"[bold]{st.source}[/]: board {shape}, {st.cells} cells ({b['corner']} corners, "
+        f"{b['edge']} on edges{faces}); {len(st.pieces)} piece{'s' if len(st.pieces) != 1 else ''}"
+        f", {flips}"
+    )
     con.print(f"solutions: [bold]{st.solutions}[/]   unique: [bold]{st.unique}[/]")
     _pieces_table(con, st)
     _hardest_table(con, st)
@@ -54,10 +59,9 @@ def render(st) -> None:
 def _pieces_table(con, st) -> None:
     """Where each piece goes, then its most frequent placements."""
     from rich.table import Table
-    over = (f"all {st.solutions} solutions" if st.complete
-            else f"the first {st.examined} of {st.solutions} solutions")
-    _heading(con, f"Pieces: in how many of {over} they touch a corner, an edge"
-            + (", a face" if st.dim >= 3 else ""))
+
+    over = f"all {st.solutions} solutions" if st.complete else f"the first {st.examined} of {st.solutions} solutions"
+    _heading(con, f"Pieces: in how many of {over} they touch a corner, an edge" + (", a face" if st.dim >= 3 else ""))
     table = Table()
     copies = any(p.copies > 1 for p in st.pieces)
     kinds = ["corner", "edge"] + (["face"] if st.dim >= 3 else [])
@@ -82,12 +86,12 @@ def _pieces_table(con, st) -> None:
             for i, (cells, n, m) in enumerate(p.top):
                 table.add_row(p.letter if i == 0 else "", str(n), str(m), _cells(cells))
         con.print(table)
-        con.print("[dim]solutions: how many use the placement; images: placements the board's "
-                  "symmetries make of it[/]")
+        con.print("[dim]solutions: how many use the placement; images: placements the board's symmetries make of it[/]")
 
 
 def _hardest_table(con, st) -> None:
     from rich.table import Table
+
     _heading(con, "Hardest cells (fewest placements covering them)")
     table = Table()
     table.add_column("cell")
@@ -99,6 +103,7 @@ def _hardest_table(con, st) -> None:
 
 def _difficulty_table(con, st) -> None:
     from rich.table import Table
+
     e = st.estimate
     _heading(con, "Difficulty (the search fills the first empty cell)")
     table = Table(show_header=False)
@@ -107,11 +112,13 @@ def _difficulty_table(con, st) -> None:
     first = "nodes to the first solution" if st.solutions else "nodes to prove there is no solution"
     table.add_row(first, f"{st.first_nodes:,} ({st.first_seconds * 1000:.1f} ms)")
     rel = f" ± {100 * e.stderr / e.nodes:.0f}%" if e.nodes else ""
-    table.add_row(f"search tree, Knuth's estimate ({e.probes} probes, seed {e.seed})",
-                  f"{e.nodes:,.0f}{rel}")
+    table.add_row(f"search tree, Knuth's estimate ({e.probes} probes, seed {e.seed})", f"{e.nodes:,.0f}{rel}")
     if st.tree_nodes is not None:
-        how = {"dlx": "fewest-options branching, another tree", "wide": "dead regions pruned",
-               "bitboard": "isolated cells pruned"}.get(st.engine, "")
+        how = {
+            "dlx": "fewest-options branching, another tree",
+            "wide": "dead regions pruned",
+            "bitboard": "isolated cells pruned",
+        }.get(st.engine, "")
         table.add_row(f"search tree, counted ({st.engine} kernel, {how})", f"{st.tree_nodes:,}")
     else:
         table.add_row("search tree, counted", "not run (too large, or refuted without search)")
@@ -120,27 +127,31 @@ def _difficulty_table(con, st) -> None:
 
 def arguments(p: ArgumentParser) -> None:
     """Declare `stats`' options (called only when the verb is named)."""
-    p.add_argument("puzzle", type=Path, metavar="PUZZLE",
-                   help="Puzzle file: an ASCII drawing or polytile JSON.")
+    p.add_argument("puzzle", type=Path, metavar="PUZZLE", help="Puzzle file: an ASCII drawing or polytile JSON.")
     no_reflect(p)
     flag(p, "--json", "Print one JSON object.", dest="as_json")
-    p.add_argument("--max-solutions", type=bounded(int, 1), default=200_000, metavar="N",
-                   help="Per-piece figures over at most N solutions.")
-    p.add_argument("--probes", type=bounded(int, 1), default=10_000,
-                   help="Random paths for the tree estimate.")
+    p.add_argument(
+        "--max-solutions",
+        type=bounded(int, 1),
+        default=200_000,
+        metavar="N",
+        help="Per-piece figures over at most N solutions.",
+    )
+    p.add_argument("--probes", type=bounded(int, 1), default=10_000, help="Random paths for the tree estimate.")
     p.add_argument("--seed", type=int, default=0, help="Seed of the random paths.")
     p.set_defaults(run=stats)
 
 
-def stats(puzzle: Path, no_reflect: bool, as_json: bool, max_solutions: int, probes: int,
-          seed: int) -> None:
+def stats(puzzle: Path, no_reflect: bool, as_json: bool, max_solutions: int, probes: int, seed: int) -> None:
     """Statistics: solutions, where each piece goes, the hardest cells, the search's size."""
     from ...tiling.solver import load
     from ...analysis.stats import Interrupted, collect
+
     tiling = load(puzzle)
-    if tiling.puzzle.board.grid != "square":       # corners and edges are square-grid notions
-        raise PuzzleError(f"stats works on the square grid only, not on the {tiling.puzzle.board.grid} grid",
-                          str(puzzle))
+    if tiling.puzzle.board.grid != "square":  # corners and edges are square-grid notions
+        raise PuzzleError(
+            f"stats works on the square grid only, not on the {tiling.puzzle.board.grid} grid", str(puzzle)
+        )
     for note in tiling.notes:
         print(note, file=sys.stderr)
     if no_reflect:

@@ -1,4 +1,5 @@
 """`polytile count` and `polytile solve`: a tiling puzzle from a file."""
+
 from __future__ import annotations
 
 import json
@@ -18,14 +19,16 @@ def _err(msg: str) -> None:
     print(msg, file=sys.stderr)
 
 
-def _load(path: Path, no_reflect: bool, problem: Optional[str] = None,
-          budget: Optional[int] = None):
-    from ...formats import load      # a file that cannot be read is refused before numpy loads
+def _load(path: Path, no_reflect: bool, problem: Optional[str] = None, budget: Optional[int] = None):
+    from ...formats import load  # a file that cannot be read is refused before numpy loads
+
     if problem == "list":
         from .burr import list_problems
+
         list_problems(path)
     puzzle = load(path, problem=problem)
     from ...tiling.solver import Tiling
+
     tiling = Tiling(puzzle, budget)
     for note in tiling.notes:
         _err(note)
@@ -44,18 +47,23 @@ def _finish(report, what: str) -> None:
 
 
 def _common(p: ArgumentParser) -> None:
-    p.add_argument("puzzle", type=Path, metavar="PUZZLE",
-                   help="Puzzle file: an ASCII drawing, polytile JSON or BurrTools .xmpuzzle.")
+    p.add_argument(
+        "puzzle",
+        type=Path,
+        metavar="PUZZLE",
+        help="Puzzle file: an ASCII drawing, polytile JSON or BurrTools .xmpuzzle.",
+    )
     flag(p, "--unique", "Up to the board's symmetry.")
     no_reflect(p)
-    p.add_argument("--problem", metavar="N|NAME",
-                   help="Which problem of a BurrTools file: a number from 1 or a name "
-                        "(default the first; 'list' lists them).")
+    p.add_argument(
+        "--problem",
+        metavar="N|NAME",
+        help="Which problem of a BurrTools file: a number from 1 or a name (default the first; 'list' lists them).",
+    )
 
 
 def _search_options(p: ArgumentParser) -> None:
-    p.add_argument("--time-limit", type=bounded(float, 0), metavar="SECONDS",
-                   help="Stop after this many seconds.")
+    p.add_argument("--time-limit", type=bounded(float, 0), metavar="SECONDS", help="Stop after this many seconds.")
     p.add_argument("--engine", choices=ENGINES, default="auto", help="Search kernel.")
     max_memory(p)
 
@@ -66,19 +74,33 @@ def count_arguments(p: ArgumentParser) -> None:
     flag(p, "--json", "Print one JSON object.", dest="as_json")
     flag(p, "--burr", "Also count assemblies as BurrTools does (lists every solution).")
     _search_options(p)
-    p.add_argument("--jobs", type=bounded(int, 0), metavar="N",
-                   help="Workers (default: every core; 1: no threads).")
-    p.add_argument("--checkpoint", type=Path, metavar="FILE",
-                   help="SQLite file: record finished parts, resume an interrupted count.")
+    p.add_argument("--jobs", type=bounded(int, 0), metavar="N", help="Workers (default: every core; 1: no threads).")
+    p.add_argument(
+        "--checkpoint",
+        type=Path,
+        metavar="FILE",
+        help="SQLite file: record finished parts, resume an interrupted count.",
+    )
     p.add_argument("--scheduler", metavar="ADDRESS", help="Count on a Dask cluster (tcp://HOST:PORT).")
     flag(p, "--dask", "Count on a Dask LocalCluster of --jobs worker processes.")
     p.set_defaults(run=count)
 
 
-def count(puzzle: Path, unique: bool, no_reflect: bool, as_json: bool, time_limit: Optional[float],
-          engine: str, jobs: Optional[int], checkpoint: Optional[Path], scheduler: Optional[str],
-          dask: bool, problem: Optional[str] = None, burr: bool = False,
-          max_memory: Optional[int] = None) -> None:
+def count(
+    puzzle: Path,
+    unique: bool,
+    no_reflect: bool,
+    as_json: bool,
+    time_limit: Optional[float],
+    engine: str,
+    jobs: Optional[int],
+    checkpoint: Optional[Path],
+    scheduler: Optional[str],
+    dask: bool,
+    problem: Optional[str] = None,
+    burr: bool = False,
+    max_memory: Optional[int] = None,
+) -> None:
     """Count all solutions (and unique ones with --unique), on every core."""
     tiling = _load(puzzle, no_reflect, problem, max_memory)
     if scheduler and dask:
@@ -86,14 +108,21 @@ def count(puzzle: Path, unique: bool, no_reflect: bool, as_json: bool, time_limi
     if scheduler is not None and "://" not in scheduler and ":" not in scheduler:
         raise PuzzleError("a scheduler address looks like tcp://HOST:PORT", scheduler)
     from ..progress import counting
+
     with counting() as progress:
-        report = tiling.count(unique=unique, time_limit=time_limit, engine=engine,
-                              jobs=0 if jobs is None else jobs,
-                              checkpoint=str(checkpoint) if checkpoint else None, progress=progress,
-                              scheduler="local" if dask else scheduler)
+        report = tiling.count(
+            unique=unique,
+            time_limit=time_limit,
+            engine=engine,
+            jobs=0 if jobs is None else jobs,
+            checkpoint=str(checkpoint) if checkpoint else None,
+            progress=progress,
+            scheduler="local" if dask else scheduler,
+        )
     figures = report.to_json()
     if burr and report.complete:
         from .burr import burr_figure
+
         figures["burrtools"] = burr_figure(tiling.puzzle, report.unique if unique else None)
     if as_json:
         print(json.dumps(figures))
@@ -107,31 +136,52 @@ def count(puzzle: Path, unique: bool, no_reflect: bool, as_json: bool, time_limi
 def solve_arguments(p: ArgumentParser) -> None:
     """Declare `solve`'s options: the puzzle, how many solutions, how they are written."""
     _common(p)
-    p.add_argument("--limit", type=bounded(int, 1), default=1, metavar="N",
-                   help="Show at most N solutions.")
+    p.add_argument("--limit", type=bounded(int, 1), default=1, metavar="N", help="Show at most N solutions.")
     flag(p, "--all", "Show every solution.", dest="all_")
-    p.add_argument("--format", dest="fmt", choices=FORMATS, default="text",
-                   help="text, json, matrix (piece numbers in the file's order), svg or png (png needs -o).")
+    p.add_argument(
+        "--format",
+        dest="fmt",
+        choices=FORMATS,
+        default="text",
+        help="text, json, matrix (piece numbers in the file's order), svg or png (png needs -o).",
+    )
     p.add_argument("-o", "--output", type=Path, metavar="FILE", help="Write to FILE.")
     _search_options(p)
     p.set_defaults(run=solve)
 
 
-def solve(puzzle: Path, limit: int, all_: bool, unique: bool, no_reflect: bool, fmt: str,
-          output: Optional[Path], time_limit: Optional[float], engine: str,
-          problem: Optional[str] = None, max_memory: Optional[int] = None) -> None:
+def solve(
+    puzzle: Path,
+    limit: int,
+    all_: bool,
+    unique: bool,
+    no_reflect: bool,
+    fmt: str,
+    output: Optional[Path],
+    time_limit: Optional[float],
+    engine: str,
+    problem: Optional[str] = None,
+    max_memory: Optional[int] = None,
+) -> None:
     """Show solutions (exit 1 when there is none)."""
     check_format(fmt)
     check_file(fmt, output)
     tiling = _load(puzzle, no_reflect, problem, max_memory)
-    report = tiling.solve(limit=None if all_ else limit, unique=unique, time_limit=time_limit,
-                          engine=engine)
-    from ...formats.xmpuzzle import strip_fillers      # variable voxels left empty: no piece
-    show(strip_fillers(report.found), tiling.model().cells, fmt, output,
-         piece_ids(tiling.model().puzzle) if report.found else None)
+    report = tiling.solve(limit=None if all_ else limit, unique=unique, time_limit=time_limit, engine=engine)
+    from ...formats.xmpuzzle import strip_fillers  # variable voxels left empty: no piece
+
+    show(
+        strip_fillers(report.found),
+        tiling.model().cells,
+        fmt,
+        output,
+        piece_ids(tiling.model().puzzle) if report.found else None,
+    )
     n = len(report.found)
-    _err(f"{n} solution{'s' if n != 1 else ''}{' (unique)' if unique else ''} "
-         f"in {report.seconds:.4f} s, {report.nodes} nodes")
+    _err(
+        f"{n} solution{'s' if n != 1 else ''}{' (unique)' if unique else ''} "
+        f"in {report.seconds:.4f} s, {report.nodes} nodes"
+    )
     _finish(report, f"{n} solutions")
     if n == 0:
         raise Exit(1)
