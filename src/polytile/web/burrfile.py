@@ -7,6 +7,7 @@ files and the body's size limit (app.MAX_BODY) caps the upload. The CLI's reader
 
 `problem` counts from 1 (default 1); the summary lists every problem so that the page can
 offer a chooser when the file has several."""
+
 from __future__ import annotations
 
 import base64
@@ -15,9 +16,9 @@ from typing import Any
 
 from ..errors import PuzzleError
 
-MAX_FILE = 700_000             # bytes of the file (its base64 fits in the 1 MB request body)
-MAX_XML = 8 << 20              # bytes of XML once unzipped (the CLI allows 32 MB)
-MAX_NAME = 120                 # characters of the file's name kept for messages
+MAX_FILE = 700_000  # bytes of the file (its base64 fits in the 1 MB request body)
+MAX_XML = 8 << 20  # bytes of XML once unzipped (the CLI allows 32 MB)
+MAX_NAME = 120  # characters of the file's name kept for messages
 
 
 def file_name(spec: dict) -> str:
@@ -33,7 +34,7 @@ def file_bytes(spec: dict, name: str) -> bytes:
     """The file's bytes from the spec's base64 text, size-checked."""
     data = spec.get("xmpuzzle")
     if not isinstance(data, str):
-        raise PuzzleError("\"xmpuzzle\" must be the file's bytes in base64", name)
+        raise PuzzleError('"xmpuzzle" must be the file\'s bytes in base64', name)
     if len(data) > (MAX_FILE + 2) // 3 * 4 + 4:
         raise PuzzleError(f"file too large (more than {MAX_FILE} bytes, the page's limit)", name)
     try:
@@ -48,21 +49,25 @@ def file_bytes(spec: dict, name: str) -> bytes:
 
 
 def problem_number(spec: dict, name: str) -> int:
+    """The problem asked for, a number from 1 (default 1)."""
     problem = spec.get("problem", 1)
     if problem is None:
         return 1
     if isinstance(problem, bool) or not isinstance(problem, int) or problem < 1:
-        raise PuzzleError("\"problem\" must be a problem's number, from 1", name)
+        raise PuzzleError('"problem" must be a problem\'s number, from 1', name)
     return problem
 
 
 def load(spec: dict) -> tuple[Any, list[dict]]:
     """(the chosen problem as a Puzzle, every problem as {number, name, line}) of the file."""
     from ..formats import xmpuzzle
+
     name = file_name(spec)
     burr = xmpuzzle.read_xml(xmpuzzle.unpack(file_bytes(spec, name), name, MAX_XML), name)
     problem = problem_number(spec, name)
     index = xmpuzzle.choose(burr, str(problem), name)
-    problems = [{"number": i + 1, "name": line.split("\t")[1], "line": line.replace("\t", " · ")}
-                for i, line in enumerate(xmpuzzle.listing(burr))]
+    problems = [
+        {"number": i + 1, "name": line.split("\t")[1], "line": line.replace("\t", " · ")}
+        for i, line in enumerate(xmpuzzle.listing(burr))
+    ]
     return xmpuzzle.to_puzzle(burr, index, name), problems

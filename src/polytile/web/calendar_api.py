@@ -11,6 +11,7 @@ its `weekday` variant) and a date, as the CLI's `polytile calendar` reads them
 
 Parsing happens in the server (no search: the placements only); the jobs run in the job's
 process like every other search."""
+
 from __future__ import annotations
 
 import threading
@@ -21,28 +22,31 @@ from typing import Any
 from ..errors import PuzzleError
 
 BOARDS = ("classic", "weekday")
-MAX_LIST = 1000                # solutions of one date listed for browsing
-TICK = 0.25                    # seconds between progress messages while the year is tallied
+MAX_LIST = 1000  # solutions of one date listed for browsing
+TICK = 0.25  # seconds between progress messages while the year is tallied
 
 
 @dataclass
 class CalendarSpec:
-    board: str                 # classic | weekday
-    cal: Any                   # tiling.calendar.Calendar
-    date: tuple                # (month, day, weekday or None) as the board reads it
-    iso: str                   # the date as sent (YYYY-MM-DD)
+    """A parsed calendar request: the board, its Calendar (placements built) and the date."""
+
+    board: str  # classic | weekday
+    cal: Any  # tiling.calendar.Calendar
+    date: tuple  # (month, day, weekday or None) as the board reads it
+    iso: str  # the date as sent (YYYY-MM-DD)
 
 
 def parse(spec: dict) -> CalendarSpec:
     """The board and date of a request; one PuzzleError line for anything else."""
     from ..tiling.calendar_dates import parse_date
     from ..tiling.calendar_report import load_calendar
+
     board = spec.get("board", "classic")
     if board not in BOARDS:
         raise PuzzleError(f"unknown calendar board {str(board)[:30]!r} (classic or weekday)", "board")
     text = spec.get("date")
     if not isinstance(text, str) or len(text) > 40:
-        raise PuzzleError("\"date\" must be a date such as 2026-11-25", "date")
+        raise PuzzleError('"date" must be a date such as 2026-11-25', "date")
     cal = load_calendar(board)
     shows_weekday = "weekday" in cal.board.group_names()
     try:
@@ -57,31 +61,50 @@ def parse(spec: dict) -> CalendarSpec:
 def summary(c: CalendarSpec) -> dict:
     """The board as the page draws it: cells, their labels, the date's open cells."""
     from ..tiling.calendar_dates import date_label
+
     cells = c.cal.cells
-    return {"kind": "calendar", "dim": 2, "grid": "square", "board": c.board,
-            "cells": cells.tolist(), "labels": list(c.cal.board.labels), "area": int(len(cells)),
-            "shape": [int(x) + 1 for x in cells.max(axis=0)],
-            "open": c.cal.open_cells(c.date), "date": c.iso, "date_label": date_label(c.date),
-            "pieces": [piece_json(name, rows) for name, rows in c.cal.board.pieces]}
+    return {
+        "kind": "calendar",
+        "dim": 2,
+        "grid": "square",
+        "board": c.board,
+        "cells": cells.tolist(),
+        "labels": list(c.cal.board.labels),
+        "area": int(len(cells)),
+        "shape": [int(x) + 1 for x in cells.max(axis=0)],
+        "open": c.cal.open_cells(c.date),
+        "date": c.iso,
+        "date_label": date_label(c.date),
+        "pieces": [piece_json(name, rows) for name, rows in c.cal.board.pieces],
+    }
 
 
 def piece_json(name: str, rows) -> dict:
     """A piece as the page's summaries give pieces (cells, size, one copy, may be flipped)."""
     from ..core.library import cells_from_rows
+
     cells = cells_from_rows(list(rows)).tolist()
-    return {"name": name, "size": len(cells), "count": 1, "min": 1, "cells": cells, "rows": list(rows),
-            "reflect": True}
+    return {"name": name, "size": len(cells), "count": 1, "min": 1, "cells": cells, "rows": list(rows), "reflect": True}
 
 
 def placements_json(sol, letters_colours: dict) -> list[dict]:
-    return [{"piece": p.piece, "letter": p.letter, "cells": p.cells.tolist(),
-             "colour": letters_colours.get(p.letter, "#8fb3de")} for p in sol.placements]
+    """A solution's placements as the page draws them (letter, cells, colour)."""
+    return [
+        {
+            "piece": p.piece,
+            "letter": p.letter,
+            "cells": p.cells.tolist(),
+            "colour": letters_colours.get(p.letter, "#8fb3de"),
+        }
+        for p in sol.placements
+    ]
 
 
 def colours(cal) -> dict[str, str]:
     """A colour per piece letter: the Katamino colours of the pentominoes, the palette's for
     the others (as the year's pictures and the CLI draw them)."""
     from ..core.library import COLOUR_OF
+
     palette = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
     out, k = {}, 0
     for (name, _), letter in zip(cal.board.pieces, cal.letters):
@@ -102,23 +125,39 @@ def solve(c: CalendarSpec, opts: dict, out) -> dict:
     seconds = time.perf_counter() - t0
     palette = colours(c.cal)
     for k in range(0, len(found), 200):
-        out.send("solutions", start=k, solutions=[placements_json(s, palette) for s in found[k:k + 200]])
-    return {"solutions": total, "unique": None, "listed": len(found), "complete": len(found) == total,
-            "seconds": round(seconds, 6), "nodes": None, "reasons": [], "date_label": summary(c)["date_label"]}
+        out.send("solutions", start=k, solutions=[placements_json(s, palette) for s in found[k : k + 200]])
+    return {
+        "solutions": total,
+        "unique": None,
+        "listed": len(found),
+        "complete": len(found) == total,
+        "seconds": round(seconds, 6),
+        "nodes": None,
+        "reasons": [],
+        "date_label": summary(c)["date_label"],
+    }
 
 
 def count(c: CalendarSpec, opts: dict, out) -> dict:
+    """The date's number of solutions (no listing)."""
     out.progress(force=True, phase="counting")
     t0 = time.perf_counter()
     total = c.cal.count(c.date)
-    return {"solutions": total, "unique": None, "complete": True, "nodes": None, "reasons": [],
-            "seconds": round(time.perf_counter() - t0, 6)}
+    return {
+        "solutions": total,
+        "unique": None,
+        "complete": True,
+        "nodes": None,
+        "reasons": [],
+        "seconds": round(time.perf_counter() - t0, 6),
+    }
 
 
 def tally(c: CalendarSpec, opts: dict, out) -> dict:
     """Every date of the year (one thread: the server runs other jobs too), progress as
     the parts of the tree done, sent every TICK seconds from the first moment on."""
     from ..tiling.calendar_report import summary as year_summary
+
     state = {"done": 0, "total": 0}
     stop = threading.Event()
 

@@ -3,6 +3,7 @@ the solution stored as an assembly: formats.xmpuzzle_out), and STL or OBJ meshes
 solution assembled, each piece a closed shell (draw.mesh_scene, draw.meshfile; square,
 cube, triangle and hex boards alike). The same writers as `polytile convert` and
 `polytile mesh`; what a format cannot say is one PuzzleError line (a 400)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -11,15 +12,18 @@ from ..errors import PuzzleError
 
 # suffix: MIME type (STL and OBJ are IANA's model/ types; an .xmpuzzle is gzip-compressed XML)
 FORMATS = {"xmpuzzle": "application/gzip", "stl": "model/stl", "obj": "model/obj"}
-UNIT = 10.0                    # millimetres per cell edge, as `polytile mesh` writes by default
+UNIT = 10.0  # millimetres per cell edge, as `polytile mesh` writes by default
 
 
 def solution(job, k: int):
     """Solution k of a job as placed pieces on its board (core.results.Solution)."""
     from ..core.results import Placement, Solution
+
     board = np.array(job.summary["cells"], dtype=np.int64)
-    placed = [Placement(p["piece"], p.get("letter") or p["piece"], np.array(p["cells"], dtype=np.int64))
-              for p in job.solutions[k]]
+    placed = [
+        Placement(p["piece"], p.get("letter") or p["piece"], np.array(p["cells"], dtype=np.int64))
+        for p in job.solutions[k]
+    ]
     return Solution(placed, board, job.summary.get("grid", "square"))
 
 
@@ -27,6 +31,7 @@ def source_name(job) -> str:
     """The puzzle's name in a written file: the opened file's, else the page's."""
     if job.spec.get("xmpuzzle") is not None:
         from .burrfile import file_name
+
         return file_name(job.spec)
     return f"polytile page ({job.summary['kind']})"
 
@@ -35,6 +40,7 @@ def xmpuzzle_bytes(job, k: int) -> bytes:
     """The puzzle as the job saw it, solution k stored in it."""
     from ..formats.xmpuzzle_out import dump
     from . import puzzles
+
     kind = job.summary["kind"]
     if kind in ("shikaku", "calendar"):
         raise PuzzleError(f"a {kind} solution cannot be written as a BurrTools file", "xmpuzzle")
@@ -45,6 +51,7 @@ def xmpuzzle_bytes(job, k: int) -> bytes:
 def mesh_parts(job, k: int) -> list:
     """The solution's pieces in place, each a closed shell, standing on z = 0."""
     from ..draw.mesh_scene import on_plate, shells
+
     if job.summary["kind"] == "shikaku":
         raise PuzzleError("a Shikaku solution has no pieces to mesh", "mesh")
     named = [(p.get("letter") or p["piece"], np.array(p["cells"], dtype=np.int64)) for p in job.solutions[k]]
@@ -58,6 +65,7 @@ def file_bytes(job, k: int, fmt: str) -> bytes:
     if fmt == "xmpuzzle":
         return xmpuzzle_bytes(job, k)
     from ..draw.meshfile import obj_text, stl_bytes
+
     parts = mesh_parts(job, k)
     if fmt == "stl":
         return stl_bytes(parts, UNIT, f"polytile: solution {k + 1}")

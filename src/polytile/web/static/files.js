@@ -1,0 +1,105 @@
+// Files in and out of the page: a BurrTools .xmpuzzle file opened with the file picker (gzip or
+// plain XML; the server reads it with the CLI's reader, web/burrfile.py), its problem chosen when
+// it holds several; and the shown solution downloaded as .xmpuzzle, STL or OBJ, files the server
+// makes (web/downloads.py). Loaded after app.js, whose helpers ($, el, api, showMessage) it uses.
+"use strict";
+
+const BURR_MAX = 700000;           // bytes of a .xmpuzzle the page sends (web/burrfile.py MAX_FILE)
+const burr = { file: null };       // {name, data (base64), problem (from 1), problems: [{number, name, line}]}
+
+// Whether a chosen file is a BurrTools file: its suffix, gzip's magic bytes, or XML starting <puzzle.
+function looksLikeBurr(name, bytes) {
+  if (/\.xmpuzzle$/i.test(name)) return true;
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) return true;
+  const head = new TextDecoder().decode(bytes.slice(0, 200)).replace(/^\ufeff/, "").trimStart();
+  return head.startsWith("<puzzle") || (head.startsWith("<?xml") && head.includes("<puzzle"));
+}
+
+function base64Of(bytes) {
+  let bin = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+  return btoa(bin);
+}
+
+// The file picker's file, when it is a BurrTools one: read, checked by the server (one line on a
+// fault), its problems offered. Returns false for other files (app.js reads them as text).
+async function openBurrFile(f) {
+  const bytes = new Uint8Array(await f.arrayBuffer());
+  if (!looksLikeBurr(f.name, bytes)) return false;
+  if (bytes.length > BURR_MAX) { showMessage(`${f.name} is too large (${bytes.length} bytes; limit ${BURR_MAX})`); return true; }
+  const file = { name: f.name, data: base64Of(bytes), problem: 1, problems: [] };
+  try {
+    const s = await api("POST", "/api/check", { puzzle: { kind: "tiling", xmpuzzle: file.data, name: file.name, problem: 1 } });
+    file.problems = s.problems || [];
+  } catch (e) {
+    showMessage(e.message);
+    $("#tiling-file").value = "";
+    return true;
+  }
+  setBurrFile(file);
+  return true;
+}
+
+function setBurrFile(file) {
+  burr.file = file;
+  $("#tiling-text").value = "";
+  renderBurrChooser();
+  if (file && state.tiling.source !== "text") setTilingSource("text");
+  else newText();
+}
+
+// The problem chooser: shown when the file holds more than one problem.
+function renderBurrChooser() {
+  let row = $("#burr-row");
+  if (!row) {
+    row = el("div", { class: "row", id: "burr-row" },
+      el("label", { for: "burr-problem", text: "Problem" }), el("select", { id: "burr-problem" }),
+      el("span", { id: "burr-name", class: "muted" }));
+    $("#tiling-file").after(row);
+    $("#burr-problem").addEventListener("change", (e) => { burr.file.problem = +e.target.value; newText(); });
+  }
+  const f = burr.file;
+  row.hidden = !f;
+  if (!f) return;
+  const select = $("#burr-problem");
+  select.replaceChildren(...f.problems.map((p) => el("option", { value: p.number, text: p.line, selected: p.number === f.problem })));
+  select.disabled = f.problems.length < 2;
+  $("#burr-name").textContent = `${f.name}: ${f.problems.length} problem${f.problems.length === 1 ? "" : "s"}`;
+}
+
+// The puzzle spec of the open BurrTools file (app.js currentPuzzle), or null.
+function burrPuzzle(reflect) {
+  const f = burr.file;
+  return f ? { kind: "tiling", xmpuzzle: f.data, name: f.name, problem: f.problem, reflect } : null;
+}
+
+// ---- downloads -------------------------------------------------------------------------------
+
+// Why a format cannot be downloaded for a job (the reason is the disabled link's title), or "".
+function downloadRefusal(fmt, job) {
+  const s = job.summary || {};
+  if (["svg", "png", "json"].includes(fmt)) return "";
+  if (s.kind === "shikaku") return "Shikaku solutions are pictures and JSON only";
+  if (fmt !== "xmpuzzle") return "";
+  if (s.kind === "calendar") return "a calendar puzzle is not a BurrTools puzzle";
+  if (s.grid && s.grid !== "square") return `BurrTools files hold square and cube puzzles, not the ${s.grid} grid`;
+  return "";
+}
+
+const DOWNLOAD_TITLES = { xmpuzzle: "the puzzle as a BurrTools file, this solution stored in it",
+  stl: "this solution as a mesh to 3D-print (STL, 10 mm per cell)", obj: "this solution as a mesh (OBJ, a group per piece)" };
+
+function updateDownloads(v) {
+  const n = v ? v.job.solutions.length : 0;
+  for (const f of ["xmpuzzle", "stl", "obj"]) {
+    const a = $(`#dl-${f}`);
+    if (!a) continue;
+    const why = v && n ? downloadRefusal(f, v.job) : "no solution shown";
+    if (!why) { a.href = `/api/jobs/${v.job.id}/solutions/${v.index}.${f}`; a.classList.remove("disabled"); a.removeAttribute("aria-disabled"); a.title = DOWNLOAD_TITLES[f]; }
+    else { a.removeAttribute("href"); a.classList.add("disabled"); a.setAttribute("aria-disabled", "true"); a.title = `${DOWNLOAD_TITLES[f]}: ${why}`; }
+  }
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  $("#tiling-text").addEventListener("input", () => { if (burr.file) { burr.file = null; renderBurrChooser(); } });
+});
