@@ -9,9 +9,8 @@
 """
 from __future__ import annotations
 
+import os
 import re
-from pathlib import Path
-from typing import Any
 
 from ..errors import PuzzleError
 from .model import Shikaku
@@ -26,13 +25,10 @@ URL = re.compile(r"[?/&](?:shikaku|sikaku)/(?:[a-z]+:?/)?([0-9]+)/([0-9]+)/([^/?
 
 
 def _is_file(name: str) -> bool:
-    try:
-        return Path(name).exists()
-    except (OSError, ValueError):         # a name too long for a path, or with a NUL byte
-        return False
+    return os.path.exists(name)          # False for a name too long or with a NUL byte
 
 
-def load(source: str | Path) -> Shikaku:
+def load(source: str | os.PathLike) -> Shikaku:
     """A puzzle from a file, `-` (stdin), or a URL / game id given in place of a file."""
     name = str(source)
     if name != "-" and (URL.search(name) or GAME_ID.match(name)) and not _is_file(name):
@@ -210,7 +206,7 @@ def parse_url(text: str, name: str = "<url>", line: int = 1) -> Shikaku:
     return Shikaku.from_rows([cells[r * w:(r + 1) * w] for r in range(h)])
 
 
-def _is_int(v: Any) -> bool:
+def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
@@ -226,7 +222,7 @@ def _json_size(spec: dict, name: str) -> tuple[int, int]:
     return w, h
 
 
-def _json_rows(rows: Any, grid: list[list[int]], name: str) -> None:
+def _json_rows(rows: object, grid: list[list[int]], name: str) -> None:
     h, w = len(grid), len(grid[0])
     if not (isinstance(rows, list) and len(rows) == h
             and all(isinstance(r, list) and len(r) == w for r in rows)):
@@ -238,7 +234,7 @@ def _json_rows(rows: Any, grid: list[list[int]], name: str) -> None:
             grid[r][c] = _clue(v, w, h, name, 1, 1)
 
 
-def _json_clues(clues: Any, grid: list[list[int]], name: str) -> None:
+def _json_clues(clues: object, grid: list[list[int]], name: str) -> None:
     h, w = len(grid), len(grid[0])
     if not isinstance(clues, list):
         raise PuzzleError(f'"clues" must be a list of [row, col, area], not {describe(clues)}',

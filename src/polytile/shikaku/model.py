@@ -13,7 +13,6 @@ than reducing and counting it. numpy is imported only for the shared engine (`li
 """
 from __future__ import annotations
 
-import string
 import time
 from functools import cached_property
 from itertools import chain
@@ -365,8 +364,8 @@ def verify(puzzle: Shikaku, rects: list[Rect]) -> str | None:
     return None
 
 
-LETTERS = string.ascii_uppercase + string.ascii_lowercase   # the pieces' letters but digits,
-                                                             # which would read as clues
+# the pieces' letters but digits, which would read as clues (a literal: `string` costs an import)
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 
 
 def letters(puzzle: Shikaku, rects: list[Rect]) -> list[str]:

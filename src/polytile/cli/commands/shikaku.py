@@ -3,11 +3,8 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from argparse import ArgumentParser
-from pathlib import Path
-from typing import Optional
 
 from .args import Exit, bounded, flag, max_memory, parse_size
 from .output import check_file, check_format
@@ -34,7 +31,7 @@ def arguments(p: ArgumentParser) -> None:
         help="text (the count, then a solution), nanakin (the same with nanakin's "
         "`1 solution` / `N solutions` heading), json, svg or png.",
     )
-    p.add_argument("-o", "--output", type=Path, metavar="FILE", help="Write the picture here.")
+    p.add_argument("-o", "--output", metavar="FILE", help="Write the picture here.")  # a str: no pathlib
     p.add_argument("--generate", metavar="WxH", help="Make a WxH puzzle with one solution.")
     p.add_argument("--seed", type=int, help="Seed of --generate.")
     p.add_argument(
@@ -49,13 +46,14 @@ def shikaku(
     count: bool,
     as_json: bool,
     fmt: str,
-    output: Optional[Path],
-    generate: Optional[str],
-    seed: Optional[int],
-    time_limit: Optional[float],
+    output: str | None,
+    generate: str | None,
+    seed: int | None,
+    time_limit: float | None,
     max_memory: int,
 ) -> None:
-    """Shikaku: divide the grid into rectangles, each holding one number equal to its area."""
+    """Shikaku: divide the grid into rectangles, each holding one number equal to its area.
+    (Start-up is most of a typical run: json, pathlib and the solver load only when used.)"""
     check_format(fmt, FORMATS)
     if generate is not None:
         _generate(generate, seed, as_json or fmt == "json")
@@ -70,6 +68,8 @@ def shikaku(
     if ans.solutions == 0 and ans.reason:
         print(f"no solution: {ans.reason}", file=sys.stderr)
     if as_json or fmt == "json":
+        import json
+
         print(json.dumps(ans.to_json()))
     elif count:
         print(ans.solutions)
@@ -81,7 +81,7 @@ def shikaku(
             sys.stdout.write("\n".join(letters(p, ans.rectangles)) + "\n")
 
 
-def _solve(p, source: str, solution: bool, time_limit: Optional[float], budget: int):
+def _solve(p, source: str, solution: bool, time_limit: float | None, budget: int):
     """The count within the limits; Ctrl-C stops it like a limit (the answer says so)."""
     from ...shikaku.model import Answer, solve
 
@@ -100,6 +100,8 @@ def _solve(p, source: str, solution: bool, time_limit: Optional[float], budget: 
 def _stopped(ans, as_json: bool) -> None:
     """A stopped count: a memoised count has no partial figure, and says so on stdout."""
     if as_json:
+        import json
+
         print(json.dumps(ans.to_json()))
     else:
         print(f"solutions: unknown ({ans.stopped}; a memoised count has no partial figure)")
@@ -113,7 +115,7 @@ def heading(n: int) -> str:
     return f"{n} solution{'' if n == 1 else 's'}"
 
 
-def _picture(p, ans, fmt: str, output: Optional[Path]) -> None:
+def _picture(p, ans, fmt: str, output: str | None) -> None:
     from ...shikaku.draw import svg
 
     text = svg(p, ans.rectangles)
@@ -132,7 +134,9 @@ def _picture(p, ans, fmt: str, output: Optional[Path]) -> None:
     write_bytes(output, png(p, ans.rectangles))
 
 
-def _generate(size: str, seed: Optional[int], as_json: bool) -> None:
+def _generate(size: str, seed: int | None, as_json: bool) -> None:
+    import json
+
     from ...shikaku.formats import to_game_id, to_url
     from ...shikaku.generate import MAX_CELLS, generate
 
