@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import PuzzleError
 from .common import MAX_BOX, MAX_BYTES, check_box, describe, load_json, read_text
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # pathlib only in annotations: `polytile shikaku` starts without it
+    from pathlib import Path
+
     from ..core.puzzle import Puzzle
 
 __all__ = ["MAX_BOX", "MAX_BYTES", "check_box", "describe", "load", "load_json", "read_text"]

@@ -3,13 +3,14 @@ short excerpts of values for messages, and the size limit of a board."""
 
 from __future__ import annotations
 
-import json
 import re
 import sys
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import PuzzleError
+
+if TYPE_CHECKING:  # json and pathlib load only when used: `polytile shikaku` starts without them
+    from pathlib import Path
 
 MAX_BYTES = 4_000_000
 MAX_BOX = 1_000_000  # cells in the board's bounding box (the reduction builds a dense grid)
@@ -19,7 +20,7 @@ def read_bytes(path: str | Path) -> bytes:
     """A puzzle file's bytes (`-`: stdin), at most MAX_BYTES; what cannot be read is one line."""
     name = str(path)
     try:
-        data = Path(path).read_bytes() if name != "-" else __import__("sys").stdin.buffer.read()
+        data = _read(path) if name != "-" else __import__("sys").stdin.buffer.read()
     except FileNotFoundError:
         raise PuzzleError("no such file", name) from None
     except IsADirectoryError:
@@ -31,6 +32,11 @@ def read_bytes(path: str | Path) -> bytes:
     if len(data) > MAX_BYTES:
         raise PuzzleError(f"file too large ({len(data)} bytes; limit {MAX_BYTES})", name)
     return data
+
+
+def _read(path: str | Path) -> bytes:
+    with open(path, "rb") as f:
+        return f.read()
 
 
 def read_text(path: str | Path) -> str:
@@ -70,6 +76,8 @@ def _too_long(text: str, name: str) -> PuzzleError:
 def load_json(text: str, name: str) -> Any:
     """json.loads, every failure (syntax, nesting too deep, a number beyond Python's digit
     limit) a PuzzleError naming the file and, where known, the line and column."""
+    import json
+
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
@@ -82,6 +90,8 @@ def load_json(text: str, name: str) -> Any:
 
 def describe(value: Any, limit: int = 30) -> str:
     """A JSON value as a short one-line excerpt for an error message."""
+    import json
+
     try:
         text = json.dumps(value)
     except (TypeError, ValueError, RecursionError):

@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
-import json
 import sys
-from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from ...errors import PuzzleError
+
+if TYPE_CHECKING:  # json and pathlib load only when used: `polytile shikaku` starts without them
+    from pathlib import Path
 
 FORMATS = ("text", "json", "matrix", "svg", "png")
 
@@ -43,6 +44,8 @@ def show(found, board, fmt: str, output: Optional[Path], ids: Optional[dict[str,
             to_file(output, picture)
         return
     if fmt == "json":
+        import json
+
         text = json.dumps({"solutions": [s.to_json() for s in found]}) + "\n"
     elif fmt == "matrix":
         text = _matrices(found, board, ids)
