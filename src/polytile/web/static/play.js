@@ -113,7 +113,7 @@ function drawPlay() {
 }
 
 function drawTray() {
-  const tray = $("#play-tray");
+  const tray = $("#play-tray"), focused = tray.contains(document.activeElement) ? document.activeElement.dataset.piece : null;
   tray.replaceChildren();
   play.summary.pieces.forEach((p, i) => {
     const n = left(i), geo = play.geo;
@@ -134,6 +134,7 @@ function drawTray() {
     });
     tray.append(card);
   });
+  if (focused !== null) $(`#play-tray [data-piece="${focused}"]`).focus();     // redrawn under the keyboard's focus
   const p = play.summary.pieces[play.chosen];
   $("#play-flip").disabled = !p || !(play.geo ? play.turns && play.turns[play.chosen].keys.f : p.reflect);
   $("#play-rotate").disabled = !p;
@@ -245,7 +246,7 @@ function turn(flip, back = false) {
     if (play.drag.moved) play.drag.ghost = ghostFor(normalise(play.drag.cells), i);
   }
   drawTray();
-  if (play.kbd && play.kbd.piece === i) { drawPreview(); announce(); }
+  if (play.kbd && play.kbd.piece === i) { drawPreview(); announce(flip ? ", flipped" : ", turned"); }
 }
 
 function undo() {
@@ -292,7 +293,7 @@ function showVerdict(v, finish) {
   if (finish) return setStatus(`Finished: the pale pieces are the solver's (${fmt(v.found.length)} placed, ${seconds(v.seconds)}).`, "good");
   const ways = v.capped ? `at least ${n} ways` : `${n} way${v.completions === 1 ? "" : "s"}`;
   play.verdictText = `Can still be finished: ${ways} to complete this position${v.capped ? " (the count stopped early)" : ""}.`;
-  if (play.kbd) return announce();          // a piece moved by the keyboard: its place, then the verdict
+  if (play.kbd) return announce(play.turnedText || "");     // a piece moved by the keyboard: its place, then the verdict
   setStatus(play.verdictText, "good");
 }
 
@@ -327,6 +328,13 @@ document.addEventListener("pointerup", onUp);
 document.addEventListener("pointercancel", (e) => { if (play.drag) onUp(e); });
 document.addEventListener("keydown", (e) => {
   if ($("#view-play").hidden || e.target.matches("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.key === "Backspace" && e.target.closest("#view-play")) {    // undo, from the board or the tray
+    e.preventDefault();
+    const onBoard = e.target.id === "play-svg";
+    undo();
+    if (onBoard) $("#play-svg").focus();
+    return;
+  }
   if (play.geo && "tTyY".includes(e.key)) geoTurn(e.key);
   if (e.key === "r" || e.key === "R") turn(false, e.key === "R");
   if (e.key === "f" || e.key === "F") turn(true);

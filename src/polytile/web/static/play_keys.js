@@ -24,9 +24,10 @@ function kbdCells() {
 }
 
 function announce(turned = "") {
+  play.turnedText = turned;                 // a verdict arriving later says it again (showVerdict)
   const k = play.kbd, why = fitting(kbdCells()), name = play.summary.pieces[k.piece].name;
   const where = play.geo ? `${name}${turned} at ${geoWhere(play.geo, geoFirst(play.geo, kbdCells()))}`
-    : `${name} at row ${k.at[0] + 1}, column ${k.at[1] + 1}`;
+    : `${name}${turned} at row ${k.at[0] + 1}, column ${k.at[1] + 1}`;
   // the position's verdict follows the move (a verdict arriving late must not hide the move)
   const verdict = play.verdictText ? ` ${play.verdictText}` : "";
   setStatus(why ? `${where}. ${why}${verdict}` : `${where}: it fits. Enter places it.${verdict}`, why ? "bad" : "");
@@ -37,6 +38,7 @@ function drawPreview() {
   const svg = $("#play-svg");
   if (!svg || !play.kbd) return;
   svg.querySelectorAll(".play-preview").forEach((x) => x.remove());
+  svg.dataset.ghost = JSON.stringify(kbdCells());             // where the ghost is, whole (tests read it)
   if (play.geo) return geoPreview(play.geo, svg, kbdCells(), !fitting(kbdCells()), playColour(play.kbd.piece));
   const { lo, hi } = boardBounds(play.summary.cells);
   const S = (svg.viewBox.baseVal.width - 8) / (hi[1] - lo[1] + 1), fits = !fitting(kbdCells());
@@ -48,7 +50,6 @@ function drawPreview() {
 
 function kbdKey(e) {
   const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
-  if (e.key === "Backspace") { e.preventDefault(); undo(); $("#play-svg").focus(); return; }
   const k = play.kbd;
   if (!k) return;
   const next = play.geo && geoStep(play.geo, e.key, k.at);
