@@ -59,7 +59,7 @@ def parse(text: str, name: str = "<ascii>") -> Puzzle:
     if len(groups) < 2:
         raise PuzzleError("no tiles: the drawing has a board but no other object", name)
     board_i = max(range(len(groups)), key=lambda i: len(groups[i]))
-    check_box(groups[board_i], name)
+    check_box(list(groups[board_i]), name)
     return _puzzle(cells, groups, board_i, name)
 
 
@@ -72,14 +72,14 @@ def _puzzle(cells: dict[tuple[int, int], str], groups: list[list[tuple[int, int]
     palette = sorted(set(cells.values()))
     code = {ch: i for i, ch in enumerate(palette)}
 
-    def arrays(group):
+    def arrays(group: list[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray]:
         pts = np.array(group, dtype=np.int64)
         cols = np.array([code[cells[p]] for p in group], dtype=np.int64)
         return pts, cols
 
     bcells, bcols = arrays(groups[board_i])
     board = Board(bcells - bcells.min(axis=0), bcols)
-    pieces = []
+    pieces: list[Piece] = []
     for i, g in enumerate(groups):
         if i == board_i:
             continue

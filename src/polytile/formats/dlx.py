@@ -27,7 +27,10 @@ import numpy as np
 from ..errors import PuzzleError
 
 if TYPE_CHECKING:
+    from ..core.cover import Model
     from ..core.matrix import Matrix
+    from ..core.puzzle import Piece
+    from ..core.results import Solution
     from ..core.puzzle import Puzzle
 
 NAME_LENGTH = 8  # dlx1.w: "from one to eight characters long"
@@ -182,7 +185,7 @@ def piece_names(names: list[str], counts: list[int], taken: set[str]) -> list[li
     return out
 
 
-def dump(puzzle: Puzzle, solutions: list | None, source: str) -> bytes:
+def dump(puzzle: Puzzle, solutions: list[Solution] | None, source: str) -> bytes:
     """The puzzle as a DLX matrix (see the module's docstring); solutions, if given, as
     comment lines naming their options. PuzzleError when a piece must be used a number
     of times between none and all of its copies (DLX has no such item)."""
@@ -211,7 +214,7 @@ def dump(puzzle: Puzzle, solutions: list | None, source: str) -> bytes:
     return ("\n".join(lines) + "\n").encode("ascii")
 
 
-def _names(pieces: list) -> list[str]:
+def _names(pieces: list[Piece]) -> list[str]:
     """The pieces' names, or their pentomino letters when they are the twelve (or some of
     them, each once): drawings name their pieces t1, t2..."""
     from ..core.library import pentomino_name
@@ -223,7 +226,7 @@ def _names(pieces: list) -> list[str]:
 
 
 def _header(
-    puzzle: Puzzle, source: str, n_cells: int, n_placements: int, copies: list[list[str]], pieces: list
+    puzzle: Puzzle, source: str, n_cells: int, n_placements: int, copies: list[list[str]], pieces: list[Piece]
 ) -> list[str]:
     """Comment lines: where the matrix came from and how its count relates to polytile's."""
     factor = math.prod(math.factorial(p.count) for p in pieces)
@@ -241,7 +244,7 @@ def _header(
     return lines
 
 
-def _solution_comments(solutions: list, model, cells: list[str]) -> list[str]:
+def _solution_comments(solutions: list[Solution], model: Model, cells: list[str]) -> list[str]:
     """`| solution k:` then one comment line per placed piece: its name and cells."""
     index = {tuple(c): i for i, c in enumerate(model.cells.tolist())}
     lines = []

@@ -22,16 +22,21 @@ importing numpy (a tenth of a second); the triangle and hex grids need `lattice`
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable, NoReturn
 
 from ..errors import PuzzleError
 from ..core.library import PENTOMINO_ROWS, pentomino
 from .common import check_box, describe, load_json
 
 if TYPE_CHECKING:
-    from ..core.puzzle import Puzzle
+    import numpy as np
+
+    from ..core.puzzle import Piece, Puzzle
+    from ..core.results import Solution
 
 Cells = list[tuple[int, ...]]
+# (name, cells, drawn characters, count, min, reflect) of a piece as checked
+RawPiece = tuple[str, Cells, "list[str] | None", int, "int | None", "bool | None"]
 
 MAX_CELLS = 20_000
 MAX_COPIES = 10_000
@@ -43,7 +48,7 @@ class _Ctx:
     def __init__(self, file: str):
         self.file = file
 
-    def fail(self, where: str, msg: str):
+    def fail(self, where: str, msg: str) -> NoReturn:
         raise PuzzleError(f"{where}: {msg}", self.file)
 
 
@@ -65,7 +70,8 @@ def _cells(ctx: _Ctx, v: Any, where: str) -> tuple[Cells, list[str] | None]:
     if not isinstance(v, list) or not v:
         ctx.fail(where, "expected a non-empty list of cells")
     if all(isinstance(r, str) for r in v):
-        pts, chars = [], []
+        pts: Cells = []
+        chars: list[str] = []
         for r, row in enumerate(v):
             for c, ch in enumerate(row):
                 if ch not in " .":
@@ -79,7 +85,7 @@ def _cells(ctx: _Ctx, v: Any, where: str) -> tuple[Cells, list[str] | None]:
     if len(v) > MAX_CELLS:
         ctx.fail(where, f"too many cells ({len(v)}; limit {MAX_CELLS})")
     dim = None
-    out = []
+    out: Cells = []
     for i, cell in enumerate(v):
         w = f"{where}[{i}]"
         if not isinstance(cell, list) or len(cell) not in (2, 3):
@@ -94,25 +100,25 @@ def _cells(ctx: _Ctx, v: Any, where: str) -> tuple[Cells, list[str] | None]:
     return out, None
 
 
-def _colours(ctx: _Ctx, obj: dict, where: str, n: int, drawn: list[str] | None) -> list[str] | None:
+def _colours(ctx: _Ctx, obj: dict[str, Any], where: str, n: int, drawn: list[str] | None) -> list[str] | None:
     key = "colours" if "colours" in obj else "colors" if "colors" in obj else None
     if key is None:
         return drawn
     v = obj[key]
     if not isinstance(v, list) or len(v) != n or not all(isinstance(x, str) and x for x in v):
         ctx.fail(f"{where}.{key}", f"expected a list of {n} non-empty strings, one per cell")
-    return v
+    return [str(x) for x in v]
 
 
-def _grid(ctx: _Ctx, data: dict) -> str:
+def _grid(ctx: _Ctx, data: dict[str, Any]) -> str:
     grid = data.get("grid", "square")
     if grid == "square":
-        return grid
+        return "square"
     from ..core.lattice import GRIDS
 
     if grid not in GRIDS:
         ctx.fail("grid", f"expected one of {', '.join(GRIDS)}, got {describe(grid, 40)}")
-    return grid
+    return str(grid)
 
 
 def _on_grid(ctx: _Ctx, grid: str, cells: Cells, drawn: list[str] | None, where: str) -> Cells:
@@ -137,7 +143,7 @@ def _on_grid(ctx: _Ctx, grid: str, cells: Cells, drawn: list[str] | None, where:
     return cells
 
 
-def _pieces(ctx: _Ctx, listed: Any, grid: str) -> tuple[list[tuple], bool]:
+def _pieces(ctx: _Ctx, listed: Any, grid: str) -> tuple[list[RawPiece], bool]:
     """(name, cells, drawn characters, count, min, reflect) of each piece, and whether some
     piece lists its colours."""
     explicit = False
@@ -145,7 +151,7 @@ def _pieces(ctx: _Ctx, listed: Any, grid: str) -> tuple[list[tuple], bool]:
         listed = list(PENTOMINO_ROWS)
     if not isinstance(listed, list) or not listed:
         ctx.fail("pieces", 'expected a non-empty list of pieces (or "pentominoes")')
-    raw = []
+    raw: list[RawPiece] = []
     for i, p in enumerate(listed):
         w = f"pieces[{i}]"
         if isinstance(p, str):
@@ -214,7 +220,12 @@ def parse(text: str, name: str = "<json>") -> Puzzle:
 
 
 def _puzzle(
-    name: str, grid: str, allow: bool, board_drawn: tuple[Cells, list[str] | None], raw: list[tuple], use_colours: bool
+    name: str,
+    grid: str,
+    allow: bool,
+    board_drawn: tuple[Cells, list[str] | None],
+    raw: list[RawPiece],
+    use_colours: bool,
 ) -> Puzzle:
     """The checked file as a Puzzle (numpy from here on)."""
     import numpy as np
@@ -227,10 +238,10 @@ def _puzzle(
     palette = [""] + sorted({c for c in (bchars or [])} | {c for r in raw for c in (r[2] or [])})
     code = {c: i for i, c in enumerate(palette)}
 
-    def codes(chars, n):
+    def codes(chars: list[str] | None, n: int) -> np.ndarray:
         return np.array([code[c] for c in chars] if chars and use_colours else [0] * n, dtype=np.int64)
 
-    def padded(cells):
+    def padded(cells: Cells) -> np.ndarray:
         return np.array([(*c, *(0,) * (dim - len(c))) for c in cells], dtype=np.int64)
 
     lat = lattice(grid, dim)
@@ -245,7 +256,7 @@ def _puzzle(
     return puzzle
 
 
-def dump(puzzle: Puzzle, solutions: list | None = None, source: str = "<puzzle>") -> bytes:
+def dump(puzzle: Puzzle, solutions: list[Solution] | None = None, source: str = "<puzzle>") -> bytes:
     """The puzzle as polytile JSON: board and piece cells as coordinates, colours by name
     when the puzzle has any, copies and minimums, each piece's own reflection rule.
     (Solutions are not part of a puzzle file: `polytile solve --format json` writes them.)"""
@@ -260,7 +271,7 @@ def dump(puzzle: Puzzle, solutions: list | None = None, source: str = "<puzzle>"
     names = puzzle.colour_names
     coloured = bool(puzzle.board.colours.any()) or any(p.colours.any() for p in puzzle.pieces)
 
-    def colours(codes) -> list[str]:
+    def colours(codes: np.ndarray) -> list[str]:
         return [names[int(c)] for c in codes]
 
     data: dict[str, Any] = {"grid": puzzle.board.grid, "board": puzzle.board.cells.tolist()}
@@ -273,7 +284,7 @@ def dump(puzzle: Puzzle, solutions: list | None = None, source: str = "<puzzle>"
     return (json.dumps(data, indent=1) + "\n").encode()
 
 
-def _piece_json(piece, colours) -> dict[str, Any]:
+def _piece_json(piece: Piece, colours: Callable[[np.ndarray], list[str]] | None) -> dict[str, Any]:
     out: dict[str, Any] = {"name": piece.name, "cells": piece.cells.tolist(), "count": piece.count}
     if colours is not None:
         out["colours"] = colours(piece.colours)

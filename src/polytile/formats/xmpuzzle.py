@@ -24,12 +24,19 @@ import io
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..core.puzzle import VIRTUAL
 from ..errors import PuzzleError
 from .common import read_bytes as common_read_bytes
+
+if TYPE_CHECKING:
+    from xml.etree.ElementTree import Element
+
+    from ..core.puzzle import Puzzle
+    from ..core.results import Solution
 
 MAX_XML = 32 << 20  # bytes of XML after decompression
 MAX_VOXELS = 1 << 22  # x * y * z of one shape
@@ -95,7 +102,7 @@ def unpack(raw: bytes, name: str, limit: int = MAX_XML) -> bytes:
     return bytes(out)
 
 
-def parse_xml(data: bytes, name: str):
+def parse_xml(data: bytes, name: str) -> Element:
     """The XML's root element; entities, DTD tricks and syntax errors refused in one line."""
     from xml.etree.ElementTree import ParseError
 
@@ -108,7 +115,8 @@ def parse_xml(data: bytes, name: str):
         if b"encoding=" not in data[:100]:
             data = data.decode("latin-1").encode("utf-8")
     try:
-        return fromstring(data, forbid_dtd=False, forbid_entities=True, forbid_external=True)
+        root: Element = fromstring(data, forbid_dtd=False, forbid_entities=True, forbid_external=True)
+        return root
     except ParseError as e:
         line, col = getattr(e, "position", (None, None))
         msg = str(e).split(":")[0]
@@ -119,7 +127,7 @@ def parse_xml(data: bytes, name: str):
         ) from None
 
 
-def _int(element, attr: str, name: str, where: str, default: int | None = None) -> int:
+def _int(element: Element, attr: str, name: str, where: str, default: int | None = None) -> int:
     text = element.get(attr)
     if text is None:
         if default is None:
@@ -134,11 +142,12 @@ def _int(element, attr: str, name: str, where: str, default: int | None = None) 
     return value
 
 
-def _voxels(text: str, size: tuple[int, int, int], name: str, where: str):
+def _voxels(text: str, size: tuple[int, int, int], name: str, where: str) -> tuple[np.ndarray, np.ndarray]:
     """States and colours of the voxels, x fastest, then y, then z; a colour's digits
     follow the voxel they colour (`voxel_c::voxel_c`)."""
     n = size[0] * size[1] * size[2]
-    states, colours = [], []
+    states: list[str] = []
+    colours: list[int] = []
     for ch in text.strip():
         if ch in "#+_":
             states.append(ch)
@@ -154,14 +163,14 @@ def _voxels(text: str, size: tuple[int, int, int], name: str, where: str):
     return np.array(states), np.array(colours, dtype=np.int64)
 
 
-def _shape(element, index: int, name: str) -> Shape:
+def _shape(element: Element, index: int, name: str) -> Shape:
     where = f"shape {index + 1}"
-    size = tuple(_int(element, a, name, where) for a in "xyz")
+    size = (_int(element, "x", name, where), _int(element, "y", name, where), _int(element, "z", name, where))
     if _int(element, "type", name, where, 0) != 0:
         raise PuzzleError(f"{where}: unknown voxel type {element.get('type')}", name)
     if size[0] * size[1] * size[2] > MAX_VOXELS:
         raise PuzzleError(f"{where}: {size[0]}x{size[1]}x{size[2]} voxels (limit {MAX_VOXELS})", name)
-    states, colours = _voxels(element.text or "", size, name, where)  # type: ignore[arg-type]
+    states, colours = _voxels(element.text or "", size, name, where)
     idx = np.arange(len(states))
     cells = np.stack([idx % size[0], idx // size[0] % size[1], idx // (size[0] * size[1])], axis=1)
     full, var = states == "#", states == "+"
@@ -169,15 +178,15 @@ def _shape(element, index: int, name: str) -> Shape:
         element.get("name") or f"S{index + 1}",
         size,
         cells[full],
-        cells[var],  # type: ignore[arg-type]
+        cells[var],
         colours[full],
         colours[var],
     )
 
 
-def _problem(element, index: int, n_shapes: int, name: str) -> Problem:
+def _problem(element: Element, index: int, n_shapes: int, name: str) -> Problem:
     where = f"problem {index + 1}"
-    parts = []
+    parts: list[tuple[int, int, int]] = []
     shapes = element.find("shapes")
     for part in [] if shapes is None else shapes.findall("shape"):
         sid = _int(part, "id", name, where)
@@ -269,7 +278,7 @@ def listing(burr: BurrFile) -> list[str]:
     return out
 
 
-def to_puzzle(burr: BurrFile, index: int, name: str):
+def to_puzzle(burr: BurrFile, index: int, name: str) -> Puzzle:
     """Problem `index` as a polytile Puzzle (see the module's note)."""
     from ..core.puzzle import Board, Piece, Puzzle
 
@@ -281,7 +290,8 @@ def to_puzzle(burr: BurrFile, index: int, name: str):
     cells = np.concatenate([res.filled, res.variable])
     cells -= cells.min(axis=0)  # from the result's least corner
     board_colours = np.concatenate([res.filled_colour, res.variable_colour + n + 1])
-    pieces, seen = [], set()
+    pieces: list[Piece] = []
+    seen: set[str] = set()
     for sid, lo, hi in prob.parts:
         shape = burr.shapes[sid]
         if hi == 0:
@@ -320,20 +330,20 @@ def _allowed(n: int, pairs: set[tuple[int, int]]) -> np.ndarray:
     return table
 
 
-def load(path: str | Path, problem: str | None = None):
+def load(path: str | Path, problem: str | None = None) -> Puzzle:
     """Problem `problem` (number from 1 or name; default the first) of a BurrTools file."""
     burr = read_file(path)
     return to_puzzle(burr, choose(burr, problem, str(path)), str(path))
 
 
-def strip_fillers(solutions: list) -> list:
+def strip_fillers(solutions: list[Solution]) -> list[Solution]:
     """Solutions without the virtual pieces that stand for variable voxels left empty."""
     from dataclasses import replace
 
     return [replace(s, placements=[p for p in s.placements if p.piece != FILLER]) for s in solutions]
 
 
-def dump(puzzle, solutions, source: str) -> bytes:
+def dump(puzzle: Puzzle, solutions: list[Solution] | None, source: str) -> bytes:
     """The puzzle as a gzip-compressed .xmpuzzle (see `xmpuzzle_out`)."""
     from .xmpuzzle_out import dump as write
 

@@ -5,10 +5,15 @@ BurrTools' rotation table and voxel space live here, the one module that numbers
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from ..core.puzzle import VIRTUAL, Piece, Puzzle
 from ..errors import PuzzleError
+
+if TYPE_CHECKING:
+    from ..core.results import Solution
 
 # BurrTools' cube rotations in its order (src/lib/tabs_0/rotmatrix.inc, the first 24 rows;
 # the transformation number stored in an assembly indexes this table)
@@ -61,8 +66,9 @@ def _fits(
     for t, m in enumerate(ROTATIONS):
         turned = voxels @ m.T
         pos = cells.min(axis=0) - turned.min(axis=0)
-        at = [want.get(tuple(c)) for c in (turned + pos).tolist()]
-        if any(i is None for i in at):
+        found = [want.get(tuple(c)) for c in (turned + pos).tolist()]
+        at = [i for i in found if i is not None]
+        if len(at) < len(found):
             continue
         board = cell_colours[at]
         ok = (board == piece.colours) if puzzle.allowed is None else puzzle.allowed[board, piece.colours]
@@ -75,8 +81,8 @@ def assembly(
     puzzle: Puzzle,
     pieces: list[Piece],
     voxels: list[np.ndarray],
-    solution,
-    colour_at: dict,
+    solution: Solution,
+    colour_at: dict[tuple[int, ...], int],
     origin: np.ndarray,
     source: str,
 ) -> str:
@@ -95,13 +101,13 @@ def assembly(
         else:
             raise PuzzleError(f"a placement of {placed.piece} matches no piece left to place", source)
     words = []
-    for p, placed in zip(pieces, slots):
-        words += placed + ["x"] * (p.count - len(placed))
+    for p, taken in zip(pieces, slots):
+        words += taken + ["x"] * (p.count - len(taken))
     return " ".join(words)
 
 
 def assemblies(
-    puzzle: Puzzle, pieces: list[Piece], voxels: list[np.ndarray], solutions: list, source: str
+    puzzle: Puzzle, pieces: list[Piece], voxels: list[np.ndarray], solutions: list[Solution], source: str
 ) -> list[str]:
     """Every solution's assembly text."""
     board = as_voxels(puzzle.board.cells)

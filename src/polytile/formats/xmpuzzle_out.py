@@ -15,6 +15,7 @@ order, "x y z t" (t one of the 24 rotations of
 from __future__ import annotations
 
 import gzip
+from typing import TYPE_CHECKING, Callable
 from xml.sax.saxutils import escape, quoteattr
 
 import numpy as np
@@ -23,6 +24,12 @@ from ..core.puzzle import VIRTUAL, Piece, Puzzle
 from ..core.shape import orientations
 from ..errors import PuzzleError
 from .xmpuzzle_assembly import as_voxels, assemblies
+
+if TYPE_CHECKING:
+    from ..core.results import Solution
+
+# (number of BurrTools colours, board cell -> (state, colour), piece colour map, colour pairs)
+ColourPlan = tuple[int, list[tuple[str, int]], Callable[[int], int], list[tuple[int, int]]]
 
 
 def _chiral(piece: Piece, grid: str) -> bool:
@@ -53,7 +60,7 @@ def check_expressible(puzzle: Puzzle, source: str) -> None:
             )
 
 
-def _colour_plan(puzzle: Puzzle, source: str):
+def _colour_plan(puzzle: Puzzle, source: str) -> ColourPlan:
     """(number of BurrTools colours, board cell -> (state, colour), piece colour map,
     (piece, result) colour pairs)."""
     codes = np.asarray(puzzle.board.colours, dtype=np.int64)
@@ -90,7 +97,7 @@ def _voxel(cells: np.ndarray, marks: list[tuple[str, int]], name: str | None) ->
     return f'<voxel x="{sx}" y="{sy}" z="{sz}"{attr} type="0">{"".join(text)}</voxel>', v
 
 
-def dump(puzzle: Puzzle, solutions: list | None, source: str) -> bytes:
+def dump(puzzle: Puzzle, solutions: list[Solution] | None, source: str) -> bytes:
     """The puzzle (and up to the given solutions) as a gzip-compressed .xmpuzzle."""
     check_expressible(puzzle, source)
     n_colours, board_marks, piece_colour, pairs = _colour_plan(puzzle, source)
