@@ -148,11 +148,13 @@ def test_propagation_keeps_the_time_limit():
 def test_masks_are_the_rectangles():
     p = random_puzzle(9, 7, 3, 8, 0)
     for rects in candidates(p.height, p.width, p.clues):
-        for rect, mask in zip(rects, prune.masks(p.width, [rects])[0]):
+        (ms,), (offset,) = prune.masks(p.width, [rects])
+        assert offset == min(r[0] for r in rects) * p.width
+        for rect, mask in zip(rects, ms):
             top, left, h, w = rect
             cells = {(top + i) * p.width + left + j for i in range(h) for j in range(w)}
-            assert mask == sum(1 << b for b in cells)
-            assert prune.rect_of(mask, p.width, h * w) == rect
+            assert mask << offset == sum(1 << b for b in cells)
+            assert prune.rect_of(mask, p.width, h * w, offset) == rect
 
 
 # --- the text reader's fast path against the careful one ----------------------------------
