@@ -144,10 +144,11 @@ class _Grid:
             every |= c
         return every
 
-    def sweep(self, cores: int, alone: int) -> bool:
+    def sweep(self, cores: int, alone: int) -> tuple[int, bool]:
         """One round: each clue drops the candidates that hold another clue's core or miss
         a cell only it reaches (`alone`), and passes its grown core on to the next clues.
-        Whether any clue changed; _Dead when one has no candidate left."""
+        (The union of the cores after it, whether any clue changed); _Dead when a clue has no
+        candidate left or two cores meet."""
         live, union, core, offsets = self.live, self.union, self.core, self.offsets
         seen_blocked, seen_required = self.seen_blocked, self.seen_required
         changed = False
@@ -176,7 +177,7 @@ class _Grid:
                 blocked = (cores & u) ^ new
                 changed = True
             seen_blocked[k], seen_required[k] = blocked, required
-        return changed
+        return cores, changed
 
 
 def prune(width: int, height: int, clues, rects_by_clue: list[list[Rect]],
@@ -186,11 +187,12 @@ def prune(width: int, height: int, clues, rects_by_clue: list[list[Rect]],
     g = _Grid(width, height, clues, *masks(width, rects_by_clue))
     rounds, changed = 0, True
     try:
+        cores = g.cores()
         while changed:
             rounds += 1
             if deadline is not None and time.perf_counter() > deadline:
                 raise TimeoutError
-            changed = g.sweep(g.cores(), g.reach())
+            cores, changed = g.sweep(cores, g.reach())
     except _Dead as dead:
         return Pruned([], [], dead.cell, rounds)
     return _result(g, rounds)
