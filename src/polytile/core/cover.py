@@ -95,12 +95,25 @@ def placement_bound(puzzle: Puzzle) -> tuple[int, int]:
     placements = covered = 0
     for shapes in _orientations_by_size(merge_congruent(puzzle), len(cells)).values():
         stack = np.stack([c for _, c, _ in shapes])                  # (O, k, d)
-        shift = anchors[None, :, :] - stack[:, :1, :]               # (O, N, d)
-        fits = int(((shift + stack.min(axis=1)[:, None, :] >= lo)
-                    & (shift + stack.max(axis=1)[:, None, :] <= hi)).all(axis=2).sum())
+        fits = int(np.count_nonzero(_box_fits(anchors, stack, lo, hi, stack.min(axis=1))))
         placements += fits
         covered += fits * stack.shape[1]
     return placements, covered
+
+
+def _box_fits(anchors: np.ndarray, shapes: np.ndarray, lo: np.ndarray, hi: np.ndarray,
+              low: np.ndarray) -> np.ndarray:
+    """(O, N) bool: orientation o (shapes (O, k, d), lowest coordinates `low`) with its
+    first cell on anchor a stays inside the box lo..hi. Axis by axis: numpy's .all over
+    a short last axis costs more than the whole comparison."""
+    first = shapes[:, 0, :]
+    lower = lo - low + first                      # (O, d): the anchors' range per orientation
+    upper = hi - shapes.max(axis=1) + first
+    ok = np.ones((len(shapes), len(anchors)), dtype=bool)
+    for ax in range(anchors.shape[1]):
+        col = anchors[:, ax]
+        ok &= (col >= lower[:, ax, None]) & (col <= upper[:, ax, None])
+    return ok
 
 
 def _orientations_by_size(puzzle: Puzzle, n_cells: int) -> dict[int, list[tuple[int, np.ndarray, np.ndarray]]]:
@@ -114,9 +127,18 @@ def _orientations_by_size(puzzle: Puzzle, n_cells: int) -> dict[int, list[tuple[
     return by_size
 
 
+def crude_bound(puzzle: Puzzle) -> int:
+    """A bound on the cells the placements cover, without their orientations: each piece
+    in at most 2^d d! orientations (12 on the triangle and hex grids) at every board
+    cell. Enough to pass small puzzles without `placement_bound`'s work."""
+    dim = puzzle.board.dim
+    motions = max(12, 2 ** dim * math.factorial(dim))
+    return motions * puzzle.board.area * sum(p.size for p in puzzle.pieces)
+
+
 def check_budget(puzzle: Puzzle, budget: int | None) -> None:
     """OverBudget when the model's placements could take more than `budget` bytes."""
-    if budget is None:
+    if budget is None or crude_bound(puzzle) * BUILD_BYTES_PER_CELL <= budget:
         return
     _, covered = placement_bound(puzzle)
     need = covered * BUILD_BYTES_PER_CELL
@@ -158,7 +180,9 @@ class CellIndex:
     def find(self, pos: np.ndarray) -> np.ndarray:
         """Item at each position (n, d), -1 off the board."""
         out = np.full(len(pos), -1, dtype=np.int64)
-        inside = ((pos >= self.lo) & (pos <= self.hi)).all(axis=1)
+        inside = np.ones(len(pos), dtype=bool)
+        for ax in range(pos.shape[1]):        # axis by axis: .all(axis=1) over d costs more
+            inside &= (pos[:, ax] >= self.lo[ax]) & (pos[:, ax] <= self.hi[ax])
         out[inside] = self.at(self.number(pos[inside]))
         return out
 
@@ -175,7 +199,6 @@ def _placements(index: CellIndex, anchors: np.ndarray, colours: np.ndarray, shap
     looked up at once. On the triangle grid only the shifts that are translations of the
     lattice count (an up triangle may not land on a down one)."""
     n_orient, k, _ = shapes.shape
-    extent = shapes.max(axis=1)                                    # (O, d)
     low = shapes.min(axis=1)                      # 0 but on the triangle grid's third axis
     offsets = shapes @ index.strides                               # (O, k): box numbers
     offsets = offsets - offsets[:, :1]                             # from the first cell
@@ -186,12 +209,10 @@ def _placements(index: CellIndex, anchors: np.ndarray, colours: np.ndarray, shap
     step = max(1, CHUNK // k)
     for first in range(0, n_orient, per):
         o_range = np.arange(first, min(first + per, n_orient))
-        shift = anchors[None, :, :] - shapes[o_range, :1, :]     # (o, N, d)
-        fits = ((shift + low[o_range, None, :] >= index.lo)
-                & (shift + extent[o_range, None, :] <= index.hi)).all(axis=2)
+        o_of, a_of = np.nonzero(_box_fits(anchors, shapes[o_range], index.lo, index.hi, low[o_range]))
         if lat is not None:
-            fits &= lat.is_translation(shift)
-        o_of, a_of = np.nonzero(fits)
+            fits = lat.is_translation(anchors[a_of] - shapes[o_range[o_of], 0])
+            o_of, a_of = o_of[fits], a_of[fits]
         o_of = o_range[o_of]
         for s in range(0, len(o_of), step):
             if deadline is not None and time.perf_counter() > deadline:

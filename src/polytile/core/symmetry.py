@@ -33,6 +33,7 @@ reuse the counts of sub-problems there.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -82,10 +83,16 @@ class Symmetry:
     def order(self) -> int:
         return len(self.perms)
 
-    @property
+    @cached_property
     def h_rows(self) -> np.ndarray:
         """Indices of the motions in H."""
         return np.array([g for g in range(self.order) if (self.h_mask >> g) & 1], dtype=np.int64)
+
+    @cached_property
+    def h_images(self) -> np.ndarray:
+        """(|H|, n_opt): the label of each option's image under each motion of H (what
+        the choice of the pieces to fix reads, once)."""
+        return self.label_img[self.h_rows[:, None], self.opt_label[None, :]]
 
 
 def _padded_sets(cover: Cover) -> np.ndarray:
@@ -123,7 +130,7 @@ def analyse(model: Model, budget: int | None = None) -> Symmetry:
     if virtual.any():                 # an empty cell is not a one-cell piece on that cell
         _, keys = np.unique(keys, return_inverse=True)
         keys = (keys.reshape(n_g, n_opt) * 2 + virtual[cover.opt_piece][None, :]).ravel()
-    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    first, inverse = _labels(keys)
     inverse = inverse.reshape(n_g, n_opt).astype(np.int32)      # label of g(o)
     identity = int(np.nonzero((perms == np.arange(perms.shape[1])).all(axis=1))[0][0])
     opt_label = inverse[identity]
@@ -144,6 +151,22 @@ def analyse(model: Model, budget: int | None = None) -> Symmetry:
     # else some cell-set is a placement of two pieces (one shape, one of them one-sided):
     # its label names neither for sure, so no motion is used for breaking
     return Symmetry(perms, opt_label, label_img, opt_stab, label_piece, g_exact, h_mask)
+
+
+def _labels(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(where, label): the distinct keys numbered in sorted order, label[i] the number of
+    keys[i], where[j] the index of some key numbered j. np.unique's, without its stable
+    sort (any key of a label does) for integer keys."""
+    if keys.dtype.kind not in "iu":
+        _, where, label = np.unique(keys, return_index=True, return_inverse=True)
+        return where, label.ravel()
+    order = np.argsort(keys)
+    ordered = keys[order]
+    new = np.ones(len(keys), dtype=bool)
+    new[1:] = ordered[1:] != ordered[:-1]
+    label = np.empty(len(keys), dtype=np.int64)
+    label[order] = np.cumsum(new) - 1
+    return order[new], label
 
 
 def _maps_pieces_onto_pieces(img_piece: np.ndarray, cover: Cover) -> np.ndarray:
@@ -234,12 +257,12 @@ def breaking_piece(cover: Cover, sym: Symmetry) -> tuple[int, np.ndarray] | None
     if len(rows) == 1:
         return None
     n_pieces = len(cover.piece_count)
-    imgs = sym.label_img[rows[:, None], sym.opt_label[None, :]]     # (|H|, n_opt)
+    imgs = sym.h_images                                              # (|H|, n_opt)
     is_rep = sym.opt_label == imgs.min(axis=0)                       # orbit representative
     n_opts = np.bincount(cover.opt_piece, minlength=n_pieces)
     n_keep = np.bincount(cover.opt_piece[is_rep], minlength=n_pieces)
     best = None
-    for p in np.nonzero(_fixable(cover, sym, imgs))[0].tolist():
+    for p in np.nonzero(_fixable(cover, sym))[0].tolist():
         score = (int(n_keep[p]), int(n_keep[p]) / int(n_opts[p]))
         if best is None or score < best[0]:
             best = (score, p)
@@ -248,12 +271,13 @@ def breaking_piece(cover: Cover, sym: Symmetry) -> tuple[int, np.ndarray] | None
     return best[1], np.nonzero((cover.opt_piece == best[1]) & is_rep)[0]
 
 
-def _fixable(cover: Cover, sym: Symmetry, imgs: np.ndarray | None = None) -> np.ndarray:
+def _fixable(cover: Cover, sym: Symmetry) -> np.ndarray:
     """Per piece: used exactly once (count = min = 1), with placements, and H permutes its
-    placements (imgs: the labels of the options' images under H, (|H|, n_opt))."""
-    if imgs is None:
-        imgs = sym.label_img[sym.h_rows[:, None], sym.opt_label[None, :]]
-    stays = (sym.label_piece[imgs] == cover.opt_piece[None, :]).all(axis=0)
+    placements."""
+    moved = sym.label_piece[sym.h_images]                      # (|H|, n_opt)
+    stays = np.ones(cover.n_options, dtype=bool)
+    for row in moved:              # row by row: .all(axis=0) over a few rows costs more
+        stays &= row == cover.opt_piece
     n_opts = np.bincount(cover.opt_piece, minlength=len(cover.piece_count))
     permuted = np.bincount(cover.opt_piece[stays], minlength=len(cover.piece_count)) == n_opts
     return (cover.piece_count == 1) & (cover.piece_min == 1) & (n_opts > 0) & permuted

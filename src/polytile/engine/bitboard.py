@@ -174,7 +174,7 @@ def run(tables, rules, sym, work, prefixes, budget):
     """Run the search for at most `budget` nodes. See the module docstring.
 
     tables: bitboard_records.BitboardTables (read only); rules, sym: records.Rules and
-    records.Symmetry; work: bitboard_records.BitboardStack, the stack below with the
+    records.SymmetryTables; work: bitboard_records.BitboardStack, the stack below with the
     sink, the memo table and the marks of the second fixed piece's placements (set_bans).
 
     Each row of `prefixes` (-1 padded) is a fixed start: its options are placed, and the

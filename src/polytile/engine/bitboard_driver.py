@@ -6,7 +6,7 @@ import numpy as np
 from ..core.cover import Cover
 from .bitboard_records import PLACE, BitboardStack, BitboardTables, MemoTable
 from .kernels import load
-from .runner import Runner, distinct, item_masks, lists_by_first_item, uniform_sizes
+from .runner import Runner, lists_by_first_item, uniform_sizes
 
 bb = load("bitboard")        # compiled ahead of time, or numba's JIT: see engine/kernels.py
 blocks = load("blocks")
@@ -15,17 +15,11 @@ blocks = load("blocks")
 MAX_SHIFTS = 8          # more distinct neighbour differences: grow regions cell by cell
 
 
-def neighbour_shifts(nb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(differences d, masks) such that the neighbours of a set x of items are the union of
-    (x & masks[k]) shifted by d[k]; empty when more than MAX_SHIFTS differences occur."""
-    rows, cols = np.nonzero(nb >= 0)
-    delta = nb[rows, cols].astype(np.int64) - rows
-    diffs = distinct(delta)
-    if len(diffs) > MAX_SHIFTS:
-        return np.zeros(0, np.int64), np.zeros(0, np.uint64)
-    masks = np.zeros(len(diffs), dtype=np.uint64)
-    np.bitwise_or.at(masks, np.searchsorted(diffs, delta), np.left_shift(np.uint64(1), rows.astype(np.uint64)))
-    return diffs, masks
+def one_per_piece(cover: Cover) -> np.ndarray:
+    """One option of each piece that has any (which one is left to numpy)."""
+    pick = np.full(len(cover.piece_count), -1, dtype=np.int64)
+    pick[cover.opt_piece] = np.arange(cover.n_options)
+    return pick[pick >= 0]
 
 
 # The kernel's settings (module variables, so that tests can run every combination):
@@ -48,25 +42,17 @@ class BitboardRun(Runner):
         super().__init__(cover, sym, plan, store=store, limit=limit, **kw)
         n = cover.n_items
         assert n <= 64 and len(cover.piece_count) <= 64
-        self.opt_mask = item_masks(cover, 1)[:, 0].copy()
         self.opt_piece = cover.opt_piece
         self.full = np.uint64((1 << n) - 1) if n < 64 else np.uint64(0xFFFFFFFFFFFFFFFF)
-        nb = cover.neighbours
-        nbm = np.zeros(n, dtype=np.uint64)
-        for col in range(nb.shape[1]):
-            has = nb[:, col] >= 0
-            nbm[has] |= np.left_shift(np.uint64(1), nb[has, col].astype(np.uint64))
-        self.nb_mask = nbm
-        self.shift_d, self.shift_m = neighbour_shifts(nb)
-        self.opt_border = np.zeros(cover.n_options, dtype=np.uint64)
-        if cover.n_options:
-            self.opt_border = np.bitwise_or.reduceat(nbm[cover.opt_items], cover.opt_ptr[:-1])
-        self.opt_border &= ~self.opt_mask
-        # the dead-end tests assume connected pieces (a piece may be given in parts)
-        prune = prune and blocks.connected(self.opt_mask, nbm, self.shift_d, self.shift_m)
+        self.opt_mask, self.nb_mask, self.opt_border = blocks.board_masks(
+            n, cover.opt_ptr, cover.opt_items, cover.neighbours)
+        self.shift_d, self.shift_m = blocks.neighbour_shifts(cover.neighbours, MAX_SHIFTS)
+        # the dead-end tests assume connected pieces (a piece may be given in parts); a
+        # piece's placements are congruent, so one of each is enough
+        prune = prune and blocks.connected(self.opt_mask[one_per_piece(cover)], self.nb_mask,
+                                           self.shift_d, self.shift_m)
         self.cap = int(cap_factor * max(1, int(self.piece_size.max(initial=1))))
-        keep = self._keep_useful(plan.keep) if prune else plan.keep
-        cell_opts, cell_start = lists_by_first_item(cover, keep, self.shuffle)
+        cell_opts, cell_start = self._lists(plan.keep, prune)
         pieces = np.arange(len(cover.piece_count))
         if self.shuffle is not None:       # a random order of the pieces too
             pieces = np.random.default_rng(self.shuffle).permutation(pieces)
@@ -124,16 +110,18 @@ class BitboardRun(Runner):
         min_empty = MEMO_PIECES * int(self.piece_size.max(initial=1))
         return memo, radix, min_empty
 
-    def _keep_useful(self, keep: np.ndarray) -> np.ndarray:
-        """`keep` without the options that, placed alone, cut off a region no set of the
-        pieces can fill (the kernel would reject them at every try)."""
-        opts = np.nonzero(keep)[0]
-        sizes = bb.reachable_sizes(self.cover.piece_count.astype(np.int64), self.piece_size)
-        ok = blocks.placements_ok(opts, self.opt_mask, self.opt_border, self.full, self.nb_mask,
-                              self.shift_d, self.shift_m, sizes, self.cap)
-        useful = np.zeros_like(keep)
-        useful[opts[ok]] = True
-        return useful
+    def _lists(self, keep: np.ndarray, prune: bool) -> tuple[np.ndarray, np.ndarray]:
+        """The options the search tries, grouped by lowest item: those of `keep` that
+        placed alone cut off no region no set of the pieces can fill (the kernel would
+        reject them at every try), in cover order, or a random order (`shuffle`)."""
+        cover = self.cover
+        if prune:
+            sizes = bb.reachable_sizes(cover.piece_count.astype(np.int64), self.piece_size)
+            keep = blocks.useful(keep, self.opt_mask, self.opt_border, self.full, self.nb_mask,
+                                 self.shift_d, self.shift_m, sizes, self.cap)
+        if self.shuffle is not None:
+            return lists_by_first_item(cover, keep, self.shuffle)
+        return blocks.lists_by_first_item(cover.n_items, cover.opt_ptr, cover.opt_items, keep)
 
     def begin(self, prefixes: list[np.ndarray]) -> None:
         super().begin(prefixes)             # a fresh place: no placement marked (set_bans)

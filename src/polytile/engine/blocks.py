@@ -1,7 +1,9 @@
-"""The bitboard kernel's tables, built once per puzzle in compiled code: the options in
-blocks by (lowest item, occupancy of its key items, piece), the options that cut off a
-region no pieces fill, and whether every piece is connected (what the dead-end tests of
-engine/bitboard.py assume)."""
+"""The bitboard kernel's tables, built once per puzzle in compiled code: the options and
+neighbours as bitboards, the neighbour shifts, the options in blocks by (lowest item,
+occupancy of its key items, piece), the options that cut off a region no pieces fill,
+and whether every piece is connected (what the dead-end tests of engine/bitboard.py
+assume). One compiled call each, not a numpy call per step: a small puzzle's set-up is
+mostly the cost of the calls."""
 from __future__ import annotations
 
 import numpy as np
@@ -9,19 +11,92 @@ from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from .bitboard import grow, regions_ok
-from .bits import ONE
+from .bits import ONE, ZERO
 
 
 @njit(cache=True)
-def placements_ok(opts, opt_mask, opt_border, full, nb_mask, shift_d, shift_m, sizes, cap):
-    """For each option of `opts`: placed alone on the board, it leaves no region next to it
-    whose size no multiset of the pieces makes (such a region stays cut off whatever is
-    placed later, so the option is in no solution)."""
-    ok = np.ones(len(opts), dtype=np.bool_)
-    for k in range(len(opts)):
-        o = opts[k]
-        ok[k] = regions_ok(full & ~opt_mask[o], opt_border[o], nb_mask, shift_d, shift_m, sizes, cap)
-    return ok
+def board_masks(n, opt_ptr, opt_items, neighbours):
+    """(opt_mask, nb_mask, opt_border): the items of each option, the neighbours of each
+    item, and the items next to each option and not in it, as words of n <= 64 bits."""
+    nb_mask = np.zeros(n, dtype=np.uint64)
+    for i in range(n):
+        for j in range(neighbours.shape[1]):
+            if neighbours[i, j] >= 0:
+                nb_mask[i] |= ONE << np.uint64(neighbours[i, j])
+    n_opt = len(opt_ptr) - 1
+    opt_mask = np.zeros(n_opt, dtype=np.uint64)
+    opt_border = np.zeros(n_opt, dtype=np.uint64)
+    for o in range(n_opt):
+        m = ZERO
+        b = ZERO
+        for q in range(opt_ptr[o], opt_ptr[o + 1]):
+            m |= ONE << np.uint64(opt_items[q])
+            b |= nb_mask[opt_items[q]]
+        opt_mask[o] = m
+        opt_border[o] = b & ~m
+    return opt_mask, nb_mask, opt_border
+
+
+@njit(cache=True)
+def neighbour_shifts(neighbours, most):
+    """(differences d, masks) such that the neighbours of a set x of items are the union of
+    (x & masks[k]) shifted by d[k]; empty when more than `most` differences occur."""
+    n = neighbours.shape[0]
+    deltas = np.zeros(n * neighbours.shape[1], dtype=np.int64)
+    k = 0
+    for i in range(n):
+        for j in range(neighbours.shape[1]):
+            if neighbours[i, j] >= 0:
+                deltas[k] = neighbours[i, j] - i
+                k += 1
+    ordered = np.sort(deltas[:k])
+    count = 0
+    for q in range(k):
+        if q == 0 or ordered[q] != ordered[q - 1]:
+            ordered[count] = ordered[q]
+            count += 1
+    if count > most:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.uint64)
+    diffs = ordered[:count].copy()
+    masks = np.zeros(count, dtype=np.uint64)
+    for i in range(n):
+        for j in range(neighbours.shape[1]):
+            if neighbours[i, j] >= 0:
+                masks[np.searchsorted(diffs, neighbours[i, j] - i)] |= ONE << np.uint64(i)
+    return diffs, masks
+
+
+@njit(cache=True)
+def lists_by_first_item(n, opt_ptr, opt_items, keep):
+    """The options of `keep` grouped by their lowest item, in cover order inside a group
+    (a counting sort): (options, starts)."""
+    start = np.zeros(n + 1, dtype=np.int64)
+    for o in range(len(keep)):
+        if keep[o]:
+            start[opt_items[opt_ptr[o]] + 1] += 1
+    for i in range(n):
+        start[i + 1] += start[i]
+    at = start[:n].copy()
+    opts = np.zeros(start[n], dtype=np.int32)
+    for o in range(len(keep)):
+        if keep[o]:
+            t = opt_items[opt_ptr[o]]
+            opts[at[t]] = o
+            at[t] += 1
+    return opts, start
+
+
+@njit(cache=True)
+def useful(keep, opt_mask, opt_border, full, nb_mask, shift_d, shift_m, sizes, cap):
+    """`keep` without the options that, placed alone on the board, leave a region next to
+    them whose size no multiset of the pieces makes (`sizes`): such a region stays cut off
+    whatever is placed later, so the option is in no solution."""
+    out = keep.copy()
+    for o in range(len(keep)):
+        if keep[o]:
+            out[o] = regions_ok(full & ~opt_mask[o], opt_border[o], nb_mask, shift_d, shift_m,
+                                sizes, cap)
+    return out
 
 
 @njit(cache=True)

@@ -139,7 +139,7 @@ def _end_prefix(n_items, links, undo, n):
 def run(tables, rules, sym, work, prefixes, budget):
     """Run at most `budget` nodes, the rows of `prefixes` one after another (as
     bitboard.run). tables: dlx_driver.DlxTables, read only; rules, sym: records.Rules
-    and records.Symmetry; work: dlx_driver.DlxStack, with the links (dlx_driver.Links)
+    and records.SymmetryTables; work: dlx_driver.DlxStack, with the links (dlx_driver.Links)
     and place[0] (dlx_driver.PLACE), where the search stands between calls."""
     n_items = tables.n_items
     item, x, chosen, left, sink = work.item, work.x, work.chosen, work.left, work.sink

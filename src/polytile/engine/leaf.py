@@ -133,7 +133,7 @@ def banned_pair(chosen, depth, opt_piece, sym_piece, sym_piece2, ban_ptr, ban_op
 def on_leaf(chosen, depth, left, rules, sym, sink):
     """Count (and maybe store) the solution chosen[:depth].
 
-    rules, sym, sink: the records.Rules, records.Symmetry and records.Sink of the run.
+    rules, sym, sink: the records.Rules, records.SymmetryTables and records.Sink of the run.
     sym.mode 0: no classification; 1: canonical check over all of G (every leaf is one
     solution); 2: symmetry breaking on piece `sym.piece` (and `sym.piece2`, whose
     placements banned under the first's are not counted, see core.symmetry.second_breaking)

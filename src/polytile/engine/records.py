@@ -1,5 +1,6 @@
 """The records every kernel takes, by name: what a solution is (`Rules`), the symmetry
-tables of leaf.on_leaf (`Symmetry`), where leaves write (`Sink`), and the counters' names.
+tables of leaf.on_leaf (`SymmetryTables`), where leaves write (`Sink`), and the
+counters' names.
 
 A record is a typing.NamedTuple of arrays and scalars: numba compiles attribute access
 on it to the same code as the positional tuples it replaces (a field is a member of one
@@ -36,7 +37,7 @@ class Rules(NamedTuple):
     stop_after: int             # stop after this many accepted leaves (0: never)
 
 
-class Symmetry(NamedTuple):
+class SymmetryTables(NamedTuple):
     """The symmetry tables of leaf.on_leaf (see core.symmetry); read only."""
     mode: int                   # 0 none, 1 canonical check over G, 2 symmetry breaking
     piece: int                  # the piece placed first, one placement per orbit (mode 2)

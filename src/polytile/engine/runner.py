@@ -7,14 +7,14 @@ import numpy as np
 
 from ..core.cover import Cover
 from .kernels import bind
-from .records import (N_STATS, NODES, SOLUTIONS, STORED, UNIQUE, Rules, Sink, Symmetry,
-                      new_place, place_dtype)
+from .records import (N_STATS, NODES, SOLUTIONS, STORED, UNIQUE, Rules, Sink,
+                      SymmetryTables, new_place, place_dtype)
 from .status import CODES
 
 
 
-def symmetry_record(plan, sym, n_opt: int) -> Symmetry:
-    """The Symmetry record of `plan` and the analysis `sym` (None: no symmetry)."""
+def symmetry_record(plan, sym, n_opt: int) -> SymmetryTables:
+    """The SymmetryTables record of `plan` and the analysis `sym` (None: no symmetry)."""
     if plan.ban_ptr is None:
         ban_ptr, ban_opts = np.zeros(n_opt + 1, np.int64), np.zeros(0, np.int32)
     else:
@@ -25,10 +25,10 @@ def symmetry_record(plan, sym, n_opt: int) -> Symmetry:
     else:
         label = (sym.opt_label, sym.label_img, sym.label_piece, np.uint64(sym.h_mask), sym.opt_stab)
     opt_label, label_img, label_piece, h_mask, opt_stab = label
-    return Symmetry(mode=int(plan.sym_mode), piece=int(plan.sym_piece), opt_label=opt_label,
-                    label_img=label_img, label_piece=label_piece, h_mask=h_mask,
-                    opt_stab=opt_stab, canonical_only=bool(plan.canonical_only),
-                    piece2=int(plan.sym_piece2), ban_ptr=ban_ptr, ban_opts=ban_opts)
+    return SymmetryTables(mode=int(plan.sym_mode), piece=int(plan.sym_piece), opt_label=opt_label,
+                          label_img=label_img, label_piece=label_piece, h_mask=h_mask,
+                          opt_stab=opt_stab, canonical_only=bool(plan.canonical_only),
+                          piece2=int(plan.sym_piece2), ban_ptr=ban_ptr, ban_opts=ban_opts)
 
 
 class Runner:
@@ -38,7 +38,7 @@ class Runner:
     call of the kernel's `run(tables, rules, sym, work, prefixes, budget)`, returning its
     status code. The records every kernel shares (engine/records.py), built once here:
       rules  Rules: what a solution is and when to stop;
-      sym    Symmetry: the symmetry tables of leaf.on_leaf;
+      sym    SymmetryTables: the symmetry tables of leaf.on_leaf;
       sink   Sink: counters, the solution buffer, leaf.classify's scratch (in `work`).
     Every kernel runs the rows of `prefixes` itself, one after another (`begin`), so a
     slice of the search is one call whatever the number of prefixes."""

@@ -95,7 +95,7 @@ def _start_prefix(row, opt_mask, opt_piece, piece_count, left, chosen, cov):
 @njit(cache=True, nogil=True)   # threads of one process can search side by side
 def run(tables, rules, sym, work, prefixes, budget):
     """As bitboard.run, with masks of len(full) words. tables: wide_driver.WideTables
-    (read only); rules, sym: records.Rules and records.Symmetry; work:
+    (read only); rules, sym: records.Rules and records.SymmetryTables; work:
     wide_driver.WideStack, whose place[0] (wide_driver.PLACE) keeps where the search
     stands between calls."""
     cell_start, cell_opts, list_mask = tables.cell_start, tables.cell_opts, tables.list_mask
