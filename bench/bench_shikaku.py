@@ -20,6 +20,8 @@ printing. The same interpreter and environment for both, bytecode caches on (in 
 temporary PYTHONPYCACHEPREFIX, written by one warm-up run of each side, as an installed
 package has them), the two run in turn A B A B ...; medians of `--repeat` (at least 5)
 wall-clock runs, CPU seconds (user + system) in brackets, and the ratio of the medians.
+With --before DIR, an older checkout's polytile (launched as the `polytile` script does) runs
+in the same turns (its DIR/src first on PYTHONPATH), and the ratio before/now.
 """
 from __future__ import annotations
 
@@ -150,36 +152,56 @@ def timed(argv: list[str], env: dict, cwd: Path | None = None) -> tuple[float, f
     return wall, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, p.stdout
 
 
-def whole_processes(ref: Path, cases: list[str], repeat: int, stubs: Path) -> None:
-    """`polytile shikaku FILE` against the reference's `python -m main -f FILE`, whole
-    processes in turn (see the module doc); both must print the expected count."""
-    manifest = {c["id"]: c for c in json.loads((CORPUS / "manifest.json").read_text())}
+def _sides(ref: Path, path: Path, stubs: Path, before: Path | None) -> list[tuple[list[str], dict, Path | None]]:
+    """(argv, environment, working directory) of each side: polytile, the reference, and
+    with `before` an older checkout's polytile (its src/ first on PYTHONPATH). Bytecode
+    caches on for all, in one temporary PYTHONPYCACHEPREFIX."""
     exe = Path(sys.executable).parent / "polytile"
     ours = [str(exe)] if exe.exists() else [sys.executable, "-m", "polytile"]
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH")}
-    env["PYTHONPYCACHEPREFIX"] = tempfile.mkdtemp(prefix="shikaku-pycache-")
-    ref_env = dict(env, PYTHONPATH=str(stubs))
+    env["PYTHONPYCACHEPREFIX"] = _PYCACHE
+    sides = [(ours + ["shikaku", str(path)], env, None),
+             ([sys.executable, "-m", "main", "-f", str(path)], dict(env, PYTHONPATH=str(stubs)), ref / "src")]
+    if before is not None:
+        launch = "from polytile.cli import entry; entry()"  # what the `polytile` script runs
+        sides.append(([sys.executable, "-c", launch, "shikaku", str(path)],
+                      dict(env, PYTHONPATH=str(before / "src")), None))
+    return sides
+
+
+_PYCACHE = tempfile.mkdtemp(prefix="shikaku-pycache-")
+
+
+def whole_processes(ref: Path, cases: list[str], repeat: int, stubs: Path, before: Path | None) -> None:
+    """`polytile shikaku FILE` against the reference's `python -m main -f FILE` (and an
+    older polytile), whole processes in turn (see the module doc); all must print the
+    expected count."""
+    manifest = {c["id"]: c for c in json.loads((CORPUS / "manifest.json").read_text())}
     runs = max(repeat, 5)
-    print(f"whole processes, medians of {runs} (CPU seconds in brackets); python -c pass: "
-          f"{statistics.median(timed([sys.executable, '-c', 'pass'], env)[0] for _ in range(5)):.4f} s")
-    print(f"{'case':<18}{'solutions':>10}{'polytile s':>20}{'reference s':>20}{'speed-up':>16}")
+    env = dict(os.environ, PYTHONPYCACHEPREFIX=_PYCACHE)
+    start = statistics.median(timed([sys.executable, "-c", "pass"], env)[0] for _ in range(5))
+    print(f"whole processes, medians of {runs} (CPU seconds in brackets); python -c pass: {start:.4f} s")
+    print(f"{'case':<16}{'solutions':>10}{'polytile s':>20}{'reference s':>20}{'speed-up':>16}"
+          + (f"{'before s':>20}{'before/now':>16}" if before else ""))
     for cid in cases:
         path, expected = CORPUS / manifest[cid]["file"], manifest[cid]["solutions"]
-        sides = [(ours + ["shikaku", str(path)], env, None),
-                 ([sys.executable, "-m", "main", "-f", str(path)], ref_env, ref / "src")]
-        results: list[list[tuple[float, float, str]]] = [[], []]
+        sides = _sides(ref, path, stubs, before)
+        results: list[list[tuple[float, float, str]]] = [[] for _ in sides]
         for argv, e, cwd in sides:
             timed(argv, e, cwd)                         # warm-up: bytecode caches
         for _ in range(runs):
             for k, (argv, e, cwd) in enumerate(sides):
                 results[k].append(timed(argv, e, cwd))
-        counts = (int(results[0][0][2].split()[0]), int(results[1][0][2].split()[0]))
-        assert counts[0] == expected, (cid, counts)
+        counts = [int(side[0][2].split()[0]) for side in results]
+        assert counts[0] == expected and counts[2:] in ([], [expected]), (cid, counts)
         flag = "" if counts[1] == expected else f"  (reference counted {counts[1]})"
         wall = [statistics.median(r[0] for r in side) for side in results]
         cpu = [statistics.median(r[1] for r in side) for side in results]
-        print(f"{cid:<18}{expected:>10}{wall[0]:>11.4f} ({cpu[0]:.4f}){wall[1]:>11.4f} ({cpu[1]:.4f})"
-              f"{wall[1] / wall[0]:>7.1f}x ({cpu[1] / cpu[0]:.1f}x){flag}", flush=True)
+        line = (f"{cid:<16}{expected:>10}{wall[0]:>11.4f} ({cpu[0]:.4f}){wall[1]:>11.4f} ({cpu[1]:.4f})"
+                f"{wall[1] / wall[0]:>7.1f}x ({cpu[1] / cpu[0]:.1f}x)")
+        if before:
+            line += f"{wall[2]:>11.4f} ({cpu[2]:.4f}){wall[2] / wall[0]:>7.1f}x ({cpu[2] / cpu[0]:.1f}x)"
+        print(line + flag, flush=True)
 
 
 def main() -> None:
@@ -190,6 +212,9 @@ def main() -> None:
                     help="the dense grids: chosen method against the plain memo counter")
     ap.add_argument("--whole", action="store_true",
                     help="whole processes, start to exit (default case: tatham-100x100)")
+    ap.add_argument("--before", type=Path, metavar="DIR",
+                    help="with --whole: also an older checkout's polytile (DIR/src), e.g. from "
+                    "`git archive COMMIT src | tar -x -C DIR`")
     ap.add_argument("cases", nargs="*")
     args = ap.parse_args()
     if args.dense:
@@ -204,7 +229,7 @@ def main() -> None:
     except ImportError:
         (stubs / "colorama.py").write_text(STUB)
     if args.whole:
-        whole_processes(args.reference, args.cases or ["tatham-100x100"], args.repeat, stubs)
+        whole_processes(args.reference, args.cases or ["tatham-100x100"], args.repeat, stubs, args.before)
         return
     print(f"{'case':<18}{'expected':>10}{'polytile s':>12}{'reference s':>13}{'speed-up':>10}")
     for cid in args.cases or DEFAULT:
