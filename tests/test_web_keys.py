@@ -1,13 +1,13 @@
 """Hand play with the keyboard alone on every grid (issue 27), in real chromium: a whole square
 puzzle (Katamino's slam 1 with 4 pentominoes, 5 x 4), a whole hex puzzle (the 7 tetrahexes in
-their 4 x 7 parallelogram) and a whole cube puzzle (a 2 x 3 x 2 box of three Soma pieces, T, A
+their 4 x 7 parallelogram), a triangle one (two triamonds in a hexagon) and a whole cube puzzle (a 2 x 3 x 2 box of three Soma pieces, T, A
 and P, rotate only) are played to the end by key presses only: Enter on the Play tab, Tab to a
 piece of the tray, Enter to bring it onto the board, R / Shift+R / F (and T, Y on cubes) to turn
 it, the arrows (and Page Up / Page Down on cubes) to move it, Enter to place it; Backspace undoes
 once on the way. Each move is announced in the live region. The solution played is the
 independent checker's (tests/checker.py), and the final position is checked by it too (every
 cell covered once, every piece one of the puzzle's). axe-core finds nothing in the playing state
-on each grid."""
+on each grid. Hint and Statistics are not offered on the triangle grid, and say why."""
 from __future__ import annotations
 
 import json
@@ -76,7 +76,12 @@ def open_play(d):
     from selenium.webdriver.common.keys import Keys
     css(d, "#play-tab").send_keys(Keys.ENTER)                 # the tab chosen from the keyboard
     until(d, lambda d: not css(d, "#view-play").get_attribute("hidden"), 10, "the play view is hidden")
-    until(d, lambda d: "Can still be finished" in status(d), 30, f"no first verdict: {status(d)}")
+    try:
+        until(d, lambda d: "Can still be finished" in status(d), 30)
+    except Exception:
+        state = d.execute_script("return {asking: play.asking, again: play.again, summary: !!play.summary, "
+                                 "same: play.key === JSON.stringify(currentPuzzle()), preview: !!state.preview}")
+        raise AssertionError(f"no first verdict: {status(d)}; {state}") from None
 
 
 def focus_tray(d, index: int):
@@ -255,6 +260,22 @@ def test_hex_puzzle_by_keyboard(page):
     play_to_the_end(d, moves, lattice=True)
     assert_tiling(d, TETRAHEXES, True, "hex")
     assert {"r", "f"} <= set(PRESSED)                        # a piece was turned and one flipped
+
+
+def test_triangle_puzzle_by_keyboard(page, tmp_path):
+    """Two triamonds in a hexagon of six triangles (each lies up and down triangles in turn)."""
+    d = page
+    path = tmp_path / "hexagon.json"
+    path.write_text(json.dumps({"grid": "triangle", "board": [[0, 0, 2], [0, 0, 1], [0, 1, 1], [-1, 0, 2], [-1, 1, 2], [-1, 1, 1]],
+                                "pieces": [{"name": "triamond", "cells": [[0, 0, 2], [0, 0, 1], [0, 1, 1]], "count": 2}]}))
+    d.execute_script("""setMode('tiling'); setTilingSource('text');
+        document.querySelector('#tiling-text').value = arguments[0];
+        document.querySelector('#reflect').checked = true; newText(); setView('solutions');""", path.read_text())
+    wait_preview(d, "triangle", 3, 6)
+    play_to_the_end(d, target_moves(d, path, "triangle", True), lattice=True)
+    assert_tiling(d, path, True, "triangle")
+    for tab in ("#hint-tab", "#stats-tab"):                  # not offered here, and the reason given
+        assert not css(d, tab).is_enabled() and "square" in css(d, tab).get_attribute("title")
 
 
 def test_cube_puzzle_by_keyboard(page, tmp_path):

@@ -301,14 +301,18 @@ function showVerdict(v, finish) {
 
 function playPuzzleChanged() {
   const key = JSON.stringify(currentPuzzle());
-  if (key === play.key && play.summary === state.preview) return;
-  const same = key === play.key;
+  // only the preview of this very puzzle (app.js notes which): the last puzzle's, while the new
+  // one's is on its way, would offer the wrong tray
+  const fresh = state.previewKey === undefined || state.previewKey === key;
+  const summary = fresh && playable(state.preview) ? state.preview : null;
+  if (key === play.key && play.summary === summary) return;
+  const same = key === play.key && play.summary !== null;
   play.key = key;
-  play.summary = playable(state.preview) ? state.preview : null;
+  play.summary = summary;
   if (!same) { play.placed = []; play.history = []; play.found = []; play.chosen = -1; play.kbd = null; play.turns = null; }
   play.geo = gridGeo(play.summary);
   if (!play.summary) {
-    setStatus(state.preview ? "Hand play is for tiling puzzles." : "Choose a puzzle first.");
+    setStatus(!state.preview ? "Choose a puzzle first." : !fresh ? "Reading the puzzle…" : "Hand play is for tiling puzzles.");
     drawPlay();
     return;
   }
