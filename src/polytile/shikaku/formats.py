@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+from itertools import compress
 
 from ..errors import PuzzleError
 from .model import Shikaku
@@ -88,21 +89,20 @@ def _plain_text(text: str) -> Shikaku | None:
     digits and blanks only, the header, then exactly H rows of W numbers, none longer than
     MAX_DIGITS or larger than the grid. None for anything else: the careful reader then
     says what is wrong and where."""
-    lines = [fields for fields in (line.split() for line in text.split("\n")) if fields]
-    if not lines or len(lines[0]) != 2:
-        return None
-    tokens = [t for fields in lines for t in fields]
+    tokens = text.split()
     joined = "".join(tokens)
-    if not (joined.isascii() and joined.isdigit()) or max(map(len, tokens)) > MAX_DIGITS:
+    if len(tokens) < 3 or not (joined.isascii() and joined.isdigit()) or max(map(len, tokens)) > MAX_DIGITS:
         return None
     w, h = int(tokens[0]), int(tokens[1])
-    if not (1 <= w and 1 <= h and w * h <= MAX_CELLS and len(lines) == h + 1
-            and len(tokens) == 2 + w * h and all(len(fields) == w for fields in lines[1:])):
+    if not (1 <= w and 1 <= h and w * h <= MAX_CELLS and len(tokens) == 2 + w * h):
+        return None
+    fields = [n for n in map(len, map(str.split, text.split("\n"))) if n]
+    if fields[0] != 2 or len(fields) != h + 1 or fields[1:].count(w) != h:
         return None
     values = list(map(int, tokens[2:]))
     if max(values) > w * h:
         return None
-    return Shikaku(w, h, tuple((k // w, k % w, v) for k, v in enumerate(values) if v))
+    return Shikaku(w, h, tuple((k // w, k % w, values[k]) for k in compress(range(w * h), values)))
 
 
 def parse_text(text: str, name: str = "<text>") -> Shikaku:
