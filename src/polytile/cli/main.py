@@ -10,8 +10,12 @@ from __future__ import annotations
 import os
 import sys
 from importlib import import_module
+from typing import TYPE_CHECKING
 
 from ..errors import PuzzleError
+
+if TYPE_CHECKING:
+    from .commands.args import Parser
 
 PROG = "polytile"
 SUMMARY = "Solve tiling puzzles fast and exactly."
@@ -38,7 +42,7 @@ def _err(msg: str) -> None:
     print(msg, file=sys.stderr)
 
 
-def command_parser(name: str):
+def command_parser(name: str) -> Parser:
     """The parser of one command, its function set as the default `run`."""
     from .commands.args import Parser
 

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any, Callable
 
 
 @contextmanager
-def counting(enabled: bool | None = None, after: float = 1.0):
+def counting(enabled: bool | None = None, after: float = 1.0) -> Iterator[Callable[..., None] | None]:
     """Yield a callback for the searches: (result) for one process; (result, done, total,
     fraction) for parallel counts, where fraction is the estimated share of the work done
     (None while unknown: "estimating..."), which drives the ETA. The elapsed time and the
@@ -36,7 +38,7 @@ def counting(enabled: bool | None = None, after: float = 1.0):
     )
     task = None
 
-    def update(res, done=None, total=None, fraction=None):
+    def update(res: Any, done: int | None = None, total: int | None = None, fraction: float | None = None) -> None:
         nonlocal task
         if time.perf_counter() - t0 < after:
             return

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from dataclasses import dataclass, field, replace
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 
@@ -13,6 +13,7 @@ from .library import pentomino_name
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
 
 Found = TypeVar("Found")
+Other = TypeVar("Other")
 
 
 @dataclass
@@ -63,6 +64,13 @@ class Report(Generic[Found]):
         if self.interrupted:
             return "interrupted"
         return "time limit" if self.timed_out else "solution limit"
+
+    def with_found(self, found: list[Other]) -> Report[Other]:
+        """The same answer holding other solutions: the engine's option ids turned into pieces
+        (or none kept), without losing a field."""
+        out: Report[Any] = replace(self, found=[])
+        out.found = found
+        return out
 
     def to_json(self) -> dict[str, object]:
         """The answer as the command-line contract spells it (DESIGN.md): `complete` false,

@@ -6,11 +6,16 @@ Geometry-free of search: it gets placed pieces, the board's cells and labels, an
 from __future__ import annotations
 
 import io
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..core.results import Solution
 from .pictures import CELL, _draw_plane, _frame, piece_colours
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+    from matplotlib.patches import Rectangle
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 LENGTHS = (31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
@@ -92,13 +97,13 @@ def year_picture(values: dict[tuple[int, int], int], title: str, fmt: str) -> by
     return _save(fig, fmt)
 
 
-def _cross(x: float, y: float):
+def _cross(x: float, y: float) -> Rectangle:
     from matplotlib.patches import Rectangle
 
     return Rectangle((x - 0.5, y - 0.5), 1, 1, fill=False, edgecolor="red", linewidth=1.5)
 
 
-def _save(fig, fmt: str) -> bytes:
+def _save(fig: Figure, fmt: str) -> bytes:
     """Same figure, same bytes: fixed SVG hash salt, no dates in the metadata."""
     import matplotlib
 

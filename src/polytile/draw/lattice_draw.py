@@ -21,10 +21,10 @@ def drawing_points(grid: str, cells: np.ndarray) -> np.ndarray:
     elif grid == "hex":
         pts = np.stack([cells[:, 1], 2 * cells[:, 0] + cells[:, 1]], axis=1)
     else:
-        return cells[:, :2] - cells[:, :2].min(axis=0)
+        return np.asarray(cells[:, :2] - cells[:, :2].min(axis=0))
     lo = pts.min(axis=0)
     lo[1] -= (lo[1] - lo[0]) % 2  # keep the parity of row + column
-    return pts - lo
+    return np.asarray(pts - lo)
 
 
 def text_rows(grid: str, board: np.ndarray, marks: list[tuple[np.ndarray, str]], empty: str = ".") -> list[str]:

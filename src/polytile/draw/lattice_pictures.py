@@ -4,11 +4,21 @@ thick lines where pieces meet and around the board. Coordinates: `lattice.corner
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Callable
+
 import numpy as np
 
 from ..core.lattice import Lattice, centre, corners_of, lattice
 
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.collections import LineCollection
+    from matplotlib.typing import ColorType
+
+    from ..core.results import Placement
+
 Point = tuple[float, float]
+EdgeKey = tuple[Point, ...]  # an edge's two ends, rounded and sorted
 
 
 def extent(grid: str, board: np.ndarray) -> tuple[float, float, float, float]:
@@ -19,54 +29,56 @@ def extent(grid: str, board: np.ndarray) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def _edge_key(a: Point, b: Point) -> tuple:
+def _edge_key(a: Point, b: Point) -> EdgeKey:
     return tuple(sorted(((round(a[0], 6), round(a[1], 6)), (round(b[0], 6), round(b[1], 6)))))
 
 
-def _edges(lat: Lattice, owner: dict[tuple, int]) -> tuple[list, list]:
+def _edges(lat: Lattice, owner: dict[tuple[int, ...], int]) -> tuple[list[EdgeKey], list[EdgeKey]]:
     """Cell edges split into thin (one owner on both sides) and thick ones, each once."""
-    sides: dict[tuple, list[int]] = {}
+    sides: dict[EdgeKey, list[int]] = {}
     for cell, who in owner.items():
         poly = corners_of(lat, cell)
         for a, b in zip(poly, poly[1:] + poly[:1]):
             sides.setdefault(_edge_key(a, b), []).append(who)
-    thin, thick = [], []
-    for seg, who in sides.items():
-        (thin if len(who) == 2 and who[0] == who[1] else thick).append(seg)
+    thin: list[EdgeKey] = []
+    thick: list[EdgeKey] = []
+    for seg, owners in sides.items():
+        (thin if len(owners) == 2 and owners[0] == owners[1] else thick).append(seg)
     return thin, thick
 
 
-def _segments(segments: list, colour, width: float, cap: str):
+def _segments(segments: list[EdgeKey], colour: ColorType, width: float, cap: str) -> LineCollection:
     from matplotlib.collections import LineCollection
 
     return LineCollection(segments, colors=[colour], linewidths=width, capstyle=cap, joinstyle="round")
 
 
 def draw_plane(
-    ax,
+    ax: Axes,
     grid: str,
-    placements,
+    placements: list[Placement],
     board: np.ndarray,
     colours: dict[str, str],
     gid: str,
     labels: bool,
     fontsize: float,
-    colour_for,
-    ink_on,
+    colour_for: Callable[[Placement, dict[str, str]], str],
+    ink_on: Callable[[str], str],
     ink: str,
-    thin_colour,
+    thin_colour: ColorType,
 ) -> None:
     """One picture of a triangle- or hex-grid solution on the axes (y downwards)."""
     from matplotlib.patches import PathPatch
     from matplotlib.path import Path as MPath
 
     lat = lattice(grid)
-    owner = {tuple(c): -1 for c in board.tolist()}
+    owner: dict[tuple[int, ...], int] = {tuple(c): -1 for c in board.tolist()}
     for i, pl in enumerate(placements):
         cells = [tuple(c) for c in pl.cells.tolist()]
         owner.update((c, i) for c in cells)
         colour = colour_for(pl, colours)
-        verts, codes = [], []
+        verts: list[Point] = []
+        codes: list[Any] = []
         for c in cells:
             poly = corners_of(lat, c)
             verts += poly + [poly[0]]
@@ -93,7 +105,7 @@ def draw_plane(
     ax.add_collection(_segments(thick, ink, 2.2 * scale, "round"))
 
 
-def frame(ax, box: tuple[float, float, float, float], pad: float = 0.15) -> None:
+def frame(ax: Axes, box: tuple[float, float, float, float], pad: float = 0.15) -> None:
     """Fit the axes to a box with a margin, y downwards and square cells, as every lattice
     picture needs."""
     x0, y0, x1, y1 = box

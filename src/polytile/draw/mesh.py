@@ -29,6 +29,7 @@ d with d . u = bevel / 2 for the inward normal u of every face at the vertex's c
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -36,6 +37,8 @@ import numpy as np
 from .mesh_cells import TINY, Complex, Face, Key, solid
 
 Edge = tuple[Key, Key]
+Sheet = tuple[Edge, Hashable]  # (edge, run of cells around it)
+VertexIds = dict[Hashable, int]  # (face, key) and each corner cycle's root -> vertex id
 
 
 @dataclass
@@ -50,9 +53,10 @@ class _Sets:
     """Union-find over hashable things."""
 
     def __init__(self) -> None:
-        self.up: dict = {}
+        self.up: dict[Hashable, Hashable] = {}
 
-    def find(self, x):
+    def find(self, x: Hashable) -> Hashable:
+        """The representative of x's set (paths compressed on the way)."""
         path = []
         while self.up.get(x, x) != x:
             path.append(x)
@@ -61,13 +65,14 @@ class _Sets:
             self.up[p] = x
         return x
 
-    def union(self, a, b) -> None:
+    def union(self, a: Hashable, b: Hashable) -> None:
+        """Join the sets of a and b."""
         a, b = self.find(a), self.find(b)
         if a != b:
             self.up[a] = b
 
 
-def _edges(face: Face):
+def _edges(face: Face) -> Iterator[tuple[Key, Key, Edge]]:
     """(from, to, edge) around a face; the edge is its two keys in order."""
     for i, a in enumerate(face):
         b = face[(i + 1) % len(face)]
@@ -101,11 +106,13 @@ def mesh(cx: Complex, bevel: float = 0.0) -> Mesh:
 def _surface(cx: Complex) -> tuple[list[Face], list[int], _Sets]:
     """The faces of no other sub-cell (with the sub-cell each bounds), and the runs of
     sub-cells around each edge, joined through the inner faces."""
-    where: dict[frozenset, list[tuple[int, int]]] = {}
+    where: dict[frozenset[Key], list[tuple[int, int]]] = {}
     for c, cell in enumerate(cx.cells):
         for f, face in enumerate(cell):
             where.setdefault(frozenset(face), []).append((c, f))
-    faces, owner, runs = [], [], _Sets()
+    faces: list[Face] = []
+    owner: list[int] = []
+    runs = _Sets()
     for places in where.values():
         if len(places) == 1:
             c, f = places[0]
@@ -118,9 +125,9 @@ def _surface(cx: Complex) -> tuple[list[Face], list[int], _Sets]:
     return faces, owner, runs
 
 
-def _sheets(faces: list[Face], owner: list[int], runs: _Sets) -> dict[tuple, list[int]]:
+def _sheets(faces: list[Face], owner: list[int], runs: _Sets) -> dict[Sheet, list[int]]:
     """(edge, run) -> the two surface faces that bound that run of cells at that edge."""
-    sheets: dict[tuple, list[int]] = {}
+    sheets: dict[Sheet, list[int]] = {}
     for b, face in enumerate(faces):
         for _a, _b, e in _edges(face):
             sheets.setdefault((e, runs.find((e, owner[b]))), []).append(b)
@@ -130,14 +137,14 @@ def _sheets(faces: list[Face], owner: list[int], runs: _Sets) -> dict[tuple, lis
     return sheets
 
 
-def _vertices(faces: list[Face], sheets: dict[tuple, list[int]]) -> tuple[dict, list[Key]]:
+def _vertices(faces: list[Face], sheets: dict[Sheet, list[int]]) -> tuple[VertexIds, list[Key]]:
     """One vertex per cycle of faces around a lattice point: (face, key) -> vertex id,
     and each vertex's key."""
     corners = _Sets()
     for (e, _run), (b1, b2) in sheets.items():
         for k in e:
             corners.union((b1, k), (b2, k))
-    ids: dict = {}
+    ids: VertexIds = {}
     keys: list[Key] = []
     for b, face in enumerate(faces):
         for k in face:
@@ -149,19 +156,19 @@ def _vertices(faces: list[Face], sheets: dict[tuple, list[int]]) -> tuple[dict, 
     return ids, keys
 
 
-def _midpoints(sheets: dict[tuple, list[int]], points: np.ndarray, ids: dict) -> dict[tuple, np.ndarray]:
+def _midpoints(sheets: dict[Sheet, list[int]], points: np.ndarray, ids: VertexIds) -> dict[Sheet, np.ndarray]:
     """A midpoint per sheet of an edge that has several sheets: sheet -> its point."""
     per_edge: dict[Edge, int] = {}
     for e, _run in sheets:
         per_edge[e] = per_edge.get(e, 0) + 1
-    out = {}
+    out: dict[Sheet, np.ndarray] = {}
     for (e, run), (b1, _b2) in sheets.items():
         if per_edge[e] > 1:
             out[(e, run)] = (points[ids[(b1, e[0])]] + points[ids[(b1, e[1])]]) / 2
     return out
 
 
-def _ring(face: Face, b: int, cell: int, runs: _Sets, ids: dict, mid_id: dict) -> list[int]:
+def _ring(face: Face, b: int, cell: int, runs: _Sets, ids: VertexIds, mid_id: dict[Sheet, int]) -> list[int]:
     """A surface face's vertex ids, midpoints included (marked by a leading -1)."""
     ring, split = [], False
     for a, _to, e in _edges(face):
@@ -173,7 +180,7 @@ def _ring(face: Face, b: int, cell: int, runs: _Sets, ids: dict, mid_id: dict) -
     return [-1] + ring if split else ring
 
 
-def _planes(faces: list[Face], where: dict) -> tuple[np.ndarray, np.ndarray]:
+def _planes(faces: list[Face], where: dict[Key, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     """Each face's unit normal (Newell's, outwards) and centre, faces grouped by corner count."""
     normals, centres = np.zeros((len(faces), 3)), np.zeros((len(faces), 3))
     by_size: dict[int, list[int]] = {}
@@ -187,10 +194,18 @@ def _planes(faces: list[Face], where: dict) -> tuple[np.ndarray, np.ndarray]:
     return normals, centres
 
 
-def _chamfer(faces, sheets, points, ids, mid_id, bevel: float, cx: Complex) -> np.ndarray:
+def _chamfer(
+    faces: list[Face],
+    sheets: dict[Sheet, list[int]],
+    points: np.ndarray,
+    ids: VertexIds,
+    mid_id: dict[Sheet, int],
+    bevel: float,
+    cx: Complex,
+) -> np.ndarray:
     """Each vertex's move onto the chamfer planes of the convex edges it lies on."""
     normals, centres = _planes(faces, cx.where)
-    inward: dict[int, set] = {}
+    inward: dict[int, set[tuple[float, ...]]] = {}
     for (e, run), (b1, b2) in sheets.items():
         n1, n2 = normals[b1], normals[b2]
         if n1 @ n2 > 1 - 1e-9 or (centres[b2] - cx.where[e[0]]) @ n1 > -1e-9:

@@ -28,12 +28,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import product
+from typing import Any
 
 import numpy as np
 
 from ..core.lattice import corners_of, lattice
 
-Key = tuple
+Key = tuple[Any, ...]  # a vertex's identity: rounded coordinates, or a lattice point and an offset
 Face = tuple[Key, ...]  # vertex keys, counter-clockwise seen from outside
 CELLS_AT_VERTEX = {"square": 4, "triangle": 6, "hex": 3}
 ROUND = 1e7  # key resolution of the flat grids: 1e-7 cell edges
@@ -158,7 +159,13 @@ def _area(poly: np.ndarray) -> float:
 
 
 def _inside(
-    region: np.ndarray, poly: np.ndarray, keys: list, shrink: float, shared: dict, full: dict, grid: str
+    region: np.ndarray,
+    poly: np.ndarray,
+    keys: list[Key],
+    shrink: float,
+    shared: dict[frozenset[Key], int],
+    full: dict[Key, int],
+    grid: str,
 ) -> bool:
     """Whether a region of a cell belongs to the shrunk solid: near an edge it needs the
     neighbour across it, near a corner every cell around that corner."""
@@ -184,8 +191,8 @@ def _prisms(grid: str, cells: np.ndarray, shrink: float, bevel: float) -> Comple
     polys = [_polygon(grid, tuple(c)) for c in cells.tolist()]
     key = _Keys()
     corner_keys = [[key(p) for p in poly] for poly in polys]
-    shared: dict[frozenset, int] = {}
-    full: dict[tuple, int] = {}
+    shared: dict[frozenset[Key], int] = {}
+    full: dict[Key, int] = {}
     for keys in corner_keys:
         for i, k in enumerate(keys):
             full[k] = full.get(k, 0) + 1

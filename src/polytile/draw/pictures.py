@@ -11,13 +11,24 @@ import io
 import math
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
 from ..core.results import Placement, Solution
 from ..core.library import COLOUR_OF, pentomino_name
 from ..atomic import write_bytes
+
+if TYPE_CHECKING:  # matplotlib is imported when a picture is drawn (~0.3 s)
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+    from matplotlib.patches import PathPatch
+    from matplotlib.typing import ColorType
+    from mpl_toolkits.mplot3d import Axes3D
+
+Segment = list[tuple[int, int]]  # a unit edge of the grid, its two ends as (x, y)
+Rect = tuple[float, float, float, float]  # an axes' box in figure fractions
 
 CELL = 0.3  # inches per cell in 2D pictures
 LATTICE_CELL = 0.4  # inches per edge of a triangle or hexagon
@@ -37,7 +48,8 @@ def _palette() -> list[str]:
     from matplotlib import colormaps
     from matplotlib.colors import to_hex
 
-    tab = [to_hex(c) for c in colormaps["tab20"].colors]
+    tab20 = colormaps["tab20"]  # 20 listed colours: colour i is tab20(i)
+    tab = [to_hex(tab20(i)) for i in range(tab20.N)]
     return tab[0::2] + tab[1::2]
 
 
@@ -69,11 +81,12 @@ def _square(r: int, c: int) -> list[tuple[int, int]]:
     return [(c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1), (c, r)]
 
 
-def _piece_patch(cells, colour: str, gid: str):
+def _piece_patch(cells: list[tuple[int, int]], colour: str, gid: str) -> PathPatch:
     from matplotlib.path import Path as MPath
     from matplotlib.patches import PathPatch
 
-    verts, codes = [], []
+    verts: list[tuple[int, int]] = []
+    codes: list[Any] = []
     for r, c in cells:
         verts += _square(r, c)
         codes += [MPath.MOVETO, MPath.LINETO, MPath.LINETO, MPath.LINETO, MPath.CLOSEPOLY]
@@ -82,10 +95,11 @@ def _piece_patch(cells, colour: str, gid: str):
     return patch
 
 
-def _edges(owner: dict[tuple[int, int], int]) -> tuple[list, list]:
+def _edges(owner: dict[tuple[int, int], int]) -> tuple[list[Segment], list[Segment]]:
     """Cell edges split into thin ones (inside a piece or an empty region) and thick ones
     (between pieces, around the board and its holes); each edge once."""
-    thin, thick = [], []
+    thin: list[Segment] = []
+    thick: list[Segment] = []
     for (r, c), who in owner.items():
         for dr, dc, seg in (
             (0, 1, [(c + 1, r), (c + 1, r + 1)]),
@@ -102,7 +116,13 @@ def _edges(owner: dict[tuple[int, int], int]) -> tuple[list, list]:
 
 
 def _draw_plane(
-    ax, placements: list[Placement], board: np.ndarray, colours: dict[str, str], gid: str, labels: bool, fontsize: float
+    ax: Axes,
+    placements: list[Placement],
+    board: np.ndarray,
+    colours: dict[str, str],
+    gid: str,
+    labels: bool,
+    fontsize: float,
 ) -> None:
     """One 2D picture: `board` and the placements' cells as (row, col) arrays."""
     owner = {(int(r), int(c)): -1 for r, c in board}
@@ -130,20 +150,21 @@ def _draw_plane(
     ax.add_patch(_strokes(thick, INK, 2.2 * scale, "round"))
 
 
-def _strokes(segments: list, colour, width: float, cap: str):
+def _strokes(segments: list[Segment], colour: ColorType, width: float, cap: str) -> PathPatch:
     """Unit segments joined into straight runs, drawn as one path (one SVG element)."""
     from matplotlib.path import Path as MPath
     from matplotlib.patches import PathPatch
 
-    lines: dict[tuple, list[int]] = {}
+    lines: dict[tuple[int, int], list[int]] = {}
     for (x0, y0), (x1, y1) in segments:
         key, at = ((0, y0), min(x0, x1)) if y0 == y1 else ((1, x0), min(y0, y1))
         lines.setdefault(key, []).append(at)
-    verts, codes = [], []
+    verts: list[tuple[int, int]] = []
+    codes: list[Any] = []
     for (vertical, fixed), starts in sorted(lines.items()):
         starts.sort()
         run = [starts[0], starts[0] + 1]
-        for a in starts[1:] + [None]:
+        for a in [*starts[1:], None]:
             if a == run[1]:
                 run[1] += 1
                 continue
@@ -156,7 +177,7 @@ def _strokes(segments: list, colour, width: float, cap: str):
     return PathPatch(path, fill=False, edgecolor=colour, linewidth=width, capstyle=cap, joinstyle="round")
 
 
-def _frame(ax, rows: int, cols: int, lo_r: int, lo_c: int, pad: float = 0.15) -> None:
+def _frame(ax: Axes, rows: int, cols: int, lo_r: int, lo_c: int, pad: float = 0.15) -> None:
     ax.set_xlim(lo_c - pad, lo_c + cols + pad)
     ax.set_ylim(lo_r + rows + pad, lo_r - pad)  # row 0 on top
     ax.set_aspect("equal")
@@ -166,7 +187,9 @@ def _frame(ax, rows: int, cols: int, lo_r: int, lo_c: int, pad: float = 0.15) ->
 # ---- 3D ------------------------------------------------------------------------------------
 
 
-def _draw_voxels(ax, placements: list[Placement], lo: np.ndarray, size: np.ndarray, colours: dict[str, str]) -> None:
+def _draw_voxels(
+    ax: Axes3D, placements: list[Placement], lo: np.ndarray, size: np.ndarray, colours: dict[str, str]
+) -> None:
     """Each piece its own `voxels` call, moved away from the centre so every piece shows.
     Axes: x = column, y = rows counted from the back, z = layer upwards."""
     from matplotlib.colors import to_rgb
@@ -179,7 +202,7 @@ def _draw_voxels(ax, placements: list[Placement], lo: np.ndarray, size: np.ndarr
         filled = np.zeros((size[1], size[0], size[2]), dtype=bool)
         filled[cells[:, 1], size[0] - 1 - cells[:, 0], cells[:, 2]] = True
         away = cells.mean(axis=0) - centre
-        shift = EXPLODE * away / max(np.linalg.norm(away), 1e-9) ** 0.5  # near the centre too
+        shift = EXPLODE * away / max(float(np.linalg.norm(away)), 1e-9) ** 0.5  # near the centre too
         offset = np.array([shift[1], -shift[0], shift[2]])
         x, y, z = (corners[k] + offset[k] for k in range(3))
         colour = _colour_for(pl, colours)
@@ -224,7 +247,7 @@ def _lattice_panel(grid: str, board: np.ndarray) -> tuple[float, float]:
 
 
 def _draw_lattice(
-    ax, grid: str, sol: Solution, board: np.ndarray, colours: dict[str, str], s: int, labels: bool
+    ax: Axes, grid: str, sol: Solution, board: np.ndarray, colours: dict[str, str], s: int, labels: bool
 ) -> None:
     from .lattice_pictures import draw_plane, extent, frame
 
@@ -233,8 +256,8 @@ def _draw_lattice(
 
 
 def _draw_solid(
-    fig,
-    rect: Callable[[float, float, float, float], list[float]],
+    fig: Figure,
+    rect: Callable[[float, float, float, float], Rect],
     x0: float,
     y0: float,
     pw: float,
@@ -276,9 +299,9 @@ class _Page:
     width: float
     height: float
 
-    def rect(self, x: float, y: float, w: float, h: float) -> list[float]:
+    def rect(self, x: float, y: float, w: float, h: float) -> Rect:
         """An axes' box in figure fractions, from inches measured from the top left."""
-        return [x / self.width, 1 - (y + h) / self.height, w / self.width, h / self.height]
+        return (x / self.width, 1 - (y + h) / self.height, w / self.width, h / self.height)
 
     def origin(self, s: int) -> tuple[float, float]:
         """The top left corner of panel s (its label included)."""
@@ -298,7 +321,7 @@ def _layout(n: int, panel: tuple[float, float], columns: int | None, title: str 
     return _Page(n, cols, pw, ph, label_h, title_h, width, height)
 
 
-def _save(fig, fmt: str, dpi: int) -> bytes:
+def _save(fig: Figure, fmt: str, dpi: int) -> bytes:
     """The figure's file bytes, the same for the same input (no dates, a fixed hash salt)."""
     import matplotlib
 
@@ -310,8 +333,8 @@ def _save(fig, fmt: str, dpi: int) -> bytes:
 
 
 def draw(
-    solutions,
-    board_cells,
+    solutions: Solution | Sequence[Solution],
+    board_cells: np.ndarray,
     fmt: str = "svg",
     columns: int | None = None,
     title: str | None = None,

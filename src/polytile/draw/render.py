@@ -3,10 +3,15 @@ solution as its layers side by side."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from ..core.results import Solution
 from ..core.library import COLOUR_OF
+
+if TYPE_CHECKING:
+    from rich.text import Text
 
 PALETTE = [
     "red",
@@ -88,7 +93,7 @@ def piece_styles(letters: list[str]) -> dict[str, str]:
     return {ch: PALETTE[i % len(PALETTE)] for i, ch in enumerate(letters)}
 
 
-def rich_text(sol: Solution, board_cells: np.ndarray):
+def rich_text(sol: Solution, board_cells: np.ndarray) -> Text:
     """A solution as rich Text, coloured per piece, for a terminal."""
     from rich.text import Text  # rich: ~30 ms, only for a terminal
 

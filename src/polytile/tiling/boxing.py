@@ -13,7 +13,7 @@ import numpy as np
 from ..errors import PuzzleError
 from ..core.polyforms import polyforms
 from ..core.puzzle import Board, Piece, Puzzle
-from ..core.results import Report
+from ..core.results import Report, Solution
 from .solver import Tiling
 
 ENUMERATE_AT_MOST = 2_000_000  # solutions a uniform sample may enumerate
@@ -70,7 +70,7 @@ def impossible(puzzle: Puzzle, order: int) -> str | None:
     return None
 
 
-def sample(tiling: Tiling, how_many: int, seed: int, *, time_limit: float = 30.0) -> tuple[Report, bool]:
+def sample(tiling: Tiling, how_many: int, seed: int, *, time_limit: float = 30.0) -> tuple[Report[Solution], bool]:
     """`how_many` distinct random solutions; True when drawn uniformly from all of them."""
     total = tiling.count(time_limit=time_limit)
     if total.complete and total.solutions <= ENUMERATE_AT_MOST:
@@ -80,7 +80,9 @@ def sample(tiling: Tiling, how_many: int, seed: int, *, time_limit: float = 30.0
         order = {int(i): k for k, i in enumerate(np.sort(picks))}
         r.found = [r.found[order[int(i)]] for i in picks]
         return r, True
-    found, keys, nodes, tries = [], set(), 0, 0
+    found: list[Solution] = []
+    keys: set[frozenset[frozenset[tuple[int, ...]]]] = set()
+    nodes, tries = 0, 0
     rng = np.random.default_rng(seed)
     while len(found) < how_many and tries < 20 * how_many:
         tries += 1

@@ -23,15 +23,25 @@ are marked as met."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..core.puzzle import VIRTUAL, Puzzle
-from ..core.shape import canonical_keys, isometries
+from ..core.lattice import isometries
+from ..core.shape import canonical_keys
 from ..errors import PuzzleError
 
+if TYPE_CHECKING:
+    from ..core.cover import Cover
+    from ..core.symmetry import Symmetry
+
+Cells = tuple[int, ...]  # a placement's cells, as sorted indices of the result's voxels
+Labelled = list[tuple[int, Cells]]  # (part, cells) of each placement of an assembly
+Assembly = list[tuple[str, np.ndarray]]  # (piece name, cells) of each placement of a solution
 LIMIT = 2_000_000  # solutions enumerated at most for the BurrTools figure
 
 
@@ -104,12 +114,12 @@ def result_group(puzzle: Puzzle) -> list[tuple[np.ndarray, bool]]:
     return out
 
 
-def _labellings(parts: Parts, groups: dict[str, list[tuple[int, ...]]]):
+def _labellings(parts: Parts, groups: dict[str, list[Cells]]) -> list[tuple[Labelled, list[int]]]:
     """Every labelled assembly of one solution: (part, cells) pairs and the parts' uses."""
     per_class = []
     for name, placed in groups.items():
         per_class.append(list(_share(parts, parts.of_class[name], placed)))
-    assemblies: list[tuple[list, list[int]]] = [([], [0] * len(parts.names))]
+    assemblies: list[tuple[Labelled, list[int]]] = [([], [0] * len(parts.names))]
     for options in per_class:
         grown = []
         for items, used in assemblies:
@@ -122,7 +132,7 @@ def _labellings(parts: Parts, groups: dict[str, list[tuple[int, ...]]]):
     return assemblies
 
 
-def _share(parts: Parts, members: list[int], placed: list[tuple[int, ...]]):
+def _share(parts: Parts, members: list[int], placed: list[Cells]) -> Iterator[tuple[Labelled, dict[int, int]]]:
     """Ways to give the placements of one congruence class to its parts (each part
     within its min..max): (labelled placements, uses per part)."""
     if len(members) == 1:
@@ -136,7 +146,9 @@ def _share(parts: Parts, members: list[int], placed: list[tuple[int, ...]]):
                 yield [(head, placed[j]) for j in chosen] + tail, {head: k, **counts}
 
 
-def _image(parts: Parts, items: list, used: list[int], perm: np.ndarray, rotation: bool):
+def _image(
+    parts: Parts, items: Labelled, used: list[int], perm: np.ndarray, rotation: bool
+) -> tuple[tuple[int, Cells], ...] | None:
     """The labelled image of an assembly, or None when BurrTools would not consider it
     (a mirrored chiral piece copy without a partner copy, or counts out of range). A
     mirrored copy takes its partner's place (`assembly_c::transform`: swapped with it when
@@ -159,7 +171,7 @@ def _image(parts: Parts, items: list, used: list[int], perm: np.ndarray, rotatio
     return tuple(sorted(out))
 
 
-def burr_classes(puzzle: Puzzle, solutions: list) -> int:
+def burr_classes(puzzle: Puzzle, solutions: list[Assembly]) -> int:
     """The number of BurrTools assemblies among `solutions` (all of the puzzle's, each a
     list of (piece name, cells))."""
     parts = parts_of(puzzle)
@@ -169,7 +181,7 @@ def burr_classes(puzzle: Puzzle, solutions: list) -> int:
     cells = _as_3d(puzzle.board.cells)
     low = cells.min(axis=0)
     index = {tuple(c): i for i, c in enumerate((cells - low).tolist())}
-    seen: set = set()  # every labelled assembly of the classes counted so far
+    seen: set[tuple[tuple[int, Cells], ...]] = set()  # every labelled assembly of the classes counted so far
     classes = 0
     for s in solutions:
         groups: dict[str, list[tuple[int, ...]]] = {}
@@ -185,7 +197,7 @@ def burr_classes(puzzle: Puzzle, solutions: list) -> int:
     return classes
 
 
-def all_solutions(puzzle: Puzzle, limit: int = LIMIT) -> list:
+def all_solutions(puzzle: Puzzle, limit: int = LIMIT) -> list[Assembly]:
     """Every solution as a list of (piece name, cells): one per symmetry class from the
     search (which breaks the symmetry), then each class's images that are solutions (a
     plain listing of every solution can take minutes where the count takes a second)."""
@@ -217,16 +229,17 @@ def all_solutions(puzzle: Puzzle, limit: int = LIMIT) -> list:
     return out
 
 
-def _orbits(cover, sym, reps: list, limit: int) -> set:
+def _orbits(cover: Cover, sym: Symmetry, reps: list[np.ndarray], limit: int) -> set[frozenset[int]]:
     """The images of the representatives under the board's symmetries that are solutions
     (every image cell-set a placement, each piece used within its bounds)."""
     option_of = {int(lab): o for o, lab in enumerate(sym.opt_label.tolist())}
-    out: set = set()
+    out: set[frozenset[int]] = set()
     for rep in reps:
         labels = sym.opt_label[np.asarray(rep, dtype=np.int64)]
         for g in range(sym.order):
-            image = [option_of.get(int(lab)) for lab in sym.label_img[g, labels]]
-            if any(o is None for o in image):
+            found = [option_of.get(int(lab)) for lab in sym.label_img[g, labels]]
+            image = [o for o in found if o is not None]
+            if len(image) < len(found):
                 continue
             used = np.bincount(cover.opt_piece[image], minlength=len(cover.piece_count))
             if ((used >= cover.piece_min) & (used <= cover.piece_count)).all():

@@ -140,7 +140,12 @@ class Calendar:
         return out
 
     def _run(
-        self, init: int, tally: bool, limit: int, part: tuple[int, int, int] = (0, 0, 0), memo: tuple | None = None
+        self,
+        init: int,
+        tally: bool,
+        limit: int,
+        part: tuple[int, int, int] = (0, 0, 0),
+        memo: tuple[np.ndarray, ...] | None = None,
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """One kernel call: (counts by open set, packings stored, stats). `part`: the
         root's choices searched (see `parts`; (0, 0, 0): all); `memo`: the arrays of an
@@ -217,7 +222,7 @@ class Calendar:
             t.start()
         for t in threads:
             t.join()
-        return sum(m[0] for m in results), sum(int(m[1][0]) for m in results)
+        return np.add.reduce([m[0] for m in results]), sum(int(m[1][0]) for m in results)
 
     def count(self, date: Date) -> int:
         """The number of solutions of one date."""

@@ -39,8 +39,8 @@ def _month_day(text: str, needs_weekday: bool) -> tuple[int, int, int | None]:
             month = MONTHS.index(label) + 1
         elif group == "weekday" and weekday is None:
             weekday = WEEKDAYS.index(label)
-        elif re.fullmatch(r"\d{1,2}(st|nd|rd|th)?", word.lower()) and day is None:
-            day = int(re.match(r"\d+", word).group())
+        elif (number := re.fullmatch(r"(\d{1,2})(st|nd|rd|th)?", word.lower())) and day is None:
+            day = int(number.group(1))
         else:
             raise PuzzleError(
                 f"cannot read {text!r} as a date (e.g. 2026-11-25, 'Nov 25', 'Wed Nov 25', today)", "--date"

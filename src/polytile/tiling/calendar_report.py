@@ -4,6 +4,8 @@ values."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..formats.calendar_board import BUILT_IN, MONTHS, WEEKDAYS, parse
 from .calendar import Calendar, Tally
 from .calendar_dates import date_label
@@ -18,7 +20,7 @@ def load_calendar(spec: str) -> Calendar:
     return Calendar(parse(read_text(spec), spec))
 
 
-def summary(tally: Tally, seconds: float) -> dict:
+def summary(tally: Tally, seconds: float) -> dict[str, Any]:
     """The figures of a year: totals, the hardest and easiest dates (all ties)."""
     counts = tally.counts
     low, high = min(counts), max(counts)
@@ -40,12 +42,12 @@ def _dates_with(tally: Tally, value: int) -> list[str]:
     return [date_label(d) for d, n in zip(tally.dates, tally.counts) if n == value]
 
 
-def table_rows(tally: Tally) -> list[tuple]:
+def table_rows(tally: Tally) -> list[tuple[str, int, str, int]]:
     """(month, day, weekday or '', solutions) per date."""
     return [(MONTHS[m - 1], d, "" if w is None else WEEKDAYS[w], n) for (m, d, w), n in zip(tally.dates, tally.counts)]
 
 
-def text_table(tally: Tally, info: dict) -> str:
+def text_table(tally: Tally, info: dict[str, Any]) -> str:
     """The summary, then a month x day table (a row per date, a column per weekday on a
     weekday board)."""
     lines = [
@@ -68,7 +70,7 @@ def text_table(tally: Tally, info: dict) -> str:
                 ).rstrip()
             )
     else:
-        by_day: dict[tuple[int, int], dict[int, int]] = {}
+        by_day: dict[tuple[int, int], dict[int | None, int]] = {}
         for (m, d, w), n in zip(tally.dates, tally.counts):
             by_day.setdefault((m, d), {})[w] = n
         lines.append("date    " + "".join(f"{w:>7}" for w in WEEKDAYS))

@@ -74,11 +74,11 @@ class SlamRow:
     width: int
     solvable: bool
     solutions: int
-    unique: int
+    unique: int | None
     first_seconds: float
     nodes_to_first: int
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         """The row as JSON (`katamino --json`)."""
         return {
             "n": self.n,

@@ -5,6 +5,8 @@ from __future__ import annotations
 import gc
 import time
 from dataclasses import replace
+from pathlib import Path
+from typing import Callable
 
 import numpy as np
 
@@ -12,11 +14,13 @@ from ..budget import over
 from ..core.cover import Model, OverBudget, TimeUp, build, check_budget
 from ..core.puzzle import Puzzle
 from ..core.results import LETTERS, Placement, Report, Solution, piece_letters
-from ..core.symmetry import analyse
+from ..core.symmetry import Symmetry, analyse
+from ..errors import PuzzleError
 from ..engine.warm import warm
 from ..engine.search import choose_engine, search
 from ..formats import load as read
 
+Progress = Callable[..., None]  # the report so far; parallel counts add (parts done, parts, share done)
 LISTING_GRACE = 0.1  # seconds to list what a stopped search found
 # a count on every core first tries this many nodes on one thread (some tens of ms on each
 # kernel): a small puzzle is done (the flat pentomino boards: 4,000 to 1.3 million nodes on
@@ -68,7 +72,7 @@ class Tiling:
         self.puzzle = puzzle
         self.max_memory = max_memory  # bytes the model, symmetry and tables may take (None: any)
         self._model: Model | None = None
-        self._sym = None
+        self._sym: Symmetry | None = None
 
     @property
     def notes(self) -> list[str]:
@@ -91,19 +95,19 @@ class Tiling:
             self._model = build(self.puzzle, deadline)
         return self._model
 
-    def symmetry(self):
+    def symmetry(self) -> Symmetry:
         """The board's symmetry group acting on the options (OverBudget when it would
         exceed the memory budget)."""
         if self._sym is None:
             self._sym = analyse(self.model(), self.max_memory)
         return self._sym
 
-    def _over(self, e: OverBudget):
+    def _over(self, e: OverBudget) -> PuzzleError:
         """The one line of a phase beyond the budget."""
         assert self.max_memory is not None
         return over(e.what, e.need, self.max_memory, self.puzzle.source)
 
-    def _symmetry_within_budget(self, unique: bool, deadline: float | None):
+    def _symmetry_within_budget(self, unique: bool, deadline: float | None) -> Symmetry | None:
         """The symmetry for `unique` (a PuzzleError over the budget) or for breaking only
         (then None: the search runs without it); None when the deadline has passed."""
         if deadline is not None and time.perf_counter() > deadline:
@@ -123,7 +127,9 @@ class Tiling:
         if self.max_memory is not None and need > self.max_memory:
             raise self._over(OverBudget("the search's tables", need))
 
-    def _begin(self, engine: str, unique: bool, parallel: bool, time_limit: float | None = None):
+    def _begin(
+        self, engine: str, unique: bool, parallel: bool, time_limit: float | None = None
+    ) -> tuple[float, Model | None, Report[Solution] | None]:
         """Kernels loaded (not timed), then the clock, the model, and a Report at once when
         the puzzle has no solution for reasons found without search, or when the time
         limit passes while the model is built: (t0, model or None, report)."""
@@ -146,20 +152,21 @@ class Tiling:
     def _search(
         self,
         *,
-        unique,
-        limit,
-        store,
-        time_limit,
-        engine,
-        breaking,
-        progress,
-        select=None,
-        shuffle=None,
-        node_budget=None,
-        memo=True,
+        unique: bool,
+        limit: int | None,
+        store: bool,
+        time_limit: float | None,
+        engine: str,
+        breaking: bool,
+        progress: Progress | None,
+        select: np.ndarray | None = None,
+        shuffle: int | None = None,
+        node_budget: int | None = None,
+        memo: bool = True,
     ) -> Report[Solution]:
         t0, model, hopeless = self._begin(engine, unique, parallel=False, time_limit=time_limit)
-        if hopeless:
+        if hopeless or model is None:
+            assert hopeless is not None
             return hopeless
         self._check_tables(model)
         deadline = None if time_limit is None else t0 + time_limit
@@ -183,10 +190,10 @@ class Tiling:
             node_budget=node_budget,
             memo=memo,
         )
-        return replace(res, seconds=time.perf_counter() - t0, found=self._solutions(model, res))
+        return replace(res, seconds=time.perf_counter() - t0).with_found(self._solutions(model, res))
 
     @classmethod
-    def _solutions(cls, model: Model, res) -> list[Solution]:
+    def _solutions(cls, model: Model, res: Report[np.ndarray]) -> list[Solution]:
         """The solutions found, as pieces. After a time limit or Ctrl-C, only those turned
         into pieces within LISTING_GRACE seconds: listing is slower than finding."""
         letters = piece_letters(model.puzzle) if res.found else []
@@ -217,7 +224,7 @@ class Tiling:
         time_limit: float | None = None,
         engine: str = "auto",
         breaking: bool = True,
-        progress=None,
+        progress: Progress | None = None,
         jobs: int = 1,
         checkpoint: str | None = None,
         scheduler: str | None = None,
@@ -267,12 +274,21 @@ class Tiling:
         return choose_engine(engine, self.puzzle.board.area, len(self.puzzle.pieces))
 
     def _count_parallel(
-        self, unique, engine, jobs, checkpoint, progress, scheduler, breaking, time_limit: float | None = None
+        self,
+        unique: bool,
+        engine: str,
+        jobs: int,
+        checkpoint: str | None,
+        progress: Progress | None,
+        scheduler: str | None,
+        breaking: bool,
+        time_limit: float | None = None,
     ) -> Report[Solution]:
         from ..engine.parallel import count  # numba (engine.tree): only a parallel count needs it
 
         t0, model, hopeless = self._begin(engine, unique, parallel=True, time_limit=time_limit)
-        if hopeless:
+        if hopeless or model is None:
+            assert hopeless is not None
             return hopeless
         self._check_tables(model)
         deadline = None if time_limit is None else t0 + time_limit
@@ -291,7 +307,7 @@ class Tiling:
             breaking=breaking,
             deadline=deadline,
         )
-        return replace(res, seconds=time.perf_counter() - t0)
+        return replace(res, seconds=time.perf_counter() - t0).with_found(self._solutions(model, res))
 
     def solve(
         self,
@@ -300,8 +316,8 @@ class Tiling:
         *,
         time_limit: float | None = None,
         engine: str = "auto",
-        progress=None,
-        select=None,
+        progress: Progress | None = None,
+        select: np.ndarray | None = None,
         shuffle: int | None = None,
     ) -> Report[Solution]:
         """Find up to `limit` solutions (None: all), one per symmetry class if `unique`.
@@ -320,6 +336,6 @@ class Tiling:
         )
 
 
-def load(path, fmt: str | None = None) -> Tiling:
+def load(path: str | Path, fmt: str | None = None) -> Tiling:
     """Read a puzzle file (any format polytile reads) ready to count or solve."""
     return Tiling(read(path, fmt))

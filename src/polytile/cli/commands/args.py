@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 import re
-from typing import Callable
+from typing import Any, Callable, NoReturn, Union
 
 from ...errors import PuzzleError
 
@@ -34,23 +34,27 @@ class HelpFormatter(argparse.HelpFormatter):
         return text
 
 
+# where options are declared: a parser, or a group of one (mutually exclusive options)
+Options = Union[argparse.ArgumentParser, "argparse._ArgumentGroup"]
+
+
 class Parser(argparse.ArgumentParser):
     """argparse that raises UsageError instead of printing the usage and exiting."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", HelpFormatter)
         super().__init__(*args, **kwargs)
 
-    def error(self, message: str):
+    def error(self, message: str) -> NoReturn:
         """argparse prints usage and exits 2 itself; the command line wants one line on stderr,
         so a usage error becomes an exception `main` reports."""
         raise UsageError(f"{self.prog}: {message}")
 
 
-def bounded(kind: Callable, low=None, high=None) -> Callable:
+def bounded(kind: Callable[[str], Any], low: float | None = None, high: float | None = None) -> Callable[[str], Any]:
     """A type for add_argument: `kind` (int or float) within low..high (None: unbounded)."""
 
-    def convert(text: str):
+    def convert(text: str) -> Any:
         try:
             value = kind(text)
         except ValueError:
@@ -91,7 +95,7 @@ def max_memory(p: argparse.ArgumentParser) -> None:
     )
 
 
-def flag(p: argparse.ArgumentParser, name: str, help: str, dest: str | None = None) -> None:
+def flag(p: Options, name: str, help: str, dest: str | None = None) -> None:
     """An on/off option, off by default."""
     p.add_argument(name, dest=dest, action="store_true", help=help)
 

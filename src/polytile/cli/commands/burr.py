@@ -4,8 +4,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .args import Exit
+
+if TYPE_CHECKING:
+    from ...core.puzzle import Puzzle
 
 
 def list_problems(path: Path) -> None:
@@ -17,7 +21,7 @@ def list_problems(path: Path) -> None:
     raise Exit(0)
 
 
-def burr_figure(puzzle, unique: int | None = None) -> int:
+def burr_figure(puzzle: Puzzle, unique: int | None = None) -> int:
     """The number of assemblies burrTxt reports for this puzzle (see tiling.burr);
     `unique`: polytile's unique count when the command has it."""
     from ...tiling.burr import burr_count

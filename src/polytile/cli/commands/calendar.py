@@ -11,11 +11,14 @@ import sys
 import time
 from argparse import ArgumentParser
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from ...errors import PuzzleError
 from .args import bounded, flag
 from .output import check_file, check_format
+
+if TYPE_CHECKING:
+    from ...tiling.calendar import Calendar
 
 FORMATS = ("text", "csv", "json", "svg", "png")
 
@@ -69,7 +72,7 @@ def calendar(
         _one_date(cal, date, count, 1 if solve is None else solve, fmt, output)
 
 
-def _one_date(cal, date: Optional[str], count: bool, limit: int, fmt: str, output: Optional[Path]) -> None:
+def _one_date(cal: Calendar, date: Optional[str], count: bool, limit: int, fmt: str, output: Optional[Path]) -> None:
     from ...tiling.calendar_dates import date_label, parse_date
 
     shows_weekday = "weekday" in cal.board.group_names()
@@ -115,7 +118,7 @@ def _one_date(cal, date: Optional[str], count: bool, limit: int, fmt: str, outpu
 BIG_TALLY = 1000  # instances (month x day x weekday) from which threads pay
 
 
-def auto_jobs(cal) -> int:
+def auto_jobs(cal: Calendar) -> int:
     """Threads for a tally: each has its own memo, so together they search about half as
     much again as one; that pays on a long tally (the weekday board's 2,562 instances:
     2.4 s on one core, 1.8 s on two) and not on a short one (the classic year: 0.04 s)."""
@@ -126,7 +129,7 @@ def auto_jobs(cal) -> int:
     return (os.cpu_count() or 1) if instances > BIG_TALLY else 1
 
 
-def _all_dates(cal, fmt: str, output: Optional[Path], jobs: int) -> None:
+def _all_dates(cal: Calendar, fmt: str, output: Optional[Path], jobs: int) -> None:
     from ...tiling.calendar_report import summary, table_rows, year_values
 
     t0 = time.perf_counter()
@@ -154,7 +157,7 @@ def _all_dates(cal, fmt: str, output: Optional[Path], jobs: int) -> None:
         _write(text_table(tally, info), output)
 
 
-def _write(data, output: Optional[Path]) -> None:
+def _write(data: str | bytes, output: Optional[Path]) -> None:
     if output is None:
         if isinstance(data, bytes):
             sys.stdout.write(data.decode())

@@ -11,10 +11,14 @@ import sys
 from argparse import ArgumentParser
 from importlib import import_module
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from ...errors import PuzzleError
 from .args import bounded, no_reflect
+
+if TYPE_CHECKING:
+    from ...core.puzzle import Puzzle
+    from ...core.results import Solution
 
 # suffix: "module in polytile.formats:function"
 WRITERS = {
@@ -45,7 +49,7 @@ def arguments(p: ArgumentParser) -> None:
     p.set_defaults(run=convert)
 
 
-def writer(output: Path):
+def writer(output: Path) -> Callable[[Puzzle, list[Solution] | None, str], bytes]:
     """The dump function for the output's suffix."""
     spec = WRITERS.get(output.suffix.lower())
     if spec is None:
@@ -53,7 +57,10 @@ def writer(output: Path):
             f"unknown output format {output.suffix or '(no suffix)'!r} (one of {', '.join(WRITERS)})", str(output)
         )
     module, function = spec.split(":")
-    return getattr(import_module(f"...formats.{module}", __package__), function)
+    dump: Callable[[Puzzle, list[Solution] | None, str], bytes] = getattr(
+        import_module(f"...formats.{module}", __package__), function
+    )
+    return dump
 
 
 def convert(puzzle: Path, output: Path, problem: Optional[str], solutions: int, no_reflect: bool) -> None:

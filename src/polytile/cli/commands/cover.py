@@ -11,10 +11,16 @@ from __future__ import annotations
 import json
 import sys
 from argparse import ArgumentParser
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ...errors import PuzzleError
 from .args import Exit, bounded, flag
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from ...core.matrix import Matrix
+    from ...core.results import Report
 
 ENGINES = ("auto", "bitset", "links", "bitboard", "wide", "dlx")
 
@@ -94,7 +100,7 @@ def cover(
         raise Exit(124)
 
 
-def _as_json(report, store: bool) -> dict:
+def _as_json(report: Report[np.ndarray], store: bool) -> dict[str, Any]:
     """count's JSON (without "unique"), the kernel, and the solutions when listing."""
     out = report.to_json()
     del out["unique"]
@@ -104,7 +110,7 @@ def _as_json(report, store: bool) -> dict:
     return out
 
 
-def _print(matrix, report, store: bool) -> None:
+def _print(matrix: Matrix, report: Report[np.ndarray], store: bool) -> None:
     """Each solution as dlx1 prints it (`k:`, then its options' lines), then the counts."""
     if store:
         lines = []

@@ -6,10 +6,15 @@ import re
 import sys
 from argparse import ArgumentParser
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from ...errors import PuzzleError
 from .args import Exit, bounded, flag, no_reflect
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from ...core.puzzle import Puzzle
 
 MOST = 0.2  # gap / 2 + bevel, in cell edges: the sub-cells stay well formed
 
@@ -53,7 +58,7 @@ def arguments(p: ArgumentParser) -> None:
     p.set_defaults(run=mesh)
 
 
-def _names(puzzle) -> dict[str, str]:
+def _names(puzzle: Puzzle) -> dict[str, str]:
     """Each piece's name in the file; the pieces of a drawing (named t1, t2... by the reader)
     by their letters, as `solve` draws them (the pentomino letters when the set allows)."""
     from ...core.results import piece_letters
@@ -64,7 +69,9 @@ def _names(puzzle) -> dict[str, str]:
     }
 
 
-def _named_cells(puzzle_path: Path, solution: Optional[int], no_reflect: bool):
+def _named_cells(
+    puzzle_path: Path, solution: Optional[int], no_reflect: bool
+) -> tuple[str, list[tuple[str, np.ndarray]], bool]:
     """(grid, [(name, cells)], placed): the pieces, or the pieces of the Nth solution."""
     from ...formats import load
 

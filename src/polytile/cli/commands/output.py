@@ -11,6 +11,11 @@ from ...errors import PuzzleError
 if TYPE_CHECKING:  # json and pathlib load only when used: `polytile shikaku` starts without them
     from pathlib import Path
 
+    import numpy as np
+
+    from ...core.puzzle import Puzzle
+    from ...core.results import Solution
+
 FORMATS = ("text", "json", "matrix", "svg", "png")
 
 
@@ -20,13 +25,15 @@ def check_format(fmt: str, formats: tuple[str, ...] = FORMATS) -> None:
         raise PuzzleError(f"unknown format {fmt!r} ({', '.join(formats[:-1])} or {formats[-1]})", "--format")
 
 
-def check_file(fmt: str, output: Optional[Path]) -> None:
+def check_file(fmt: str, output: Optional[str | Path]) -> None:
     """PNG goes to a file, never to the terminal."""
     if fmt == "png" and output is None:
         raise PuzzleError("--format png needs -o FILE", "--format")
 
 
-def show(found, board, fmt: str, output: Optional[Path], ids: Optional[dict[str, int]] = None) -> None:
+def show(
+    found: list[Solution], board: np.ndarray, fmt: str, output: Optional[Path], ids: Optional[dict[str, int]] = None
+) -> None:
     """The solutions as --format says, to stdout or to the file `output` (written atomically).
     `ids` numbers the pieces by name for --format matrix (default: 1, 2, ... by first use)."""
     check_format(fmt)
@@ -62,7 +69,7 @@ def show(found, board, fmt: str, output: Optional[Path], ids: Optional[dict[str,
         sys.stdout.write(text)
 
 
-def _matrices(found, board, ids: Optional[dict[str, int]]) -> str:
+def _matrices(found: list[Solution], board: np.ndarray, ids: Optional[dict[str, int]]) -> str:
     """Each solution as a matrix of piece numbers, a blank line between solutions."""
     from ...draw.render import matrix_lines
 
@@ -77,12 +84,12 @@ def _matrices(found, board, ids: Optional[dict[str, int]]) -> str:
     return "\n\n".join(blocks) + ("\n" if blocks else "")
 
 
-def piece_ids(puzzle) -> dict[str, int]:
+def piece_ids(puzzle: Puzzle) -> dict[str, int]:
     """Piece name -> its number in the puzzle (1, 2, ... in the puzzle's order)."""
     return {p.name: i for i, p in enumerate(puzzle.pieces, start=1)}
 
 
-def _print_coloured(found, board) -> None:
+def _print_coloured(found: list[Solution], board: np.ndarray) -> None:
     from rich.console import Console
 
     from ...draw.render import rich_text

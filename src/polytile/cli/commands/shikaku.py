@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 from argparse import ArgumentParser
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from .args import Exit, bounded, flag, max_memory, parse_size
 from .output import check_file, check_format
@@ -115,7 +115,7 @@ def _solve(p: Shikaku, source: str, solution: bool, time_limit: float | None, bu
     return ans
 
 
-def _stopped(ans: Answer, as_json: bool) -> None:
+def _stopped(ans: Answer, as_json: bool) -> NoReturn:
     """A stopped count: a memoised count has no partial figure, and says so on stdout."""
     if as_json:
         import json

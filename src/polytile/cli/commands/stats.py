@@ -6,12 +6,20 @@ import json
 import sys
 from argparse import ArgumentParser
 from pathlib import Path
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ...errors import PuzzleError
 from .args import Exit, bounded, flag, no_reflect
 
+if TYPE_CHECKING:
+    import numpy as np
+    from rich.console import Console
 
-def _cells(cells) -> str:
+    from ...analysis.stats import Stats
+
+
+def _cells(cells: Sequence[Sequence[int]] | np.ndarray) -> str:
     return " ".join("(" + ",".join(str(int(x)) for x in c) + ")" for c in cells)
 
 
@@ -30,12 +38,12 @@ def _boundary_note(dim: int) -> str:
     return "corner: a cell missing a neighbour along both axes; edge: along at least one (outside the board or a hole)"
 
 
-def _heading(con, text: str) -> None:
+def _heading(con: Console, text: str) -> None:
     con.print()
     con.print(f"[bold]{text}[/]")
 
 
-def render(st) -> None:
+def render(st: Stats) -> None:
     """The figures as headed tables on the terminal."""
     from rich.console import Console
 
@@ -56,7 +64,7 @@ def render(st) -> None:
     con.print("[dim]seconds: " + ", ".join(f"{k} {v:.3f}" for k, v in st.seconds.items()) + "[/]")
 
 
-def _pieces_table(con, st) -> None:
+def _pieces_table(con: Console, st: Stats) -> None:
     """Where each piece goes, then its most frequent placements."""
     from rich.table import Table
 
@@ -89,7 +97,7 @@ def _pieces_table(con, st) -> None:
         con.print("[dim]solutions: how many use the placement; images: placements the board's symmetries make of it[/]")
 
 
-def _hardest_table(con, st) -> None:
+def _hardest_table(con: Console, st: Stats) -> None:
     from rich.table import Table
 
     _heading(con, "Hardest cells (fewest placements covering them)")
@@ -101,7 +109,7 @@ def _hardest_table(con, st) -> None:
     con.print(table)
 
 
-def _difficulty_table(con, st) -> None:
+def _difficulty_table(con: Console, st: Stats) -> None:
     from rich.table import Table
 
     e = st.estimate

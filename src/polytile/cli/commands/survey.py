@@ -46,7 +46,7 @@ def holes(
 
     with counting() as bar:
 
-        def progress(done, total, fraction, nodes):
+        def progress(done: int, total: int, fraction: float | None, nodes: int) -> None:
             if bar is not None:
                 bar(_Partial(nodes), done, total, fraction)
 

@@ -6,11 +6,15 @@ import json
 import sys
 from argparse import ArgumentParser
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from ...errors import PuzzleError
 from .args import Exit, bounded, flag, max_memory, no_reflect
 from .output import FORMATS, check_file, check_format, piece_ids, show
+
+if TYPE_CHECKING:
+    from ...core.results import Report, Solution
+    from ...tiling.solver import Tiling
 
 ENGINES = ("auto", "bitboard", "wide", "dlx")
 
@@ -19,7 +23,7 @@ def _err(msg: str) -> None:
     print(msg, file=sys.stderr)
 
 
-def _load(path: Path, no_reflect: bool, problem: Optional[str] = None, budget: Optional[int] = None):
+def _load(path: Path, no_reflect: bool, problem: Optional[str] = None, budget: Optional[int] = None) -> Tiling:
     from ...formats import load  # a file that cannot be read is refused before numpy loads
 
     if problem == "list":
@@ -35,7 +39,7 @@ def _load(path: Path, no_reflect: bool, problem: Optional[str] = None, budget: O
     return tiling.no_reflect() if no_reflect else tiling
 
 
-def _finish(report, what: str) -> None:
+def _finish(report: Report[Solution], what: str) -> None:
     for r in report.reasons:
         _err(f"no solution: {r}")
     if report.interrupted:
