@@ -21,8 +21,17 @@ MAX_CELLS = 1_000_000
 MAX_DIGITS = 12                 # any number longer than this is far beyond MAX_CELLS
 # possessive quantifiers: a string that is no id fails in linear time ("1x" and 100,000
 # digits took 52 s of backtracking between the height's digits and the options)
-GAME_ID = re.compile(r"^\s*+([0-9]++)x([0-9]++)([^:\s]*+):(\S*+)\s*$")
-URL = re.compile(r"[?/&](?:shikaku|sikaku)/(?:[a-z]+:?/)?([0-9]+)/([0-9]+)/([^/?&#\s]*)")
+# compiled on first use (re caches them): a plain text file never needs them
+GAME_ID = r"^\s*+([0-9]++)x([0-9]++)([^:\s]*+):(\S*+)\s*$"
+URL = r"[?/&](?:shikaku|sikaku)/(?:[a-z]+:?/)?([0-9]+)/([0-9]+)/([^/?&#\s]*)"
+
+
+def _game_id(text: str) -> re.Match | None:
+    return re.match(GAME_ID, text) if ":" in text else None
+
+
+def _url(text: str) -> re.Match | None:
+    return re.search(URL, text) if "ikaku/" in text else None
 
 
 def _is_file(name: str) -> bool:
@@ -32,7 +41,7 @@ def _is_file(name: str) -> bool:
 def load(source: str | os.PathLike) -> Shikaku:
     """A puzzle from a file, `-` (stdin), or a URL / game id given in place of a file."""
     name = str(source)
-    if name != "-" and (URL.search(name) or GAME_ID.match(name)) and not _is_file(name):
+    if name != "-" and (_url(name) or _game_id(name)) and not _is_file(name):
         return parse(name, "<argument>")
     return parse(read_text(source), name)
 
@@ -43,9 +52,9 @@ def parse(text: str, name: str = "<text>") -> Shikaku:
     line = text[:len(text) - len(text.lstrip())].count("\n") + 1
     if stripped.startswith("{"):
         return parse_json(text, name)
-    if URL.search(stripped) and "\n" not in stripped:
+    if "\n" not in stripped and _url(stripped):
         return parse_url(stripped, name, line)
-    if GAME_ID.match(stripped) and "\n" not in stripped:
+    if "\n" not in stripped and _game_id(stripped):
         return parse_game_id(stripped, name, line)
     return parse_text(text, name)
 
@@ -142,7 +151,7 @@ def parse_text_careful(text: str, name: str = "<text>") -> Shikaku:
 
 def parse_game_id(text: str, name: str = "<game id>", line: int = 1) -> Shikaku:
     """Simon Tatham's Rectangles: `WxH:` then the clue code."""
-    m = GAME_ID.match(text)
+    m = _game_id(text)
     if not m:
         raise PuzzleError("not a Rectangles game id `WxH:...`", name, line, 1)
     w = _number(m.group(1), "the width", name, line, m.start(1) + 1)
@@ -172,7 +181,7 @@ _WIDE = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192), "*": (4, 1224
 def parse_url(text: str, name: str = "<url>", line: int = 1) -> Shikaku:
     """puzz.link / pzv.jp: `?shikaku/W/H/body` (pzprjs number16: hex digits, `-xx`, `+xxx`,
     ..., `g`-`z` skip 1-20 cells)."""
-    m = URL.search(text)
+    m = _url(text)
     if not m:
         raise PuzzleError("not a puzz.link shikaku URL (`...?shikaku/W/H/...`)", name, line, 1)
     w = _number(m.group(1), "the width", name, line, m.start(1) + 1)
