@@ -13,6 +13,7 @@ visits area x shapes positions per clue: 4x more on Tatham's 100 x 100).
 from __future__ import annotations
 
 from bisect import bisect_left
+from functools import lru_cache
 
 Rect = tuple[int, int, int, int]                     # (row, col, height, width)
 
@@ -50,10 +51,10 @@ def _reach(cols_by_row: list[list[int]], r: int, c: int, step: int, rows: int, l
     return lo, hi
 
 
-def shapes(area: int, height: int, width: int) -> list[tuple[int, int]]:
-    """(h, w) with h * w = area that fit the grid, by height."""
-    return [(h, area // h) for h in range(1, min(area, height) + 1)
-            if area % h == 0 and area // h <= width]
+@lru_cache(maxsize=4096)
+def shapes(area: int, height: int, width: int) -> tuple[tuple[int, int], ...]:
+    """(h, w) with h * w = area that fit the grid, by height (many clues share an area)."""
+    return tuple((h, area // h) for h in range(1, min(area, height) + 1) if area % h == 0 and area // h <= width)
 
 
 def clue_candidates(cols_by_row: list[list[int]], clue: tuple[int, int, int], height: int,
