@@ -309,7 +309,7 @@ function playPuzzleChanged() {
   const same = key === play.key && play.summary !== null;
   play.key = key;
   play.summary = summary;
-  if (!same) { play.placed = []; play.history = []; play.found = []; play.chosen = -1; play.kbd = null; play.turns = null; }
+  if (!same) { play.placed = []; play.history = []; play.found = []; play.chosen = -1; play.kbd = null; play.turns = null; play.pending = null; }
   play.geo = gridGeo(play.summary);
   if (!play.summary) {
     setStatus(!state.preview ? "Choose a puzzle first." : !fresh ? "Reading the puzzle…" : "Hand play is for tiling puzzles.");

@@ -118,4 +118,7 @@ function setTurns(tables) {
   play.oidx = tables.map(() => 0);
   play.orient = tables.map((t) => t.orientations[0]);
   drawTray();
+  const pending = play.pending;
+  play.pending = null;
+  if (pending !== null && pending !== undefined && pending < tables.length) kbdStart(pending);    // Enter came first
 }

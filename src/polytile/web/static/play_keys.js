@@ -9,7 +9,7 @@
 
 function kbdStart(i) {
   const { lo } = boardBounds(play.summary.cells), geo = play.geo;
-  if (geo && !play.turns) { setStatus("The pieces' turns are still on their way; try again in a moment."); return; }
+  if (geo && !play.turns) { play.pending = i; setStatus("The pieces' turns are on their way: the piece comes in a moment."); return; }
   play.chosen = i;
   const start = !geo ? [lo[0], lo[1]] : geo.lattice ? [0, 0] : geo.lo.slice(0, 3);
   play.kbd = { piece: i, at: play.kbd ? play.kbd.at : start };
