@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..core.results import Solution
-from .pictures import CELL, _draw_plane, _frame, piece_colours
+from .pictures import CELL, draw_square_plane, piece_colours, square_frame
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -47,12 +47,12 @@ def solution_pictures(found: list[Solution], cells: np.ndarray, labels: tuple[st
     colours = piece_colours(found)
     for k, sol in enumerate(found):
         ax = fig.add_axes((k / n, 0, 1 / n, 1))
-        _draw_plane(ax, sol.placements, cells, colours, f"piece-{k}", True, 8)
+        draw_square_plane(ax, sol.placements, cells, colours, f"piece-{k}", True, 8)
         covered = {tuple(rc) for pl in sol.placements for rc in pl.cells.tolist()}
         for (r, c), label in zip(cells.tolist(), labels):
             if (r, c) not in covered:
                 ax.text(c + 0.5, r + 0.5, label, ha="center", va="center", fontsize=7)
-        _frame(ax, rows, cols, 0, 0)
+        square_frame(ax, rows, cols, 0, 0)
     return _save(fig, fmt)
 
 

@@ -43,8 +43,9 @@ GRID = (0, 0, 0, 0.22)
 # ---- colours -------------------------------------------------------------------------------
 
 
-def _palette() -> list[str]:
-    """tab20, strong shades first and then the light ones."""
+def palette() -> list[str]:
+    """tab20, strong shades first and then the light ones: the colours of pieces that are
+    not pentominoes (the page colours its pieces the same way)."""
     from matplotlib import colormaps
     from matplotlib.colors import to_hex
 
@@ -57,11 +58,13 @@ def piece_colours(solutions: list[Solution]) -> dict[str, str]:
     """Colours of the pieces that are not pentominoes (those get their Katamino colour by
     shape): a palette by letter, so a piece has one colour on the whole page."""
     others = sorted({pl.letter for sol in solutions for pl in sol.placements if pentomino_name(pl.cells) is None})
-    palette = _palette()
-    return {letter: palette[i % len(palette)] for i, letter in enumerate(others)}
+    shades = palette()
+    return {letter: shades[i % len(shades)] for i, letter in enumerate(others)}
 
 
-def _colour_for(pl: Placement, colours: dict[str, str]) -> str:
+def colour_for(pl: Placement, colours: dict[str, str]) -> str:
+    """A placement's colour: its Katamino colour when it is a pentomino, else its letter's in
+    `colours` (from `piece_colours`), so pictures, the page and the calendars agree."""
     name = pentomino_name(pl.cells)  # copies of a pentomino keep its Katamino colour
     return COLOUR_OF[name] if name is not None else colours[pl.letter]
 
@@ -115,7 +118,7 @@ def _edges(owner: dict[tuple[int, int], int]) -> tuple[list[Segment], list[Segme
     return thin, thick
 
 
-def _draw_plane(
+def draw_square_plane(
     ax: Axes,
     placements: list[Placement],
     board: np.ndarray,
@@ -129,7 +132,7 @@ def _draw_plane(
     for i, pl in enumerate(placements):
         cells = [(int(r), int(c)) for r, c in pl.cells]
         owner.update((cell, i) for cell in cells)
-        colour = _colour_for(pl, colours)
+        colour = colour_for(pl, colours)
         ax.add_patch(_piece_patch(cells, colour, f"{gid}-{i}-{pl.letter}"))
         if labels:
             centre = np.mean(cells, axis=0)
@@ -177,7 +180,8 @@ def _strokes(segments: list[Segment], colour: ColorType, width: float, cap: str)
     return PathPatch(path, fill=False, edgecolor=colour, linewidth=width, capstyle=cap, joinstyle="round")
 
 
-def _frame(ax: Axes, rows: int, cols: int, lo_r: int, lo_c: int, pad: float = 0.15) -> None:
+def square_frame(ax: Axes, rows: int, cols: int, lo_r: int, lo_c: int, pad: float = 0.15) -> None:
+    """Fit the axes to a rows x cols board with a margin, row 0 on top, square cells."""
     ax.set_xlim(lo_c - pad, lo_c + cols + pad)
     ax.set_ylim(lo_r + rows + pad, lo_r - pad)  # row 0 on top
     ax.set_aspect("equal")
@@ -205,7 +209,7 @@ def _draw_voxels(
         shift = EXPLODE * away / max(float(np.linalg.norm(away)), 1e-9) ** 0.5  # near the centre too
         offset = np.array([shift[1], -shift[0], shift[2]])
         x, y, z = (corners[k] + offset[k] for k in range(3))
-        colour = _colour_for(pl, colours)
+        colour = colour_for(pl, colours)
         edge = tuple(0.55 * v for v in to_rgb(colour))
         ax.voxels(x, y, z, filled, facecolors=colour, edgecolors=edge, linewidth=0.4)
         lows.append(offset)
@@ -251,7 +255,7 @@ def _draw_lattice(
 ) -> None:
     from .lattice_pictures import draw_plane, extent, frame
 
-    draw_plane(ax, grid, sol.placements, board, colours, f"piece-{s}", labels, 8, _colour_for, _ink_on, INK, GRID)
+    draw_plane(ax, grid, sol.placements, board, colours, f"piece-{s}", labels, 8, colour_for, _ink_on, INK, GRID)
     frame(ax, extent(grid, board))
 
 
@@ -279,8 +283,8 @@ def _draw_solid(
     for z in range(layers):
         pls, plane = _layers(sol, board, int(lo[2]) + z)
         ax = fig.add_axes(rect(left + (z + 0.15) * (c + 1) * cell, y0 + VOXEL_SIZE, (c + 0.7) * cell, (r + 1.3) * cell))
-        _draw_plane(ax, pls, plane, colours, f"layer-{s}-{z}", labels, 8 * cell / CELL)
-        _frame(ax, r, c, int(lo[0]), int(lo[1]))
+        draw_square_plane(ax, pls, plane, colours, f"layer-{s}-{z}", labels, 8 * cell / CELL)
+        square_frame(ax, r, c, int(lo[0]), int(lo[1]))
         ax.set_ylim(lo[0] + r + 0.15, lo[0] - 1.15)
         ax.text(lo[1] + c / 2, lo[0] - 0.6, f"layer {z + 1}", ha="center", va="center", fontsize=7, color="#777777")
 
@@ -375,8 +379,8 @@ def draw(
             _draw_lattice(fig.add_axes(page.rect(x0, y0, page.pw, page.ph)), grid, sol, board, colours, s, labels)
         elif len(size) == 2:
             ax = fig.add_axes(page.rect(x0, y0, page.pw, page.ph))
-            _draw_plane(ax, sol.placements, board, colours, f"piece-{s}", labels, 8)
-            _frame(ax, int(size[0]), int(size[1]), int(lo[0]), int(lo[1]))
+            draw_square_plane(ax, sol.placements, board, colours, f"piece-{s}", labels, 8)
+            square_frame(ax, int(size[0]), int(size[1]), int(lo[0]), int(lo[1]))
         else:
             _draw_solid(fig, page.rect, x0, y0, page.pw, sol, board, lo, size, colours, s, labels)
     return _save(fig, fmt, dpi)
@@ -393,3 +397,8 @@ def solution_svg(solution: Solution) -> str:
     cells = [p.cells for p in solution.placements]
     board = solution.board if solution.board is not None else np.concatenate(cells)
     return draw([solution], board, "svg").decode()
+
+
+# the names the page's worker still imports (web/worker.py); remove once it uses the public ones
+_colour_for = colour_for
+_palette = palette
