@@ -84,6 +84,7 @@ function kbdPlace() {
   else play.placed.push({ piece: k.piece, cells: cells.sort((a, b) => a[0] - b[0] || a[1] - b[1]) });
   if (!left(k.piece)) play.kbd = null;
   moved();
+  setStatus(`${play.summary.pieces[k.piece].name} placed; asking whether the board can still be finished…`);
   const next = play.kbd ? $("#play-svg") : $("#play-tray .play-piece:not(.used)");
   if (next) next.focus();
 }
