@@ -56,9 +56,7 @@ def _imported(module: str, path: Path, known: set[str]) -> set[str]:
             for alias in node.names:
                 sub = f"{base}.{alias.name}"
                 found.add(sub if sub in known else base)
-    return {_owner(name, known) for name in found if name == ROOT or name.startswith(ROOT + ".")} - {
-        module
-    }
+    return {_owner(name, known) for name in found if name == ROOT or name.startswith(ROOT + ".")} - {module}
 
 
 def _owner(name: str, known: set[str]) -> str:

@@ -1,7 +1,9 @@
 """docs/architecture.md tells the truth about the code: every package has its section, every
 module (and no module that is gone) is named in its package's section, and the layer sentence
-is the import-linter contract of pyproject.toml. A newcomer reads the document first."""
+is the import-linter contract of pyproject.toml, and every `package.module.Name` it cites exists.
+A newcomer reads the document first."""
 
+import ast
 import re
 import tomllib
 from pathlib import Path
@@ -69,3 +71,67 @@ def test_the_reader_sees_a_missing_module():
     assert sections(text) == {"core": {"shape.py"}}
     assert (SRC / "polytile" / "core" / "shape.py").is_file()
     assert "shape.py" in code_modules()["core"] and "main.py" in code_modules()["cli"]
+
+
+PACKAGE_WORDS = (
+    "core",
+    "engine",
+    "formats",
+    "tiling",
+    "shikaku",
+    "draw",
+    "analysis",
+    "web",
+    "cli",
+    "budget",
+    "errors",
+    "atomic",
+)
+
+
+def _defined(body: list[ast.stmt]) -> set[str]:
+    """The names a module or class body defines (functions, classes, assignments, fields)."""
+    out: set[str] = set()
+    for node in body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            out.add(node.name)
+        elif isinstance(node, ast.Assign):
+            out.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            out.add(node.target.id)
+    return out
+
+
+def unresolved(text: str) -> list[str]:
+    """The document's `package.module.Name` references that name nothing in the code."""
+    files = module_files()
+    bad = []
+    for ref in sorted(set(re.findall(r"`([a-z_]+(?:\.[A-Za-z_]+)+)`", text))):
+        if ref.split(".")[0] not in PACKAGE_WORDS or ref.endswith((".py", ".js")):
+            continue
+        parts = ref.split(".")
+        cut = max((i for i in range(1, len(parts) + 1) if "polytile." + ".".join(parts[:i]) in files), default=0)
+        if not cut:
+            bad.append(ref)
+            continue
+        body = ast.parse(files["polytile." + ".".join(parts[:cut])].read_text(encoding="utf-8")).body
+        for name in parts[cut:]:
+            if name not in _defined(body):
+                bad.append(ref)
+                break
+            classes = [n for n in body if isinstance(n, ast.ClassDef) and n.name == name]
+            body = classes[0].body if classes else []
+    return bad
+
+
+def test_every_name_the_document_cites_exists():
+    assert unresolved(DOC.read_text(encoding="utf-8")) == []
+
+
+def test_the_name_check_sees_a_renamed_name():
+    assert unresolved("`core.results.Report` `core.results.Report.to_json` `core.cover.Cover.n_items`") == []
+    assert unresolved("`core.results.Rapport` `engine.nowhere` `core.results.Report.nothing`") == [
+        "core.results.Rapport",
+        "core.results.Report.nothing",
+        "engine.nowhere",
+    ]

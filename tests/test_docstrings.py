@@ -53,7 +53,9 @@ def test_every_public_name_has_a_docstring():
 
 
 def test_the_count_sees_what_is_missing():
-    tree = ast.parse('"""Mod."""\ndef f():\n    pass\nclass C:\n    """C."""\n    def g(self):\n'
-                     '        pass\n    def _h(self):\n        pass\ndef _k():\n    pass\n')
+    tree = ast.parse(
+        '"""Mod."""\ndef f():\n    pass\nclass C:\n    """C."""\n    def g(self):\n'
+        "        pass\n    def _h(self):\n        pass\ndef _k():\n    pass\n"
+    )
     assert missing(tree) == ["f", "C.g"]
     assert missing(ast.parse("x = 1\n")) == ["<module>"]
