@@ -16,6 +16,7 @@ import numpy as np
 
 from .lattice import Lattice, lattice
 from .puzzle import Puzzle, merge_congruent
+from .shape import orientations_of
 
 
 @dataclass
@@ -120,10 +121,13 @@ def _orientations_by_size(puzzle: Puzzle, n_cells: int) -> dict[int, list[tuple[
     """(piece, cells, colours) of every orientation of every piece that fits in `n_cells`
     cells, by size (the shapes of one size are looked up together)."""
     by_size: dict[int, list[tuple[int, np.ndarray, np.ndarray]]] = {}
-    for p_i, piece in enumerate(puzzle.pieces):
-        if piece.size <= n_cells:
-            for c, col in puzzle.orientations(piece):
-                by_size.setdefault(len(c), []).append((p_i, c, col))
+    fitting = [p_i for p_i, piece in enumerate(puzzle.pieces) if piece.size <= n_cells]
+    shapes: list[tuple[np.ndarray, np.ndarray | None, bool]] = [
+        (puzzle.pieces[p_i].cells, puzzle.pieces[p_i].colours, puzzle.reflects(puzzle.pieces[p_i]))
+        for p_i in fitting]
+    for p_i, found in zip(fitting, orientations_of(shapes, puzzle.board.grid)):   # one look-up
+        for c, col in found:
+            by_size.setdefault(len(c), []).append((p_i, c, np.zeros(len(c), np.int64) if col is None else col))
     return by_size
 
 
@@ -246,9 +250,12 @@ def build(puzzle: Puzzle, deadline: float | None = None) -> Model:
     lat = lattice(board.grid, board.dim)
 
     rows, pieces = [], []
+    plain = puzzle.allowed is None and not colours.any() and not any(p.colours.any()
+                                                                      for p in puzzle.pieces)
     for found in _orientations_by_size(puzzle, len(cells)).values():                 # all orientations of one size at once
         shapes = np.stack([c for _, c, _ in found])
-        cols = np.stack([col for _, _, col in found])
+        cols = (np.zeros(shapes.shape[:2], dtype=np.int64) if plain    # nothing to match
+                else np.stack([col for _, _, col in found]))
         owner = np.array([p_i for p_i, _, _ in found], dtype=np.int32)
         idx, which = _placements(index, anchors, colours, shapes, cols, deadline, lat,
                                  puzzle.allowed)
@@ -289,7 +296,6 @@ def _assemble(n_items, rows, pieces, puzzle, neighbours) -> Cover:
 def _neighbours(index: CellIndex, cells: np.ndarray, steps: tuple[tuple[int, ...], ...]) -> np.ndarray:
     """Item adjacency: the item one lattice step (+axis, -axis on the square grid) from
     each cell, -1 if none."""
-    out = np.full((len(cells), len(steps)), -1, dtype=np.int32)
-    for col, step in enumerate(steps):
-        out[:, col] = index.find(cells + np.array(step, dtype=np.int64))
-    return out
+    moved = cells[None, :, :] + np.array(steps, dtype=np.int64)[:, None, :]   # (steps, n, d)
+    found = index.find(moved.reshape(-1, cells.shape[1])).reshape(len(steps), len(cells))
+    return np.ascontiguousarray(found.T, dtype=np.int32)
