@@ -9,19 +9,26 @@ The names below are imported on first use, so that `import polytile` (and the co
 which starts with it) does not pay for numpy until something needs it. In a notebook, a
 `Solution` shows as a picture (`show_in_jupyter`).
 """
+
 import sys
 
 from .errors import PuzzleError
 
 __all__ = ["load", "box", "Tiling", "Report", "Solution", "PuzzleError"]
 __version__ = "0.1.0"
-_LAZY = {"load": "tiling.solver", "Tiling": "tiling.solver", "box": "tiling.boxing",
-         "Report": "core.results", "Solution": "core.results"}
+_LAZY = {
+    "load": "tiling.solver",
+    "Tiling": "tiling.solver",
+    "box": "tiling.boxing",
+    "Report": "core.results",
+    "Solution": "core.results",
+}
 
 
 def __getattr__(name: str):
     if name in _LAZY:
         from importlib import import_module
+
         return getattr(import_module(f".{_LAZY[name]}", __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
@@ -31,7 +38,8 @@ def __dir__() -> list[str]:
 
 
 def _solution_svg(solution: object) -> str:
-    from .draw.pictures import solution_svg      # matplotlib: only when a solution is shown
+    from .draw.pictures import solution_svg  # matplotlib: only when a solution is shown
+
     return solution_svg(solution)  # type: ignore[arg-type]
 
 
