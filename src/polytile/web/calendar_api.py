@@ -118,6 +118,8 @@ def colours(cal) -> dict[str, str]:
 
 def solve(c: CalendarSpec, opts: dict, out) -> dict:
     """The date's count and its first solutions (up to opts["limit"], at most MAX_LIST)."""
+    from ..tiling.calendar_dates import date_label
+
     limit = min(int(opts.get("limit") or MAX_LIST), MAX_LIST)
     out.progress(force=True, phase="solving")
     t0 = time.perf_counter()
@@ -134,7 +136,7 @@ def solve(c: CalendarSpec, opts: dict, out) -> dict:
         "seconds": round(seconds, 6),
         "nodes": None,
         "reasons": [],
-        "date_label": summary(c)["date_label"],
+        "date_label": date_label(c.date),
     }
 
 
