@@ -192,8 +192,8 @@ def obvious_reason(puzzle: Shikaku) -> str | None:
     return None
 
 
-MASK_BYTES = 64 << 20  # masks past which `solve` keeps to the plain propagation
-                       # (Tatham's 100 x 100: 0.4 MB, 150 x 150: 1.4 MB)
+MASK_BYTES = 256 << 20  # masks past which `solve` keeps to the plain propagation (and half the
+                        # memory budget; Tatham's 100 x 100: 1.7 MB, 150 x 150: 7.7 MB)
 
 
 def solve(puzzle: Shikaku, *, cap: int | None = None, solution: bool = True,
@@ -223,7 +223,7 @@ def solve(puzzle: Shikaku, *, cap: int | None = None, solution: bool = True,
     switch = {"memo": None, "frontier": 0}.get(method or "", memo.FRONTIER_FROM)
     method = method or method_of(puzzle, prefer_not)
     try:
-        if prune and method != "pfaffian" and not prefer_not and _masks_fit(puzzle, by_clue):
+        if prune and method != "pfaffian" and not prefer_not and _masks_fit(puzzle, by_clue, max_memory):
             ans = _solve_pruned(puzzle, by_clue, switch, cap, solution, limits)
         else:
             ans = _solve_plain(reduce(puzzle, list(enumerate(by_clue))), method, switch, cap,
@@ -236,9 +236,10 @@ def solve(puzzle: Shikaku, *, cap: int | None = None, solution: bool = True,
     return ans
 
 
-def _masks_fit(puzzle: Shikaku, by_clue: list[list[Rect]]) -> bool:
+def _masks_fit(puzzle: Shikaku, by_clue: list[list[Rect]], budget: int | None) -> bool:
     from .prune import mask_bytes
-    return mask_bytes(puzzle.width, puzzle.height, by_clue) <= MASK_BYTES
+    most = MASK_BYTES if budget is None else min(MASK_BYTES, budget // 2)
+    return mask_bytes(puzzle.width, puzzle.height, by_clue) <= most
 
 
 def _solve_plain(red: Reduction, method: str, switch: int | None, cap: int | None,

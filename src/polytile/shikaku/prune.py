@@ -42,6 +42,12 @@ class Pruned:
                  dead: tuple[int, int] | None = None, rounds: int = 0):
         self.settled, self.open, self.dead, self.rounds = settled, open_, dead, rounds
 
+    def transposed(self) -> Pruned:
+        """The same with rows and columns swapped."""
+        dead = None if self.dead is None else (self.dead[1], self.dead[0])
+        return Pruned(_transpose_rects([self.settled])[0],
+                      [(k, _transpose_rects([rects])[0]) for k, rects in self.open], dead, self.rounds)
+
 
 def _first_row(rects: list[Rect]) -> int:
     return min(t for t, _, _, _ in rects) if rects else 0
@@ -49,12 +55,20 @@ def _first_row(rects: list[Rect]) -> int:
 
 def mask_bytes(width: int, height: int, rects_by_clue: list[list[Rect]]) -> int:
     """About the bytes the masks would take: the candidates' (from their clue's offset), and
-    each clue's union and core in the grid's frame (at most the whole grid's bits)."""
+    each clue's union and core in the grid's frame (up to its last row), rows along the
+    short side as `prune` lays them."""
+    if width > height:
+        width, rects_by_clue = height, _transpose_rects(rects_by_clue)
     total = 0
     for rects in rects_by_clue:
         top = _first_row(rects)
         total += sum((t - top + h) * width // 8 + 32 for t, _, h, _ in rects)
-    return total + 2 * len(rects_by_clue) * (width * height // 8 + 32)
+        total += 2 * (max((t + h for t, _, h, _ in rects), default=0) * width // 8 + 32)
+    return total
+
+
+def _transpose_rects(rects_by_clue: list[list[Rect]]) -> list[list[Rect]]:
+    return [[(c, r, w, h) for r, c, h, w in rects] for rects in rects_by_clue]
 
 
 def masks(width: int, rects_by_clue: list[list[Rect]]) -> tuple[list[list[int]], list[int]]:
@@ -183,7 +197,12 @@ class _Grid:
 def prune(width: int, height: int, clues, rects_by_clue: list[list[Rect]],
           deadline: float | None = None) -> Pruned:
     """Propagate to a fixed point (see the module doc). `clues`: (row, col, area), the order
-    of `rects_by_clue`. TimeoutError when the perf_counter `deadline` passes."""
+    of `rects_by_clue`. TimeoutError when the perf_counter `deadline` passes. A grid wider
+    than high is propagated transposed: its masks' rows run along the short side."""
+    if width > height:
+        turned = prune(height, width, [(c, r, v) for r, c, v in clues], _transpose_rects(rects_by_clue),
+                       deadline)
+        return turned.transposed()
     g = _Grid(width, height, clues, *masks(width, rects_by_clue))
     rounds, changed = 0, True
     try:
