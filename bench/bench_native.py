@@ -133,11 +133,13 @@ def fmt(s: float) -> str:
 
 def table(names: list[str], peers: dict, runs: dict) -> str:
     cols = list(peers)
-    lines = ["| case | " + " | ".join(cols) + " | polytile search |", "|---|" + "---:|" * (len(cols) + 1)]
+    lines = ["| case | " + " | ".join(cols) + " | polytile search | polytile seconds |",
+             "|---|" + "---:|" * (len(cols) + 2)]
     for name in names:
         mine = statistics.median(r[1] for r in runs[(name, "polytile")])
         tables = statistics.median(r[2] for r in runs[(name, "polytile")])
         setup = statistics.median(r[3] for r in runs[(name, "polytile")])
+        seconds = statistics.median(r[1] + r[2] + r[3] for r in runs[(name, "polytile")])
         counts = {r[0] for r in runs[(name, "polytile")]}
         cells = []
         for tool in cols:
@@ -146,9 +148,10 @@ def table(names: list[str], peers: dict, runs: dict) -> str:
                 cells.append("–")
                 continue
             theirs = statistics.median(s for _, s in got)
-            cells.append(f"{fmt(theirs)} (polytile {mine / theirs:.2f}x; n={got[0][0]})")
+            cells.append(f"{fmt(theirs)} (polytile {mine / theirs:.2f}x; n={got[0][0]}; "
+                         f"peer / polytile seconds {theirs / seconds:.2f})")
         lines.append(f"| {name} {sorted(counts)} | " + " | ".join(cells)
-                     + f" | {fmt(mine)} (tables {fmt(tables)}, set-up {fmt(setup)}) |")
+                     + f" | {fmt(mine)} (tables {fmt(tables)}, set-up {fmt(setup)}) | {fmt(seconds)} |")
     return "\n".join(lines)
 
 
@@ -170,7 +173,8 @@ def main() -> int:
     runs = measure(names, peers, args.repeat)
     print(f"medians of {args.repeat} alternating runs; polytile's search on one thread (its "
           "tables and set-up apart) vs each peer's own timer (burrTxt: whole process); "
-          "n = the peer's count")
+          "n = the peer's count; polytile seconds = set-up (model, symmetry analysis) + tables "
+          "(plan, kernel tables) + search, what `count --unique --json --jobs 1` reports")
     print(table(names, peers, runs))
     return 0
 

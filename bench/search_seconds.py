@@ -2,13 +2,15 @@
 
     python bench/search_seconds.py FILE
 
-Prints {"solutions", "unique", "setup", "tables", "search", "nodes"}, counting all and
-unique solutions with symmetry breaking on one thread, as `count --unique --jobs 1` does:
-setup is the model (the exact-cover reduction) and the symmetry analysis; tables the
-search plan, the kernel's tables and the choice of its compiled variant (what a peer
-builds or its compiler settles before its timer starts); search
-the kernel's runs to the end, with the classification of the leaves. Kernels are loaded
-and warmed before any clock starts, as `polytile count` does.
+Prints {"solutions", "unique", "setup", "tables", "search", "nodes", "spans"}, counting
+all and unique solutions with symmetry breaking on one thread, as `count --unique --jobs
+1` does: setup is the model (the exact-cover reduction) and the symmetry analysis; tables
+the search plan, the kernel's tables and the choice of its compiled variant (what a peer
+builds or its compiler settles before its timer starts); search the kernel's runs to the
+end, with the classification of the leaves. Their sum is what `count`'s `seconds`
+measures. "spans" splits them: model, symmetry (setup); plan (the pieces fixed by
+symmetry breaking), kernel_tables (the driver's tables and the compiled variant: tables);
+search. Kernels are loaded and warmed before any clock starts, as `polytile count` does.
 """
 from __future__ import annotations
 
@@ -31,9 +33,11 @@ def main() -> int:
     warm("auto", tiling.puzzle.board.area)
     t0 = time.perf_counter()
     cover = tiling.model().cover
+    tm = time.perf_counter()
     sym = tiling.symmetry()
     t1 = time.perf_counter()
     p = plan(cover, sym, unique=True, store=False)
+    tp = time.perf_counter()
     engine = choose_engine("auto", cover.n_items, len(cover.piece_count))
     runner = runner_class(engine)(cover, sym, p, store=False, limit=0)
     runner.begin(p.prefixes)
@@ -45,7 +49,9 @@ def main() -> int:
     runner.collect(res, False)
     t3 = time.perf_counter()
     print(json.dumps({"solutions": res.solutions, "unique": res.unique, "setup": t1 - t0,
-                      "tables": t2 - t1, "search": t3 - t2, "nodes": res.nodes}))
+                      "tables": t2 - t1, "search": t3 - t2, "nodes": res.nodes,
+                      "spans": {"model": tm - t0, "symmetry": t1 - tm, "plan": tp - t1,
+                                "kernel_tables": t2 - tp, "search": t3 - t2}}))
     return 0
 
 
