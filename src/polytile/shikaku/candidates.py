@@ -13,12 +13,14 @@ visits area x shapes positions per clue: 4x more on Tatham's 100 x 100).
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Sequence
 from functools import lru_cache
 
-Rect = tuple[int, int, int, int]                     # (row, col, height, width)
+Rect = tuple[int, int, int, int]  # (row, col, height, width)
+Clue = tuple[int, int, int]  # (row, col, area)
 
 
-def _columns_by_row(height: int, clues) -> list[list[int]]:
+def _columns_by_row(height: int, clues: Sequence[Clue]) -> list[list[int]]:
     """The clues' columns in each row, ascending (clues are row-major)."""
     rows: list[list[int]] = [[] for _ in range(height)]
     for r, c, _ in clues:
@@ -57,7 +59,7 @@ def shapes(area: int, height: int, width: int) -> tuple[tuple[int, int], ...]:
     return tuple((h, area // h) for h in range(1, min(area, height) + 1) if area % h == 0 and area // h <= width)
 
 
-def clue_candidates(cols_by_row: list[list[int]], clue: tuple[int, int, int], height: int,
+def clue_candidates(cols_by_row: list[list[int]], clue: Clue, height: int,
                     width: int) -> list[Rect]:
     """The candidate rectangles of one clue, by height, top row and left column."""
     r, c, area = clue
@@ -84,7 +86,7 @@ def clue_candidates(cols_by_row: list[list[int]], clue: tuple[int, int, int], he
     return out
 
 
-def candidates(height: int, width: int, clues) -> list[list[Rect]]:
+def candidates(height: int, width: int, clues: Sequence[Clue]) -> list[list[Rect]]:
     """The candidates of every clue, in clue order (clues row-major: (row, col, area))."""
     cols_by_row = _columns_by_row(height, clues)
     return [clue_candidates(cols_by_row, clue, height, width) for clue in clues]

@@ -17,6 +17,10 @@ from ..errors import PuzzleError
 from .model import Shikaku
 from ..formats.common import describe, load_json, read_text
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy reads it as True)
+if TYPE_CHECKING:
+    from pathlib import Path
+
 MAX_CELLS = 1_000_000
 MAX_DIGITS = 12                 # any number longer than this is far beyond MAX_CELLS
 # possessive quantifiers: a string that is no id fails in linear time ("1x" and 100,000
@@ -38,7 +42,7 @@ def _is_file(name: str) -> bool:
     return os.path.exists(name)          # False for a name too long or with a NUL byte
 
 
-def load(source: str | os.PathLike) -> Shikaku:
+def load(source: str | Path) -> Shikaku:
     """A puzzle from a file, `-` (stdin), or a URL / game id given in place of a file."""
     name = str(source)
     if name != "-" and (_url(name) or _game_id(name)) and not _is_file(name):
@@ -224,7 +228,7 @@ def _json_size(spec: dict, name: str) -> tuple[int, int]:
     w, h, rows = spec.get("width"), spec.get("height"), spec.get("rows")
     if w is None and h is None and isinstance(rows, list) and rows and isinstance(rows[0], list):
         w, h = len(rows[0]), len(rows)
-    if not (_is_int(w) and _is_int(h)):
+    if not (isinstance(w, int) and isinstance(h, int) and _is_int(w) and _is_int(h)):
         raise PuzzleError(f'"width" and "height" must be integers, not {describe(w)} and '
                           f'{describe(h)}', name, 1, 1)
     _size(w, h, name, 1, 1)

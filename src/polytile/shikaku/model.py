@@ -64,6 +64,7 @@ class Reduction:
 
     @property
     def n_items(self) -> int:
+        """Items of the cover: every cell, or those of `cells`."""
         return self.puzzle.width * self.puzzle.height if self.cells is None else len(self.cells)
 
     def options(self) -> memo.Options:
@@ -340,7 +341,10 @@ def listing(puzzle: Shikaku, limit: int, seconds: float = 10.0) -> list[list[Rec
 
 
 def count(puzzle: Shikaku) -> int:
-    return solve(puzzle, solution=False).solutions
+    """The number of solutions (no limits: the count always completes)."""
+    n = solve(puzzle, solution=False).solutions
+    assert n is not None
+    return n
 
 
 def verify(puzzle: Shikaku, rects: list[Rect]) -> str | None:

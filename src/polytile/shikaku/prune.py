@@ -28,8 +28,9 @@ caller keep to the plain propagation when even these would not fit.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
-from .candidates import Rect
+from .candidates import Clue, Rect
 
 
 class Pruned:
@@ -128,7 +129,7 @@ class _Grid:
     and what the clue's last filter saw (the others' cores and the cells only it reaches,
     within its union): a clue is filtered again only when that has changed."""
 
-    def __init__(self, width: int, height: int, clues, live: list[list[int]], offsets: list[int]):
+    def __init__(self, width: int, height: int, clues: Sequence[Clue], live: list[list[int]], offsets: list[int]):
         self.width, self.clues, self.live, self.offsets = width, clues, live, offsets
         self.full = (1 << (width * height)) - 1
         self.union, self.core = [], []
@@ -194,7 +195,7 @@ class _Grid:
         return cores, changed
 
 
-def prune(width: int, height: int, clues, rects_by_clue: list[list[Rect]],
+def prune(width: int, height: int, clues: Sequence[Clue], rects_by_clue: list[list[Rect]],
           deadline: float | None = None) -> Pruned:
     """Propagate to a fixed point (see the module doc). `clues`: (row, col, area), the order
     of `rects_by_clue`. TimeoutError when the perf_counter `deadline` passes. A grid wider
