@@ -23,6 +23,7 @@ wall-clock runs, CPU seconds (user + system) in brackets, and the ratio of the m
 With --before DIR, an older checkout's polytile (launched as the `polytile` script does) runs
 in the same turns (its DIR/src first on PYTHONPATH), and the ratio before/now.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -38,8 +39,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "corpus" / "shikaku"
-DEFAULT = ["tatham-10x10", "tatham-20x20", "tatham-30x30", "tatham-50x50", "tatham-50x50a",
-           "tatham-100x100", "tatham-150x150"]
+DEFAULT = [
+    "tatham-10x10",
+    "tatham-20x20",
+    "tatham-30x30",
+    "tatham-50x50",
+    "tatham-50x50a",
+    "tatham-100x100",
+    "tatham-150x150",
+]
 
 REFERENCE_DRIVER = r"""
 import json, sys, time, importlib
@@ -58,14 +66,21 @@ for _ in range(repeat):
 print(json.dumps({"solutions": count, "times": times}))
 """
 
-STUB = "class _A:\n    def __getattr__(self, n):\n        return ''\nFore = Style = _A()\ndef init(*a, **k):\n    pass\n"
+STUB = (
+    "class _A:\n    def __getattr__(self, n):\n        return ''\nFore = Style = _A()\ndef init(*a, **k):\n    pass\n"
+)
 
 
 def reference(ref: Path, path: Path, repeat: int, stubs: Path) -> tuple[int, float]:
     env_path = f"{ref / 'src'}:{stubs}"
-    p = subprocess.run([sys.executable, "-c", REFERENCE_DRIVER, str(path), str(repeat)],
-                       capture_output=True, text=True, cwd=ref / "src",
-                       env={"PYTHONPATH": env_path, "PATH": "/usr/bin:/bin"}, timeout=3600)
+    p = subprocess.run(
+        [sys.executable, "-c", REFERENCE_DRIVER, str(path), str(repeat)],
+        capture_output=True,
+        text=True,
+        cwd=ref / "src",
+        env={"PYTHONPATH": env_path, "PATH": "/usr/bin:/bin"},
+        timeout=3600,
+    )
     if p.returncode:
         raise SystemExit(f"reference failed on {path.name}: {p.stderr.strip().splitlines()[-1]}")
     out = json.loads(p.stdout)
@@ -75,8 +90,9 @@ def reference(ref: Path, path: Path, repeat: int, stubs: Path) -> tuple[int, flo
 def polytile(path: Path, repeat: int) -> tuple[int, float]:
     from polytile.shikaku.formats import load
     from polytile.shikaku.model import solve, verify
+
     p = load(path)
-    solve(p)                                          # warm: numba cache, numpy first calls
+    solve(p)  # warm: numba cache, numpy first calls
     times, ans = [], None
     for _ in range(repeat):
         t0 = time.perf_counter()
@@ -86,15 +102,19 @@ def polytile(path: Path, repeat: int) -> tuple[int, float]:
     return ans.solutions, statistics.median(times)
 
 
-DENSE = [("checker-24x24 (2s)", "tests/repro/shikaku-24x24-checker-2s.txt"),
-         ("checker-40x40 (2s)", ("checker", 40)), ("lattice-15x15 (3s)", ("lattice", 15)),
-         ("lattice-18x18 (3s)", ("lattice", 18))]
+DENSE = [
+    ("checker-24x24 (2s)", "tests/repro/shikaku-24x24-checker-2s.txt"),
+    ("checker-40x40 (2s)", ("checker", 40)),
+    ("lattice-15x15 (3s)", ("lattice", 15)),
+    ("lattice-18x18 (3s)", ("lattice", 18)),
+]
 
 
 def dense_puzzle(spec):
     """A dense grid: a file, k x k 2s on a checkerboard, or 3s on row + col = 0 mod 3."""
     from polytile.shikaku.formats import load
     from polytile.shikaku.model import Shikaku
+
     if isinstance(spec, str):
         return load(ROOT / spec)
     kind, n = spec
@@ -107,6 +127,7 @@ def dense(repeat: int, budget: int = 1 << 30) -> None:
     chooses against the plain memo counter alone, both counting only, in one process, with
     the CLI's default 1 GB budget; "stopped" when the memo runs out of it."""
     from polytile.shikaku.model import solve
+
     print(f"{'case':<20}{'method':>10}{'seconds':>10}{'memo alone s':>14}{'speed-up':>10}  digits")
     for name, spec in DENSE:
         p = dense_puzzle(spec)
@@ -122,8 +143,7 @@ def dense(repeat: int, budget: int = 1 << 30) -> None:
         t = statistics.median(times)
         memo_s = f"{t_m:.3f}" if plain.solutions is not None else f"stopped {t_m:.1f}"
         ratio = f"{t_m / t:.1f}x" if plain.solutions is not None else f">{t_m / t:.0f}x"
-        print(f"{name:<20}{ans.method:>10}{t:>10.3f}{memo_s:>14}{ratio:>10}  {len(str(ans.solutions))}",
-              flush=True)
+        print(f"{name:<20}{ans.method:>10}{t:>10.3f}{memo_s:>14}{ratio:>10}  {len(str(ans.solutions))}", flush=True)
     whole_process(DENSE[0][1], repeat)
 
 
@@ -133,11 +153,14 @@ def whole_process(path: str, repeat: int) -> None:
     times = []
     for _ in range(max(repeat, 5)):
         t0 = time.perf_counter()
-        out = subprocess.run([str(exe), "shikaku", "--count", str(ROOT / path)], capture_output=True,
-                             text=True, check=True).stdout
+        out = subprocess.run(
+            [str(exe), "shikaku", "--count", str(ROOT / path)], capture_output=True, text=True, check=True
+        ).stdout
         times.append(time.perf_counter() - t0)
-    print(f"whole process `polytile shikaku --count {path}`: {statistics.median(times):.3f} s "
-          f"(median of {len(times)}), {len(out.strip())} digits")
+    print(
+        f"whole process `polytile shikaku --count {path}`: {statistics.median(times):.3f} s "
+        f"(median of {len(times)}), {len(out.strip())} digits"
+    )
 
 
 def timed(argv: list[str], env: dict, cwd: Path | None = None) -> tuple[float, float, str]:
@@ -160,12 +183,15 @@ def _sides(ref: Path, path: Path, stubs: Path, before: Path | None) -> list[tupl
     ours = [str(exe)] if exe.exists() else [sys.executable, "-m", "polytile"]
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH")}
     env["PYTHONPYCACHEPREFIX"] = _PYCACHE
-    sides = [(ours + ["shikaku", str(path)], env, None),
-             ([sys.executable, "-m", "main", "-f", str(path)], dict(env, PYTHONPATH=str(stubs)), ref / "src")]
+    sides = [
+        (ours + ["shikaku", str(path)], env, None),
+        ([sys.executable, "-m", "main", "-f", str(path)], dict(env, PYTHONPATH=str(stubs)), ref / "src"),
+    ]
     if before is not None:
         launch = "from polytile.cli import entry; entry()"  # what the `polytile` script runs
-        sides.append(([sys.executable, "-c", launch, "shikaku", str(path)],
-                      dict(env, PYTHONPATH=str(before / "src")), None))
+        sides.append(
+            ([sys.executable, "-c", launch, "shikaku", str(path)], dict(env, PYTHONPATH=str(before / "src")), None)
+        )
     return sides
 
 
@@ -181,14 +207,16 @@ def whole_processes(ref: Path, cases: list[str], repeat: int, stubs: Path, befor
     env = dict(os.environ, PYTHONPYCACHEPREFIX=_PYCACHE)
     start = statistics.median(timed([sys.executable, "-c", "pass"], env)[0] for _ in range(5))
     print(f"whole processes, medians of {runs} (CPU seconds in brackets); python -c pass: {start:.4f} s")
-    print(f"{'case':<16}{'solutions':>10}{'polytile s':>20}{'reference s':>20}{'speed-up':>16}"
-          + (f"{'before s':>20}{'before/now':>16}" if before else ""))
+    print(
+        f"{'case':<16}{'solutions':>10}{'polytile s':>20}{'reference s':>20}{'speed-up':>16}"
+        + (f"{'before s':>20}{'before/now':>16}" if before else "")
+    )
     for cid in cases:
         path, expected = CORPUS / manifest[cid]["file"], manifest[cid]["solutions"]
         sides = _sides(ref, path, stubs, before)
         results: list[list[tuple[float, float, str]]] = [[] for _ in sides]
         for argv, e, cwd in sides:
-            timed(argv, e, cwd)                         # warm-up: bytecode caches
+            timed(argv, e, cwd)  # warm-up: bytecode caches
         for _ in range(runs):
             for k, (argv, e, cwd) in enumerate(sides):
                 results[k].append(timed(argv, e, cwd))
@@ -197,8 +225,10 @@ def whole_processes(ref: Path, cases: list[str], repeat: int, stubs: Path, befor
         flag = "" if counts[1] == expected else f"  (reference counted {counts[1]})"
         wall = [statistics.median(r[0] for r in side) for side in results]
         cpu = [statistics.median(r[1] for r in side) for side in results]
-        line = (f"{cid:<16}{expected:>10}{wall[0]:>11.4f} ({cpu[0]:.4f}){wall[1]:>11.4f} ({cpu[1]:.4f})"
-                f"{wall[1] / wall[0]:>7.1f}x ({cpu[1] / cpu[0]:.1f}x)")
+        line = (
+            f"{cid:<16}{expected:>10}{wall[0]:>11.4f} ({cpu[0]:.4f}){wall[1]:>11.4f} ({cpu[1]:.4f})"
+            f"{wall[1] / wall[0]:>7.1f}x ({cpu[1] / cpu[0]:.1f}x)"
+        )
         if before:
             line += f"{wall[2]:>11.4f} ({cpu[2]:.4f}){wall[2] / wall[0]:>7.1f}x ({cpu[2] / cpu[0]:.1f}x)"
         print(line + flag, flush=True)
@@ -208,13 +238,19 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--reference", type=Path, default=Path("/tmp/shikaku-solver"))
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--dense", action="store_true",
-                    help="the dense grids: chosen method against the plain memo counter")
-    ap.add_argument("--whole", action="store_true",
-                    help="whole processes, start to exit (default case: tatham-100x100)")
-    ap.add_argument("--before", type=Path, metavar="DIR",
-                    help="with --whole: also an older checkout's polytile (DIR/src), e.g. from "
-                    "`git archive COMMIT src | tar -x -C DIR`")
+    ap.add_argument(
+        "--dense", action="store_true", help="the dense grids: chosen method against the plain memo counter"
+    )
+    ap.add_argument(
+        "--whole", action="store_true", help="whole processes, start to exit (default case: tatham-100x100)"
+    )
+    ap.add_argument(
+        "--before",
+        type=Path,
+        metavar="DIR",
+        help="with --whole: also an older checkout's polytile (DIR/src), e.g. from "
+        "`git archive COMMIT src | tar -x -C DIR`",
+    )
     ap.add_argument("cases", nargs="*")
     args = ap.parse_args()
     if args.dense:
@@ -239,8 +275,7 @@ def main() -> None:
         n_r, t_r = reference(args.reference, path, args.repeat, stubs)
         assert n_p == case["solutions"], (cid, n_p)
         flag = "" if n_r == case["solutions"] else f"  (reference counted {n_r})"
-        print(f"{cid:<18}{case['solutions']:>10}{t_p:>12.4f}{t_r:>13.4f}{t_r / t_p:>9.1f}x{flag}",
-              flush=True)
+        print(f"{cid:<18}{case['solutions']:>10}{t_p:>12.4f}{t_r:>13.4f}{t_r / t_p:>9.1f}x{flag}", flush=True)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 """Shikaku: counts from the corpus manifest, verified solutions, inputs, errors, generator."""
+
 from __future__ import annotations
 
 import json
@@ -43,7 +44,7 @@ def rects_from_letters(lines: list[str]) -> list[tuple[int, int, int, int]]:
             while c + w < len(row) and row[c + w] == ch and (r, c + w) not in seen:
                 w += 1
             h = 1
-            while r + h < len(grid) and grid[r + h][c:c + w] == [ch] * w:
+            while r + h < len(grid) and grid[r + h][c : c + w] == [ch] * w:
                 h += 1
             seen |= {(y, x) for y in range(r, r + h) for x in range(c, c + w)}
             rects.append((r, c, h, w))
@@ -88,7 +89,9 @@ def test_cli_json_and_count(capsys):
     case = CASES["domino-10x10"]
     status, out, _ = cli(capsys, "shikaku", DIR / case["file"], "--json")
     data = json.loads(out)
-    assert status == 0 and set(data) == {"solutions", "rectangles", "seconds", "complete", "method"} and data["complete"]
+    assert (
+        status == 0 and set(data) == {"solutions", "rectangles", "seconds", "complete", "method"} and data["complete"]
+    )
     assert data["solutions"] == case["solutions"] and isinstance(data["seconds"], float)
     assert verify(load(DIR / case["file"]), [tuple(r) for r in data["rectangles"]]) is None
     status, out, _ = cli(capsys, "shikaku", DIR / case["file"], "--count")
@@ -139,8 +142,16 @@ def test_bad_input_one_line_with_position(capsys, tmp_path, name):
     assert f"{f}:{line}:{col}:" in err, err
 
 
-@pytest.mark.parametrize("text", ["7x7:a8a4e3a3a2f2c6f5k6_2_2_2_4", "3x3:a9zz", "2x2:a%",
-                                  "https://puzz.link/p?shikaku/2/2/-ff", '{"shikaku": {"width": 2}}'])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "7x7:a8a4e3a3a2f2c6f5k6_2_2_2_4",
+        "3x3:a9zz",
+        "2x2:a%",
+        "https://puzz.link/p?shikaku/2/2/-ff",
+        '{"shikaku": {"width": 2}}',
+    ],
+)
 def test_bad_ids_urls_json(text):
     with pytest.raises(PuzzleError):
         parse(text)
@@ -155,10 +166,10 @@ def test_json_puzzle():
 def test_speed_figures():
     for cid, limit in (("domino-8x8", 1.0), ("domino-10x10", 10.0), ("tatham-150x150", 1.0)):
         p = load(DIR / CASES[cid]["file"])
-        solve(p)                                  # warm
+        solve(p)  # warm
         t0 = time.perf_counter()
         assert solve(p).solutions == CASES[cid]["solutions"]
-        assert time.perf_counter() - t0 < 2 * limit, cid     # slack for a busy machine
+        assert time.perf_counter() - t0 < 2 * limit, cid  # slack for a busy machine
 
 
 @pytest.mark.parametrize("size,seed", [((5, 5), 1), ((10, 10), 2), ((12, 7), 3), ((25, 20), 4)])
@@ -197,8 +208,7 @@ def test_memo_count_equals_the_shared_engine(w, h, seed, drop):
     random partitions with some clues moved or merged away."""
     rng = random.Random(seed)
     rects = partition(w, h, rng, max_area=6)
-    clues = [(*rng.choice([(y, x) for y in range(r, r + a) for x in range(c, c + b)]), a * b)
-             for r, c, a, b in rects]
+    clues = [(*rng.choice([(y, x) for y in range(r, r + a) for x in range(c, c + b)]), a * b) for r, c, a, b in rects]
     rng.shuffle(clues)
     clues = clues[drop:] + [(r, c, v + 1) for r, c, v in clues[:drop]]
     p = Shikaku(w, h, tuple(sorted({(r, c): (r, c, v) for r, c, v in clues}.values())))
@@ -212,9 +222,16 @@ def test_memo_count_equals_the_shared_engine(w, h, seed, drop):
 def test_memo_is_geometry_free_on_a_plain_cover():
     """Three items, options {0,1}, {2}, {0}, {1,2}: two exact covers."""
     from polytile.core.cover import Cover
-    cover = Cover(3, np.array([0, 2, 3, 4, 6]), np.array([0, 1, 2, 0, 1, 2], np.int32),
-                  np.arange(4, dtype=np.int32), np.ones(4, np.int32), np.zeros(4, np.int32),
-                  np.full((3, 1), -1, np.int32))
+
+    cover = Cover(
+        3,
+        np.array([0, 2, 3, 4, 6]),
+        np.array([0, 1, 2, 0, 1, 2], np.int32),
+        np.arange(4, dtype=np.int32),
+        np.ones(4, np.int32),
+        np.zeros(4, np.int32),
+        np.full((3, 1), -1, np.int32),
+    )
     res = memo.count(cover)
     assert res.solutions == 2 and res.found in ([0, 1], [2, 3])
     assert memo.count(cover, cap=1).solutions == 1
@@ -223,4 +240,4 @@ def test_memo_is_geometry_free_on_a_plain_cover():
 def test_svg_picture(capsys):
     case = CASES["tatham-7x7"]
     status, out, _ = cli(capsys, "shikaku", DIR / case["file"], "--format", "svg")
-    assert status == 0 and out.startswith("<svg") and out.count("stroke-width=\"2\"") == 13
+    assert status == 0 and out.startswith("<svg") and out.count('stroke-width="2"') == 13

@@ -1,6 +1,7 @@
 """Shikaku counting of dense grids: the method each class gets, and its counts against
 numbers from outside polytile (the Kasteleyn-Temperley-Fisher product formula for domino
 tilings, published values, the independent brute force of tests/checker.py)."""
+
 from __future__ import annotations
 
 import json
@@ -23,6 +24,7 @@ CHECKER_24 = Path(__file__).parent / "repro" / "shikaku-24x24-checker-2s.txt"
 
 
 # --- the product formula, independently of polytile ---------------------------------------
+
 
 def _pi(prec: int) -> Decimal:
     """pi to `prec` digits (the recipe of Python's decimal documentation)."""
@@ -78,6 +80,7 @@ def test_the_formula_gives_the_published_values():
 
 
 # --- puzzles ------------------------------------------------------------------------------
+
 
 def checkerboard(w: int, h: int) -> Shikaku:
     """2s on the cells with row + column even: its solutions are the domino tilings."""
@@ -137,11 +140,11 @@ def test_a_frontier_count_through_the_cli(capsys, tmp_path):
 
 def test_the_method_by_class():
     assert method_of(checkerboard(8, 40)) == "pfaffian"
-    assert method_of(checkerboard(6, 6)) == "memo"            # small: the memo is quicker
+    assert method_of(checkerboard(6, 6)) == "memo"  # small: the memo is quicker
     assert method_of(Shikaku.from_rows([[2, 0, 2], [0, 3, 0], [0, 0, 0]])) == "memo"
     assert method_of(checkerboard(8, 8), prefer_not={(0, 0, 1, 2)}) == "memo"
-    assert solve(lattice(15, 15, 3), solution=False).method == "frontier"   # the memo outgrows
-    assert solve(lattice(12, 12, 3), solution=False).method == "memo"       # FRONTIER_FROM
+    assert solve(lattice(15, 15, 3), solution=False).method == "frontier"  # the memo outgrows
+    assert solve(lattice(12, 12, 3), solution=False).method == "memo"  # FRONTIER_FROM
 
 
 def test_limits_stop_the_pfaffian():
@@ -154,6 +157,7 @@ def test_limits_stop_the_pfaffian():
 
 # --- random grids: the method vs the plain memo counter vs the brute force ---------------
 
+
 def random_domino_tiling(w: int, h: int, rng: random.Random) -> list[tuple[int, int, int, int]]:
     """A random tiling of a w x h board (w * h even) by dominoes: a regular one, then random
     2 x 2 flips."""
@@ -163,8 +167,10 @@ def random_domino_tiling(w: int, h: int, rng: random.Random) -> list[tuple[int, 
         tiles = {(r, c, 2, 1) for r in range(0, h, 2) for c in range(w)}
     for _ in range(4 * w * h):
         r, c = rng.randrange(h), rng.randrange(w)
-        for a, b, new in (((r, c, 1, 2), (r + 1, c, 1, 2), ((r, c, 2, 1), (r, c + 1, 2, 1))),
-                          ((r, c, 2, 1), (r, c + 1, 2, 1), ((r, c, 1, 2), (r + 1, c, 1, 2)))):
+        for a, b, new in (
+            ((r, c, 1, 2), (r + 1, c, 1, 2), ((r, c, 2, 1), (r, c + 1, 2, 1))),
+            ((r, c, 2, 1), (r, c + 1, 2, 1), ((r, c, 1, 2), (r + 1, c, 1, 2))),
+        ):
             if a in tiles and b in tiles:
                 tiles -= {a, b}
                 tiles |= set(new)
@@ -205,8 +211,7 @@ def test_random_grids_of_2s(w, h, seed, planted):
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(1, 6), st.integers(1, 6), st.integers(0, 10**6), st.integers(2, 6),
-       st.booleans())
+@given(st.integers(1, 6), st.integers(1, 6), st.integers(0, 10**6), st.integers(2, 6), st.booleans())
 def test_random_dense_grids(w, h, seed, max_area, corner):
     """Random partitions into small rectangles (areas up to `max_area`), a clue in each (in
     its corner: many solutions; anywhere: few): the frontier programme vs the plain memo
@@ -277,8 +282,12 @@ def matchings_of(cells: set[tuple[int, int]]) -> int:
                     left.discard(n)
                     todo.append(n)
         index = {cell: k for k, cell in enumerate(part)}
-        edges = [(index[a], index[(a[0] + dr, a[1] + dc)]) for a in part
-                 for dr, dc in ((0, 1), (1, 0)) if (a[0] + dr, a[1] + dc) in index]
+        edges = [
+            (index[a], index[(a[0] + dr, a[1] + dc)])
+            for a in part
+            for dr, dc in ((0, 1), (1, 0))
+            if (a[0] + dr, a[1] + dc) in index
+        ]
         g = pfaffian.graph_of(part, [(r + c) % 2 == 0 for r, c in part], edges)
         total *= pfaffian.matchings(g)
     return total
@@ -307,7 +316,7 @@ def test_random_grid_graphs(w, h, seed, keep):
 
 
 def test_hadamard_moduli_cover_the_bound():
-    for h_square in (1, 4 ** 100, 4 ** 300, 5 ** 2000):
+    for h_square in (1, 4**100, 4**300, 5**2000):
         product = 1
         for p in determinant.moduli(h_square):
             product *= p

@@ -1,6 +1,7 @@
 """Shikaku's shortcuts for speed, each against the plain path and against tests/checker.py
 (the independent brute force): the candidate enumeration by free intervals, the bitmask
 propagation (`solve(prune=True)`, the default), and the text reader's fast path."""
+
 from __future__ import annotations
 
 import json
@@ -37,16 +38,14 @@ def brute_candidates(p: Shikaku) -> list[set]:
                 for left in range(c - w + 1, c + 1):
                     if top < 0 or left < 0 or top + h > p.height or left + w > p.width:
                         continue
-                    inside = [(y, x) for y in range(top, top + h) for x in range(left, left + w)
-                              if (y, x) in clues]
+                    inside = [(y, x) for y in range(top, top + h) for x in range(left, left + w) if (y, x) in clues]
                     if inside == [(r, c)]:
                         found.add((top, left, h, w))
         out.append(found)
     return out
 
 
-def random_puzzle(w: int, h: int, seed: int, max_area: int, moved: int,
-                  corner: bool = False) -> Shikaku:
+def random_puzzle(w: int, h: int, seed: int, max_area: int, moved: int, corner: bool = False) -> Shikaku:
     """Clues of a random partition, one per rectangle at a random cell (in its corner:
     many solutions); `moved` of them then moved to a random cell (often no solution)."""
     rng = random.Random(seed)
@@ -64,8 +63,7 @@ def random_puzzle(w: int, h: int, seed: int, max_area: int, moved: int,
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.integers(1, 12), st.integers(1, 12), st.integers(0, 10**6), st.integers(2, 12),
-       st.integers(0, 4))
+@given(st.integers(1, 12), st.integers(1, 12), st.integers(0, 10**6), st.integers(2, 12), st.integers(0, 4))
 def test_candidates_are_the_brute_force_ones(w, h, seed, max_area, moved):
     p = random_puzzle(w, h, seed, max_area, moved)
     got = candidates(p.height, p.width, p.clues)
@@ -74,8 +72,7 @@ def test_candidates_are_the_brute_force_ones(w, h, seed, max_area, moved):
 
 
 @settings(max_examples=120, deadline=None)
-@given(st.integers(1, 7), st.integers(1, 7), st.integers(0, 10**6), st.integers(2, 8),
-       st.integers(0, 3), st.booleans())
+@given(st.integers(1, 7), st.integers(1, 7), st.integers(0, 10**6), st.integers(2, 8), st.integers(0, 3), st.booleans())
 def test_propagation_vs_plain_vs_brute_force(w, h, seed, max_area, moved, corner):
     """Random partitions, clues in a corner (many solutions) or anywhere, some moved (none):
     the count after propagation, the plain memo count and the brute force agree, and the
@@ -93,8 +90,7 @@ def test_propagation_vs_plain_vs_brute_force(w, h, seed, max_area, moved, corner
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(8, 30), st.integers(8, 30), st.integers(0, 10**6), st.integers(4, 40),
-       st.integers(0, 2))
+@given(st.integers(8, 30), st.integers(8, 30), st.integers(0, 10**6), st.integers(4, 40), st.integers(0, 2))
 def test_propagation_vs_plain_on_larger_grids(w, h, seed, max_area, moved):
     """Grids beyond the brute force: the two paths agree, every solution shown verifies."""
     p = random_puzzle(w, h, seed, max_area, moved)
@@ -159,13 +155,19 @@ def test_masks_are_the_rectangles():
 
 # --- the text reader's fast path against the careful one ----------------------------------
 
-TOKENS = st.sampled_from(["0", "1", "2", "3", "4", "9", "12", "007", "-2", "+3", "x", "2.0",
-                          "٣", "1_0", "00000000000000004", "99999", ""])
+TOKENS = st.sampled_from(
+    ["0", "1", "2", "3", "4", "9", "12", "007", "-2", "+3", "x", "2.0", "٣", "1_0", "00000000000000004", "99999", ""]
+)
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.integers(0, 5), st.integers(0, 5), st.lists(st.lists(TOKENS, max_size=6), max_size=7),
-       st.sampled_from([" ", "  ", "\t", " \u00a0", "\u2003"]), st.sampled_from(["\n", "\r\n", "\n\n"]))
+@given(
+    st.integers(0, 5),
+    st.integers(0, 5),
+    st.lists(st.lists(TOKENS, max_size=6), max_size=7),
+    st.sampled_from([" ", "  ", "\t", " \u00a0", "\u2003"]),
+    st.sampled_from(["\n", "\r\n", "\n\n"]),
+)
 def test_text_fast_path_reads_as_the_careful_reader(w, h, rows, space, newline):
     """Texts near the form (wrong counts, signs, non-ASCII digits, long numbers, odd blanks):
     the fast path gives the careful reader's puzzle, or leaves the text to it."""
@@ -187,8 +189,13 @@ def test_corpus_files_take_the_fast_path(case):
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.integers(1, 6), st.integers(1, 6), st.data(), st.sampled_from([" ", "\t", "   "]),
-       st.sampled_from(["\n", "\r\n", "\n \n"]))
+@given(
+    st.integers(1, 6),
+    st.integers(1, 6),
+    st.data(),
+    st.sampled_from([" ", "\t", "   "]),
+    st.sampled_from(["\n", "\r\n", "\n \n"]),
+)
 def test_text_fast_path_on_grids_and_one_flaw(w, h, data, space, newline):
     """A well-formed grid reads the same both ways; with one token replaced, the fast path
     still gives the careful reader's answer or leaves it the text (errors and positions)."""
@@ -196,8 +203,9 @@ def test_text_fast_path_on_grids_and_one_flaw(w, h, data, space, newline):
     text = newline.join([f"{w} {h}"] + [space.join(row) for row in rows]) + newline
     assert _plain_text(text) == parse_text_careful(text, "t") is not None
     r, c = data.draw(st.integers(0, h - 1)), data.draw(st.integers(0, w - 1))
-    rows[r][c] = data.draw(st.sampled_from([str(w * h + 1), "-1", "+1", "٣", "1_0", "0x1", "",
-                                            "1 1", "00000000000000001", "²"]))
+    rows[r][c] = data.draw(
+        st.sampled_from([str(w * h + 1), "-1", "+1", "٣", "1_0", "0x1", "", "1 1", "00000000000000001", "²"])
+    )
     text = newline.join([f"{w} {h}"] + [space.join(row) for row in rows]) + newline
     try:
         careful = parse_text_careful(text, "t")

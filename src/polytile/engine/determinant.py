@@ -11,13 +11,37 @@ Rows are dicts {column: value}. The pivot of each column is the live row with th
 entries that holds the column (fill stays in the band of a matrix whose columns are taken
 in band order). The sign of the row permutation is not tracked: callers take |det|.
 """
+
 from __future__ import annotations
 
 from typing import Callable
 
 # Exponents p of Mersenne primes 2**p - 1 (all proven prime).
-MERSENNE = (61, 89, 107, 127, 521, 607, 1279, 2203, 2281, 3217, 4253, 4423, 9689, 9941,
-            11213, 19937, 21701, 23209, 44497, 86243, 110503, 132049, 216091)
+MERSENNE = (
+    61,
+    89,
+    107,
+    127,
+    521,
+    607,
+    1279,
+    2203,
+    2281,
+    3217,
+    4253,
+    4423,
+    9689,
+    9941,
+    11213,
+    19937,
+    21701,
+    23209,
+    44497,
+    86243,
+    110503,
+    132049,
+    216091,
+)
 
 
 def hadamard_square(rows: list[dict[int, int]]) -> int:
@@ -44,8 +68,7 @@ def moduli(h_square: int) -> list[int]:
     raise ValueError("matrix too large for an exact determinant")
 
 
-def det_mod(rows: list[dict[int, int]], n_cols: int, prime: int,
-            tick: Callable[[int], None] | None = None) -> int:
+def det_mod(rows: list[dict[int, int]], n_cols: int, prime: int, tick: Callable[[int], None] | None = None) -> int:
     """det M mod `prime`, up to sign (sparse elimination, pivots chosen for low fill).
     `tick(column)` is called every 64 columns (a deadline check may raise from it)."""
     live = [{c: v % prime for c, v in row.items() if v % prime} for row in rows]
@@ -70,12 +93,13 @@ def det_mod(rows: list[dict[int, int]], n_cols: int, prime: int,
         for r in list(rows_here):
             _eliminate(live[r], r, prow, col, live[r].pop(col) * inv % prime, prime, holders)
         rows_here.clear()
-        live[piv] = {}                  # done with: only the rows still live keep their fill
+        live[piv] = {}  # done with: only the rows still live keep their fill
     return det
 
 
-def _eliminate(row: dict[int, int], r: int, prow: dict[int, int], col: int, factor: int,
-               prime: int, holders: list[set[int]]) -> None:
+def _eliminate(
+    row: dict[int, int], r: int, prow: dict[int, int], col: int, factor: int, prime: int, holders: list[set[int]]
+) -> None:
     """row -= factor * pivot row (the pivot column already taken out of both)."""
     for c, v in prow.items():
         x = (row.get(c, 0) - factor * v) % prime
@@ -97,8 +121,7 @@ def crt(residues: list[int], primes: list[int]) -> int:
     return x
 
 
-def abs_det(rows: list[dict[int, int]], n_cols: int,
-            tick: Callable[[int], None] | None = None) -> int:
+def abs_det(rows: list[dict[int, int]], n_cols: int, tick: Callable[[int], None] | None = None) -> int:
     """|det M| of a square integer matrix, exactly."""
     if len(rows) != n_cols:
         raise ValueError("the matrix is not square")

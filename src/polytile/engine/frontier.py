@@ -13,6 +13,7 @@ Vectorised with numpy: masks are a uint64 array, counts rows of 32-bit limbs in 
 array (exact at any size: a limb is added when the largest count needs it). One solution is read backwards from the layers, kept only when asked.
 Needs every option within 64 consecutive items and no secondary items (`fits`).
 """
+
 from __future__ import annotations
 
 import time
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from .memo import MemoResult, Part
 
 WINDOW = 64
-LIMB = 32                    # bits per limb of a count
+LIMB = 32  # bits per limb of a count
 
 
 class Stopped(Exception):
@@ -37,8 +38,8 @@ class Stopped(Exception):
 
 class Counted(NamedTuple):
     solutions: int
-    found: list[int] | None        # option ids of one solution (when asked and there is one)
-    states: int                    # the states of the widest layer
+    found: list[int] | None  # option ids of one solution (when asked and there is one)
+    states: int  # the states of the widest layer
 
 
 def fits(first: list[list[tuple[int, int]]], n_bits: int) -> bool:
@@ -50,12 +51,18 @@ def fits(first: list[list[tuple[int, int]]], n_bits: int) -> bool:
     return True
 
 
-def count(first: list[list[tuple[int, int]]], *, solution: bool = False,
-          deadline: float | None = None, memory: int | None = None) -> Counted:
+def count(
+    first: list[list[tuple[int, int]]],
+    *,
+    solution: bool = False,
+    deadline: float | None = None,
+    memory: int | None = None,
+) -> Counted:
     """The exact covers of items 0..len(first)-1 by the options `first[b]` ((mask, option)
     pairs whose lowest item is b). For a solution, every `stride`-th layer's masks are kept
     (about the square root of the items), the others recomputed on the way back."""
     import numpy as np
+
     steps = [_step(opts, b) for b, opts in enumerate(first)]
     stride = max(1, int(len(steps) ** 0.5))
     masks = np.zeros(1, dtype=np.uint64)
@@ -67,8 +74,7 @@ def count(first: list[list[tuple[int, int]]], *, solution: bool = False,
             kept[p] = masks
         masks, counts = _advance(masks, counts, rel)
         widest = max(widest, len(masks))
-        _check(len(masks), counts.shape[1], sum(map(len, kept.values())) + stride * widest,
-               deadline, memory)
+        _check(len(masks), counts.shape[1], sum(map(len, kept.values())) + stride * widest, deadline, memory)
         if not len(masks):
             return Counted(0, None, widest)
     total = value(counts[0]) if len(masks) else 0
@@ -79,6 +85,7 @@ def count(first: list[list[tuple[int, int]]], *, solution: bool = False,
 def _step(opts: list[tuple[int, int]], b: int) -> tuple[np.ndarray, list[int]]:
     """The options of item b as masks relative to b (bit 0 set), and their ids."""
     import numpy as np
+
     return (np.array([m >> b for m, _ in opts], dtype=np.uint64), [o for _, o in opts])
 
 
@@ -86,6 +93,7 @@ def _children(masks: np.ndarray, rel: np.ndarray) -> tuple[np.ndarray, np.ndarra
     """(mask, parent) of every child: covered item p passes on, a free one takes each option
     that misses the state."""
     import numpy as np
+
     one = np.uint64(1)
     covered = (masks & one).astype(bool)
     index = np.arange(len(masks))
@@ -102,6 +110,7 @@ def _children(masks: np.ndarray, rel: np.ndarray) -> tuple[np.ndarray, np.ndarra
 def _advance(masks: np.ndarray, counts: np.ndarray, rel: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The next layer: the children sorted, equal ones merged, their parents' counts summed."""
     import numpy as np
+
     new_m, parent = _children(masks, rel)
     if len(new_m) == 0:
         return new_m, counts[:0]
@@ -116,6 +125,7 @@ def _carry(limbs: np.ndarray) -> np.ndarray:
     every limb below 2**32 again after a sum, with a limb more when the top one overflows.
     Sums of fewer than 2**32 such limbs cannot wrap a uint64."""
     import numpy as np
+
     shift, low = np.uint64(LIMB), np.uint64((1 << LIMB) - 1)
     if (limbs[:, -1] >> shift).any():
         limbs = np.concatenate([limbs, np.zeros((len(limbs), 1), dtype=np.uint64)], axis=1)
@@ -132,8 +142,7 @@ def value(limbs: np.ndarray) -> int:
     return sum(int(x) << (LIMB * k) for k, x in enumerate(limbs.tolist()))
 
 
-def _check(states: int, limbs: int, kept: int, deadline: float | None,
-           memory: int | None) -> None:
+def _check(states: int, limbs: int, kept: int, deadline: float | None, memory: int | None) -> None:
     """Stop at the deadline, or when a layer (and the masks kept for a solution) would pass
     the memory budget. A layer costs a mask and its limbs per state, and while it grows its
     children (about twice its states: a mask, a parent index, gathered limbs) coexist."""
@@ -144,12 +153,12 @@ def _check(states: int, limbs: int, kept: int, deadline: float | None,
         raise Stopped("time limit", states)
 
 
-def _walk_back(kept: dict[int, np.ndarray], stride: int,
-               steps: list[tuple[np.ndarray, list[int]]]) -> list[int]:
+def _walk_back(kept: dict[int, np.ndarray], stride: int, steps: list[tuple[np.ndarray, list[int]]]) -> list[int]:
     """One solution: from the empty final state, at each item the state before it that leads
     here (a covered item passed on, or an option placed), found in the sorted layer; each
     stretch of layers recomputed from the kept one before it."""
     import numpy as np
+
     found: list[int] = []
     target = 0
     for start in sorted(kept, reverse=True):
@@ -162,8 +171,7 @@ def _walk_back(kept: dict[int, np.ndarray], stride: int,
     return sorted(found)
 
 
-def _back_one(layer: np.ndarray, step: tuple[np.ndarray, list[int]], target: int,
-              found: list[int]) -> int:
+def _back_one(layer: np.ndarray, step: tuple[np.ndarray, list[int]], target: int, found: list[int]) -> int:
     """The state of `layer` that leads to `target` (the option it places joins `found`)."""
     here = (target << 1) | 1
     if _holds(layer, here):
@@ -179,6 +187,7 @@ def _back_one(layer: np.ndarray, step: tuple[np.ndarray, list[int]], target: int
 def _holds(layer: np.ndarray, mask: int) -> bool:
     """Whether the sorted layer holds `mask`."""
     import numpy as np
+
     if mask >= 1 << WINDOW:
         return False
     k = int(np.searchsorted(layer, np.uint64(mask)))
@@ -190,6 +199,7 @@ def count_part(part: Part, solution: bool, frontier_from: int | None, res: MemoR
     `frontier_from` states (a dense part: its layers need far less memory, and numpy sweeps
     them faster) -- uncapped counts only, of parts whose options fit the window."""
     from .memo import Outgrown
+
     use = frontier_from is not None and part.cap is None and fits(part.first, part.full.bit_length())
     part.switch = frontier_from if use else None
     try:
@@ -201,6 +211,7 @@ def count_part(part: Part, solution: bool, frontier_from: int | None, res: MemoR
     except Outgrown:
         part.memo, part.switch = {}, None
     from .memo import Stopped as MemoStopped
+
     memory = None if part.limits.memory is None else part.limits.memory - part.held
     try:
         got = count(part.first, solution=solution, deadline=part.limits.deadline, memory=memory)

@@ -1,5 +1,6 @@
 """What a count may spend (a deadline, bytes of memo) and how it says it stopped: shared by
 the memoised counter (memo.py), the frontier programme (frontier.py) and Shikaku's Pfaffian."""
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -12,9 +13,9 @@ class Stopped(Exception):
     def __init__(self, reason: str, entries: int, need: int = 0):
         super().__init__(reason)
         self.reason = reason
-        self.entries = entries          # memoised states when it stopped
-        self.need = need                # bytes the memo held then (an estimate)
-        self.method = "memo"            # "frontier" when engine.frontier stopped
+        self.entries = entries  # memoised states when it stopped
+        self.need = need  # bytes the memo held then (an estimate)
+        self.method = "memo"  # "frontier" when engine.frontier stopped
 
 
 class Outgrown(Exception):
@@ -23,6 +24,7 @@ class Outgrown(Exception):
 
 class Limits(NamedTuple):
     """What a count may spend: a perf_counter deadline and bytes of memo (None: no bound)."""
+
     deadline: float | None = None
     memory: int | None = None
 
@@ -34,4 +36,4 @@ class Limits(NamedTuple):
 
 
 NO_LIMITS = Limits()
-CHECK_EVERY = 1 << 10               # memoised states between two looks at the clock and the memo
+CHECK_EVERY = 1 << 10  # memoised states between two looks at the clock and the memo

@@ -22,6 +22,7 @@ which lets a uniqueness check stop at 2.
 a cover too large for Python propagation; `count` takes a `Cover` (numpy arrays, pieces
 as counters) and turns its pieces into items first.
 """
+
 from __future__ import annotations
 
 import sys
@@ -42,20 +43,21 @@ class MemoResult:
     to import than the count takes)."""
 
     def __init__(self, solutions: int, forced: int = 0, dead_item: int = -1):
-        self.solutions = solutions     # exact, or min(solutions, cap)
-        self.found: list[int] | None = None   # option ids of one solution, ascending (None: none)
-        self.dead_item = dead_item     # an item no option can cover, when propagation shows it
-        self.forced = forced           # options placed by propagation
-        self.components = 0            # independent parts after propagation
-        self.nodes = 0                 # memoised states (sub-problems counted)
+        self.solutions = solutions  # exact, or min(solutions, cap)
+        self.found: list[int] | None = None  # option ids of one solution, ascending (None: none)
+        self.dead_item = dead_item  # an item no option can cover, when propagation shows it
+        self.forced = forced  # options placed by propagation
+        self.components = 0  # independent parts after propagation
+        self.nodes = 0  # memoised states (sub-problems counted)
         self.seconds = 0.0
-        self.capped = False            # the count reached `cap` (it may be larger)
-        self.method = "memo"           # "frontier" when a part was counted by engine.frontier
+        self.capped = False  # the count reached `cap` (it may be larger)
+        self.method = "memo"  # "frontier" when a part was counted by engine.frontier
 
 
 class Options(NamedTuple):
     """An exact cover as plain lists: the items of each option (ascending, < n_items); a
     primary item must be covered exactly once, a secondary one at most once."""
+
     n_items: int
     primary: list[bool]
     opt_items: list[list[int]]
@@ -63,14 +65,16 @@ class Options(NamedTuple):
 
 class Arrays(NamedTuple):
     """The cover with its pieces turned into items, as CSR arrays."""
+
     n_items: int
-    primary: np.ndarray        # uint8 per item
-    opt_ptr: np.ndarray        # int64
-    opt_items: np.ndarray      # int64
+    primary: np.ndarray  # uint8 per item
+    opt_ptr: np.ndarray  # int64
+    opt_items: np.ndarray  # int64
 
 
 def _by_item(n_items: int, opt_ptr: np.ndarray, opt_items: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     import numpy as np
+
     owner = np.repeat(np.arange(len(opt_ptr) - 1, dtype=np.int64), np.diff(opt_ptr))
     order = np.argsort(opt_items, kind="stable")
     ptr = np.concatenate([[0], np.cumsum(np.bincount(opt_items, minlength=n_items))]).astype(np.int64)
@@ -82,6 +86,7 @@ def arrays(cover: Cover) -> Arrays:
     unused) unless some item already belongs to exactly its options (a Shikaku clue's
     cell); a piece with at least as many copies as options is no constraint at all."""
     import numpy as np
+
     n, ptr = cover.n_items, cover.opt_ptr.astype(np.int64)
     items, piece = cover.opt_items.astype(np.int64), cover.opt_piece.astype(np.int64)
     copies, least = cover.piece_count.astype(np.int64), cover.piece_min.astype(np.int64)
@@ -116,12 +121,12 @@ def options_of(cover: Cover) -> Options:
     """A `Cover` as plain lists, its pieces turned into items (see `arrays`)."""
     arr = arrays(cover)
     flat, ptr = arr.opt_items.tolist(), arr.opt_ptr.tolist()
-    return Options(arr.n_items, [bool(x) for x in arr.primary.tolist()],
-                   [flat[ptr[o]:ptr[o + 1]] for o in range(len(ptr) - 1)])
+    return Options(
+        arr.n_items, [bool(x) for x in arr.primary.tolist()], [flat[ptr[o] : ptr[o + 1]] for o in range(len(ptr) - 1)]
+    )
 
 
-def propagate_arrays(primary, opt_ptr, opt_items, item_ptr, item_opts, alive, covered, placed,
-                     live, queue):
+def propagate_arrays(primary, opt_ptr, opt_items, item_ptr, item_opts, alive, covered, placed, live, queue):
     """Place forced options until none is left; returns (number placed, dead item or -1).
     Plain indexing only: it runs as Python on lists, or compiled by numba on arrays.
     `live` (zeros, per item) and `queue` (3 per item) are scratch space."""
@@ -166,8 +171,8 @@ def propagate_arrays(primary, opt_ptr, opt_items, item_ptr, item_opts, alive, co
     return n_placed, -1
 
 
-COMPILED_FROM = 500_000        # entries: below this, Python is quicker than importing numba (a
-                               # whole process on 100 x 100 Shikaku: 0.3 s in Python, 1.2 s with numba)
+COMPILED_FROM = 500_000  # entries: below this, Python is quicker than importing numba (a
+# whole process on 100 x 100 Shikaku: 0.3 s in Python, 1.2 s with numba)
 COMPILED_LOADED_FROM = 50_000  # the same once numba is imported (a warm process, the web page)
 _kernel = None
 
@@ -178,8 +183,12 @@ def csr(opts: Options) -> tuple[list[int], list[int], list[int], list[int]]:
     for o, items in enumerate(opts.opt_items):
         for i in items:
             by_item[i].append(o)
-    return ([0, *accumulate(map(len, opts.opt_items))], list(chain.from_iterable(opts.opt_items)),
-            [0, *accumulate(map(len, by_item))], list(chain.from_iterable(by_item)))
+    return (
+        [0, *accumulate(map(len, opts.opt_items))],
+        list(chain.from_iterable(opts.opt_items)),
+        [0, *accumulate(map(len, by_item))],
+        list(chain.from_iterable(by_item)),
+    )
 
 
 def propagate(opts: Options) -> tuple[bytearray, bytearray, list[int], int]:
@@ -189,8 +198,7 @@ def propagate(opts: Options) -> tuple[bytearray, bytearray, list[int], int]:
     if entries >= COMPILED_FROM or (entries >= COMPILED_LOADED_FROM and "numba" in sys.modules):
         return _propagate_compiled(opts)
     alive, covered, placed = bytearray(b"\x01") * n_opt, bytearray(n), [0] * (n + 1)
-    k, dead = propagate_arrays(opts.primary, *csr(opts), alive, covered, placed, [0] * n,
-                               [0] * (3 * n + 1))
+    k, dead = propagate_arrays(opts.primary, *csr(opts), alive, covered, placed, [0] * n, [0] * (3 * n + 1))
     return alive, covered, placed[:k], dead
 
 
@@ -198,17 +206,27 @@ def _propagate_compiled(opts: Options) -> tuple[bytearray, bytearray, list[int],
     """`propagate_arrays` compiled by numba, on the cover as numpy arrays."""
     global _kernel
     import numpy as np
+
     if _kernel is None:
         import numba
+
         _kernel = numba.njit(cache=True)(propagate_arrays)
     n_opt, n = len(opts.opt_items), opts.n_items
     opt_ptr = np.cumsum([0, *map(len, opts.opt_items)], dtype=np.int64)
     opt_items = np.fromiter(chain.from_iterable(opts.opt_items), np.int64, int(opt_ptr[-1]))
     alive, covered = np.ones(n_opt, np.uint8), np.zeros(n, np.uint8)
     placed = np.zeros(n + 1, np.int64)
-    k, dead = _kernel(np.array(opts.primary, np.uint8), opt_ptr, opt_items,
-                      *_by_item(n, opt_ptr, opt_items), alive, covered, placed,
-                      np.zeros(n, np.int64), np.zeros(3 * n + 1, np.int64))
+    k, dead = _kernel(
+        np.array(opts.primary, np.uint8),
+        opt_ptr,
+        opt_items,
+        *_by_item(n, opt_ptr, opt_items),
+        alive,
+        covered,
+        placed,
+        np.zeros(n, np.int64),
+        np.zeros(3 * n + 1, np.int64),
+    )
     return bytearray(alive.tobytes()), bytearray(covered.tobytes()), placed[:k].tolist(), int(dead)
 
 
@@ -234,7 +252,7 @@ def components(opts: Options, covered: bytearray) -> list[tuple[list[int], list[
             parts.setdefault(find(i), ([], []))[0].append(i)
     for o, items in enumerate(opts.opt_items):
         part = parts.get(find(items[0]))
-        if part is None:               # only secondary items: it may stay unused, nothing forces it
+        if part is None:  # only secondary items: it may stay unused, nothing forces it
             continue
         part[1].append(o)
     return list(parts.values())
@@ -245,8 +263,15 @@ class Part:
     then the secondary items its options touch. `first[b]`: (mask, option) pairs of the
     options whose lowest primary bit is b."""
 
-    def __init__(self, opts: Options, items: list[int], options: list[int], cap: int | None,
-                 limits: Limits = NO_LIMITS, held: int = 0):
+    def __init__(
+        self,
+        opts: Options,
+        items: list[int],
+        options: list[int],
+        cap: int | None,
+        limits: Limits = NO_LIMITS,
+        held: int = 0,
+    ):
         local = {i: b for b, i in enumerate(items)}
         extra = sorted({i for o in options for i in opts.opt_items[o] if i not in local})
         for i in extra:
@@ -263,10 +288,10 @@ class Part:
         self.cap = cap
         self.limits = limits
         self.bits = len(local)
-        self.entry = limits.entry_bytes(self.bits)   # bytes of one memoised state
-        self.held = held                    # bytes the parts counted before this one keep
-        self.switch: int | None = None      # states past which the frontier counts it instead
-        self.found: list[int] | None = None   # one solution, when the frontier counted it
+        self.entry = limits.entry_bytes(self.bits)  # bytes of one memoised state
+        self.held = held  # bytes the parts counted before this one keep
+        self.switch: int | None = None  # states past which the frontier counts it instead
+        self.found: list[int] | None = None  # one solution, when the frontier counted it
 
     @property
     def most(self) -> int | None:
@@ -279,7 +304,7 @@ class Part:
         """Stop when the deadline has passed or the memo has reached its share of the budget."""
         n, most = len(self.memo), self.most
         if self.switch is not None and (n >= self.switch or (most is not None and n >= most)):
-            raise Outgrown()            # past the switch, or out of memory: the frontier's turn
+            raise Outgrown()  # past the switch, or out of memory: the frontier's turn
         if most is not None and n >= most:
             raise Stopped("memory budget", n, self.held + n * self.entry)
         if self.limits.deadline is not None and time.perf_counter() > self.limits.deadline:
@@ -338,8 +363,11 @@ class Part:
         full, out, covered = self.full, [], 0
         while covered & full != full:
             free = full & ~covered
-            choices = [(m, o) for m, o in self.first[(free & -free).bit_length() - 1]
-                       if not m & covered and self.count(covered | m) > 0]
+            choices = [
+                (m, o)
+                for m, o in self.first[(free & -free).bit_length() - 1]
+                if not m & covered and self.count(covered | m) > 0
+            ]
             if prefer_not:
                 choices.sort(key=lambda mo: mo[1] in prefer_not)
             mask, o = choices[0]
@@ -348,20 +376,27 @@ class Part:
         return out
 
 
-def count(cover: Cover, *, cap: int | None = None, solution: bool = True,
-          prefer_not: set[int] | None = None) -> MemoResult:
+def count(
+    cover: Cover, *, cap: int | None = None, solution: bool = True, prefer_not: set[int] | None = None
+) -> MemoResult:
     """Count the solutions of a `Cover` (see `count_options`)."""
     return count_options(options_of(cover), cap=cap, solution=solution, prefer_not=prefer_not)
 
 
-FRONTIER_FROM = 1 << 16    # memo states past which a part goes to the frontier programme:
-                           # ~0.1 s of memo, about what importing numpy costs (the sparse
-                           # puzzles people type never get there: 37 states on 150 x 150)
+FRONTIER_FROM = 1 << 16  # memo states past which a part goes to the frontier programme:
+# ~0.1 s of memo, about what importing numpy costs (the sparse
+# puzzles people type never get there: 37 states on 150 x 150)
 
 
-def count_options(opts: Options, *, cap: int | None = None, solution: bool = True,
-                  prefer_not: set[int] | None = None, limits: Limits = NO_LIMITS,
-                  frontier_from: int | None = None) -> MemoResult:
+def count_options(
+    opts: Options,
+    *,
+    cap: int | None = None,
+    solution: bool = True,
+    prefer_not: set[int] | None = None,
+    limits: Limits = NO_LIMITS,
+    frontier_from: int | None = None,
+) -> MemoResult:
     """Count the solutions of `opts` (see the module doc); with `solution`, also one of them.
     Stopped when `limits` (a deadline, a memory budget for the memo) are reached first.
     `frontier_from`: memo states past which a part is counted by `engine.frontier`."""
@@ -379,6 +414,7 @@ def count_options(opts: Options, *, cap: int | None = None, solution: bool = Tru
     res.components = len(parts)
     total, held = 1, 0
     from .frontier import count_part as _count_part
+
     for part in parts:
         part.held = held
         total *= _count_part(part, solution, frontier_from, res)

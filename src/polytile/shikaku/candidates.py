@@ -10,6 +10,7 @@ left edges come out as one range, so the work is one step per (clue, shape, top 
 instead of one test per position (the clue-prefix-sum test of `model.candidates_plain`
 visits area x shapes positions per clue: 4x more on Tatham's 100 x 100).
 """
+
 from __future__ import annotations
 
 from bisect import bisect_left
@@ -28,8 +29,9 @@ def _columns_by_row(height: int, clues: Sequence[Clue]) -> list[list[int]]:
     return rows
 
 
-def _reach(cols_by_row: list[list[int]], r: int, c: int, step: int, rows: int, limit: int,
-           width: int) -> tuple[list[int], list[int]]:
+def _reach(
+    cols_by_row: list[list[int]], r: int, c: int, step: int, rows: int, limit: int, width: int
+) -> tuple[list[int], list[int]]:
     """From row r outwards by `step` (up to `rows` rows, within the grid): lo[d], hi[d], the
     open column interval free of other clues in every row r .. r + step * d."""
     lo, hi = [], []
@@ -39,7 +41,7 @@ def _reach(cols_by_row: list[list[int]], r: int, c: int, step: int, rows: int, l
         if cols:
             i = bisect_left(cols, c)
             if i < len(cols) and cols[i] == c:
-                if y != r:                 # another clue straight above or below: no further
+                if y != r:  # another clue straight above or below: no further
                     break
                 nxt = cols[i + 1] if i + 1 < len(cols) else width
             else:
@@ -59,8 +61,7 @@ def shapes(area: int, height: int, width: int) -> tuple[tuple[int, int], ...]:
     return tuple((h, area // h) for h in range(1, min(area, height) + 1) if area % h == 0 and area // h <= width)
 
 
-def clue_candidates(cols_by_row: list[list[int]], clue: Clue, height: int,
-                    width: int) -> list[Rect]:
+def clue_candidates(cols_by_row: list[list[int]], clue: Clue, height: int, width: int) -> list[Rect]:
     """The candidate rectangles of one clue, by height, top row and left column."""
     r, c, area = clue
     out: list[Rect] = []

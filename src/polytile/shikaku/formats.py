@@ -7,6 +7,7 @@
 - polytile JSON: {"shikaku": {"width": W, "height": H, "rows": [[...], ...]}} or with
   "clues": [[row, col, area], ...] (0-based) instead of "rows".
 """
+
 from __future__ import annotations
 
 import os
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 MAX_CELLS = 1_000_000
-MAX_DIGITS = 12                 # any number longer than this is far beyond MAX_CELLS
+MAX_DIGITS = 12  # any number longer than this is far beyond MAX_CELLS
 # possessive quantifiers: a string that is no id fails in linear time ("1x" and 100,000
 # digits took 52 s of backtracking between the height's digits and the options)
 # compiled on first use (re caches them): a plain text file never needs them
@@ -39,7 +40,7 @@ def _url(text: str) -> re.Match | None:
 
 
 def _is_file(name: str) -> bool:
-    return os.path.exists(name)          # False for a name too long or with a NUL byte
+    return os.path.exists(name)  # False for a name too long or with a NUL byte
 
 
 def load(source: str | Path) -> Shikaku:
@@ -53,7 +54,7 @@ def load(source: str | Path) -> Shikaku:
 def parse(text: str, name: str = "<text>") -> Shikaku:
     """Recognise the spelling and read it."""
     stripped = text.strip()
-    line = text[:len(text) - len(text.lstrip())].count("\n") + 1
+    line = text[: len(text) - len(text.lstrip())].count("\n") + 1
     if stripped.startswith("{"):
         return parse_json(text, name)
     if "\n" not in stripped and _url(stripped):
@@ -67,16 +68,14 @@ def _size(w: int, h: int, name: str, line: int, col: int) -> None:
     if w < 1 or h < 1:
         raise PuzzleError(f"width and height must be positive (got {w} x {h})", name, line, col)
     if w * h > MAX_CELLS:
-        raise PuzzleError(f"grid of {w} x {h} cells is too large (limit {MAX_CELLS} cells)",
-                          name, line, col)
+        raise PuzzleError(f"grid of {w} x {h} cells is too large (limit {MAX_CELLS} cells)", name, line, col)
 
 
 def _clue(v: int, w: int, h: int, name: str, line: int, col: int) -> int:
     if v < 0:
         raise PuzzleError(f"negative number {v}", name, line, col)
     if v > w * h:
-        raise PuzzleError(f"number {v} is larger than the grid ({w} x {h} = {w * h} cells)",
-                          name, line, col)
+        raise PuzzleError(f"number {v} is larger than the grid ({w} x {h} = {w * h} cells)", name, line, col)
     return v
 
 
@@ -126,18 +125,24 @@ def parse_text(text: str, name: str = "<text>") -> Shikaku:
 
 def parse_text_careful(text: str, name: str = "<text>") -> Shikaku:
     """`parse_text` token by token, each error with its line and column."""
-    lines = [(n, [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", raw)], len(raw))
-             for n, raw in enumerate(text.split("\n"), 1)]
+    lines = [
+        (n, [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", raw)], len(raw))
+        for n, raw in enumerate(text.split("\n"), 1)
+    ]
     lines = [entry for entry in lines if entry[1]]
     if not lines:
         raise PuzzleError("empty puzzle: expected a header `W H`", name, 1, 1)
     n, tokens, _ = lines[0]
     if len(tokens) != 2:
         col = tokens[2][1] if len(tokens) > 2 else tokens[-1][1] + len(tokens[-1][0])
-        raise PuzzleError(f"the first line must be the header `W H` (width and height), "
-                          f"found {len(tokens)} field{'s' if len(tokens) != 1 else ''}", name, n, col)
-    w, h = (_int(t, "the header's " + what, name, n, col)
-            for (t, col), what in zip(tokens, ("width", "height")))
+        raise PuzzleError(
+            f"the first line must be the header `W H` (width and height), "
+            f"found {len(tokens)} field{'s' if len(tokens) != 1 else ''}",
+            name,
+            n,
+            col,
+        )
+    w, h = (_int(t, "the header's " + what, name, n, col) for (t, col), what in zip(tokens, ("width", "height")))
     _size(w, h, name, n, 1)
     rows = []
     for k, (n, tokens, length) in enumerate(lines[1:], 1):
@@ -174,9 +179,13 @@ def parse_game_id(text: str, name: str = "<game id>", line: int = 1) -> Shikaku:
         if len(cells) > w * h:
             raise PuzzleError(f"the game id describes more than {w} x {h} cells", name, line, col)
     if len(cells) != w * h:
-        raise PuzzleError(f"the game id describes {len(cells)} cells, {w} x {h} needs {w * h}",
-                          name, line, start + len(m.group(4)) + 1)
-    return Shikaku.from_rows([cells[r * w:(r + 1) * w] for r in range(h)])
+        raise PuzzleError(
+            f"the game id describes {len(cells)} cells, {w} x {h} needs {w * h}",
+            name,
+            line,
+            start + len(m.group(4)) + 1,
+        )
+    return Shikaku.from_rows([cells[r * w : (r + 1) * w] for r in range(h)])
 
 
 _WIDE = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192), "*": (4, 12240), "$": (5, 77776)}
@@ -201,7 +210,7 @@ def parse_url(text: str, name: str = "<url>", line: int = 1) -> Shikaku:
             i += 1
         elif ch in _WIDE:
             digits, base = _WIDE[ch]
-            code = body[i + 1:i + 1 + digits]
+            code = body[i + 1 : i + 1 + digits]
             if len(code) != digits or not re.fullmatch(r"[0-9a-f]+", code):
                 raise PuzzleError(f"{ch!r} must be followed by {digits} hex digits", name, line, col)
             cells.append(int(code, 16) + base)
@@ -215,8 +224,8 @@ def parse_url(text: str, name: str = "<url>", line: int = 1) -> Shikaku:
             raise PuzzleError(f"unexpected character {describe(ch)} in the URL", name, line, col)
         if cells:
             _clue(cells[-1], w, h, name, line, col)
-    cells = (cells + [0] * (w * h))[:w * h]
-    return Shikaku.from_rows([cells[r * w:(r + 1) * w] for r in range(h)])
+    cells = (cells + [0] * (w * h))[: w * h]
+    return Shikaku.from_rows([cells[r * w : (r + 1) * w] for r in range(h)])
 
 
 def _is_int(v: object) -> bool:
@@ -229,16 +238,14 @@ def _json_size(spec: dict, name: str) -> tuple[int, int]:
     if w is None and h is None and isinstance(rows, list) and rows and isinstance(rows[0], list):
         w, h = len(rows[0]), len(rows)
     if not (isinstance(w, int) and isinstance(h, int) and _is_int(w) and _is_int(h)):
-        raise PuzzleError(f'"width" and "height" must be integers, not {describe(w)} and '
-                          f'{describe(h)}', name, 1, 1)
+        raise PuzzleError(f'"width" and "height" must be integers, not {describe(w)} and {describe(h)}', name, 1, 1)
     _size(w, h, name, 1, 1)
     return w, h
 
 
 def _json_rows(rows: object, grid: list[list[int]], name: str) -> None:
     h, w = len(grid), len(grid[0])
-    if not (isinstance(rows, list) and len(rows) == h
-            and all(isinstance(r, list) and len(r) == w for r in rows)):
+    if not (isinstance(rows, list) and len(rows) == h and all(isinstance(r, list) and len(r) == w for r in rows)):
         raise PuzzleError(f'"rows" must be {h} lists of {w} integers', name, 1, 1)
     for r, row in enumerate(rows):
         for c, v in enumerate(row):
@@ -250,8 +257,7 @@ def _json_rows(rows: object, grid: list[list[int]], name: str) -> None:
 def _json_clues(clues: object, grid: list[list[int]], name: str) -> None:
     h, w = len(grid), len(grid[0])
     if not isinstance(clues, list):
-        raise PuzzleError(f'"clues" must be a list of [row, col, area], not {describe(clues)}',
-                          name, 1, 1)
+        raise PuzzleError(f'"clues" must be a list of [row, col, area], not {describe(clues)}', name, 1, 1)
     for k, clue in enumerate(clues):
         if not (isinstance(clue, list) and len(clue) == 3 and all(map(_is_int, clue))):
             raise PuzzleError(f"clues[{k}] must be [row, col, area], not {describe(clue)}", name, 1, 1)
@@ -309,7 +315,7 @@ def to_url(puzzle: Shikaku) -> str:
             out.append(chr(ord("g") + run - 1))
             run = 0
         for ch, (digits, base) in [("", (1, 0))] + list(_WIDE.items()):
-            if base <= v < base + 16 ** digits:
+            if base <= v < base + 16**digits:
                 out.append(f"{ch}{v - base:0{digits}x}")
                 break
     if run:

@@ -5,6 +5,7 @@ search for two solutions. While there is a second solution, take each rectangle 
 planted solution lacks; R holds one clue, and the clue's planted rectangle has a cell
 outside R (same area, different rectangle), so moving the clue there forbids R.
 """
+
 from __future__ import annotations
 
 import random
@@ -13,7 +14,7 @@ from .model import Rect, Shikaku, reduce, verify
 from ..engine.search import search
 
 MAX_AREA = 12
-MAX_CELLS = 6400         # beyond, the two-solution search can stall (to do)
+MAX_CELLS = 6400  # beyond, the two-solution search can stall (to do)
 
 
 def partition(w: int, h: int, rng: random.Random, max_area: int = MAX_AREA) -> list[Rect]:
@@ -25,12 +26,16 @@ def partition(w: int, h: int, rng: random.Random, max_area: int = MAX_AREA) -> l
         for c in range(w):
             if used[r][c]:
                 continue
-            shapes = [(a, b) for a in range(1, h - r + 1) for b in range(1, w - c + 1)
-                      if a * b <= max_area and _free(used, r, c, a, b)]
+            shapes = [
+                (a, b)
+                for a in range(1, h - r + 1)
+                for b in range(1, w - c + 1)
+                if a * b <= max_area and _free(used, r, c, a, b)
+            ]
             big = [s for s in shapes if s[0] * s[1] >= 2]
             a, b = rng.choice(big or shapes)
             for y in range(r, r + a):
-                used[y][c:c + b] = [True] * b
+                used[y][c : c + b] = [True] * b
             rects.append((r, c, a, b))
     return rects
 
@@ -58,12 +63,11 @@ def _cells(rect: Rect) -> list[tuple[int, int]]:
     return [(y, x) for y in range(r, r + a) for x in range(c, c + b)]
 
 
-def make_unique(w: int, h: int, rects: list[Rect], rng: random.Random,
-                rounds: int) -> Shikaku | None:
+def make_unique(w: int, h: int, rects: list[Rect], rng: random.Random, rounds: int) -> Shikaku | None:
     """Place the clues, then move them until the planted solution is the only one."""
     where: dict[Rect, tuple[int, int]] = {}
     taken: set[tuple[int, int]] = set()
-    for rect in rects:                 # each clue where it has the fewest rectangles so far
+    for rect in rects:  # each clue where it has the fewest rectangles so far
         where[rect] = min(_cells(rect), key=lambda cell: (_fits(w, h, rect, cell, taken), rng.random()))
         taken.add(where[rect])
     planted = set(rects)

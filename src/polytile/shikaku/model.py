@@ -11,6 +11,7 @@ Plain Python: a puzzle people type is small, and numpy alone would take longer t
 than reducing and counting it. numpy is imported only for the shared engine (`listing`,
 `generate`) and by the counter on very large grids.
 """
+
 from __future__ import annotations
 
 import time
@@ -27,9 +28,10 @@ if TYPE_CHECKING:
 class Shikaku(NamedTuple):
     """A grid and its clues. (The classes here are plain: `dataclasses` would cost a run
     more to import than a typed puzzle takes to count.)"""
+
     width: int
     height: int
-    clues: tuple[tuple[int, int, int], ...]          # (row, col, area), row-major
+    clues: tuple[tuple[int, int, int], ...]  # (row, col, area), row-major
 
     @classmethod
     def from_rows(cls, rows: list[list[int]]) -> "Shikaku":
@@ -48,7 +50,7 @@ class Shikaku(NamedTuple):
         return "\n".join(lines) + "\n"
 
 
-Rect = tuple[int, int, int, int]                     # (row, col, height, width)
+Rect = tuple[int, int, int, int]  # (row, col, height, width)
 
 
 class Reduction:
@@ -57,8 +59,14 @@ class Reduction:
     their first item. Items are cells numbered by `item_number`; with `cells`, only those
     cells (ascending item numbers, e.g. what propagation leaves open), item b being `cells[b]`."""
 
-    def __init__(self, puzzle: Shikaku, rects: list[Rect], clue_of: list[int],
-                 opt_items: list[list[int]], cells: list[int] | None = None):
+    def __init__(
+        self,
+        puzzle: Shikaku,
+        rects: list[Rect],
+        clue_of: list[int],
+        opt_items: list[list[int]],
+        cells: list[int] | None = None,
+    ):
         self.puzzle, self.rects, self.clue_of, self.opt_items = puzzle, rects, clue_of, opt_items
         self.cells = cells
 
@@ -84,6 +92,7 @@ class Reduction:
         a reduction of every cell)."""
         import numpy as np
         from ..core.cover import Cover
+
         lengths = [len(items) for items in self.opt_items]
         n_clues = len(self.puzzle.clues)
         return Cover(
@@ -98,26 +107,38 @@ class Reduction:
 
 
 class Answer:
-    def __init__(self, solutions: int | None, reason: str | None = None, seconds: float = 0.0,
-                 nodes: int = 0, capped: bool = False, method: str = "none"):
-        self.solutions = solutions         # None: the count was stopped (see `stopped`)
-        self.rectangles: list[Rect] = []   # one solution, sorted row-major
-        self.reason = reason               # why there is none, when there is none
+    def __init__(
+        self,
+        solutions: int | None,
+        reason: str | None = None,
+        seconds: float = 0.0,
+        nodes: int = 0,
+        capped: bool = False,
+        method: str = "none",
+    ):
+        self.solutions = solutions  # None: the count was stopped (see `stopped`)
+        self.rectangles: list[Rect] = []  # one solution, sorted row-major
+        self.reason = reason  # why there is none, when there is none
         self.seconds = seconds
         self.nodes = nodes
         self.capped = capped
-        self.stopped: str | None = None    # "time limit", "memory budget" or "interrupted"
-        self.need = 0                      # bytes the memo held when the budget stopped it
-        self.method = method               # how it was counted: "pfaffian", "memo" (or "none":
-                                           # no count was needed, see `reason`)
+        self.stopped: str | None = None  # "time limit", "memory budget" or "interrupted"
+        self.need = 0  # bytes the memo held when the budget stopped it
+        self.method = method  # how it was counted: "pfaffian", "memo" (or "none":
+        # no count was needed, see `reason`)
 
     @property
     def complete(self) -> bool:
         return self.stopped is None
 
     def to_json(self) -> dict:
-        out = {"solutions": self.solutions, "rectangles": [list(r) for r in self.rectangles],
-               "seconds": round(self.seconds, 6), "complete": self.complete, "method": self.method}
+        out = {
+            "solutions": self.solutions,
+            "rectangles": [list(r) for r in self.rectangles],
+            "seconds": round(self.seconds, 6),
+            "complete": self.complete,
+            "method": self.method,
+        }
         if self.stopped:
             out["reason"] = self.stopped
         return out
@@ -161,20 +182,18 @@ def candidates(puzzle: Shikaku) -> list[tuple[Rect, int]]:
     """Every candidate rectangle of every clue, with the clue's index: each h x w of the
     clue's area inside the grid that holds the clue and no other one (`shikaku.candidates`)."""
     from .candidates import candidates as by_clue
-    return [(rect, k) for k, rects in enumerate(by_clue(puzzle.height, puzzle.width, puzzle.clues))
-            for rect in rects]
+
+    return [(rect, k) for k, rects in enumerate(by_clue(puzzle.height, puzzle.width, puzzle.clues)) for rect in rects]
 
 
-def reduce(puzzle: Shikaku, by_clue: list[tuple[int, list[Rect]]] | None = None,
-           compact: bool = False) -> Reduction:
+def reduce(puzzle: Shikaku, by_clue: list[tuple[int, list[Rect]]] | None = None, compact: bool = False) -> Reduction:
     """The exact cover of a Shikaku puzzle (or of the clues `by_clue`, each with its
     rectangles); options sorted by their first item, then clue and height. `compact`: items
     only for the cells the rectangles cover (in order)."""
     number = item_number(puzzle)
     if by_clue is None:
         by_clue = [(k, [rect]) for rect, k in candidates(puzzle)]
-    keyed = sorted((number(t, lft), k, h, w, t, lft) for k, rects in by_clue
-                   for t, lft, h, w in rects)
+    keyed = sorted((number(t, lft), k, h, w, t, lft) for k, rects in by_clue for t, lft, h, w in rects)
     rects = [(t, lft, h, w) for _, _, h, w, t, lft in keyed]
     opt_items = [rect_items(puzzle, rect) for rect in rects]
     cells = None
@@ -194,13 +213,20 @@ def obvious_reason(puzzle: Shikaku) -> str | None:
 
 
 MASK_BYTES = 256 << 20  # masks past which `solve` keeps to the plain propagation (and half the
-                        # memory budget; Tatham's 100 x 100: 1.7 MB, 150 x 150: 7.7 MB)
+# memory budget; Tatham's 100 x 100: 1.7 MB, 150 x 150: 7.7 MB)
 
 
-def solve(puzzle: Shikaku, *, cap: int | None = None, solution: bool = True,
-          prefer_not: set[Rect] | None = None, time_limit: float | None = None,
-          max_memory: int | None = None, method: str | None = None,
-          prune: bool = True) -> Answer:
+def solve(
+    puzzle: Shikaku,
+    *,
+    cap: int | None = None,
+    solution: bool = True,
+    prefer_not: set[Rect] | None = None,
+    time_limit: float | None = None,
+    max_memory: int | None = None,
+    method: str | None = None,
+    prune: bool = True,
+) -> Answer:
     """Count the solutions (exactly, or up to `cap`) and give one of them; within
     `time_limit` seconds and `max_memory` bytes of memo, else an Answer with no count
     (`stopped` says why: a memoised count has no partial figure). `method` forces one
@@ -215,23 +241,27 @@ def solve(puzzle: Shikaku, *, cap: int | None = None, solution: bool = True,
     if why:
         return Answer(0, reason=why, seconds=time.perf_counter() - t0)
     from .candidates import candidates as clue_candidates
+
     by_clue = clue_candidates(puzzle.height, puzzle.width, puzzle.clues)
     bare = next((k for k, rects in enumerate(by_clue) if not rects), None)
     if bare is not None:
         r, c, v = puzzle.clues[bare]
-        return Answer(0, reason=f"no rectangle of area {v} fits around the clue at row {r + 1}, "
-                                f"column {c + 1}", seconds=time.perf_counter() - t0)
+        return Answer(
+            0,
+            reason=f"no rectangle of area {v} fits around the clue at row {r + 1}, column {c + 1}",
+            seconds=time.perf_counter() - t0,
+        )
     switch = {"memo": None, "frontier": 0}.get(method or "", memo.FRONTIER_FROM)
     method = method or method_of(puzzle, prefer_not)
     try:
         if prune and method != "pfaffian" and not prefer_not and _masks_fit(puzzle, by_clue, max_memory):
             ans = _solve_pruned(puzzle, by_clue, switch, cap, solution, limits)
         else:
-            ans = _solve_plain(reduce(puzzle, list(enumerate(by_clue))), method, switch, cap,
-                               solution, prefer_not, limits)
+            ans = _solve_plain(
+                reduce(puzzle, list(enumerate(by_clue))), method, switch, cap, solution, prefer_not, limits
+            )
     except memo.Stopped as stop:
-        ans = Answer(None, nodes=stop.entries,
-                     method="pfaffian" if method == "pfaffian" else stop.method)
+        ans = Answer(None, nodes=stop.entries, method="pfaffian" if method == "pfaffian" else stop.method)
         ans.stopped, ans.need = stop.reason, stop.need
     ans.seconds = time.perf_counter() - t0
     return ans
@@ -239,19 +269,28 @@ def solve(puzzle: Shikaku, *, cap: int | None = None, solution: bool = True,
 
 def _masks_fit(puzzle: Shikaku, by_clue: list[list[Rect]], budget: int | None) -> bool:
     from .prune import mask_bytes
+
     most = MASK_BYTES if budget is None else min(MASK_BYTES, budget // 2)
     return mask_bytes(puzzle.width, puzzle.height, by_clue) <= most
 
 
-def _solve_plain(red: Reduction, method: str, switch: int | None, cap: int | None,
-                 solution: bool, prefer_not: set[Rect] | None, limits: memo.Limits) -> Answer:
+def _solve_plain(
+    red: Reduction,
+    method: str,
+    switch: int | None,
+    cap: int | None,
+    solution: bool,
+    prefer_not: set[Rect] | None,
+    limits: memo.Limits,
+) -> Answer:
     """The chosen method on the whole reduction."""
     avoid = None
     if prefer_not:
         avoid = {o for o, r in enumerate(red.rects) if r in prefer_not}
     res = _count(red, method, switch, cap, solution, avoid, limits)
-    ans = Answer(res.solutions, nodes=res.nodes, capped=res.capped,
-                 method="pfaffian" if method == "pfaffian" else res.method)
+    ans = Answer(
+        res.solutions, nodes=res.nodes, capped=res.capped, method="pfaffian" if method == "pfaffian" else res.method
+    )
     if res.found is not None:
         ans.rectangles = sorted(red.rects[o] for o in res.found)
     if res.solutions == 0:
@@ -259,10 +298,12 @@ def _solve_plain(red: Reduction, method: str, switch: int | None, cap: int | Non
     return ans
 
 
-def _solve_pruned(puzzle: Shikaku, by_clue: list[list[Rect]], switch: int | None,
-                  cap: int | None, solution: bool, limits: memo.Limits) -> Answer:
+def _solve_pruned(
+    puzzle: Shikaku, by_clue: list[list[Rect]], switch: int | None, cap: int | None, solution: bool, limits: memo.Limits
+) -> Answer:
     """Shikaku's propagation, then the memo (and frontier) on the clues it leaves open."""
     from .prune import prune
+
     try:
         pruned = prune(puzzle.width, puzzle.height, puzzle.clues, by_clue, limits.deadline)
     except TimeoutError:
@@ -273,15 +314,14 @@ def _solve_pruned(puzzle: Shikaku, by_clue: list[list[Rect]], switch: int | None
         ans = Answer(1, method="memo", capped=cap is not None and cap <= 1)
         ans.rectangles = sorted(pruned.settled) if solution else []
         return ans
-    ans = _solve_plain(reduce(puzzle, pruned.open, compact=True), "memo", switch, cap,
-                       solution, None, limits)
+    ans = _solve_plain(reduce(puzzle, pruned.open, compact=True), "memo", switch, cap, solution, None, limits)
     if ans.solutions:
         ans.rectangles = sorted(ans.rectangles + pruned.settled) if solution else []
     return ans
 
 
-PFAFFIAN_FROM = 8     # short side: below it the memo counts a grid of 2s sooner (6 x 6: 0.4 ms
-                      # against 0.8 ms; 8 x 8: 1.4 ms against 0.9 ms; 10 x 10: 11 ms against 1.3 ms)
+PFAFFIAN_FROM = 8  # short side: below it the memo counts a grid of 2s sooner (6 x 6: 0.4 ms
+# against 0.8 ms; 8 x 8: 1.4 ms against 0.9 ms; 10 x 10: 11 ms against 1.3 ms)
 
 
 def method_of(puzzle: Shikaku, prefer_not: set[Rect] | None = None) -> str:
@@ -291,24 +331,43 @@ def method_of(puzzle: Shikaku, prefer_not: set[Rect] | None = None) -> str:
     (propagation, independent parts, memoised sub-problems), which hands a part whose memo
     outgrows `memo.FRONTIER_FROM` states to the frontier programme (the answer's method is
     then "frontier"). A preference among solutions needs the memo's search."""
-    if (puzzle.clues and not prefer_not and min(puzzle.width, puzzle.height) >= PFAFFIAN_FROM
-            and all(v == 2 for _, _, v in puzzle.clues)):
+    if (
+        puzzle.clues
+        and not prefer_not
+        and min(puzzle.width, puzzle.height) >= PFAFFIAN_FROM
+        and all(v == 2 for _, _, v in puzzle.clues)
+    ):
         return "pfaffian"
     return "memo"
 
 
-def _count(red: Reduction, method: str, switch: int | None, cap: int | None, solution: bool,
-           avoid: set[int] | None, limits: memo.Limits) -> memo.MemoResult:
+def _count(
+    red: Reduction,
+    method: str,
+    switch: int | None,
+    cap: int | None,
+    solution: bool,
+    avoid: set[int] | None,
+    limits: memo.Limits,
+) -> memo.MemoResult:
     """The count by the chosen method, as the memo counter answers it (`switch`: memo states
     past which a part goes to the frontier programme)."""
     if method != "pfaffian":
-        return memo.count_options(red.options(), cap=cap, solution=solution, prefer_not=avoid,
-                                  limits=limits, frontier_from=None if avoid else switch)
+        return memo.count_options(
+            red.options(),
+            cap=cap,
+            solution=solution,
+            prefer_not=avoid,
+            limits=limits,
+            frontier_from=None if avoid else switch,
+        )
     from . import pfaffian
+
     p = red.puzzle
     clue_cells = {(r, c) for r, c, _ in p.clues}
-    got = pfaffian.count(red.options(), min(p.width, p.height), red.item_cell,
-                         lambda i: red.item_cell(i) in clue_cells, limits, solution)
+    got = pfaffian.count(
+        red.options(), min(p.width, p.height), red.item_cell, lambda i: red.item_cell(i) in clue_cells, limits, solution
+    )
     res = memo.MemoResult(got.solutions, dead_item=got.dead_item)
     res.found, res.components = got.found, got.parts
     if cap is not None and got.solutions >= cap:
@@ -335,6 +394,7 @@ def listing(puzzle: Shikaku, limit: int, seconds: float = 10.0) -> list[list[Rec
     if obvious_reason(puzzle):
         return []
     from ..engine.search import search
+
     red = reduce(puzzle)
     res = search(red.cover, limit=limit, store=True, time_limit=seconds)
     return [sorted(red.rects[o] for o in found) for found in res.found]
@@ -379,5 +439,5 @@ def letters(puzzle: Shikaku, rects: list[Rect]) -> list[str]:
     for k, (r, c, h, w) in enumerate(sorted(rects)):
         ch = LETTERS[k % len(LETTERS)]
         for y in range(r, r + h):
-            grid[y][c:c + w] = [ch] * w
+            grid[y][c : c + w] = [ch] * w
     return [" ".join(row) for row in grid]

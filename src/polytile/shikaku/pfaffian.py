@@ -14,6 +14,7 @@ non-square faces, cut vertices): orient a spanning tree's edges freely; the othe
 a spanning tree of the dual graph, rooted at the outer face; fix them face by face from the
 leaves, each face's last free edge set to make its count odd.
 """
+
 from __future__ import annotations
 
 import time
@@ -28,9 +29,10 @@ STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 class Graph(NamedTuple):
     """One connected part: cells (row, col), which are clues, and edges as vertex pairs."""
+
     cells: list[tuple[int, int]]
     clue: list[bool]
-    edges: list[tuple[int, int]]            # (clue vertex, blank vertex)
+    edges: list[tuple[int, int]]  # (clue vertex, blank vertex)
 
 
 def graph_of(cells: list[tuple[int, int]], clue: list[bool], dominoes: list[tuple[int, int]]) -> Graph:
@@ -121,12 +123,13 @@ def orientation(g: Graph) -> list[int]:
 
 
 class DualTree(NamedTuple):
-    order: list[int]              # faces in breadth-first order from the outer face
-    edge: dict[int, int]          # face -> the non-tree edge to its parent face
+    order: list[int]  # faces in breadth-first order from the outer face
+    edge: dict[int, int]  # face -> the non-tree edge to its parent face
 
 
-def _dual_tree(walks: list[list[tuple[int, int]]], face_of: dict[int, list[int]],
-               tree: set[int], outer: int) -> DualTree:
+def _dual_tree(
+    walks: list[list[tuple[int, int]]], face_of: dict[int, list[int]], tree: set[int], outer: int
+) -> DualTree:
     """The non-tree edges as a tree on the faces, rooted at the outer face."""
     by_face: list[list[int]] = [[e for _, e in walk if e not in tree] for walk in walks]
     order, edge, queue = [], {}, deque([outer])
@@ -162,8 +165,8 @@ def matchings(g: Graph, tick: Callable[[int], None] | None = None) -> int:
         return 0
     white = [v for v in range(len(g.cells)) if not g.clue[v]]
     row_of = {v: k for k, v in enumerate(black)}
-    col_of = {v: k for k, v in enumerate(white)}     # vertices come in the counter's order:
-                                                     # along the short side, a narrow band
+    col_of = {v: k for k, v in enumerate(white)}  # vertices come in the counter's order:
+    # along the short side, a narrow band
     sign = orientation(g)
     rows: list[dict[int, int]] = [{} for _ in black]
     for e, (a, b) in enumerate(g.edges):
@@ -177,7 +180,7 @@ def one_matching(n: int, edges: list[tuple[int, int]]) -> list[int] | None:
     adj: list[list[tuple[int, int]]] = [[] for _ in range(n)]
     for e, (a, b) in enumerate(edges):
         adj[a].append((b, e))
-    mate: dict[int, int] = {}                 # vertex -> edge, both sides
+    mate: dict[int, int] = {}  # vertex -> edge, both sides
     for a in range(n):
         for b, e in adj[a]:
             if b not in mate and a not in mate and adj[a]:
@@ -190,10 +193,9 @@ def one_matching(n: int, edges: list[tuple[int, int]]) -> list[int] | None:
     return sorted({mate[a] for a in lefts})
 
 
-def _augment(root: int, adj: list[list[tuple[int, int]]], edges: list[tuple[int, int]],
-             mate: dict[int, int]) -> bool:
+def _augment(root: int, adj: list[list[tuple[int, int]]], edges: list[tuple[int, int]], mate: dict[int, int]) -> bool:
     """Find an augmenting path from the free left vertex `root` and flip it."""
-    came: dict[int, tuple[int, int]] = {}     # right vertex -> (left vertex, edge)
+    came: dict[int, tuple[int, int]] = {}  # right vertex -> (left vertex, edge)
     queue = deque([root])
     while queue:
         a = queue.popleft()
@@ -216,13 +218,19 @@ def _augment(root: int, adj: list[list[tuple[int, int]]], edges: list[tuple[int,
 
 class Result(NamedTuple):
     solutions: int
-    found: list[int] | None         # option ids of one solution (None: none asked or none)
-    dead_item: int                  # an item propagation found uncoverable, or -1
+    found: list[int] | None  # option ids of one solution (None: none asked or none)
+    dead_item: int  # an item propagation found uncoverable, or -1
     parts: int
 
 
-def count(opts: memo.Options, band: int, item_cell: Callable[[int], tuple[int, int]],
-          is_clue: Callable[[int], bool], limits: memo.Limits, solution: bool = True) -> Result:
+def count(
+    opts: memo.Options,
+    band: int,
+    item_cell: Callable[[int], tuple[int, int]],
+    is_clue: Callable[[int], bool],
+    limits: memo.Limits,
+    solution: bool = True,
+) -> Result:
     """Count the solutions of an all-2 cover `opts` (memo.Options, every option two cells):
     forced dominoes placed first, then each independent part by |det K|. `band`: the
     grid's short side (the elimination's fill stays within about twice it)."""
@@ -237,8 +245,11 @@ def count(opts: memo.Options, band: int, item_cell: Callable[[int], tuple[int, i
     total, chosen = 1, list(placed)
     for items, options in sorted(parts, key=lambda p: len(p[0])):
         local = {i: k for k, i in enumerate(items)}
-        g = graph_of([item_cell(i) for i in items], [is_clue(i) for i in items],
-                     [(local[rest.opt_items[o][0]], local[rest.opt_items[o][1]]) for o in options])
+        g = graph_of(
+            [item_cell(i) for i in items],
+            [is_clue(i) for i in items],
+            [(local[rest.opt_items[o][0]], local[rest.opt_items[o][1]]) for o in options],
+        )
         total *= matchings(g, tick)
         if total == 0:
             return Result(0, None, -1, len(parts))
@@ -255,6 +266,7 @@ def _ticker(limits: memo.Limits) -> Callable[[int], None]:
     def tick(col: int) -> None:
         if limits.deadline is not None and time.perf_counter() > limits.deadline:
             raise memo.Stopped("time limit", col)
+
     return tick
 
 

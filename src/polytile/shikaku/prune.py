@@ -25,6 +25,7 @@ ints are quick to make and to test (on a 100 x 100 grid, 1.0 MB instead of 3.4 M
 clue's union and core are kept in the grid's frame, where clues meet. `mask_bytes` lets the
 caller keep to the plain propagation when even these would not fit.
 """
+
 from __future__ import annotations
 
 import time
@@ -39,15 +40,24 @@ class Pruned:
     shows there is no solution (a cell nothing can cover, or the cell of a clue left
     without a rectangle)."""
 
-    def __init__(self, settled: list[Rect], open_: list[tuple[int, list[Rect]]],
-                 dead: tuple[int, int] | None = None, rounds: int = 0):
+    def __init__(
+        self,
+        settled: list[Rect],
+        open_: list[tuple[int, list[Rect]]],
+        dead: tuple[int, int] | None = None,
+        rounds: int = 0,
+    ):
         self.settled, self.open, self.dead, self.rounds = settled, open_, dead, rounds
 
     def transposed(self) -> Pruned:
         """The same with rows and columns swapped."""
         dead = None if self.dead is None else (self.dead[1], self.dead[0])
-        return Pruned(_transpose_rects([self.settled])[0],
-                      [(k, _transpose_rects([rects])[0]) for k, rects in self.open], dead, self.rounds)
+        return Pruned(
+            _transpose_rects([self.settled])[0],
+            [(k, _transpose_rects([rects])[0]) for k, rects in self.open],
+            dead,
+            self.rounds,
+        )
 
 
 def _first_row(rects: list[Rect]) -> int:
@@ -169,7 +179,7 @@ class _Grid:
         changed = False
         for k, ms in enumerate(live):
             u, mine = union[k], core[k]
-            blocked = (cores & u) ^ mine         # the others' cores within k's reach
+            blocked = (cores & u) ^ mine  # the others' cores within k's reach
             required = u & alone
             if blocked == seen_blocked[k] and required == seen_required[k]:
                 continue
@@ -195,14 +205,14 @@ class _Grid:
         return cores, changed
 
 
-def prune(width: int, height: int, clues: Sequence[Clue], rects_by_clue: list[list[Rect]],
-          deadline: float | None = None) -> Pruned:
+def prune(
+    width: int, height: int, clues: Sequence[Clue], rects_by_clue: list[list[Rect]], deadline: float | None = None
+) -> Pruned:
     """Propagate to a fixed point (see the module doc). `clues`: (row, col, area), the order
     of `rects_by_clue`. TimeoutError when the perf_counter `deadline` passes. A grid wider
     than high is propagated transposed: its masks' rows run along the short side."""
     if width > height:
-        turned = prune(height, width, [(c, r, v) for r, c, v in clues], _transpose_rects(rects_by_clue),
-                       deadline)
+        turned = prune(height, width, [(c, r, v) for r, c, v in clues], _transpose_rects(rects_by_clue), deadline)
         return turned.transposed()
     g = _Grid(width, height, clues, *masks(width, rects_by_clue))
     rounds, changed = 0, True
