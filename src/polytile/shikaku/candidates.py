@@ -7,8 +7,8 @@ row (and a row with another clue in column c itself is out of reach). These open
 intersected over the rows above the clue (r, r - 1, ...) and below it (r, r + 1, ...), give
 for every top row t and bottom row b at once the columns the rectangle may use: all its
 left edges come out as one range, so the work is one step per (clue, shape, top row)
-instead of one test per position (the clue-prefix-sum test of `model.candidates_plain`
-visits area x shapes positions per clue: 4x more on Tatham's 100 x 100).
+instead of one test per position (the clue-prefix-sum test it replaced visited area x
+shapes positions per clue: 4x more steps on Tatham's 100 x 100).
 """
 
 from __future__ import annotations

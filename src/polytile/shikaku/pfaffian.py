@@ -210,6 +210,7 @@ def _augment(root: int, adj: list[list[tuple[int, int]]], edges: list[tuple[int,
                     mate[a] = mate[b] = e
                     if a == root:
                         return True
+                    assert prev is not None  # every vertex on the path but the root is matched
                     b = edges[prev][1]
             else:
                 queue.append(edges[mate[b]][0])
