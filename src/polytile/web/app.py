@@ -5,8 +5,9 @@
     POST /api/check     {puzzle}            the parsed board and pieces, or a 400
     POST /api/jobs      {action, puzzle, options, tab}   start solve|count|hint|stats|slam|sample|generate
                                             (409 while that tab has a job running)
-    POST /api/play      {puzzle, placed, finish}    hand play: the position's completions (capped),
-                                            or with finish: one way to finish it (waits for it)
+    POST /api/play      {puzzle, placed, finish, tables}    hand play on every grid: the position's
+                                            completions (capped), or with finish: one way to finish
+                                            it (waits for it); tables: how each piece turns
     GET  /api/jobs/ID?since=N               state, progress, solutions from index N
     DELETE /api/jobs/ID  (or POST .../cancel)   stop the job (its process is killed)
     GET  /api/jobs/ID/solutions/K.svg|png|json   one solution to download
@@ -183,7 +184,8 @@ async def play(request: Request) -> Response:
         raise BadRequest("hand play is for tiling puzzles, not Shikaku")
     m: Manager = request.app.state.manager
     job = m.submit(client_of(request), "play", data["puzzle"],
-                   {"placed": data.get("placed") or [], "finish": finish}, summary)
+                   {"placed": data.get("placed") or [], "finish": finish, "tables": data.get("tables") is True},
+                   summary)
     deadline = time.monotonic() + FINISH_SECONDS + PLAY_GRACE
     while job.active and time.monotonic() < deadline:
         await asyncio.sleep(0.01)

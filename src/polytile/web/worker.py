@@ -156,27 +156,29 @@ def placed_cells(opts: dict, action: str, sizes: tuple[int, ...] = (2, 3)) -> li
 
 
 def play(parsed, opts: dict, out: Out) -> dict:
-    """Hand play: whether the position (opts["placed"]) can be finished and in how many ways
-    (capped), or with opts["finish"] one way to finish it."""
+    """Hand play on every grid: whether the position (opts["placed"]) can be finished and in
+    how many ways (capped), or with opts["finish"] one way to finish it; with opts["tables"]
+    also how each piece turns (`play_turns`: the page's keys on triangle, hex and cubes)."""
     from ..analysis import play as hand
     if parsed.kind == "shikaku":
         raise PuzzleError("hand play is for tiling puzzles, not Shikaku", "play")
-    _square_only(parsed, "play")
-    if parsed.tiling.puzzle.board.dim != 2:
-        raise PuzzleError("hand play is for flat boards, not 3D ones", "play")
-    placed = placed_cells(opts, "play", sizes=(2,))
-    if parsed.why_not:
-        hand.position(parsed.tiling.puzzle, placed)          # bad cells are still refused
-        return {"verdict": "dead end", "completions": 0, "capped": False, "reason": parsed.why_not,
-                "nodes": 0, "seconds": 0.0}
     puzzle = parsed.tiling.puzzle
+    placed = placed_cells(opts, "play", sizes=(puzzle.board.dim,))
+    extra = {}
+    if opts.get("tables"):
+        from ..analysis.play_turns import turn_tables
+        extra["tables"] = turn_tables(puzzle)
+    if parsed.why_not:
+        hand.position(puzzle, placed)                        # bad cells are still refused
+        return {"verdict": "dead end", "completions": 0, "capped": False, "reason": parsed.why_not,
+                "nodes": 0, "seconds": 0.0, **extra}
     if opts.get("finish"):
         v = hand.finish(puzzle, placed)
         from ..core.results import Solution
-        found = solution_json(Solution(v.found, puzzle.board.cells, "square")) if v.found else []
-        return dict(v.to_json(), completions=big(v.completions), found=found)
+        found = solution_json(Solution(v.found, puzzle.board.cells, puzzle.board.grid)) if v.found else []
+        return dict(v.to_json(), completions=big(v.completions), found=found, **extra)
     v = hand.completions(puzzle, placed)
-    return dict(v.to_json(), completions=big(v.completions))
+    return dict(v.to_json(), completions=big(v.completions), **extra)
 
 
 def hint(parsed, opts: dict, out: Out) -> dict:

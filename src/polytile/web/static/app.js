@@ -813,6 +813,7 @@ async function refreshPreview() {
   if (puzzle.kind === "katamino" && !puzzle.pieces.length) { state.preview = null; return; }
   try {
     state.preview = await api("POST", "/api/check", { puzzle });
+    state.previewKey = JSON.stringify(puzzle);      // which puzzle it shows (play.js)
     showMessage(null, "error", "preview");
     if (puzzle.kind === "tiling" && puzzle.text !== undefined) {
       const s = state.preview;
