@@ -271,7 +271,8 @@ def _masks_fit(puzzle: Shikaku, by_clue: list[list[Rect]], budget: int | None) -
     from .prune import mask_bytes
 
     most = MASK_BYTES if budget is None else min(MASK_BYTES, budget // 2)
-    return mask_bytes(puzzle.width, puzzle.height, by_clue) <= most
+    whole_grid = (puzzle.width * puzzle.height // 8 + 32) * (sum(map(len, by_clue)) + 2 * len(by_clue))
+    return whole_grid <= most or mask_bytes(puzzle.width, puzzle.height, by_clue) <= most  # a bound first
 
 
 def _solve_plain(
