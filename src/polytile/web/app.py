@@ -10,7 +10,7 @@
                                             it (waits for it); tables: how each piece turns
     GET  /api/jobs/ID?since=N               state, progress, solutions from index N
     DELETE /api/jobs/ID  (or POST .../cancel)   stop the job (its process is killed)
-    GET  /api/jobs/ID/solutions/K.svg|png|json   one solution to download
+    GET  /api/jobs/ID/solutions/K.svg|png|json|xmpuzzle|stl|obj   one solution to download
     GET  /api/jobs/ID/solutions.json        every listed solution
 
 Every error is JSON {"error": "..."} with a 4xx status; the server never reads files
@@ -36,12 +36,13 @@ from starlette.staticfiles import StaticFiles
 
 from ..errors import PuzzleError, one_line
 from ..formats import describe
-from . import puzzles
+from . import downloads, puzzles
 from .guard import Guard, host_names
 from .jobs import Busy, Duplicate, Manager
 
 MAX_BODY = 1_000_000              # bytes of a request body
-ACTIONS = {"solve", "count", "hint", "stats", "slam", "sample", "generate"}
+ACTIONS = {"solve", "count", "hint", "stats", "slam", "sample", "generate", "tally"}
+CALENDAR_ACTIONS = {"solve", "count", "tally"}      # web/calendar_api.py
 TILING_ONLY = {"hint", "stats", "sample"}
 PLAY_GRACE = 10.0                 # seconds a play answer may take beyond its own search's limit
 STATIC = resources.files("polytile.web") / "static"
@@ -163,6 +164,10 @@ async def start_job(request: Request) -> Response:
         raise BadRequest("a slam list needs at least 3 pieces")
     if action == "generate" and parsed.kind != "shikaku":
         raise BadRequest("generate makes Shikaku puzzles (give a grid of the size wanted)")
+    if parsed.kind == "calendar" and action not in CALENDAR_ACTIONS:
+        raise BadRequest(f"{action} is not for calendar puzzles (solve, count or tally)")
+    if action == "tally" and parsed.kind != "calendar":
+        raise BadRequest("the year's tally is for calendar puzzles")
     tab = data.get("tab", "")
     if not isinstance(tab, str) or len(tab) > 64:
         raise BadRequest("\"tab\" must be a string of at most 64 characters")
@@ -246,12 +251,15 @@ def _picture(job, k: int, fmt: str) -> bytes:
 async def download(request: Request) -> Response:
     job = _job(request)
     k, fmt = request.path_params["k"], request.path_params["fmt"]
-    if fmt not in ("svg", "png", "json"):
-        raise BadRequest(f"unknown format {fmt!r} (svg, png or json)", 404)
+    if fmt not in ("svg", "png", "json", *downloads.FORMATS):
+        raise BadRequest(f"unknown format {fmt!r} (svg, png, json, {', '.join(downloads.FORMATS)})", 404)
     if not 0 <= k < len(job.solutions):
         raise BadRequest(f"no solution {k} (this job has {len(job.solutions)} listed)", 404)
     name = f"polytile-{job.summary['kind']}-{k + 1}.{fmt}"
     headers = {"Content-Disposition": f'attachment; filename="{name}"'}
+    if fmt in downloads.FORMATS:
+        data = await run_in_threadpool(downloads.file_bytes, job, k, fmt)
+        return Response(data, media_type=downloads.FORMATS[fmt], headers=headers)
     if fmt == "json":
         body = {"puzzle": job.spec, "solution": job.solutions[k]}
         return JSONResponse(body, headers=headers)

@@ -65,10 +65,12 @@ class Out:
 def solution_json(sol) -> list[dict]:
     """Placements with their letter and colour (Katamino colours for pentominoes, the
     pictures' palette for other pieces, as the SVG/PNG downloads draw them)."""
+    from ..core.puzzle import VIRTUAL
     from ..draw.pictures import _colour_for, piece_colours
     colours = piece_colours([sol])
     return [{"piece": p.piece, "letter": p.letter, "cells": p.cells.tolist(),
-             "colour": _colour_for(p, colours)} for p in sol.placements]
+             "colour": _colour_for(p, colours)} for p in sol.placements
+            if p.piece != VIRTUAL]            # a BurrTools file's empty variable voxels
 
 
 def _report(r, **extra) -> dict:
@@ -82,6 +84,9 @@ def _report(r, **extra) -> dict:
 def solve(parsed, opts: dict, out: Out) -> dict:
     if parsed.kind == "shikaku":
         return shikaku(parsed, opts, out)
+    if parsed.kind == "calendar":
+        from . import calendar_api
+        return calendar_api.solve(parsed.calendar, opts, out)
     if parsed.why_not:
         return {"solutions": 0, "listed": 0, "complete": True, "reasons": [parsed.why_not]}
     unique = bool(opts.get("unique"))
@@ -105,6 +110,9 @@ def solve(parsed, opts: dict, out: Out) -> dict:
 def count(parsed, opts: dict, out: Out) -> dict:
     if parsed.kind == "shikaku":
         return shikaku(parsed, opts, out)
+    if parsed.kind == "calendar":
+        from . import calendar_api
+        return calendar_api.count(parsed.calendar, opts, out)
     unique = bool(opts.get("unique"))
     if parsed.why_not:
         return {"solutions": 0, "unique": 0 if unique else None, "complete": True,
@@ -325,6 +333,14 @@ def draw_one(tiling, seed: int, jobs: int, out: Out):
     return Report(solutions=len(r.found), nodes=nodes, found=r.found[:1], complete=False), False
 
 
+def tally(parsed, opts: dict, out: Out) -> dict:
+    """A calendar's year: every date counted at once (web/calendar_api.py)."""
+    from . import calendar_api
+    if parsed.kind != "calendar":
+        raise PuzzleError("the year's tally is for calendar puzzles", "tally")
+    return calendar_api.tally(parsed.calendar, opts, out)
+
+
 def generate(parsed, opts: dict, out: Out) -> dict:
     """A new Shikaku puzzle with exactly one solution, the size of the given grid."""
     from ..shikaku.formats import to_game_id, to_url
@@ -342,7 +358,7 @@ def generate(parsed, opts: dict, out: Out) -> dict:
 
 
 ACTIONS = {"solve": solve, "count": count, "hint": hint, "play": play, "stats": stats, "slam": slam, "sample": sample,
-           "generate": generate}
+           "generate": generate, "tally": tally}
 
 
 def main(conn, action: str, spec: dict, opts: dict) -> None:

@@ -222,6 +222,7 @@ function drawShikaku(summary, rectangles, { maxWidth = 640, maxHeight = 560, id 
 
 function drawSolution(summary, sol, opts) {
   if (summary.kind === "shikaku") return drawShikaku(summary, sol ? sol.rectangles : [], opts);
+  if (summary.kind === "calendar") return drawCalendar(summary, sol || [], opts);       // calendar.js
   if (summary.points) return drawLattice(summary, sol || [], opts);
   return drawTiling(summary, sol || [], opts);
 }
@@ -244,13 +245,14 @@ function currentPuzzle() {
   const reflect = $("#reflect").checked;
   if (state.mode === "tiling") {
     const t = state.tiling;
-    if (t.source === "text") return { kind: "tiling", text: $("#tiling-text").value, reflect };
+    if (t.source === "text") return burrPuzzle(reflect) || { kind: "tiling", text: $("#tiling-text").value, reflect };   // files.js
     const pieces = Object.entries(t.counts).filter(([, n]) => n > 0).map(([name, count]) => ({ name, count }));
     return { kind: "tiling", board: tilingBoardRows(), pieces, reflect, ...gridField() };
   }
   if (state.mode === "katamino") {
     return { kind: "katamino", pieces: state.katamino.chosen.slice(), height: state.katamino.height, reflect };
   }
+  if (state.mode === "calendar") return calendarPuzzle();                     // calendar.js
   if (state.mode === "box") {
     return { kind: "box", order: +$("#box-order").value, width: +$("#box-width").value, height: +$("#box-height").value,
       max_copies: +$("#box-max").value, min_copies: +$("#box-min").value, one_sided: $("#box-one-sided").checked };
@@ -464,7 +466,7 @@ let pollTimer = null;
 // One job per tab (issue 27): the buttons that start jobs are disabled while one starts, and the
 // server refuses (409) a second job from this tab while one runs.
 const TAB = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
-const STARTERS = ["#solve", "#count", "#random", "#hint-next", "#stats-run", "#katamino-play", "#shikaku-new"];
+const STARTERS = ["#solve", "#count", "#random", "#hint-next", "#stats-run", "#katamino-play", "#shikaku-new", "#calendar-year-run"];
 let starting = false;
 
 function setStarting(on) {
@@ -588,16 +590,17 @@ function onJobUpdate(job, before) {
   if (running && fraction) bar.setAttribute("aria-valuenow", Math.round(100 * fraction)); else bar.removeAttribute("aria-valuenow");
   bar.classList.toggle("indeterminate", running && !fraction);
   bar.querySelector(".bar").style.width = running ? (fraction ? `${(100 * fraction).toFixed(1)}%` : "") : "";
-  const verb = { solve: "Solving", count: "Counting", hint: "Looking for a hint", stats: "Computing statistics", slam: "Playing the slam", sample: "Drawing a random solution", generate: "Making a puzzle" }[job.action];
+  const verb = { solve: "Solving", count: "Counting", hint: "Looking for a hint", stats: "Computing statistics", slam: "Playing the slam", sample: "Drawing a random solution", generate: "Making a puzzle", tally: "Counting every date of the year" }[job.action];
   if (running) text.textContent = `${verb}: ${progressLine(job)}`;
   else if (job.state === "cancelled") text.textContent = `Cancelled after ${seconds(job.elapsed)}` + (job.progress && job.progress.nodes ? ` (${fmt(job.progress.nodes)} nodes, ${fmt(job.progress.solutions)} solutions so far).` : ".");
   else if (job.state === "failed") { text.textContent = "Failed."; showMessage(job.error); }
-  else text.textContent = `${{ solve: "Solved", count: "Counted", hint: hintWord(job.result), stats: "Statistics computed", slam: "Slam played", sample: "Random solution drawn", generate: "Puzzle made" }[job.action]} in ${seconds(job.elapsed)}.`;
+  else text.textContent = `${{ solve: "Solved", count: "Counted", hint: hintWord(job.result), stats: "Statistics computed", slam: "Slam played", sample: "Random solution drawn", generate: "Puzzle made", tally: "Year counted" }[job.action]} in ${seconds(job.elapsed)}.`;
   if (job.action === "solve" || job.action === "sample") onSolutions(job, before);
   if (job.action === "count") onCount(job);
   if (job.action === "hint") onHint(job);
   if (job.action === "stats") onStats(job);
   if (job.action === "slam") onSlam(job);
+  calendarJobUpdate(job);                                                  // calendar.js
   if (job.action === "generate" && job.state === "done" && job.result && !job.shown) {
     job.shown = true;
     const g = job.result;
@@ -696,6 +699,7 @@ function updateNav() {
     if (v && n) { a.href = `/api/jobs/${v.job.id}/solutions/${v.index}.${f}`; a.classList.remove("disabled"); a.removeAttribute("aria-disabled"); }
     else { a.removeAttribute("href"); a.classList.add("disabled"); a.setAttribute("aria-disabled", "true"); }
   }
+  updateDownloads(v);                                                      // files.js: .xmpuzzle, STL, OBJ
 }
 
 function goTo() {
@@ -815,7 +819,7 @@ async function refreshPreview() {
     state.preview = await api("POST", "/api/check", { puzzle });
     state.previewKey = JSON.stringify(puzzle);      // which puzzle it shows (play.js)
     showMessage(null, "error", "preview");
-    if (puzzle.kind === "tiling" && puzzle.text !== undefined) {
+    if (puzzle.kind === "tiling" && (puzzle.text !== undefined || puzzle.xmpuzzle !== undefined)) {
       const s = state.preview;
       const box = $("#reflect");
       if (!s.reflect && box.checked) {          // the file says rotate only (solid pieces, for one)
@@ -857,11 +861,12 @@ function sameBoard(job, puzzle) {
 function encodeState() {
   const s = { m: state.mode, r: $("#reflect").checked ? 1 : 0, u: $("#unique").checked ? 1 : 0 };
   if (state.mode === "tiling") {
-    if (state.tiling.source === "text") s.t = $("#tiling-text").value;
+    if (state.tiling.source === "text") { s.t = $("#tiling-text").value; if (burr.file) s.xm = burrShared(); }   // files.js
     else { s.b = tilingBoardRows(); s.p = Object.fromEntries(Object.entries(state.tiling.counts).filter(([, n]) => n > 0)); }
     if (onLattice() && state.tiling.source !== "text") s.g = state.tiling.grid;     // lattice.js
   } else if (state.mode === "katamino") { s.k = state.katamino.chosen; s.h = state.katamino.height; s.l = $("#katamino-slam").value; }
   else if (state.mode === "box") { s.x = currentPuzzle(); }
+  else if (state.mode === "calendar") { s.c = calendarPuzzle(); }
   else { s.s = state.shikaku.rows; }
   const bytes = new TextEncoder().encode(JSON.stringify(s));
   let bin = "";
@@ -884,7 +889,8 @@ function restoreState(s) {
   $("#reflect").checked = s.r !== 0;
   $("#unique").checked = !!s.u;
   if (s.m === "tiling") {
-    if (typeof s.t === "string") { $("#tiling-text").value = s.t; setTilingSource("text"); }
+    if (s.xm) restoreBurr(s.xm);                                               // files.js
+    else if (typeof s.t === "string") { $("#tiling-text").value = s.t; setTilingSource("text"); }
     else if (typeof s.g === "string") restoreLattice(s);                          // lattice.js
     else if (Array.isArray(s.b) && s.b.length) {
       state.tiling.counts = s.p || {};
@@ -901,6 +907,9 @@ function restoreState(s) {
   } else if (s.m === "box" && s.x) {
     $("#box-order").value = s.x.order; $("#box-width").value = s.x.width; $("#box-height").value = s.x.height;
     $("#box-max").value = s.x.max_copies; $("#box-min").value = s.x.min_copies; $("#box-one-sided").checked = !!s.x.one_sided;
+  } else if (s.m === "calendar" && s.c) {
+    $("#calendar-board").value = s.c.board === "weekday" ? "weekday" : "classic";
+    if (typeof s.c.date === "string") $("#calendar-date").value = s.c.date;
   } else if (s.m === "shikaku" && Array.isArray(s.s) && s.s.length) {
     setShikaku(s.s[0].length, s.s.length, s.s);
   }
@@ -912,12 +921,12 @@ function restoreState(s) {
 function setMode(mode) {
   state.mode = mode;
   $$("#modes button").forEach((b) => { b.classList.toggle("active", b.dataset.mode === mode); b.setAttribute("aria-selected", b.dataset.mode === mode); });
-  for (const m of ["tiling", "katamino", "box", "shikaku"]) $(`#mode-${m}`).hidden = m !== mode;
-  $("#reflect-label").hidden = mode === "box" || mode === "shikaku";
-  $("#unique-label").hidden = mode === "shikaku";
-  $("#play-tab").disabled = mode === "shikaku";
+  for (const m of ["tiling", "katamino", "box", "shikaku", "calendar"]) $(`#mode-${m}`).hidden = m !== mode;
+  $("#reflect-label").hidden = mode === "box" || mode === "shikaku" || mode === "calendar";
+  $("#unique-label").hidden = mode === "shikaku" || mode === "calendar";
+  $("#play-tab").disabled = mode === "shikaku" || mode === "calendar";
   updateViewTabs();
-  if (mode === "shikaku") setView("solutions");
+  if (mode === "shikaku" || mode === "calendar") setView("solutions");
   if (mode === "katamino") renderKatamino();
   state.view = null;
   $("#result").textContent = "";
@@ -928,7 +937,7 @@ function setMode(mode) {
 // boards nor for Shikaku (issue 27).
 function updateViewTabs() {
   const grid = state.preview && state.preview.kind !== "shikaku" ? state.preview.grid : null;
-  const off = state.mode === "shikaku" || (state.mode === "tiling" && onLattice()) || (!!grid && grid !== "square");
+  const off = state.mode === "shikaku" || state.mode === "calendar" || (state.mode === "tiling" && onLattice()) || (!!grid && grid !== "square");
   for (const id of ["#hint-tab", "#stats-tab"]) {
     const b = $(id);
     b.disabled = off;
@@ -1038,6 +1047,7 @@ async function init() {
   $("#tiling-file").addEventListener("change", async (e) => {
     const f = e.target.files[0];
     if (!f) return;
+    if (await openBurrFile(f)) return;                                     // files.js: a BurrTools file
     if (f.size > 200000) { showMessage(`${f.name} is too large (${f.size} bytes; limit 200000)`); return; }
     $("#tiling-text").value = await f.text();
     newText();

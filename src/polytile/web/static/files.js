@@ -73,6 +73,18 @@ function burrPuzzle(reflect) {
   return f ? { kind: "tiling", xmpuzzle: f.data, name: f.name, problem: f.problem, reflect } : null;
 }
 
+// A share link holds the open file (files up to BURR_LINK bytes of base64; larger ones are not shared).
+const BURR_LINK = 100000;
+function burrShared() {
+  const f = burr.file;
+  return f.data.length <= BURR_LINK ? { n: f.name, d: f.data, p: f.problem, l: f.problems } : undefined;
+}
+
+function restoreBurr(x) {
+  if (typeof x.d !== "string" || !Array.isArray(x.l)) return;
+  setBurrFile({ name: String(x.n || "shared.xmpuzzle"), data: x.d, problem: +x.p || 1, problems: x.l });
+}
+
 // ---- downloads -------------------------------------------------------------------------------
 
 // Why a format cannot be downloaded for a job (the reason is the disabled link's title), or "".

@@ -1,0 +1,132 @@
+"""BurrTools files and solution downloads in real chromium (issue 27, the new formats): the
+Soma cube's .xmpuzzle opened through the file picker and counted (11,520 solutions, 240 up to
+the cube's symmetry: published, and burrTxt's 240 on this very file in
+tests/xmpuzzle/README.md), its drawn solution checked by tests/burr_checker.py,
+the problem chooser of a file with two problems, a bad file's one-line error, and the
+.xmpuzzle, STL and OBJ downloads saved by the browser and read back (burr_checker, trimesh).
+axe-core finds nothing once a file is opened and solved."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import time
+from pathlib import Path
+
+import pytest
+from test_web_a11y import assert_clean, axe_source
+from test_web_browser import click, css, until
+from test_web_formats import UNIT, closed_volume
+
+import burr_checker
+from web_helpers import MISSING, chrome, chromium_available, server
+
+pytestmark = pytest.mark.skipif(not chromium_available(), reason=MISSING)
+XM = Path(__file__).resolve().parent / "xmpuzzle"
+SOMA = XM / "soma-3x3x3.xmpuzzle"
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory):
+    source = axe_source()
+    downloads = tmp_path_factory.mktemp("downloads")
+    with server() as url:
+        d = chrome()
+        try:
+            d.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
+            d.get(url + "/")
+            until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 30)
+            d.axe, d.downloads = source, downloads
+            yield d
+        finally:
+            d.quit()
+
+
+def open_file(d, path: Path) -> None:
+    d.execute_script("setMode('tiling'); setTilingSource('text'); document.querySelector('#tiling-file').value = ''")
+    css(d, "#tiling-file").send_keys(str(path))
+
+
+def drawn(d) -> list:
+    groups = d.find_elements("css selector", "#solution-svg g.piece")
+    return [(g.get_attribute("data-piece"), json.loads(g.get_attribute("data-cells"))) for g in groups]
+
+
+def saved(d, name: str, timeout: float = 30.0) -> Path:
+    path = d.downloads / name
+    deadline = time.time() + timeout
+    while not (path.exists() and path.stat().st_size and not (d.downloads / f"{name}.crdownload").exists()):
+        assert time.time() < deadline, f"{name} was not downloaded: {sorted(p.name for p in d.downloads.iterdir())}"
+        time.sleep(0.05)
+    return path
+
+
+def test_open_count_solve_and_download_soma(page):
+    d = page
+    open_file(d, SOMA)
+    until(d, lambda d: "3 x 3 x 3" in css(d, "#tiling-text-info").text, 30, "the file's board is not shown")
+    assert css(d, "#burr-name").text == "soma-3x3x3.xmpuzzle: 1 problem"
+    assert not css(d, "#reflect").is_selected() and not css(d, "#reflect").is_enabled()  # solids: rotate only
+    assert_clean(d, "a .xmpuzzle opened")
+    click(d, "#unique")
+    click(d, "#count")
+    until(d, lambda d: d.find_elements("css selector", "#count-unique"), 60, "not counted")
+    assert (css(d, "#count-solutions").text, css(d, "#count-unique").text) == ("11,520", "240")
+    click(d, "#unique")
+    click(d, "#solve")
+    until(d, lambda d: css(d, "#position").text.startswith("1 / "), 60, "not solved")
+    click(d, "#next")
+    shown = drawn(d)
+    assert len(shown) == 7
+    burr_checker.check(SOMA, shown)
+    assert_clean(d, "a .xmpuzzle solved")
+    for f in ("xmpuzzle", "stl", "obj"):
+        assert css(d, f"#dl-{f}").get_attribute("href").endswith(f"/solutions/1.{f}")
+        click(d, f"#dl-{f}")
+    back = saved(d, "polytile-tiling-2.xmpuzzle")
+    stored = burr_checker.stored(back)
+    assert len(stored) == 1
+    burr_checker.check(back, stored[0])
+    assert sorted(sorted(map(tuple, c)) for _, c in stored[0]) == sorted(sorted(map(tuple, c)) for _, c in shown)
+    for f in ("stl", "obj"):
+        volume = closed_volume(saved(d, f"polytile-tiling-2.{f}").read_bytes(), f)
+        assert volume == pytest.approx(27 * UNIT**3, rel=1e-6)
+    link = d.execute_script("updateShareUrl(); return location.href")  # a share link holds the file
+    d.get("about:blank")
+    d.get(link)
+    until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 30)
+    until(d, lambda d: "3 x 3 x 3" in css(d, "#tiling-text-info").text, 30, "the shared file is not shown")
+    assert css(d, "#burr-name").text == "soma-3x3x3.xmpuzzle: 1 problem"
+
+
+def test_problem_chooser_plain_xml_and_bad_files(page, tmp_path):
+    d = page
+    open_file(d, XM / "DemoMirrorParadox.xmpuzzle")
+    until(d, lambda d: not css(d, "#burr-row").get_attribute("hidden") and css(d, "#burr-problem").is_enabled(), 30)
+    options = d.find_elements("css selector", "#burr-problem option")
+    assert [o.text.split(" · ")[1] for o in options] == ["Example From Text", "Another Example"]
+    assert d.execute_script("return document.querySelector('#burr-problem').labels.length") == 1
+    until(d, lambda d: "problem 1" in (d.execute_script("return state.preview && state.preview.source") or ""), 30)
+    from selenium.webdriver.support.ui import Select
+
+    Select(css(d, "#burr-problem")).select_by_value("2")
+    until(
+        d,
+        lambda d: "problem 2" in (d.execute_script("return state.preview && state.preview.source") or ""),
+        30,
+        "choosing problem 2 did not show it",
+    )
+    plain = tmp_path / "soma-as-plain.xml"  # plain XML, told by its <puzzle> root
+    plain.write_bytes(gzip.decompress(SOMA.read_bytes()))
+    open_file(d, plain)
+    until(d, lambda d: "soma-as-plain.xml: 1 problem" == css(d, "#burr-name").text, 30)
+    until(d, lambda d: "27 cells" in css(d, "#tiling-text-info").text, 30)
+    broken = tmp_path / "broken.xmpuzzle"
+    broken.write_bytes(b"\x1f\x8b\x08\x00 not really gzip")
+    open_file(d, broken)
+    until(d, lambda d: css(d, "#message").is_displayed(), 30, "no error shown")
+    message = css(d, "#message").text
+    assert (
+        message.startswith("broken.xmpuzzle: broken gzip data") and "\n" not in message and "Traceback" not in message
+    )
+    assert_clean(d, "a bad .xmpuzzle refused")
