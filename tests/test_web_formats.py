@@ -134,20 +134,31 @@ def obj_objects(text: str) -> list:
     return [trimesh.Trimesh(vertices, faces, process=True) for faces in objects]
 
 
-def closed_volume(data: bytes, kind: str) -> float:
-    """The volume of a solution's mesh, checked closed. The pieces of an assembled solution
-    touch (no clearance), so the file as a whole is not one 2-manifold: OBJ's groups are
-    each watertight and consistently wound (trimesh); STL's triangles, vertices merged,
-    walk every edge as often one way as the other (a closed oriented surface)."""
-    if kind == "obj":
-        parts = obj_objects(data.decode())
-        assert parts and all(g.is_watertight and g.is_winding_consistent for g in parts)
-        return float(sum(g.volume for g in parts))
-    mesh = trimesh.load(io.BytesIO(data), file_type="stl")
-    assert len(mesh.faces) == int.from_bytes(data[80:84], "little")
-    walked = Counter(map(tuple, mesh.edges.tolist()))
+def mesh_volume(stl: bytes, obj: bytes) -> float:
+    """The volume of a solution's meshes, each piece checked closed by trimesh (watertight,
+    consistently wound) in both files: OBJ's objects, and the STL's triangles cut where the
+    OBJ's pieces end (the same shells in the same order; each chunk's corners are that
+    piece's vertices). The assembled pieces touch (no clearance), so the STL as a whole is
+    one closed oriented surface that touches itself: every edge walked as often each way."""
+    parts = obj_objects(obj.decode())
+    assert parts and all(g.is_watertight and g.is_winding_consistent for g in parts)
+    whole = trimesh.load(io.BytesIO(stl), file_type="stl", process=False)
+    triangles = whole.triangles
+    assert len(triangles) == int.from_bytes(stl[80:84], "little") == sum(len(g.faces) for g in parts)
+    start, volume = 0, 0.0
+    for g in parts:
+        chunk = triangles[start : start + len(g.faces)]
+        start += len(g.faces)
+        piece = trimesh.Trimesh(**trimesh.triangles.to_kwargs(chunk))
+        piece.merge_vertices()
+        assert piece.is_watertight and piece.is_winding_consistent
+        assert piece.volume == pytest.approx(g.volume, rel=1e-4)  # OBJ: 6 significant digits
+        assert abs(chunk.reshape(-1, 3)[:, None] - g.vertices[None]).sum(axis=2).min(axis=1).max() < 1e-3
+        volume += float(piece.volume)
+    merged = trimesh.load(io.BytesIO(stl), file_type="stl")
+    walked = Counter(map(tuple, merged.edges.tolist()))
     assert all(walked[(b, a)] == n for (a, b), n in walked.items())
-    return float(mesh.volume)
+    return volume
 
 
 def test_soma_solution_downloads(client, tmp_path):
@@ -162,9 +173,8 @@ def test_soma_solution_downloads(client, tmp_path):
     assert sorted(sorted(map(tuple, cells)) for _, cells in stored[0]) == sorted(
         sorted(map(tuple, p["cells"])) for p in shown
     )  # the shown solution, decoded
-    for fmt, mime in (("stl", "model/stl"), ("obj", "model/obj")):
-        volume = closed_volume(download(client, jid, 2, fmt, mime), fmt)
-        assert volume == pytest.approx(27 * UNIT**3, rel=1e-6)
+    stl, obj = download(client, jid, 2, "stl", "model/stl"), download(client, jid, 2, "obj", "model/obj")
+    assert mesh_volume(stl, obj) == pytest.approx(27 * UNIT**3, rel=1e-6)
 
 
 def test_flat_and_lattice_solution_meshes(client):
@@ -177,9 +187,8 @@ def test_flat_and_lattice_solution_meshes(client):
     ]
     for puzzle, grid, cells in cases:
         jid = run(client, "solve", puzzle, limit=1)["id"]
-        for fmt, mime in (("stl", "model/stl"), ("obj", "model/obj")):
-            volume = closed_volume(download(client, jid, 0, fmt, mime), fmt)
-            assert volume == pytest.approx(cells * CELL_VOLUME[grid] * UNIT**3, rel=1e-6), (grid, fmt)
+        stl, obj = download(client, jid, 0, "stl", "model/stl"), download(client, jid, 0, "obj", "model/obj")
+        assert mesh_volume(stl, obj) == pytest.approx(cells * CELL_VOLUME[grid] * UNIT**3, rel=1e-6), grid
         r = client.get(f"/api/jobs/{jid}/solutions/0.xmpuzzle")
         if grid == "square":
             assert r.status_code == 200 and r.content[:2] == b"\x1f\x8b"
@@ -257,5 +266,5 @@ def test_calendar_refusals(client):
     view = run(client, "solve", calendar("2026-11-25"), limit=2)
     r = client.get(f"/api/jobs/{view['id']}/solutions/0.xmpuzzle")
     assert r.status_code == 400 and "calendar" in r.json()["error"]
-    data = client.get(f"/api/jobs/{view['id']}/solutions/0.stl").content
-    assert closed_volume(data, "stl") == pytest.approx(41 * UNIT**3, rel=1e-6)  # 43 cells, 2 open
+    stl, obj = download(client, view["id"], 0, "stl", "model/stl"), download(client, view["id"], 0, "obj", "model/obj")
+    assert mesh_volume(stl, obj) == pytest.approx(41 * UNIT**3, rel=1e-6)  # 43 cells, 2 open

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from test_web_a11y import assert_clean, axe_source
 from test_web_browser import click, css, until
-from test_web_formats import UNIT, closed_volume
+from test_web_formats import UNIT, mesh_volume
 
 import burr_checker
 from web_helpers import MISSING, chrome, chromium_available, server
@@ -88,9 +88,8 @@ def test_open_count_solve_and_download_soma(page):
     assert len(stored) == 1
     burr_checker.check(back, stored[0])
     assert sorted(sorted(map(tuple, c)) for _, c in stored[0]) == sorted(sorted(map(tuple, c)) for _, c in shown)
-    for f in ("stl", "obj"):
-        volume = closed_volume(saved(d, f"polytile-tiling-2.{f}").read_bytes(), f)
-        assert volume == pytest.approx(27 * UNIT**3, rel=1e-6)
+    stl, obj = (saved(d, f"polytile-tiling-2.{f}").read_bytes() for f in ("stl", "obj"))
+    assert mesh_volume(stl, obj) == pytest.approx(27 * UNIT**3, rel=1e-6)
     link = d.execute_script("updateShareUrl(); return location.href")  # a share link holds the file
     d.get("about:blank")
     d.get(link)
