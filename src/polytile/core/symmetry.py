@@ -131,7 +131,7 @@ def analyse(model: Model, budget: int | None = None) -> Symmetry:
         _, keys = np.unique(keys, return_inverse=True)
         keys = (keys.reshape(n_g, n_opt) * 2 + virtual[cover.opt_piece][None, :]).ravel()
     first, inverse = _labels(keys)
-    inverse = inverse.reshape(n_g, n_opt).astype(np.int32)      # label of g(o)
+    inverse = inverse.reshape(n_g, n_opt).astype(np.int32, copy=False)      # label of g(o)
     identity = int(np.nonzero((perms == np.arange(perms.shape[1])).all(axis=1))[0][0])
     opt_label = inverse[identity]
     # Every label is g0(o0) for some g and option, and h maps it to (h∘g0)(o0): the labels
@@ -164,8 +164,8 @@ def _labels(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     ordered = keys[order]
     new = np.ones(len(keys), dtype=bool)
     new[1:] = ordered[1:] != ordered[:-1]
-    label = np.empty(len(keys), dtype=np.int64)
-    label[order] = np.cumsum(new) - 1
+    label = np.empty(len(keys), dtype=np.int32)      # int32: what the kernels read (and half
+    label[order] = np.cumsum(new, dtype=np.int32) - 1    # the fresh pages to touch)
     return order[new], label
 
 
