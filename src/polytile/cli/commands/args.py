@@ -5,7 +5,9 @@ and number types with bounds."""
 from __future__ import annotations
 
 import argparse
+import os
 import re
+import sys
 from typing import Any, Callable, NoReturn, Union
 
 from ...errors import PuzzleError
@@ -23,8 +25,30 @@ class Exit(Exception):
         self.code = code
 
 
+def _columns() -> int:
+    """The terminal's width as `shutil.get_terminal_size` finds it (COLUMNS when a positive
+    number, else the terminal's, else 80), without importing shutil and the compression
+    modules it loads: argparse makes a formatter for every option declared, and asked shutil
+    each time, ~2 ms of every command's start."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0 and sys.__stdout__ is not None:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
 class HelpFormatter(argparse.HelpFormatter):
     """Options' help with `[default: X]` when the default says something."""
+
+    def __init__(self, prog: str, **kwargs: Any) -> None:
+        if kwargs.get("width") is None:
+            kwargs["width"] = _columns() - 2  # as argparse does, without shutil
+        super().__init__(prog, **kwargs)
 
     def _get_help_string(self, action: argparse.Action) -> str:
         text = action.help or ""
