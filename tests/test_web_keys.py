@@ -285,7 +285,8 @@ def test_cube_puzzle_by_keyboard(page, tmp_path):
               "pieces": [soma[n] for n in "TAP"], "allow_reflection": False}
     path = tmp_path / "soma-tap-2x3x2.json"
     path.write_text(json.dumps(puzzle))
-    load_text(d, path, False)
+    load_text(d, path, True)            # "pieces may be flipped" left on: the file says rotate only, the page follows
+    assert not css(d, "#reflect").is_selected()
     moves = target_moves(d, path, "square", False, lambda part, piece: not flat_turns(part, piece))
     play_to_the_end(d, moves, cube=True, flips=False)
     assert_tiling(d, path, False, "square")

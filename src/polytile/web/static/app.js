@@ -825,6 +825,7 @@ async function refreshPreview() {
       if (!s.reflect && box.checked) {          // the file says rotate only (solid pieces, for one)
         box.checked = false; box.disabled = true;
         $("#reflect-label").title = "this puzzle file says: rotate only";
+        state.previewKey = JSON.stringify({ ...puzzle, reflect: false });     // the same puzzle, as the page now says it
       }
       $("#tiling-text-info").textContent = `board ${s.shape.join(" x ")}, ${s.area} cells; ${s.pieces.length} piece kinds, ${s.tiles_area} cells of tiles` + (s.notes.length ? ` (${s.notes.join("; ")})` : "");
     }
