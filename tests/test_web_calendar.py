@@ -140,6 +140,22 @@ def test_the_year_progress_heat_map_and_accessibility(page):
     assert_clean(d, "calendar tab, the classic year and a date solved")
 
 
+def test_random_among_more_than_the_listed(page):
+    """Tue Jun 7 on the weekday board has more solutions than the page lists: Random draws
+    from all of them on the server (uniformly), and the drawn one is checked."""
+    d = page
+    d.execute_script("setMode('calendar')")
+    choose(d, board="weekday")
+    choose(d, "2022-06-07")
+    time.sleep(0.3)
+    click(d, "#solve")
+    until(d, lambda d: css(d, "#position").text == "1 / 1,000+", 30, "the listing is not cut at 1,000")
+    click(d, "#random")
+    until(d, lambda d: css(d, "#position").text == "random solution", 30, "no random solution")
+    assert "drawn uniformly" in css(d, "#result").text
+    verify_calendar(d.execute_script("return state.view.job.summary"), shown_solution(d))
+
+
 def test_no_sideways_scroll_at_360_px(page):
     d = page
     d.execute_cdp_cmd(

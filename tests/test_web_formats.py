@@ -268,3 +268,10 @@ def test_calendar_refusals(client):
     assert r.status_code == 400 and "calendar" in r.json()["error"]
     stl, obj = download(client, view["id"], 0, "stl", "model/stl"), download(client, view["id"], 0, "obj", "model/obj")
     assert mesh_volume(stl, obj) == pytest.approx(41 * UNIT**3, rel=1e-6)  # 43 cells, 2 open
+
+
+def test_calendar_random_solution(client):
+    summary = client.post("/api/check", json={"puzzle": calendar("2026-06-07", "weekday")}).json()
+    view = run(client, "sample", calendar("2026-06-07", "weekday"), seed=7)
+    assert view["result"]["uniform"] and view["result"]["listed"] == len(view["solutions"]) == 1
+    verify_calendar(summary, view["solutions"][0])

@@ -42,7 +42,7 @@ from .jobs import Busy, Duplicate, Manager
 
 MAX_BODY = 1_000_000              # bytes of a request body
 ACTIONS = {"solve", "count", "hint", "stats", "slam", "sample", "generate", "tally"}
-CALENDAR_ACTIONS = {"solve", "count", "tally"}      # web/calendar_api.py
+CALENDAR_ACTIONS = {"solve", "count", "tally", "sample"}      # web/calendar_api.py
 TILING_ONLY = {"hint", "stats", "sample"}
 PLAY_GRACE = 10.0                 # seconds a play answer may take beyond its own search's limit
 STATIC = resources.files("polytile.web") / "static"
@@ -165,7 +165,7 @@ async def start_job(request: Request) -> Response:
     if action == "generate" and parsed.kind != "shikaku":
         raise BadRequest("generate makes Shikaku puzzles (give a grid of the size wanted)")
     if parsed.kind == "calendar" and action not in CALENDAR_ACTIONS:
-        raise BadRequest(f"{action} is not for calendar puzzles (solve, count or tally)")
+        raise BadRequest(f"{action} is not for calendar puzzles (solve, count, sample or tally)")
     if action == "tally" and parsed.kind != "calendar":
         raise BadRequest("the year's tally is for calendar puzzles")
     tab = data.get("tab", "")

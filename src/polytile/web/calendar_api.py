@@ -155,6 +155,20 @@ def count(c: CalendarSpec, opts: dict, out) -> dict:
     }
 
 
+def sample(c: CalendarSpec, seed: int, out) -> dict:
+    """One of the date's solutions drawn uniformly (the page's Random when the listing was cut
+    at MAX_LIST): every solution listed (a date has thousands at most), one picked by `seed`."""
+    import random
+
+    out.progress(force=True, phase="drawing")
+    total = c.cal.count(c.date)
+    if total:
+        _, found = c.cal.solve(c.date, total)
+        pick = found[random.Random(seed).randrange(total)]
+        out.send("solutions", start=0, solutions=[placements_json(pick, colours(c.cal))])
+    return {"listed": min(total, 1), "uniform": True, "solutions": total}
+
+
 def tally(c: CalendarSpec, opts: dict, out) -> dict:
     """Every date of the year (one thread: the server runs other jobs too), progress as
     the parts of the tree done, sent every TICK seconds from the first moment on."""

@@ -304,6 +304,9 @@ def sample(parsed, opts: dict, out: Out) -> dict:
         raise PuzzleError("\"seed\" must be an integer 0..2^62", "sample")
     if parsed.why_not:
         return {"solutions": 0, "listed": 0, "reasons": [parsed.why_not]}
+    if parsed.kind == "calendar":
+        from . import calendar_api
+        return calendar_api.sample(parsed.calendar, seed, out)
     r, uniform = draw_one(parsed.tiling, seed, int(opts.get("jobs") or 1), out)
     if r.found:
         out.send("solutions", start=0, solutions=[solution_json(r.found[0])])

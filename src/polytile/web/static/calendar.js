@@ -59,6 +59,7 @@ function countYear() {
 function calendarJobUpdate(job) {
   if (!job.summary || job.summary.kind !== "calendar") return;
   if (job.action === "tally") return onTally(job);
+  if (job.action === "sample") return;                      // app.js says "A random solution (drawn uniformly…)"
   const r = job.result;
   if (job.state !== "done" || !r) return;
   const res = $("#result");
