@@ -132,8 +132,28 @@ def test_the_year_progress_heat_map_and_accessibility(page):
     assert table == PUBLISHED  # every date of the year, as published
     region = css(d, "#calendar-heatmap")
     assert region.get_attribute("tabindex") == "0" and region.get_attribute("role") == "region"
-    click(d, '#heatmap-table td[data-date$="-01-25"]')
+    from selenium.webdriver.common.keys import Keys
+
+    click(d, '#heatmap-table td[data-date$="-02-27"]')  # a click chooses a date; then keys
+    assert css(d, "#calendar-date").get_attribute("value").endswith("-02-27")
+    focused = lambda: d.switch_to.active_element.get_attribute("data-date")[5:]  # noqa: E731
+    assert focused() == "02-27"
+    for key, want in (
+        (Keys.ARROW_RIGHT, "02-28"),
+        (Keys.ARROW_RIGHT, "02-29"),
+        (Keys.ARROW_DOWN, "03-29"),
+        (Keys.END, "03-31"),
+        (Keys.ARROW_UP, "01-31"),
+        (Keys.HOME, "01-01"),
+        (Keys.ARROW_RIGHT, "01-02"),
+    ):
+        d.switch_to.active_element.send_keys(key)
+        assert focused() == want, (key, focused())
+    for _ in range(23):
+        d.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
+    d.switch_to.active_element.send_keys(Keys.ENTER)  # Jan 25 chosen by the keyboard
     assert css(d, "#calendar-date").get_attribute("value").endswith("-01-25")
+    assert focused() == "01-25"
     time.sleep(0.3)
     click(d, "#solve")
     until(d, lambda d: css(d, "#result").text.startswith(f"{PUBLISHED[(1, 25)]} solutions for Jan 25"), 30)

@@ -149,10 +149,58 @@ function renderHeatMap() {
   box.replaceChildren(el("table", { class: "heatmap", id: "heatmap-table" },
     el("caption", { text: `Solutions of ${what}, ${t.board} board (darker: fewer)` }),
     el("thead", {}, head), el("tbody", {}, ...rows)));
+  rovingDate(box);
   const hard = t.hardest, easy = t.easiest;
   $("#calendar-year-status").textContent = `${t.number_of_dates} dates counted in ${seconds(t.seconds)} · ` +
     `${t.every_date_solvable ? "every date has a solution" : `no solution: ${t.unsolvable.join(", ")}`} · ` +
     `fewest ${fmt(hard.solutions)} (${hard.dates.slice(0, 3).join(", ")}) · most ${fmt(easy.solutions)} (${easy.dates.slice(0, 3).join(", ")})`;
+}
+
+// The table's dates take the focus one at a time (the chosen date's cell is in the tab order): arrows
+// move by day and month, Home and End to the month's ends, Enter or Space chooses the date.
+function rovingDate(box) {
+  const cells = box.querySelectorAll("td[data-date]");
+  if (!cells.length) return;
+  const chosen = ($("#calendar-date").value || "").slice(5);
+  const home = [...cells].find((c) => c.dataset.date.slice(5) === chosen) || cells[0];
+  cells.forEach((c) => c.setAttribute("tabindex", c === home ? "0" : "-1"));
+}
+
+function heatMapKey(e) {
+  const cell = e.target.closest("td[data-date]");
+  if (!cell) return;
+  if (e.key === "Enter" || e.key === " ") {
+    e.preventDefault();
+    chooseHeatDate(cell);
+    return;
+  }
+  const [m, d] = cell.dataset.date.slice(5).split("-").map(Number);
+  const box = $("#calendar-heatmap");
+  const at = (mm, day) => box.querySelector(`td[data-date$="-${pad2(mm)}-${pad2(day)}"]`);
+  const walk = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] }[e.key];
+  let next = null;
+  if (walk) {                                            // the next date that way (skipping Feb 30...)
+    for (let k = 1; k <= 31 && !next; k++) {
+      const mm = m + walk[0] * k, day = d + walk[1] * k;
+      if (mm < 1 || mm > 12 || day < 1 || day > 31) break;
+      next = at(mm, day);
+    }
+  } else if (e.key === "Home") next = at(m, 1);
+  else if (e.key === "End") next = at(m, 31) || at(m, 30) || at(m, 29) || at(m, 28);
+  else return;
+  e.preventDefault();
+  e.stopPropagation();                                   // not the solutions' ◀ ▶ (app.js)
+  if (!next) return;
+  cell.setAttribute("tabindex", "-1");
+  next.setAttribute("tabindex", "0");
+  next.focus();
+}
+
+function chooseHeatDate(cell) {
+  $("#calendar-date").value = cell.dataset.date;
+  calendarChanged();
+  const again = $(`#calendar-heatmap td[data-date="${cell.dataset.date}"]`);
+  if (again) again.focus();
 }
 
 // ---- wiring -------------------------------------------------------------------------------------
@@ -169,9 +217,8 @@ function calendarChanged() {
   $("#calendar-year-run").addEventListener("click", countYear);
   $("#calendar-heatmap").addEventListener("click", (e) => {
     const cell = e.target.closest("td[data-date]");
-    if (!cell) return;
-    $("#calendar-date").value = cell.dataset.date;
-    calendarChanged();
+    if (cell) chooseHeatDate(cell);
   });
+  $("#calendar-heatmap").addEventListener("keydown", heatMapKey);
   renderHeatMap();
 })();
