@@ -213,3 +213,19 @@ def test_text_fast_path_on_grids_and_one_flaw(w, h, data, space, newline):
         careful = None
     fast = _plain_text(text)
     assert fast is None or fast == careful
+
+
+def test_the_command_counts_shows_a_verified_solution_and_restores_the_collector(capsys):
+    """The whole command on the 100 x 100 (the propagation path, collector off while it
+    counts): the count, a solution that verifies, and the collector as it was."""
+    import gc
+
+    from polytile.cli import main
+
+    case = next(c for c in MANIFEST if c["id"] == "tatham-100x100")
+    assert gc.isenabled()
+    assert main(["shikaku", str(DIR / case["file"]), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["solutions"] == case["solutions"] and data["complete"]
+    assert verify(load(DIR / case["file"]), [tuple(r) for r in data["rectangles"]]) is None
+    assert gc.isenabled()
