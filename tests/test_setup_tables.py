@@ -1,0 +1,86 @@
+"""The set-up's shortcuts against plain references written here (issue 28): the bitboard
+tables built in compiled calls (engine/blocks.py) against loops over the cover, and the
+memory pre-check's bound without orientations (core/cover.crude_bound) against the exact
+bound and the placements actually built, on random puzzles of every grid
+(tests/random_puzzles.py)."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+
+import polytile
+from polytile.core.cover import crude_bound, placement_bound
+from polytile.engine.bitboard_driver import MAX_SHIFTS, blocks
+from random_puzzles import random_lattice_puzzles, random_puzzles
+
+PROFILE = settings(max_examples=150, deadline=None, derandomize=True, database=None,
+                   suppress_health_check=list(HealthCheck))
+
+
+def model_of(rp, tmp_path):
+    path = tmp_path / "puzzle.json"
+    path.write_text(json.dumps(rp.json))
+    return polytile.load(path)
+
+
+def check_tables(cover) -> None:
+    """blocks.board_masks, neighbour_shifts and lists_by_first_item against loops."""
+    n = cover.n_items
+    opt_mask, nb_mask, opt_border = blocks.board_masks(n, cover.opt_ptr, cover.opt_items,
+                                                       cover.neighbours)
+    neighbours = [{int(j) for j in row if j >= 0} for row in cover.neighbours]
+    assert [int(m) for m in nb_mask] == [sum(1 << j for j in nb) for nb in neighbours]
+    for o in range(cover.n_options):
+        items = {int(i) for i in cover.option_items(o)}
+        assert int(opt_mask[o]) == sum(1 << i for i in items)
+        border = set().union(*(neighbours[i] for i in items)) - items
+        assert int(opt_border[o]) == sum(1 << j for j in border)
+    diffs, masks = blocks.neighbour_shifts(cover.neighbours, MAX_SHIFTS)
+    pairs = {(i, j) for i, nb in enumerate(neighbours) for j in nb}
+    if len(diffs):                               # the shifts give back every neighbour pair
+        got = {(i, i + int(d)) for d, m in zip(diffs, masks) for i in range(n) if int(m) >> i & 1}
+        assert got == pairs
+    else:
+        assert len({j - i for i, j in pairs}) > MAX_SHIFTS
+    keep = np.arange(cover.n_options) % 3 != 1
+    opts, start = blocks.lists_by_first_item(n, cover.opt_ptr, cover.opt_items, keep)
+    for t in range(n):
+        want = [o for o in range(cover.n_options) if keep[o] and cover.option_items(o).min() == t]
+        assert opts[start[t]:start[t + 1]].tolist() == want
+
+
+@PROFILE
+@given(random_puzzles())
+def test_compiled_bitboard_tables_match_loops(tmp_path_factory, rp):
+    cover = model_of(rp, tmp_path_factory.mktemp("p")).model().cover
+    if cover.n_items <= 64:
+        check_tables(cover)
+
+
+@PROFILE
+@given(random_lattice_puzzles())
+def test_compiled_bitboard_tables_match_loops_on_lattices(tmp_path_factory, rp):
+    cover = model_of(rp, tmp_path_factory.mktemp("p")).model().cover
+    if cover.n_items <= 64:
+        check_tables(cover)
+
+
+@PROFILE
+@given(random_puzzles())
+def test_the_crude_bound_bounds_the_placements(tmp_path_factory, rp):
+    """crude_bound >= placement_bound's cells >= the cells of the placements built."""
+    tiling = model_of(rp, tmp_path_factory.mktemp("p"))
+    puzzle = tiling.puzzle
+    built = int(np.diff(tiling.model().cover.opt_ptr).sum())
+    assert crude_bound(puzzle) >= placement_bound(puzzle)[1] >= built
+
+
+@PROFILE
+@given(random_lattice_puzzles())
+def test_the_crude_bound_bounds_the_placements_on_lattices(tmp_path_factory, rp):
+    tiling = model_of(rp, tmp_path_factory.mktemp("p"))
+    puzzle = tiling.puzzle
+    built = int(np.diff(tiling.model().cover.opt_ptr).sum())
+    assert crude_bound(puzzle) >= placement_bound(puzzle)[1] >= built
