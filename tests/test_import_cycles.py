@@ -9,7 +9,6 @@ from module_graph import cycles, import_graph
 # cycle is gone (the test fails on a stale entry as on a new cycle).
 KNOWN: dict[tuple[str, ...], str] = {
     ("polytile.engine.dask_backend", "polytile.engine.parallel"): "TYPE_CHECKING import of parallel.Job",
-    ("polytile.engine.frontier", "polytile.engine.memo"): "frontier imports memo's Part/MemoResult/Outgrown",
 }
 
 

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, NamedTuple
 if TYPE_CHECKING:
     import numpy as np
 
-    from .memo import MemoResult, Part
 
 WINDOW = 64
 LIMB = 32  # bits per limb of a count
@@ -192,33 +191,3 @@ def _holds(layer: np.ndarray, mask: int) -> bool:
         return False
     k = int(np.searchsorted(layer, np.uint64(mask)))
     return k < len(layer) and int(layer[k]) == mask
-
-
-def count_part(part: Part, solution: bool, frontier_from: int | None, res: MemoResult) -> int:
-    """A `memo.Part`'s count by the memo, handed to `count` when the memo outgrows
-    `frontier_from` states (a dense part: its layers need far less memory, and numpy sweeps
-    them faster) -- uncapped counts only, of parts whose options fit the window."""
-    from .memo import Outgrown
-
-    use = frontier_from is not None and part.cap is None and fits(part.first, part.full.bit_length())
-    part.switch = frontier_from if use else None
-    try:
-        if use and frontier_from == 0:
-            raise Outgrown()
-        n = part.count()
-        res.nodes += len(part.memo)
-        return n
-    except Outgrown:
-        part.memo, part.switch = {}, None
-    from .memo import Stopped as MemoStopped
-
-    memory = None if part.limits.memory is None else part.limits.memory - part.held
-    try:
-        got = count(part.first, solution=solution, deadline=part.limits.deadline, memory=memory)
-    except Stopped as stop:
-        stopped = MemoStopped(stop.reason, stop.states, part.held + stop.need)
-        stopped.method = "frontier"
-        raise stopped from None
-    res.method, res.nodes = "frontier", res.nodes + got.states
-    part.found = got.found
-    return got.solutions

@@ -413,11 +413,9 @@ def count_options(
     parts.sort(key=lambda p: p.full.bit_length())
     res.components = len(parts)
     total, held = 1, 0
-    from .frontier import count_part as _count_part
-
     for part in parts:
         part.held = held
-        total *= _count_part(part, solution, frontier_from, res)
+        total *= count_part(part, solution, frontier_from, res)
         held += len(part.memo) * part.entry
         if total == 0:
             break
@@ -432,3 +430,33 @@ def count_options(
         res.found = sorted(chosen)
     res.seconds = time.perf_counter() - t0
     return res
+
+
+def count_part(part: Part, solution: bool, frontier_from: int | None, res: MemoResult) -> int:
+    """A `Part`'s count by the memo, handed to `count` when the memo outgrows
+    `frontier_from` states (a dense part: its layers need far less memory, and numpy sweeps
+    them faster) -- uncapped counts only, of parts whose options fit the window."""
+    from .frontier import Stopped as FrontierStopped
+    from .frontier import count, fits
+
+    use = frontier_from is not None and part.cap is None and fits(part.first, part.full.bit_length())
+    part.switch = frontier_from if use else None
+    try:
+        if use and frontier_from == 0:
+            raise Outgrown()
+        n = part.count()
+        res.nodes += len(part.memo)
+        return n
+    except Outgrown:
+        part.memo, part.switch = {}, None
+
+    memory = None if part.limits.memory is None else part.limits.memory - part.held
+    try:
+        got = count(part.first, solution=solution, deadline=part.limits.deadline, memory=memory)
+    except FrontierStopped as stop:
+        stopped = Stopped(stop.reason, stop.states, part.held + stop.need)
+        stopped.method = "frontier"
+        raise stopped from None
+    res.method, res.nodes = "frontier", res.nodes + got.states
+    part.found = got.found
+    return got.solutions
