@@ -292,3 +292,23 @@ def test_cube_puzzle_by_keyboard(page, tmp_path):
     assert_tiling(d, path, False, "square")
     from selenium.webdriver.common.keys import Keys
     assert {"r", "t"} <= set(PRESSED) and {Keys.PAGE_UP, Keys.PAGE_DOWN} & set(PRESSED) and "f" not in PRESSED
+
+
+def test_a_click_on_the_tray_brings_the_ghost(page):
+    """Off the square grid the mouse chooses a piece (a click on the tray: its ghost on the
+    board, which takes the focus) and the buttons turn it; the keys do the rest."""
+    from test_web_browser import click
+    d = page
+    d.execute_script("setMode('tiling'); setTilingSource('draw'); document.querySelector('#reflect').checked = true; "
+                     "latticePreset('tetrahexes-4x7'); setView('solutions')")
+    wait_preview(d, "hex", 2, 28)
+    open_play(d)
+    until(d, lambda d: d.find_elements("css selector", "#play-tray .play-piece svg"), 30, "the tray has no shapes")
+    click(d, '#play-tray [data-piece="1"]')
+    until(d, lambda d: ghost(d) is not None, 10, "no ghost after the click")
+    assert d.switch_to.active_element.get_attribute("id") == "play-svg"
+    before = ghost(d)
+    click(d, "#play-rotate")
+    assert "turned" in status(d) and not same_shape(before, ghost(d), True)
+    click(d, "#play-flip")
+    assert "flipped" in status(d)
