@@ -1,17 +1,21 @@
-"""The set-up's shortcuts against plain references written here (issue 28): the bitboard
-tables built in compiled calls (engine/blocks.py) against loops over the cover, and the
-memory pre-check's bound without orientations (core/cover.crude_bound) against the exact
-bound and the placements actually built, on random puzzles of every grid
+"""The set-up's shortcuts against plain references (issue 28): the bitboard tables built in
+compiled calls (engine/blocks.py) against loops over the cover written here, symmetry
+breaking's choices compiled (engine/blocks.py) against numpy's (core/symmetry.py), and
+the memory pre-check's bound without orientations (core/cover.crude_bound) against the
+exact bound and the placements actually built, on random puzzles of every grid
 (tests/random_puzzles.py)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 
 import polytile
+from polytile.core import symmetry
 from polytile.core.cover import crude_bound, placement_bound
+from polytile.engine import search
 from polytile.engine.bitboard_driver import MAX_SHIFTS, blocks
 from random_puzzles import random_lattice_puzzles, random_puzzles
 
@@ -84,3 +88,43 @@ def test_the_crude_bound_bounds_the_placements_on_lattices(tmp_path_factory, rp)
     puzzle = tiling.puzzle
     built = int(np.diff(tiling.model().cover.opt_ptr).sum())
     assert crude_bound(puzzle) >= placement_bound(puzzle)[1] >= built
+
+
+def check_breaking(tiling) -> None:
+    """The compiled choices of the pieces to fix are numpy's, placement for placement."""
+    cover, sym = tiling.model().cover, tiling.symmetry()
+    if sym.order == 1:
+        return
+    plain, compiled = symmetry.breaking_piece(cover, sym), search.breaking_piece(cover, sym)
+    assert (plain is None) == (compiled is None)
+    if plain is None or compiled is None:
+        return
+    assert plain[0] == compiled[0] and plain[1].tolist() == compiled[1].tolist()
+    plain2 = symmetry.second_breaking(cover, sym, plain[0], plain[1])
+    compiled2 = search.second_breaking(cover, sym, plain[0], plain[1])
+    assert (plain2 is None) == (compiled2 is None)
+    if plain2 is not None and compiled2 is not None:
+        assert plain2[0] == compiled2[0]
+        assert plain2[1].tolist() == compiled2[1].tolist()
+        assert plain2[2].tolist() == compiled2[2].tolist()
+
+
+@PROFILE
+@given(random_puzzles())
+def test_compiled_breaking_matches_numpy(tmp_path_factory, rp):
+    check_breaking(model_of(rp, tmp_path_factory.mktemp("p")))
+
+
+@PROFILE
+@given(random_lattice_puzzles())
+def test_compiled_breaking_matches_numpy_on_lattices(tmp_path_factory, rp):
+    check_breaking(model_of(rp, tmp_path_factory.mktemp("p")))
+
+
+def test_compiled_breaking_matches_numpy_on_the_corpus():
+    """The pentomino rectangles and squares, where both pieces are fixed (X, then another
+    on the middle row's symmetric placements)."""
+    corpus = Path(__file__).resolve().parent / "corpus" / "tiling"
+    for name in ("pentomino-6x10.txt", "pentomino-5x12.txt", "pentomino-3x20.txt",
+                 "pentomino-8x8-centre-hole.txt", "pentomino-8x8-corner-missing.txt"):
+        check_breaking(polytile.load(corpus / name))

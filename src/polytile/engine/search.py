@@ -10,6 +10,7 @@ import numpy as np
 
 from ..core.cover import Cover
 from ..core.results import Report
+from .kernels import load
 
 SLICE_NODES = 1 << 20                  # most nodes in one slice
 SLICE_SECONDS = 0.05                   # a slice's goal: Ctrl-C and limits answer at once
@@ -52,11 +53,11 @@ def plan(cover: Cover, sym, *, unique: bool, store: bool, breaking: bool = True,
 
     Breaking places the fixed piece first, one placement per orbit; where that placement
     has symmetries, a second piece keeps one placement per orbit under them (see
-    core.symmetry.second_breaking; `second=False` skips it). (Placing the most
-    constrained piece first without symmetry helps square boards and hurts narrow ones,
+    core.symmetry.second_breaking, compiled in engine/blocks.py; `second=False` skips
+    it). (Placing the most constrained piece first without symmetry helps square boards
+    and hurts narrow ones,
     where filling the first empty cell is already tight; measured on the corpus, so
     plain filling is kept there.)"""
-    from ..core.symmetry import breaking_piece, second_breaking
     keep = np.ones(cover.n_options, dtype=bool)
     found = None
     if breaking and (unique or not store) and sym is not None and sym.order > 1:
@@ -70,6 +71,27 @@ def plan(cover: Cover, sym, *, unique: bool, store: bool, breaking: bool = True,
     if found2 is None:
         return Plan(keep, 2, piece, True, prefixes)
     return Plan(keep, 2, piece, True, prefixes, *found2)
+
+
+def breaking_piece(cover: Cover, sym) -> tuple[int, np.ndarray] | None:
+    """core.symmetry.breaking_piece, compiled (engine/blocks.py): the piece to place
+    first and its placements kept, or None."""
+    if len(sym.h_rows) == 1:
+        return None
+    piece, first = load("blocks").first_piece(
+        sym.h_images, sym.opt_label, sym.label_piece, cover.opt_piece, cover.piece_count,
+        cover.piece_min)
+    return None if piece < 0 else (int(piece), first)
+
+
+def second_breaking(cover: Cover, sym, piece: int,
+                    first: np.ndarray) -> tuple[int, np.ndarray, np.ndarray] | None:
+    """core.symmetry.second_breaking, compiled (engine/blocks.py): (second piece, the
+    CSR of its placements banned under each of `first`), or None."""
+    second, ptr, flat = load("blocks").second_piece(
+        first, piece, sym.h_images, np.uint64(sym.h_mask), sym.opt_label, sym.label_img,
+        sym.label_piece, sym.opt_stab, cover.opt_piece, cover.piece_count, cover.piece_min)
+    return None if second < 0 else (int(second), ptr, flat)
 
 
 def choose_engine(engine: str, n_items: int, n_pieces: int = 1) -> str:
