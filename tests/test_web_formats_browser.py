@@ -129,3 +129,52 @@ def test_problem_chooser_plain_xml_and_bad_files(page, tmp_path):
         message.startswith("broken.xmpuzzle: broken gzip data") and "\n" not in message and "Traceback" not in message
     )
     assert_clean(d, "a bad .xmpuzzle refused")
+
+
+def test_download_links_say_why_not(page):
+    """A link a puzzle cannot use is greyed with the reason in its title: no .xmpuzzle for a
+    hex board nor for rotate-only flat pieces, no mesh for Shikaku."""
+    d = page
+
+    def links() -> dict:
+        return {
+            f: (css(d, f"#dl-{f}").get_attribute("aria-disabled") == "true", css(d, f"#dl-{f}").get_attribute("title"))
+            for f in ("xmpuzzle", "stl", "obj")
+        }
+
+    def solved(test: str, what: str) -> None:
+        until(
+            d,
+            lambda d: d.execute_script(f"const v = state.view; return !!v && v.job.state === 'done' && ({test})"),
+            60,
+            f"{what}: {d.execute_script('return JSON.stringify([state.mode, state.view && state.view.job.puzzle])')[:300]}",
+        )
+
+    d.execute_script("setMode('tiling'); setView('solutions')")
+    d.execute_script(
+        "setTilingSource('text'); const t = document.querySelector('#tiling-text'); t.value = arguments[0]; "
+        "t.dispatchEvent(new Event('input'))",
+        (XM.parent.parent / "examples" / "tetrahexes-4x7.json").read_text(),
+    )
+    until(d, lambda d: "28 cells" in css(d, "#tiling-text-info").text, 30)
+    click(d, "#solve")
+    solved("v.job.summary.grid === 'hex'", "hex not solved")
+    got = links()
+    assert got["xmpuzzle"][0] and "not the hex grid" in got["xmpuzzle"][1]
+    assert not got["stl"][0] and not got["obj"][0]
+    d.execute_script("setTilingSource('draw'); setGrid('square'); PRESETS['6x10']()")
+    d.execute_script("const r = document.querySelector('#reflect'); r.checked = false; puzzleChanged()")  # rotate only
+    time.sleep(0.3)
+    click(d, "#solve")
+    solved("v.job.puzzle.reflect === false && v.job.summary.area === 60", "6x10 not solved")
+    assert links()["xmpuzzle"][0] and "rotate-only" in links()["xmpuzzle"][1]
+    d.execute_script("document.querySelector('#reflect').checked = true")
+    d.execute_script(
+        "setMode('shikaku'); document.querySelector('#shikaku-text').value = '7x7:a8a4e3a3a2f2c6f5k6_2_2_2_4a'"
+    )
+    click(d, "#shikaku-load")
+    time.sleep(0.3)
+    click(d, "#solve")
+    solved("v.job.summary.kind === 'shikaku'", "shikaku not solved")
+    assert all(off and "Shikaku" in why for off, why in links().values())
+    d.execute_script("setMode('tiling')")
