@@ -3,7 +3,7 @@
     GET  /                                  the page
     GET  /api/info                          version, limits, the piece library
     POST /api/check     {puzzle}            the parsed board and pieces, or a 400
-    POST /api/jobs      {action, puzzle, options, tab}   start solve|count|hint|stats|slam|sample|generate
+    POST /api/jobs      {action, puzzle, options, tab}   start solve|count|hint|stats|slam|sample|generate|tally
                                             (409 while that tab has a job running)
     POST /api/play      {puzzle, placed, finish, tables}    hand play on every grid: the position's
                                             completions (capped), or with finish: one way to finish

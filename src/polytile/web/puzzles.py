@@ -1,5 +1,6 @@
 """What the page sends, turned into the library's puzzles: a tiling (drawn board and library
-pieces, or the text of any puzzle file polytile reads), Katamino, a boxing puzzle or Shikaku.
+pieces, the text of any puzzle file polytile reads, or a BurrTools file: burrfile.py),
+Katamino, a boxing puzzle, Shikaku or a calendar (calendar_api.py).
 Everything is checked here, before any search, against the web limits; bad input raises
 PuzzleError with one line that the app returns as a 400. No search happens in this module."""
 from __future__ import annotations
