@@ -398,7 +398,3 @@ def solution_svg(solution: Solution) -> str:
     board = solution.board if solution.board is not None else np.concatenate(cells)
     return draw([solution], board, "svg").decode()
 
-
-# the names the page's worker still imports (web/worker.py); remove once it uses the public ones
-_colour_for = colour_for
-_palette = palette

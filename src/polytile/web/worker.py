@@ -66,10 +66,10 @@ def solution_json(sol) -> list[dict]:
     """Placements with their letter and colour (Katamino colours for pentominoes, the
     pictures' palette for other pieces, as the SVG/PNG downloads draw them)."""
     from ..core.puzzle import VIRTUAL
-    from ..draw.pictures import _colour_for, piece_colours
+    from ..draw.pictures import colour_for, piece_colours
     colours = piece_colours([sol])
     return [{"piece": p.piece, "letter": p.letter, "cells": p.cells.tolist(),
-             "colour": _colour_for(p, colours)} for p in sol.placements
+             "colour": colour_for(p, colours)} for p in sol.placements
             if p.piece != VIRTUAL]            # a BurrTools file's empty variable voxels
 
 
@@ -233,13 +233,13 @@ def hint_colour(puzzle, letter: str, cells) -> str:
     from ..core.library import COLOUR_OF, pentomino_name
     from ..core.puzzle import merge_congruent
     from ..core.results import piece_letters
-    from ..draw.pictures import _palette
+    from ..draw.pictures import palette as draw_palette
     name = pentomino_name(cells)
     if name is not None:
         return COLOUR_OF[name]
     puzzle = merge_congruent(puzzle)                  # the hint's letters are the merged puzzle's
     others = sorted({ch for ch, p in zip(piece_letters(puzzle), puzzle.pieces) if pentomino_name(p.cells) is None})
-    palette = _palette()
+    palette = draw_palette()
     return palette[others.index(letter) % len(palette)] if letter in others else "#7f7f7f"
 
 
