@@ -1,4 +1,5 @@
 """Hints on small boards whose answers are worked out by hand in the comments."""
+
 from __future__ import annotations
 
 import json
@@ -72,9 +73,27 @@ def test_bad_given(tmp_path):
     assert p.returncode == 2 and "not on the puzzle's board" in p.stderr
 
 
-SIX_BY_TEN = ("XXXXXXXXXX\n" * 6 + "\n" + "\n\n".join(
-    ["XXXXX", "X\nXXXX", "XX\n XXX", "XXX\nXX", "XXX\n X\n X", "X X\nXXX",
-     "X\nX\nXXX", "X\nXX\n XX", " X\nXXX\n X", " X\nXXXX", "XX\n X\n XX", " XX\nXX\n X"]) + "\n")
+SIX_BY_TEN = (
+    "XXXXXXXXXX\n" * 6
+    + "\n"
+    + "\n\n".join(
+        [
+            "XXXXX",
+            "X\nXXXX",
+            "XX\n XXX",
+            "XXX\nXX",
+            "XXX\n X\n X",
+            "X X\nXXX",
+            "X\nX\nXXX",
+            "X\nXX\n XX",
+            " X\nXXX\n X",
+            " X\nXXXX",
+            "XX\n X\n XX",
+            " XX\nXX\n X",
+        ]
+    )
+    + "\n"
+)
 
 
 def test_placed_x_pentomino_is_honoured(tmp_path):

@@ -1,5 +1,6 @@
 """`polytile stats` on boards small enough to work out by hand. Every expected number
 below is derived in the comments, never taken from a run of the code under test."""
+
 from __future__ import annotations
 
 import json
@@ -40,7 +41,7 @@ def test_two_p_pentominoes_on_2x5(tmp_path):
     assert (st.solutions, st.unique, st.examined, st.complete) == (2, 1, 2, True)
     # boundary: every cell of a two-row board lacks a vertical neighbour; corners are the 4 ends
     assert st.boundary_cells == {"corner": 4, "edge": 10, "face": None}
-    [p] = st.pieces                      # the two P's are copies of one piece
+    [p] = st.pieces  # the two P's are copies of one piece
     assert (p.letter, p.copies, p.size) == ("P", 2, 5)
     # placements: 3 box positions (columns 0-2, 1-3, 2-4) x 4 missing corners
     assert p.placements == 12
@@ -48,10 +49,12 @@ def test_two_p_pentominoes_on_2x5(tmp_path):
     # the 4 placements used (each in one solution) are images of one another under the
     # board's 4 symmetries: one class of 4
     assert [(n, m) for _, n, m in p.top] == [(1, 4)]
-    assert cellsets(p.top)[0] in [{(0, 0), (1, 0), (0, 1), (1, 1), (1, 2)},
-                                  {(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)},
-                                  {(0, 2), (0, 3), (1, 3), (0, 4), (1, 4)},
-                                  {(1, 2), (0, 3), (1, 3), (0, 4), (1, 4)}]
+    assert cellsets(p.top)[0] in [
+        {(0, 0), (1, 0), (0, 1), (1, 1), (1, 2)},
+        {(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)},
+        {(0, 2), (0, 3), (1, 3), (0, 4), (1, 4)},
+        {(1, 2), (0, 3), (1, 3), (0, 4), (1, 4)},
+    ]
     # cell (r, c) is covered by the boxes containing column c, 3 placements when it is a
     # corner of the box and 4 otherwise: columns 0..4 get 3, 7, 10, 7, 3
     assert st.hardest == [((0, 0), 3), ((0, 4), 3), ((1, 0), 3), ((1, 4), 3), ((0, 1), 7)]
@@ -68,7 +71,7 @@ def test_two_p_pentominoes_on_2x5(tmp_path):
 def test_two_dominoes_on_1x4(tmp_path):
     st = stats_of(puzzle(tmp_path, "XX XX\n\nXXXX\n"))
     assert (st.solutions, st.unique) == (1, 1)
-    assert st.boundary_cells == {"corner": 2, "edge": 4, "face": None}   # both ends; all cells
+    assert st.boundary_cells == {"corner": 2, "edge": 4, "face": None}  # both ends; all cells
     [p] = st.pieces
     assert p.touches == {"corner": 1, "edge": 1, "face": None}
     # (0,0) and (0,3) lie in one domino placement each, the middle cells in two
@@ -83,19 +86,19 @@ def test_domino_and_tromino_on_1x5(tmp_path):
     st = stats_of(puzzle(tmp_path, "XX XXX\n\nXXXXX\n"))
     assert (st.solutions, st.unique) == (2, 1)
     assert len(st.pieces) == 2
-    for p in st.pieces:                  # both ends are corners: each piece takes one
+    for p in st.pieces:  # both ends are corners: each piece takes one
         assert p.touches["corner"] == 2 and p.touches["edge"] == 2
-        assert [(n, m) for _, n, m in p.top] == [(1, 2)]   # its two end places, once each
+        assert [(n, m) for _, n, m in p.top] == [(1, 2)]  # its two end places, once each
     domino = next(p for p in st.pieces if p.size == 2)
     assert cellsets(domino.top)[0] in [{(0, 0), (0, 1)}, {(0, 3), (0, 4)}]
 
 
 def test_two_dominoes_on_2x2(tmp_path):
     st = stats_of(puzzle(tmp_path, "XX XX\n\nXX\nXX\n"))
-    assert (st.solutions, st.unique) == (2, 1)        # both horizontal or both vertical
+    assert (st.solutions, st.unique) == (2, 1)  # both horizontal or both vertical
     assert st.boundary_cells == {"corner": 4, "edge": 4, "face": None}
     [p] = st.pieces
-    assert p.touches["corner"] == 2                     # every cell is a corner
+    assert p.touches["corner"] == 2  # every cell is a corner
     # the tree: 2 dominoes fit at (0,0), then exactly 1 fits: 2 + 2*1 = 4 nodes on every
     # path, so every probe gives exactly 4
     assert st.estimate.nodes == 4.0 and st.estimate.stderr == 0.0
@@ -153,7 +156,7 @@ def test_estimate_is_reproducible(tmp_path):
 
 def test_pentominoes_6x10():
     st = stats_of(EXAMPLES / "pentomino-6x10.txt")
-    assert (st.solutions, st.unique, st.examined) == (9356, 2339, 9356)   # published counts
+    assert (st.solutions, st.unique, st.examined) == (9356, 2339, 9356)  # published counts
     by = {p.letter: p for p in st.pieces}
     # an X arm in a corner would put the centre on the side and an arm off the board
     assert by["X"].touches["corner"] == 0
@@ -162,7 +165,7 @@ def test_pentominoes_6x10():
     # I: 6 rows x 6 horizontal + 10 columns x 2 vertical; X: centres inside, 4 x 8
     assert by["I"].placements == 56 and by["X"].placements == 32
     assert 0 < st.first_nodes < st.tree_nodes
-    assert st.tree_nodes / 4 < st.estimate.nodes < st.tree_nodes * 4     # a sanity bound
+    assert st.tree_nodes / 4 < st.estimate.nodes < st.tree_nodes * 4  # a sanity bound
 
 
 def test_soma_cube():
@@ -188,12 +191,20 @@ def test_cli_json(tmp_path):
     p = run("stats", puzzle(tmp_path, "XX XX\n\nXX\nXX\n"), "--json")
     assert p.returncode == 0, p.stderr
     out = json.loads(p.stdout)
-    assert {"solutions", "unique", "examined", "complete", "boundary_cells", "pieces",
-            "hardest_cells", "difficulty", "seconds"} <= set(out)
+    assert {
+        "solutions",
+        "unique",
+        "examined",
+        "complete",
+        "boundary_cells",
+        "pieces",
+        "hardest_cells",
+        "difficulty",
+        "seconds",
+    } <= set(out)
     assert (out["solutions"], out["unique"]) == (2, 1)
     [piece] = out["pieces"]
-    assert {"piece", "letter", "copies", "placements", "used", "corner", "edge", "face",
-            "top_placements"} <= set(piece)
+    assert {"piece", "letter", "copies", "placements", "used", "corner", "edge", "face", "top_placements"} <= set(piece)
     assert piece["corner"] == 2
     assert set(out["difficulty"]) >= {"nodes_to_first", "tree_estimate", "tree_nodes"}
     assert out["difficulty"]["tree_estimate"]["nodes"] == 4.0
@@ -209,8 +220,10 @@ def test_cli_text(tmp_path):
 
 @pytest.mark.parametrize("args", [["missing.txt"], ["EXAMPLE", "--max-solutions", "0"]])
 def test_cli_bad_input(tmp_path, args):
-    args = [str(EXAMPLES / "pentomino-6x10.txt") if a == "EXAMPLE" else
-            str(tmp_path / a) if a.endswith(".txt") else a for a in args]
+    args = [
+        str(EXAMPLES / "pentomino-6x10.txt") if a == "EXAMPLE" else str(tmp_path / a) if a.endswith(".txt") else a
+        for a in args
+    ]
     p = run("stats", *args)
     assert p.returncode == 2
     assert p.stdout == "" and len(p.stderr.strip().splitlines()) == 1

@@ -9,6 +9,7 @@ scroll sideways (they scroll in their own box); a puzzle played to the end with 
 axe-core comes from npm (https://www.npmjs.com/package/axe-core, MPL-2.0), installed outside
 the repository: $POLYTILE_AXE names axe.min.js, else /tmp/polytile-axe is used, and filled by
 `npm install --prefix /tmp/polytile-axe axe-core` when empty (.ci/run does the same)."""
+
 from __future__ import annotations
 
 import json
@@ -34,8 +35,12 @@ def axe_source() -> str:
         npm = shutil.which("npm")
         assert npm, "axe-core is missing and npm is not installed (apt-get install npm; or set POLYTILE_AXE)"
         AXE_DIR.mkdir(parents=True, exist_ok=True)
-        subprocess.run([npm, "install", "--prefix", str(AXE_DIR), "--no-audit", "--no-fund", "axe-core@4"],
-                       check=True, capture_output=True, timeout=300)
+        subprocess.run(
+            [npm, "install", "--prefix", str(AXE_DIR), "--no-audit", "--no-fund", "axe-core@4"],
+            check=True,
+            capture_output=True,
+            timeout=300,
+        )
     return path.read_text()
 
 
@@ -68,16 +73,18 @@ def assert_clean(d, state: str) -> None:
 
 
 def settle(d, seconds=0.4):
-    time.sleep(seconds)            # the preview's debounce (150 ms) and its request
+    time.sleep(seconds)  # the preview's debounce (150 ms) and its request
 
 
 def test_axe_finds_nothing(page):
     d = page
     settle(d)
     assert_clean(d, "empty tiling")
-    d.execute_script("PRESETS['8x8-centre'](); setMode('box'); "
-                     "for (const [k, x] of [['#box-order', 5], ['#box-width', 10], ['#box-height', 8]]) document.querySelector(k).value = x; "
-                     "puzzleChanged();")
+    d.execute_script(
+        "PRESETS['8x8-centre'](); setMode('box'); "
+        "for (const [k, x] of [['#box-order', 5], ['#box-width', 10], ['#box-height', 8]]) document.querySelector(k).value = x; "
+        "puzzleChanged();"
+    )
     settle(d)
     click(d, "#count")
     until(d, lambda d: "elapsed" in css(d, "#progress-text").text, 30, "the count did not start")
@@ -99,7 +106,9 @@ def test_axe_finds_nothing(page):
     click(d, "#katamino-play")
     until(d, lambda d: "Slam:" in css(d, "#result").text, 60, "no slam")
     assert_clean(d, "katamino slam")
-    d.execute_script("setMode('shikaku'); document.querySelector('#shikaku-text').value = '7x7:a8a4e3a3a2f2c6f5k6_2_2_2_4a';")
+    d.execute_script(
+        "setMode('shikaku'); document.querySelector('#shikaku-text').value = '7x7:a8a4e3a3a2f2c6f5k6_2_2_2_4a';"
+    )
     click(d, "#shikaku-load")
     settle(d)
     click(d, "#solve")
@@ -116,12 +125,18 @@ def test_axe_finds_nothing(page):
 
 def test_screen_reader_names_and_focus(page):
     from selenium.webdriver.common.keys import Keys
+
     d = page
     d.execute_script("setMode('tiling'); setGrid('square'); setView('solutions')")
     tabs = d.find_elements("css selector", "[role=tab]")
-    assert len(tabs) == 9 and all(t.get_attribute("aria-selected") in ("true", "false") for t in tabs)   # 5 modes (calendar too), 4 views
-    assert [t.get_attribute("data-mode") or t.get_attribute("data-view") for t in tabs
-            if t.get_attribute("aria-selected") == "true"] == ["tiling", "solutions"]
+    assert len(tabs) == 9 and all(
+        t.get_attribute("aria-selected") in ("true", "false") for t in tabs
+    )  # 5 modes (calendar too), 4 views
+    assert [
+        t.get_attribute("data-mode") or t.get_attribute("data-view")
+        for t in tabs
+        if t.get_attribute("aria-selected") == "true"
+    ] == ["tiling", "solutions"]
     click(d, '#modes [data-mode="katamino"]')
     assert css(d, '#modes [data-mode="katamino"]').get_attribute("aria-selected") == "true"
     assert css(d, '#modes [data-mode="tiling"]').get_attribute("aria-selected") == "false"
@@ -163,7 +178,9 @@ def page_width(d) -> int:
 
 def test_no_sideways_scroll_at_360_px(page):
     d = page
-    d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 360, "height": 740, "deviceScaleFactor": 1, "mobile": True})
+    d.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride", {"width": 360, "height": 740, "deviceScaleFactor": 1, "mobile": True}
+    )
     try:
         d.execute_script("setMode('katamino'); document.querySelector('#katamino-slam').value = '2,3,6,11,8';")
         click(d, "#katamino-play")
@@ -176,7 +193,7 @@ def test_no_sideways_scroll_at_360_px(page):
         settle(d)
         widths["a 30 x 30 Shikaku grid"] = page_width(d)
         assert all(w <= 360 for w in widths.values()), widths
-        assert css(d, '#shikaku-grid input[data-r="29"][data-c="29"]').is_enabled()    # still there, in its box
+        assert css(d, '#shikaku-grid input[data-r="29"][data-c="29"]').is_enabled()  # still there, in its box
     finally:
         d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
         d.execute_script("setMode('tiling'); setGrid('square')")
@@ -187,41 +204,53 @@ def test_keyboard_play_to_the_end(page):
     the tray piece chosen with Enter, turned with R, moved with the arrows, placed with Enter,
     a refused place and an undo announced, to "Solved"."""
     from selenium.webdriver.common.keys import Keys
+
     d = page
-    d.execute_script("setMode('tiling'); setGrid('square'); setBoard(2, 3); state.tiling.counts = {'2-1': 3}; "
-                     "state.tiling.order = 2; renderPieceLibrary(); puzzleChanged(); setView('play')")
+    d.execute_script(
+        "setMode('tiling'); setGrid('square'); setBoard(2, 3); state.tiling.counts = {'2-1': 3}; "
+        "state.tiling.order = 2; renderPieceLibrary(); puzzleChanged(); setView('play')"
+    )
     until(d, lambda d: d.find_elements("css selector", '#play-tray [data-piece="0"]'), 30, "no tray")
     until(d, lambda d: "Can still be finished" in css(d, "#play-status").text, 30, "no first verdict")
     css(d, '#play-tray [data-piece="0"]').send_keys(Keys.ENTER)
-    status = lambda: css(d, "#play-status").text          # noqa: E731
+    status = lambda: css(d, "#play-status").text  # noqa: E731
     board = d.switch_to.active_element
     assert board.get_attribute("id") == "play-svg"
     assert status().startswith("2-1 at row 1, column 1: it fits")
     assert len(d.find_elements("css selector", "#play-svg .play-preview")) == 2
-    board.send_keys(Keys.ARROW_DOWN)                          # lying, on row 2: fits; upright would not
-    board.send_keys("r")                                      # upright from row 2: off the board
+    board.send_keys(Keys.ARROW_DOWN)  # lying, on row 2: fits; upright would not
+    board.send_keys("r")  # upright from row 2: off the board
     assert "not on the board" in status()
     board.send_keys(Keys.ENTER)
-    assert "not on the board" in status()                     # refused, announced
+    assert "not on the board" in status()  # refused, announced
     board.send_keys(Keys.ARROW_UP)
     for column in range(3):
         board = d.switch_to.active_element
         assert board.get_attribute("id") == "play-svg"
         # the announcement of the move (a verdict of the last placement may arrive first)
-        until(d, lambda d, column=column: status().startswith(f"2-1 at row 1, column {column + 1}: it fits"), 10,
-              f"no announcement of column {column + 1}: {status()}")
+        until(
+            d,
+            lambda d, column=column: status().startswith(f"2-1 at row 1, column {column + 1}: it fits"),
+            10,
+            f"no announcement of column {column + 1}: {status()}",
+        )
         board.send_keys(Keys.ENTER)
         if column < 2:
             until(d, lambda d: "Can still be finished" in status(), 30, "no verdict")
-            if column == 0:                                   # Backspace undoes, then place again
+            if column == 0:  # Backspace undoes, then place again
                 d.switch_to.active_element.send_keys(Keys.BACKSPACE)
                 until(d, lambda d: not d.find_elements("css selector", '#play-svg g.piece[data-source="hand"]'), 10)
                 d.switch_to.active_element.send_keys(Keys.ENTER)
-                until(d, lambda d: len(d.find_elements("css selector", '#play-svg g.piece[data-source="hand"]')) == 1, 10)
+                until(
+                    d, lambda d: len(d.find_elements("css selector", '#play-svg g.piece[data-source="hand"]')) == 1, 10
+                )
                 until(d, lambda d: "Can still be finished" in status(), 30, "no verdict after the undo")
             d.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
     until(d, lambda d: status().startswith("Solved"), 30, "not solved")
-    placed = [json.loads(g.get_attribute("data-cells")) for g in d.find_elements("css selector", '#play-svg g.piece[data-source="hand"]')]
+    placed = [
+        json.loads(g.get_attribute("data-cells"))
+        for g in d.find_elements("css selector", '#play-svg g.piece[data-source="hand"]')
+    ]
     assert sorted(placed) == [[[0, c], [1, c]] for c in range(3)]
     assert_clean(d, "keyboard play")
     d.execute_script("setView('solutions')")

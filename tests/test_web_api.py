@@ -1,17 +1,18 @@
 """The web API (`polytile serve`) through Starlette's TestClient: the page, and counts and
 solutions against the corpus manifests, checked by the independent checker."""
+
 from __future__ import annotations
 
 import re
 
 from checker import as_set, board_symmetries, canonical, check
 from test_katamino import pieces_of, slam_lists
-from web_api_helpers import (BIG_ROWS, CASES, SHIKAKU, SHIKAKU_CASES, STATIC, TILING, centre_hole,
-                             placements, run)
+from web_api_helpers import BIG_ROWS, CASES, SHIKAKU, SHIKAKU_CASES, STATIC, TILING, centre_hole, placements, run
 from web_helpers import verify_rectangles
 
 
 # ---- the page ------------------------------------------------------------------------------------
+
 
 def test_page_and_static_files(client):
     r = client.get("/")
@@ -21,9 +22,9 @@ def test_page_and_static_files(client):
     for name in ("app.js", "style.css", "index.html"):
         s = client.get(f"/static/{name}")
         assert s.status_code == 200 and len(s.text) > 1000
-    files = [f for f in STATIC.rglob("*") if f.is_file()]       # vendor/ too: three.js
+    files = [f for f in STATIC.rglob("*") if f.is_file()]  # vendor/ too: three.js
     assert STATIC / "vendor" / "three.min.js" in files
-    for f in files:                     # nothing loaded from elsewhere
+    for f in files:  # nothing loaded from elsewhere
         text = f.read_text()
         assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", text), f.name
         assert not re.search(r"""(fetch|import)\s*\(\s*["']https?://""", text), f.name
@@ -36,18 +37,23 @@ def test_info(client):
     info = client.get("/api/info").json()
     names = {p["name"] for p in info["library"] if p["order"] == 5}
     assert names == set("FILNPTUVWXYZ")
-    assert len([p for p in info["library"] if p["order"] == 4]) == 5      # free tetrominoes
+    assert len([p for p in info["library"] if p["order"] == 4]) == 5  # free tetrominoes
     assert [k["colour_name"] for k in info["katamino"]][:3] == ["lightbrown", "orange", "darkbrown"]
     assert info["limits"]["board_cells"] >= 60 and info["limits"]["jobs_per_client"] == 2
 
 
 def test_check_refuses_bad_puzzles(client):
-    for puzzle in ({"kind": "tiling", "board": BIG_ROWS, "pieces": ["F"]}, {"kind": "katamino", "pieces": []},
-                   {"kind": "shikaku", "text": "2 2\n1 x\n0 0"}, "tiling", None):
+    for puzzle in (
+        {"kind": "tiling", "board": BIG_ROWS, "pieces": ["F"]},
+        {"kind": "katamino", "pieces": []},
+        {"kind": "shikaku", "text": "2 2\n1 x\n0 0"},
+        "tiling",
+        None,
+    ):
         r = client.post("/api/check", json={"puzzle": puzzle})
         assert r.status_code == 400 and r.json()["error"], puzzle
     err = client.post("/api/check", json={"puzzle": {"kind": "shikaku", "text": "2 2\n1 x\n0 0"}}).json()["error"]
-    assert err.startswith("<text>:2:3:")          # the position, as the CLI gives it
+    assert err.startswith("<text>:2:3:")  # the position, as the CLI gives it
 
 
 def test_check_returns_the_board(client):
@@ -60,6 +66,7 @@ def test_check_returns_the_board(client):
 
 
 # ---- counts and solutions against the corpus -------------------------------------------------------
+
 
 def test_count_centre_hole_drawn_and_as_text(client):
     case = CASES["pentomino-8x8-centre-hole"]
@@ -95,7 +102,7 @@ def test_first_solution_and_katamino_colours(client):
     view = run(client, "solve", centre_hole(), limit=1)
     assert len(view["solutions"]) == 1 and view["result"]["complete"] is False
     colours = {p["piece"]: p["colour"] for p in view["solutions"][0]}
-    assert colours["X"] == "#e74c3c" and colours["I"] == "#c8a165"     # red, light brown
+    assert colours["X"] == "#e74c3c" and colours["I"] == "#c8a165"  # red, light brown
 
 
 def test_katamino_against_the_slam_corpus(client):
@@ -164,7 +171,7 @@ def test_hint_and_stats(client):
     assert h["verdict"] == "place" and len(h["cells"]) == 5
     listed = run(client, "solve", centre_hole(), limit=1000)["solutions"]
     hinted = frozenset(map(tuple, h["cells"]))
-    assert any(hinted in as_set(placements(s)) for s in listed)     # it leads to a solution
+    assert any(hinted in as_set(placements(s)) for s in listed)  # it leads to a solution
     h2 = run(client, "hint", centre_hole(), placed=[h["cells"]])["result"]
     assert h2["verdict"] == "place" and not set(map(tuple, h2["cells"])) & hinted
     # a piece that walls off the corner cell: a dead end

@@ -3,6 +3,7 @@
 drawn solution with the independent checker, count 520 / 65 (the manifest's values), cancel
 a long count and get a working page back, type a Shikaku puzzle and see it solved.
 Skipped, with the reason, where chromium or chromedriver is missing."""
+
 from __future__ import annotations
 
 import json
@@ -23,11 +24,14 @@ SHIKAKU = {c["id"]: c for c in json.loads((CORPUS / "shikaku" / "manifest.json")
 @pytest.fixture(scope="module")
 def page():
     from selenium.webdriver.support.ui import WebDriverWait
+
     with server() as url:
         driver = chrome()
         try:
             driver.get(url + "/")
-            WebDriverWait(driver, 30).until(lambda d: d.find_element("css selector", "body").get_attribute("data-ready") == "1")
+            WebDriverWait(driver, 30).until(
+                lambda d: d.find_element("css selector", "body").get_attribute("data-ready") == "1"
+            )
             driver.base_url = url
             yield driver
         finally:
@@ -37,8 +41,10 @@ def page():
 def until(driver, what, timeout=60.0, message=""):
     from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
+
     return WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(
-        lambda d: what(d), message)
+        lambda d: what(d), message
+    )
 
 
 def css(driver, selector):
@@ -83,7 +89,7 @@ def test_draw_solve_count_cancel_and_shikaku(page):
     assert css(d, "#count-unique").text == f"{case['unique']:,}"
     bar = css(d, "#progress")
     assert bar.is_displayed() and bar.get_attribute("data-state") == "done"
-    click(d, "#unique")                                         # unique off again
+    click(d, "#unique")  # unique off again
 
     # a long count (free pentominoes, 2 copies each, in a 10 x 8 box: hours) and Cancel
     click(d, '#modes [data-mode="box"]')
@@ -91,10 +97,18 @@ def test_draw_solve_count_cancel_and_shikaku(page):
         field = css(d, sel)
         field.clear()
         field.send_keys(value)
-    d.execute_script("const s = document.querySelector('#box-order'); s.value = '5'; s.dispatchEvent(new Event('change'));")
+    d.execute_script(
+        "const s = document.querySelector('#box-order'); s.value = '5'; s.dispatchEvent(new Event('change'));"
+    )
     click(d, "#count")
-    until(d, lambda d: css(d, "#progress").get_attribute("data-state") == "running"
-          and "elapsed" in css(d, "#progress-text").text, 30, "the count did not start")
+    until(
+        d,
+        lambda d: (
+            css(d, "#progress").get_attribute("data-state") == "running" and "elapsed" in css(d, "#progress-text").text
+        ),
+        30,
+        "the count did not start",
+    )
     time.sleep(1.5)
     assert css(d, "#progress").is_displayed() and css(d, "#progress").get_attribute("data-state") == "running"
     assert "Counting" in css(d, "#progress-text").text
@@ -110,13 +124,14 @@ def test_draw_solve_count_cancel_and_shikaku(page):
         field = css(d, sel)
         field.clear()
         field.send_keys(value)
-    d.execute_script("const s = document.querySelector('#box-order'); s.value = '4'; s.dispatchEvent(new Event('change'));")
+    d.execute_script(
+        "const s = document.querySelector('#box-order'); s.value = '4'; s.dispatchEvent(new Event('change'));"
+    )
     t0 = time.time()
     click(d, "#solve")
     until(d, lambda d: len(drawn_solution(d)) == 5, 20, "no box solution after the cancel")
     assert time.time() - t0 < 20
-    check(CORPUS / "tiling" / CASES["tetromino-box-4x5-atmost2"]["file"], drawn_solution(d),
-          reflect=True, partial=True)
+    check(CORPUS / "tiling" / CASES["tetromino-box-4x5-atmost2"]["file"], drawn_solution(d), reflect=True, partial=True)
 
     # Shikaku: type the numbers of the corpus 7 x 7 puzzle, solve, check the rectangles
     scase = SHIKAKU["tatham-7x7"]
@@ -128,7 +143,10 @@ def test_draw_solve_count_cancel_and_shikaku(page):
                 css(d, f'#shikaku-grid input[data-r="{r}"][data-c="{c}"]').send_keys(str(v))
     click(d, "#solve")
     until(d, lambda d: d.find_elements("css selector", "#solution-svg rect.rectangle"), 30, "Shikaku not solved")
-    rects = [json.loads(e.get_attribute("data-rect")) for e in d.find_elements("css selector", "#solution-svg rect.rectangle")]
+    rects = [
+        json.loads(e.get_attribute("data-rect"))
+        for e in d.find_elements("css selector", "#solution-svg rect.rectangle")
+    ]
     verify_rectangles(rows, rects)
     until(d, lambda d: d.find_elements("css selector", "#shikaku-solutions"), 10)
     assert css(d, "#shikaku-solutions").text == str(scase["solutions"])
@@ -143,12 +161,15 @@ def test_file_upload_share_link_hint_and_stats(page):
     d.get(d.base_url + "/")
     until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1")
     click(d, "#tiling-text-tab")
-    css(d, "#tiling-file").send_keys(str(path.resolve()))          # read by the page, sent as text
+    css(d, "#tiling-file").send_keys(str(path.resolve()))  # read by the page, sent as text
     until(d, lambda d: "board 3 x 20" in css(d, "#tiling-text-info").text, 20, "the file was not read")
     click(d, "#unique")
     click(d, "#count")
     until(d, lambda d: d.find_elements("css selector", "#count-unique"), 30)
-    assert (css(d, "#count-solutions").text, css(d, "#count-unique").text) == (str(case["solutions"]), str(case["unique"]))
+    assert (css(d, "#count-solutions").text, css(d, "#count-unique").text) == (
+        str(case["solutions"]),
+        str(case["unique"]),
+    )
 
     # the share link brings the same puzzle back in a fresh page
     click(d, "#share")

@@ -4,6 +4,7 @@ Random keeping the shown solution, hints by the file's names, a click while the 
 up, statistics not offered on triangle/hex boards, share links opened in the same tab, a bad
 link's error that stays, the hex round trip. One server and one browser for the module.
 Accessibility and the 360 px layout (items 11, 12): test_web_a11y.py."""
+
 from __future__ import annotations
 
 import itertools
@@ -62,8 +63,9 @@ def set_box(d):
         puzzleChanged();""")
 
 
-def test_double_click_starts_one_job(page):                  # item 1
+def test_double_click_starts_one_job(page):  # item 1
     from selenium.webdriver.common.action_chains import ActionChains
+
     d = page
     fresh(d)
     set_box(d)
@@ -99,11 +101,11 @@ window.fetch = async (url, opts) => {
 };"""
 
 
-def test_progress_never_goes_backwards(page):               # item 2 (the page's side; the server's: test_web_eta.py)
+def test_progress_never_goes_backwards(page):  # item 2 (the page's side; the server's: test_web_eta.py)
     d = page
     fresh(d)
     set_box(d)
-    d.execute_script(FAKE_POLLS, [0.261, 0.22, 0.05, 0.033, 0.3])   # the cornucopia's figures, then more
+    d.execute_script(FAKE_POLLS, [0.261, 0.22, 0.05, 0.033, 0.3])  # the cornucopia's figures, then more
     click(d, "#count")
     until(d, lambda d: d.execute_script("return window.k") == 5, 30, "too few polls")
     time.sleep(0.3)
@@ -123,11 +125,11 @@ new MutationObserver(() => window.texts.push(document.querySelector('#progress-t
   .observe(document.querySelector('#progress-text'), {childList: true, characterData: true, subtree: true});"""
 
 
-def test_random_keeps_the_solution_and_shows_progress(page):   # item 3
+def test_random_keeps_the_solution_and_shows_progress(page):  # item 3
     d = page
     fresh(d)
     d.execute_script("PRESETS['6x10']()")
-    click(d, "#solve")       # 1,000 of 9,356 listed: Random draws from all of them on the server
+    click(d, "#solve")  # 1,000 of 9,356 listed: Random draws from all of them on the server
     until(d, lambda d: css(d, "#position").text.startswith("1 / 1,000+"), 60, "listing not finished")
     d.execute_script(SHOWN)
     click(d, "#random")
@@ -156,12 +158,14 @@ def canonical(cells) -> tuple:
     return min(forms)
 
 
-def test_hint_names_the_files_pieces(page):                    # item 5
+def test_hint_names_the_files_pieces(page):  # item 5
     d = page
     fresh(d)
     spec = json.loads(SOMA.read_text())
-    d.execute_script("setTilingSource('text'); document.querySelector('#tiling-text').value = arguments[0]; newText();",
-                     SOMA.read_text())
+    d.execute_script(
+        "setTilingSource('text'); document.querySelector('#tiling-text').value = arguments[0]; newText();",
+        SOMA.read_text(),
+    )
     until(d, lambda d: "board 3 x 3 x 3" in css(d, "#tiling-text-info").text, 30, "soma not loaded")
     click(d, '#views [data-view="hint"]')
     shapes = {p["name"]: canonical(p["cells"]) for p in spec["pieces"]}
@@ -173,20 +177,25 @@ def test_hint_names_the_files_pieces(page):                    # item 5
         assert name in shapes and shapes[name] == canonical(placed), (name, placed)
 
 
-def test_an_early_click_is_kept(page):                         # item 6
+def test_an_early_click_is_kept(page):  # item 6
     d = page
-    slow = d.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+    slow = d.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument",
+        {
+            "source": """
         const realFetch = window.fetch;
         window.fetch = async (url, opts) => {
           if (String(url).endsWith('/api/info')) await new Promise((ok) => setTimeout(ok, 2500));
           return realFetch(url, opts);
-        };"""})
+        };"""
+        },
+    )
     try:
         d.get("about:blank")
         d.get(d.base_url + "/")
         until(d, lambda d: d.find_elements("css selector", "#solve"), 10)
         assert css(d, "body").get_attribute("data-ready") != "1"
-        css(d, "#solve").click()                       # the server has not answered yet
+        css(d, "#solve").click()  # the server has not answered yet
         assert "Waiting for the server" in css(d, "#progress-text").text
         until(d, lambda d: "No solution" in css(d, "#result").text, 60, "the early Solve was lost")
         assert css(d, "#progress-text").text.startswith("Solved in")
@@ -194,43 +203,54 @@ def test_an_early_click_is_kept(page):                         # item 6
         d.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": slow["identifier"]})
 
 
-def test_statistics_not_offered_on_triangle_and_hex(page):    # item 7
+def test_statistics_not_offered_on_triangle_and_hex(page):  # item 7
     d = page
     fresh(d)
     assert css(d, "#stats-tab").is_enabled()
     for grid in ("triangle", "hex"):
         d.execute_script("setGrid(arguments[0])", grid)
-        until(d, lambda d: not css(d, "#stats-tab").is_enabled() and not css(d, "#hint-tab").is_enabled(), 5,
-              f"statistics offered on the {grid} grid")
-    d.execute_script("setMode('katamino'); setMode('tiling')")         # switching modes keeps it so
+        until(
+            d,
+            lambda d: not css(d, "#stats-tab").is_enabled() and not css(d, "#hint-tab").is_enabled(),
+            5,
+            f"statistics offered on the {grid} grid",
+        )
+    d.execute_script("setMode('katamino'); setMode('tiling')")  # switching modes keeps it so
     assert not css(d, "#stats-tab").is_enabled()
     d.execute_script("setGrid('square')")
     until(d, lambda d: css(d, "#stats-tab").is_enabled(), 5)
 
 
-def test_share_link_in_the_same_tab(page):                     # item 8
+def test_share_link_in_the_same_tab(page):  # item 8
     d = page
     fresh(d)
     link = d.execute_script("PRESETS['6x10'](); const s = encodeState(); setBoard(8, 8); return s;")
     assert css(d, "#tiling-rows").get_attribute("value") == "8"
     d.execute_script("location.hash = '#p=' + arguments[0]", link)
-    until(d, lambda d: css(d, "#tiling-rows").get_attribute("value") == "6"
-          and css(d, "#tiling-cols").get_attribute("value") == "10", 5, "the new hash was ignored")
+    until(
+        d,
+        lambda d: (
+            css(d, "#tiling-rows").get_attribute("value") == "6"
+            and css(d, "#tiling-cols").get_attribute("value") == "10"
+        ),
+        5,
+        "the new hash was ignored",
+    )
 
 
-def test_bad_link_error_stays(page):                           # item 9
+def test_bad_link_error_stays(page):  # item 9
     d = page
     fresh(d, "#p=not-a-puzzle!")
     time.sleep(1.5)
     m = css(d, "#message")
     assert m.is_displayed() and "link" in m.text
-    d.execute_script("location.hash = '#p=%%%'")                # the same in an open tab
+    d.execute_script("location.hash = '#p=%%%'")  # the same in an open tab
     until(d, lambda d: css(d, "#message").is_displayed(), 5)
     time.sleep(1.0)
     assert css(d, "#message").is_displayed()
 
 
-def test_hex_round_trip_keeps_the_board(page):                 # item 10
+def test_hex_round_trip_keeps_the_board(page):  # item 10
     d = page
     fresh(d)
     d.execute_script("setGrid('hex')")
@@ -246,8 +266,18 @@ def test_hint_reasons_name_the_files_pieces():
     """The reasons' piece lists by the file's names too (Soma: A..G are V, L, T, Z, A, B, P)."""
     from polytile.web import puzzles
     from polytile.web.worker import file_names
+
     soma = puzzles.parse({"kind": "tiling", "text": SOMA.read_text()}).tiling.puzzle
-    assert file_names(soma, "A", "4 placements of 2 pieces (A, B) fit there") == ("V", "4 placements of 2 pieces (V, L) fit there")
-    assert file_names(soma, None, "piece C fits nowhere in the empty cells") == (None, "piece T fits nowhere in the empty cells")
-    assert file_names(soma, None, "the board is full but pieces A, G are unused")[1] == "the board is full but pieces V, P are unused"
+    assert file_names(soma, "A", "4 placements of 2 pieces (A, B) fit there") == (
+        "V",
+        "4 placements of 2 pieces (V, L) fit there",
+    )
+    assert file_names(soma, None, "piece C fits nowhere in the empty cells") == (
+        None,
+        "piece T fits nowhere in the empty cells",
+    )
+    assert (
+        file_names(soma, None, "the board is full but pieces A, G are unused")[1]
+        == "the board is full but pieces V, P are unused"
+    )
     assert file_names(soma, None, "the empty cell at row 1, column 2 (x)")[1] == "the empty cell at row 1, column 2 (x)"

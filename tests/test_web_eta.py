@@ -3,6 +3,7 @@ recorded traces of real parallel counts (tests/web-eta, with the commands that m
 replayed figure by figure. The expected value is the time each count really had left (its
 recorded end), not anything our estimate computes. The page's side (the bar drawn never
 shrinks) is in test_web_defects.py."""
+
 from __future__ import annotations
 
 import json
@@ -32,7 +33,7 @@ def test_bar_never_goes_back_and_the_time_left_is_within_3x(path):
     bars, shown = [], []
     for when, _share, bar, told, true_left in replay(trace):
         bars.append(bar)
-        if "eta" in told and true_left >= 1.0:            # the page never says less than 1 s
+        if "eta" in told and true_left >= 1.0:  # the page never says less than 1 s
             ratio = max(told["eta"] / true_left, true_left / told["eta"])
             assert ratio <= 3.0, f"at {when} s: told {told['eta']} s left, {true_left:.1f} s true"
             shown.append(when)
@@ -47,8 +48,12 @@ def test_the_skewed_trace_is_skewed():
     trace = json.loads((Path(__file__).parent / "web-eta" / "box-pentominoes-11x5.json").read_text())
     shares = [s for _, _, s in trace["figures"]]
     assert any(b < a for a, b in zip(shares, shares[1:]))
-    plain = [max(x / (trace["end"] - w), (trace["end"] - w) / x)
-             for w, spent, s in trace["figures"] if trace["end"] - w >= 1.0 for x in [spent * (1 - s) / s]]
+    plain = [
+        max(x / (trace["end"] - w), (trace["end"] - w) / x)
+        for w, spent, s in trace["figures"]
+        if trace["end"] - w >= 1.0
+        for x in [spent * (1 - s) / s]
+    ]
     assert max(plain) > 3.0
 
 

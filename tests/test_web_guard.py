@@ -1,6 +1,7 @@
 """The local server answers only its own pages (D12 of issue 14, tests/repro/web_csrf.sh): a
 foreign Host header (DNS rebinding) or Origin (another site's page) is refused with 403, a
 POST body that is not application/json with 415, and no job starts."""
+
 from __future__ import annotations
 
 import re
@@ -12,21 +13,35 @@ from web_api_helpers import STATIC, TestClient, create_app
 from polytile.web.guard import host_name, host_names
 
 D12_PUZZLE = '{"board": [[0,0],[0,199999]], "pieces": "pentominoes"}'
-D12_BODY = ('{"action":"count","puzzle":{"kind":"tiling","text":' + repr(D12_PUZZLE).replace("'", '"') + "}}")
+D12_BODY = '{"action":"count","puzzle":{"kind":"tiling","text":' + repr(D12_PUZZLE).replace("'", '"') + "}}"
 SMALL = '{"puzzle": {"kind": "shikaku", "rows": [[2, 0]]}}'
 
 
 def test_d12_foreign_origin_host_and_text_plain_start_no_job(client):
     before = client.get("/api/info").json()["server"]["kept"]
-    r = client.post("/api/jobs", content=D12_BODY, headers={
-        "Content-Type": "text/plain", "Origin": "http://evil.example", "Host": "evil.example:18931"})
+    r = client.post(
+        "/api/jobs",
+        content=D12_BODY,
+        headers={"Content-Type": "text/plain", "Origin": "http://evil.example", "Host": "evil.example:18931"},
+    )
     assert r.status_code == 403 and "host" in r.json()["error"]
     assert "\n" not in r.json()["error"]
-    assert client.get("/api/info").json()["server"]["kept"] == before      # no job was made
+    assert client.get("/api/info").json()["server"]["kept"] == before  # no job was made
 
 
-@pytest.mark.parametrize("host", ["evil.example", "evil.example:8765", "127.0.0.1.evil.example",
-                                  "localhost.evil.example:80", "127.0.0.1:abc", "[::1", "", "0.0.0.0"])
+@pytest.mark.parametrize(
+    "host",
+    [
+        "evil.example",
+        "evil.example:8765",
+        "127.0.0.1.evil.example",
+        "localhost.evil.example:80",
+        "127.0.0.1:abc",
+        "[::1",
+        "",
+        "0.0.0.0",
+    ],
+)
 def test_foreign_host_is_403(client, host):
     for method, path in (("GET", "/"), ("GET", "/api/info"), ("POST", "/api/check")):
         r = client.request(method, path, content=SMALL, headers={"Host": host, "Content-Type": "application/json"})
@@ -38,13 +53,17 @@ def test_foreign_host_is_403(client, host):
 def test_own_host_names_are_served(client, host):
     r = client.post("/api/check", content=SMALL, headers={"Host": host, "Content-Type": "application/json"})
     assert r.status_code == 200, r.text
-    r = client.post("/api/check", content=SMALL, headers={
-        "Host": host, "Origin": f"http://{host.lower()}", "Content-Type": "application/json"})
+    r = client.post(
+        "/api/check",
+        content=SMALL,
+        headers={"Host": host, "Origin": f"http://{host.lower()}", "Content-Type": "application/json"},
+    )
     assert r.status_code == 200, r.text
 
 
-@pytest.mark.parametrize("origin", ["http://evil.example", "null", "http://127.0.0.1:9999",
-                                    "https://127.0.0.1", "http://localhost"])
+@pytest.mark.parametrize(
+    "origin", ["http://evil.example", "null", "http://127.0.0.1:9999", "https://127.0.0.1", "http://localhost"]
+)
 def test_foreign_origin_is_403(client, origin):
     r = client.post("/api/check", content=SMALL, headers={"Content-Type": "application/json", "Origin": origin})
     assert r.status_code == 403 and "other sites" in r.json()["error"], origin
@@ -52,8 +71,10 @@ def test_foreign_origin_is_403(client, origin):
     assert r.status_code == 403
 
 
-@pytest.mark.parametrize("kind", ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data",
-                                  None, "application/jsonp", "text/json"])
+@pytest.mark.parametrize(
+    "kind",
+    ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data", None, "application/jsonp", "text/json"],
+)
 def test_post_bodies_must_be_json(client, kind):
     headers = {"Content-Type": kind} if kind else {}
     for path in ("/api/check", "/api/jobs"):
@@ -70,17 +91,29 @@ def test_host_names_and_parsing():
     assert host_names() == ("localhost", "127.0.0.1", "[::1]")
     assert host_names("192.168.1.5")[-1] == "192.168.1.5"
     assert host_names("::1") == ("localhost", "127.0.0.1", "[::1]")
-    assert host_names("fe80::2") [-1] == "[fe80::2]"
+    assert host_names("fe80::2")[-1] == "[fe80::2]"
     assert host_names("0.0.0.0") == host_names()
-    assert [host_name(h) for h in ("a:1", "[::1]:80", "[::1]", "a:", "a:b", "[::1]x")] == \
-        ["a", "[::1]", "[::1]", None, None, None]
+    assert [host_name(h) for h in ("a:1", "[::1]:80", "[::1]", "a:", "a:b", "[::1]x")] == [
+        "a",
+        "[::1]",
+        "[::1]",
+        None,
+        None,
+        None,
+    ]
 
 
 def test_the_bound_host_is_allowed():
     app = create_app(per_client=1, running=1, count_jobs=1, warm=False, hosts=host_names("10.1.2.3"))
     with TestClient(app, base_url="http://10.1.2.3:8765") as c:
-        assert c.post("/api/check", content=SMALL, headers={"Content-Type": "application/json",
-                                                            "Origin": "http://10.1.2.3:8765"}).status_code == 200
+        assert (
+            c.post(
+                "/api/check",
+                content=SMALL,
+                headers={"Content-Type": "application/json", "Origin": "http://10.1.2.3:8765"},
+            ).status_code
+            == 200
+        )
         assert c.get("/", headers={"Host": "10.1.2.4:8765"}).status_code == 403
 
 
@@ -91,6 +124,6 @@ def test_the_page_sends_json():
     for call in re.finditer(r"\bfetch\(([^;]*)\);", js):
         args = call.group(1)
         assert args.startswith("path, opts") or '"Content-Type": "application/json"' in args, args
-    api = js[js.index("async function api("):]
-    api = api[:api.index("\n}\n")]
+    api = js[js.index("async function api(") :]
+    api = api[: api.index("\n}\n")]
     assert 'opts.headers["Content-Type"] = "application/json"' in api and "fetch(path, opts)" in api

@@ -2,6 +2,7 @@
 (web/http.py) on a free port. Slow requests are closed with a 408, an unparsable one gets a
 400, a connection over the cap a 503, all in the API's JSON error shape; a normal request is
 answered meanwhile."""
+
 from __future__ import annotations
 
 import json
@@ -27,10 +28,16 @@ def server():
     import uvicorn
 
     from polytile.web.http import guarded
+
     port = _free_port()
     app = create_app(per_client=2, running=4, seconds=60, count_jobs=1)
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="critical",
-                            http=guarded(header_seconds=1.0, body_seconds=1.0, max_connections=20))
+    config = uvicorn.Config(
+        app,
+        host="127.0.0.1",
+        port=port,
+        log_level="critical",
+        http=guarded(header_seconds=1.0, body_seconds=1.0, max_connections=20),
+    )
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -67,9 +74,9 @@ def test_d22_slow_headers_are_closed_with_a_408_while_others_are_served(server):
     slow = []
     for _ in range(10):
         s = socket.create_connection(("127.0.0.1", server))
-        s.sendall(b"POST /api/jobs HTTP/1.1\r\nHost: 127.0.0.1\r\n")    # and never the rest
+        s.sendall(b"POST /api/jobs HTTP/1.1\r\nHost: 127.0.0.1\r\n")  # and never the rest
         slow.append(s)
-    assert _info(server) < 1.0                  # answered at once, the slow ones still open
+    assert _info(server) < 1.0  # answered at once, the slow ones still open
     t = time.perf_counter()
     for s in slow:
         status, body = _answer(s)
@@ -80,8 +87,10 @@ def test_d22_slow_headers_are_closed_with_a_408_while_others_are_served(server):
 
 def test_d22_a_slow_body_is_closed_with_a_408(server):
     s = socket.create_connection(("127.0.0.1", server))
-    s.sendall(b"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-              b"Content-Length: 100\r\n\r\n{\"puz")
+    s.sendall(
+        b"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b'Content-Length: 100\r\n\r\n{"puz'
+    )
     status, body = _answer(s)
     assert status == 408 and "body" in body["error"]
 
@@ -104,7 +113,7 @@ def test_d22_connections_beyond_the_cap_get_a_503(server):
         for s in held:
             s.close()
     time.sleep(0.3)
-    assert _info(server) < 1.0                  # the cap frees as connections close
+    assert _info(server) < 1.0  # the cap frees as connections close
 
 
 def test_d18_a_long_game_id_does_not_stall_other_requests(server):
@@ -113,12 +122,14 @@ def test_d18_a_long_game_id_does_not_stall_other_requests(server):
     answers: list[int] = []
 
     def post():
-        req = urllib.request.Request(f"http://127.0.0.1:{server}/api/check", data=body,
-                                     headers={"Content-Type": "application/json"})
+        req = urllib.request.Request(
+            f"http://127.0.0.1:{server}/api/check", data=body, headers={"Content-Type": "application/json"}
+        )
         try:
             urllib.request.urlopen(req, timeout=10)
         except urllib.error.HTTPError as e:
             answers.append(e.code)
+
     t = time.perf_counter()
     threads = [threading.Thread(target=post) for _ in range(3)]
     for th in threads:

@@ -8,6 +8,7 @@ once on the way. Each move is announced in the live region. The solution played 
 independent checker's (tests/checker.py), and the final position is checked by it too (every
 cell covered once, every piece one of the puzzle's). axe-core finds nothing in the playing state
 on each grid. Hint and Statistics are not offered on the triangle grid, and say why."""
+
 from __future__ import annotations
 
 import json
@@ -42,7 +43,7 @@ def page():
 
 # ---- the keyboard ----------------------------------------------------------------------------
 
-PRESSED: list[str] = []            # the keys of the game being played
+PRESSED: list[str] = []  # the keys of the game being played
 
 
 def press(d, *keys):
@@ -60,8 +61,10 @@ def ghost(d) -> list | None:
 
 
 def hand(d) -> list[tuple[str, list]]:
-    return [(g.get_attribute("data-piece"), json.loads(g.get_attribute("data-cells")))
-            for g in d.find_elements("css selector", '#play-svg g.piece[data-source="hand"]')]
+    return [
+        (g.get_attribute("data-piece"), json.loads(g.get_attribute("data-cells")))
+        for g in d.find_elements("css selector", '#play-svg g.piece[data-source="hand"]')
+    ]
 
 
 def same_shape(a: list, b: list, lattice: bool) -> bool:
@@ -74,19 +77,23 @@ def same_shape(a: list, b: list, lattice: bool) -> bool:
 
 def open_play(d):
     from selenium.webdriver.common.keys import Keys
-    css(d, "#play-tab").send_keys(Keys.ENTER)                 # the tab chosen from the keyboard
+
+    css(d, "#play-tab").send_keys(Keys.ENTER)  # the tab chosen from the keyboard
     until(d, lambda d: not css(d, "#view-play").get_attribute("hidden"), 10, "the play view is hidden")
     try:
         until(d, lambda d: "Can still be finished" in status(d), 30)
     except Exception:
-        state = d.execute_script("return {asking: play.asking, again: play.again, summary: !!play.summary, "
-                                 "same: play.key === JSON.stringify(currentPuzzle()), preview: !!state.preview}")
+        state = d.execute_script(
+            "return {asking: play.asking, again: play.again, summary: !!play.summary, "
+            "same: play.key === JSON.stringify(currentPuzzle()), preview: !!state.preview}"
+        )
         raise AssertionError(f"no first verdict: {status(d)}; {state}") from None
 
 
 def focus_tray(d, index: int):
     """Tab (or Shift+Tab) until the tray's piece `index` has the focus."""
     from selenium.webdriver.common.keys import Keys
+
     for _ in range(60):
         a = d.switch_to.active_element
         at = a.get_attribute("data-piece") if "play-piece" in (a.get_attribute("class") or "") else None
@@ -99,8 +106,10 @@ def focus_tray(d, index: int):
 def turn_to(d, target: list, cube: bool, lattice: bool, flips: bool) -> None:
     """Turn the ghost until it is a translate of the target: R (and F) on flat grids; on cubes
     every product Y^a T^b R^c, which reaches each of the 24 rotations."""
+
     def done():
         return same_shape(ghost(d), target, lattice)
+
     if cube:
         for _ in range(4):
             for _ in range(4):
@@ -123,6 +132,7 @@ def turn_to(d, target: list, cube: bool, lattice: bool, flips: bool) -> None:
 
 def move_to(d, target: list, cube: bool, lattice: bool, name: str) -> None:
     from selenium.webdriver.common.keys import Keys
+
     for _ in range(80):
         g = ghost(d)
         if sorted(map(tuple, g)) == sorted(map(tuple, target)):
@@ -141,11 +151,14 @@ def move_to(d, target: list, cube: bool, lattice: bool, name: str) -> None:
 
 # ---- the puzzles and the checker's solution --------------------------------------------------
 
+
 def flat_turns(part, piece) -> bool:
     """Whether a cube piece goes to `part` by quarter turns in the layer alone (the R key)."""
+
     def norm(cells):
         lo = [min(c[i] for c in cells) for i in range(3)]
         return sorted(tuple(x - m for x, m in zip(c, lo)) for c in cells)
+
     cells = [tuple(c) for c in piece]
     for _ in range(4):
         if norm(cells) == norm(part):
@@ -170,14 +183,21 @@ def target_moves(d, path, grid: str, reflect: bool, special=None) -> list[tuple[
 
     def kind_of(part) -> int:
         return kinds.index(_shape_key({c: "" for c in part}, dim, reflect, grid))
-    chosen = next((s for s in solutions if any(special(part, summary["pieces"][kind_of(part)]["cells"])
-                                               for part in s)), None) if special else solutions[0]
+
+    chosen = (
+        next(
+            (s for s in solutions if any(special(part, summary["pieces"][kind_of(part)]["cells"]) for part in s)), None
+        )
+        if special
+        else solutions[0]
+    )
     assert chosen, "no solution needs the keys wanted"
     return [(kind_of(part), [list(points[to_page[c]]) for c in part]) for part in sorted(chosen, key=min)]
 
 
 def play_to_the_end(d, moves, *, cube=False, lattice=False, flips=True) -> None:
     from selenium.webdriver.common.keys import Keys
+
     PRESSED.clear()
     open_play(d)
     names = [p["name"] for p in d.execute_script("return state.preview.pieces")]
@@ -188,7 +208,7 @@ def play_to_the_end(d, moves, *, cube=False, lattice=False, flips=True) -> None:
         until(d, lambda d: ghost(d) is not None, 10, "no ghost on the board")
         assert d.switch_to.active_element.get_attribute("id") == "play-svg"
         assert status(d).startswith(names[piece]), status(d)
-        if cube and k == 0:                                 # the layer keys, announced
+        if cube and k == 0:  # the layer keys, announced
             press(d, Keys.PAGE_UP)
             assert "layer 2" in status(d), status(d)
             press(d, Keys.PAGE_DOWN)
@@ -198,7 +218,7 @@ def play_to_the_end(d, moves, *, cube=False, lattice=False, flips=True) -> None:
         assert "it fits" in status(d), status(d)
         press(d, Keys.ENTER)
         until(d, lambda d, k=k: len(hand(d)) == k + 1, 10, "the piece was not placed")
-        if k == 0:                                          # Backspace takes it back, then again
+        if k == 0:  # Backspace takes it back, then again
             until(d, lambda d: "Can still be finished" in status(d), 30, f"no verdict: {status(d)}")
             press(d, Keys.BACKSPACE)
             until(d, lambda d: not hand(d), 10, "Backspace did not undo")
@@ -209,7 +229,7 @@ def play_to_the_end(d, moves, *, cube=False, lattice=False, flips=True) -> None:
             move_to(d, target, cube, lattice, names[piece])
             press(d, Keys.ENTER)
             until(d, lambda d: len(hand(d)) == 1, 10, "the piece was not placed again")
-            found = violations(d)                             # the playing state, a ghost on the board
+            found = violations(d)  # the playing state, a ghost on the board
             assert not found, f"playing: {found}"
     until(d, lambda d: status(d).startswith("Solved"), 30, f"not solved: {status(d)}")
 
@@ -226,20 +246,34 @@ def assert_tiling(d, path, reflect: bool, grid: str) -> None:
 
 def wait_preview(d, grid: str, dim: int, area: int) -> None:
     """Until the page's preview is the puzzle just loaded (the last one's stays until then)."""
-    until(d, lambda d: d.execute_script("const s = state.preview; return !!(s && s.cells && s.grid === arguments[0] "
-                                        "&& s.cells[0].length === arguments[1] && s.area === arguments[2])", grid, dim, area),
-          30, f"no preview of the {grid} puzzle")
+    until(
+        d,
+        lambda d: d.execute_script(
+            "const s = state.preview; return !!(s && s.cells && s.grid === arguments[0] "
+            "&& s.cells[0].length === arguments[1] && s.area === arguments[2])",
+            grid,
+            dim,
+            area,
+        ),
+        30,
+        f"no preview of the {grid} puzzle",
+    )
 
 
 def load_text(d, path, reflect: bool) -> None:
-    d.execute_script("""setMode('tiling'); setTilingSource('text');
+    d.execute_script(
+        """setMode('tiling'); setTilingSource('text');
         document.querySelector('#tiling-text').value = arguments[0];
-        document.querySelector('#reflect').checked = arguments[1]; newText(); setView('solutions');""", path.read_text(), reflect)
+        document.querySelector('#reflect').checked = arguments[1]; newText(); setView('solutions');""",
+        path.read_text(),
+        reflect,
+    )
     board, _, dim = read_puzzle(path)
     wait_preview(d, "square", dim, len(board))
 
 
 # ---- the three grids ---------------------------------------------------------------------------
+
 
 def test_square_puzzle_by_keyboard(page):
     d = page
@@ -250,47 +284,65 @@ def test_square_puzzle_by_keyboard(page):
 
 def test_hex_puzzle_by_keyboard(page):
     d = page
-    d.execute_script("setMode('tiling'); setTilingSource('draw'); document.querySelector('#reflect').checked = true; "
-                     "latticePreset('tetrahexes-4x7'); setView('solutions')")
+    d.execute_script(
+        "setMode('tiling'); setTilingSource('draw'); document.querySelector('#reflect').checked = true; "
+        "latticePreset('tetrahexes-4x7'); setView('solutions')"
+    )
     wait_preview(d, "hex", 2, 28)
+
     def mirrored(part, piece) -> bool:
         shape = {c: "" for c in part}
         return _shape_key(shape, 2, False, "hex") != _shape_key({tuple(c): "" for c in piece}, 2, False, "hex")
+
     moves = target_moves(d, TETRAHEXES, "hex", True, mirrored)
     play_to_the_end(d, moves, lattice=True)
     assert_tiling(d, TETRAHEXES, True, "hex")
-    assert {"r", "f"} <= set(PRESSED)                        # a piece was turned and one flipped
+    assert {"r", "f"} <= set(PRESSED)  # a piece was turned and one flipped
 
 
 def test_triangle_puzzle_by_keyboard(page, tmp_path):
     """Two triamonds in a hexagon of six triangles (each lies up and down triangles in turn)."""
     d = page
     path = tmp_path / "hexagon.json"
-    path.write_text(json.dumps({"grid": "triangle", "board": [[0, 0, 2], [0, 0, 1], [0, 1, 1], [-1, 0, 2], [-1, 1, 2], [-1, 1, 1]],
-                                "pieces": [{"name": "triamond", "cells": [[0, 0, 2], [0, 0, 1], [0, 1, 1]], "count": 2}]}))
-    d.execute_script("""setMode('tiling'); setTilingSource('text');
+    path.write_text(
+        json.dumps(
+            {
+                "grid": "triangle",
+                "board": [[0, 0, 2], [0, 0, 1], [0, 1, 1], [-1, 0, 2], [-1, 1, 2], [-1, 1, 1]],
+                "pieces": [{"name": "triamond", "cells": [[0, 0, 2], [0, 0, 1], [0, 1, 1]], "count": 2}],
+            }
+        )
+    )
+    d.execute_script(
+        """setMode('tiling'); setTilingSource('text');
         document.querySelector('#tiling-text').value = arguments[0];
-        document.querySelector('#reflect').checked = true; newText(); setView('solutions');""", path.read_text())
+        document.querySelector('#reflect').checked = true; newText(); setView('solutions');""",
+        path.read_text(),
+    )
     wait_preview(d, "triangle", 3, 6)
     play_to_the_end(d, target_moves(d, path, "triangle", True), lattice=True)
     assert_tiling(d, path, True, "triangle")
-    for tab in ("#hint-tab", "#stats-tab"):                  # not offered here, and the reason given
+    for tab in ("#hint-tab", "#stats-tab"):  # not offered here, and the reason given
         assert not css(d, tab).is_enabled() and "square" in css(d, tab).get_attribute("title")
 
 
 def test_cube_puzzle_by_keyboard(page, tmp_path):
     d = page
     soma = {p["name"]: p for p in json.loads(SOMA.read_text())["pieces"]}
-    puzzle = {"board": [[r, c, z] for r in range(2) for c in range(3) for z in range(2)],
-              "pieces": [soma[n] for n in "TAP"], "allow_reflection": False}
+    puzzle = {
+        "board": [[r, c, z] for r in range(2) for c in range(3) for z in range(2)],
+        "pieces": [soma[n] for n in "TAP"],
+        "allow_reflection": False,
+    }
     path = tmp_path / "soma-tap-2x3x2.json"
     path.write_text(json.dumps(puzzle))
-    load_text(d, path, True)            # "pieces may be flipped" left on: the file says rotate only, the page follows
+    load_text(d, path, True)  # "pieces may be flipped" left on: the file says rotate only, the page follows
     assert not css(d, "#reflect").is_selected()
     moves = target_moves(d, path, "square", False, lambda part, piece: not flat_turns(part, piece))
     play_to_the_end(d, moves, cube=True, flips=False)
     assert_tiling(d, path, False, "square")
     from selenium.webdriver.common.keys import Keys
+
     assert {"r", "t"} <= set(PRESSED) and {Keys.PAGE_UP, Keys.PAGE_DOWN} & set(PRESSED) and "f" not in PRESSED
 
 
@@ -298,9 +350,12 @@ def test_a_click_on_the_tray_brings_the_ghost(page):
     """Off the square grid the mouse chooses a piece (a click on the tray: its ghost on the
     board, which takes the focus) and the buttons turn it; the keys do the rest."""
     from test_web_browser import click
+
     d = page
-    d.execute_script("setMode('tiling'); setTilingSource('draw'); document.querySelector('#reflect').checked = true; "
-                     "latticePreset('tetrahexes-4x7'); setView('solutions')")
+    d.execute_script(
+        "setMode('tiling'); setTilingSource('draw'); document.querySelector('#reflect').checked = true; "
+        "latticePreset('tetrahexes-4x7'); setView('solutions')"
+    )
     wait_preview(d, "hex", 2, 28)
     open_play(d)
     until(d, lambda d: d.find_elements("css selector", "#play-tray .play-piece svg"), 30, "the tray has no shapes")

@@ -11,6 +11,7 @@ Positions: completions counted by the checker (every solution of the board left 
 pieces left); a hex position whose empty cells hang together only across a hex's diagonal
 sides is open, not a dead end (a region split by square neighbours would be wrongly unfillable);
 finishing from a position gives a tiling the checker accepts."""
+
 from __future__ import annotations
 
 import json
@@ -42,12 +43,20 @@ def text_puzzle(path, reflect: bool = True) -> dict:
 def soma_box(tmp_path, names: str = "TAP", shape=(2, 3, 2)):
     soma = {p["name"]: p for p in json.loads(SOMA.read_text())["pieces"]}
     path = tmp_path / "soma-box.json"
-    path.write_text(json.dumps({"board": [[r, c, z] for r in range(shape[0]) for c in range(shape[1]) for z in range(shape[2])],
-                                "pieces": [soma[n] for n in names], "allow_reflection": False}))
+    path.write_text(
+        json.dumps(
+            {
+                "board": [[r, c, z] for r in range(shape[0]) for c in range(shape[1]) for z in range(shape[2])],
+                "pieces": [soma[n] for n in names],
+                "allow_reflection": False,
+            }
+        )
+    )
     return path
 
 
 # ---- the page's drawing: points to cells and to the screen ------------------------------------
+
 
 def cell_of(grid: str, point, parity: int = 0) -> tuple:
     """A page point back to a cell (lattice.from_drawing's rule, as documented there)."""
@@ -94,14 +103,20 @@ def cyclic_order(table: list[int]) -> int:
 
 # ---- the turn tables -------------------------------------------------------------------------
 
+
 def mirrored_soma(tmp_path):
     path = tmp_path / "soma-mirrored.json"
     path.write_text(json.dumps(dict(json.loads(SOMA.read_text()), allow_reflection=True)))
     return path
 
 
-CASES = [("hex", lambda tmp: TETRAHEXES, True, 2), ("triangle", lambda tmp: HEXIAMONDS, True, 3),
-         ("square", lambda tmp: SLAM, True, 2), ("square", lambda tmp: SOMA, False, 3), ("square", mirrored_soma, True, 3)]
+CASES = [
+    ("hex", lambda tmp: TETRAHEXES, True, 2),
+    ("triangle", lambda tmp: HEXIAMONDS, True, 3),
+    ("square", lambda tmp: SLAM, True, 2),
+    ("square", lambda tmp: SOMA, False, 3),
+    ("square", mirrored_soma, True, 3),
+]
 
 
 @pytest.mark.parametrize("grid, make, reflect, dim", CASES, ids=["hex", "triangle", "square", "cube", "cube-mirror"])
@@ -111,8 +126,10 @@ def test_turn_tables_are_the_checkers_orientations(client, tmp_path, grid, make,
     summary = client.post("/api/check", json={"puzzle": text_puzzle(path, reflect)}).json()
     assert len(v["tables"]) == len(summary["pieces"])
     for piece, table in zip(summary["pieces"], v["tables"]):
-        wanted = {frozenset(c for c, _ in o)
-                  for o in _orientations({tuple(c): "" for c in piece["cells"]}, dim, reflect, grid)}
+        wanted = {
+            frozenset(c for c, _ in o)
+            for o in _orientations({tuple(c): "" for c in piece["cells"]}, dim, reflect, grid)
+        }
         got = []
         for points in table["orientations"]:
             parity = (points[0][0] + points[0][1]) % 2 if grid == "hex" else 0
@@ -128,7 +145,9 @@ def test_turn_tables_are_the_checkers_orientations(client, tmp_path, grid, make,
             assert [keys["f"][i] for i in keys["f"]] == list(range(len(got)))
 
 
-@pytest.mark.parametrize("grid, path, angle", [("hex", TETRAHEXES, 60), ("triangle", HEXIAMONDS, 60), ("square", SLAM, 90)])
+@pytest.mark.parametrize(
+    "grid, path, angle", [("hex", TETRAHEXES, 60), ("triangle", HEXIAMONDS, 60), ("square", SLAM, 90)]
+)
 def test_r_turns_clockwise_and_f_mirrors_on_the_screen(client, grid, path, angle):
     tables = post(client, text_puzzle(path), [], tables=True)["tables"]
     for table in tables:
@@ -150,7 +169,7 @@ def test_cube_turns_reach_every_rotation(client):
     for k in "rty":
         assert cyclic_order(ell["keys"][k]) == 4
     for i, points in enumerate(ell["orientations"]):
-        turned = [[c, -r, z] for r, c, z in points]           # a clockwise quarter turn of the layer
+        turned = [[c, -r, z] for r, c, z in points]  # a clockwise quarter turn of the layer
         assert picture("square", turned) == picture("square", ell["orientations"][ell["keys"]["r"][i]])
     seen, todo = {0}, [0]
     while todo:
@@ -163,6 +182,7 @@ def test_cube_turns_reach_every_rotation(client):
 
 
 # ---- positions -----------------------------------------------------------------------------------
+
 
 def frame(client, puzzle: dict, path, grid: str):
     """The checker's board and pieces, and a map from its cells to the server's."""
@@ -179,7 +199,7 @@ def rest_count(board, tiles, dim, grid, reflect, placed_parts) -> int:
     covered = {c for part in placed_parts for c in part}
     left = dict.fromkeys((c for c in board if c not in covered), "")
     pieces = [{"cells": t, "count": 1, "min": 1, "reflect": reflect} for t in tiles]
-    for part in placed_parts:                                # take away the pieces placed
+    for part in placed_parts:  # take away the pieces placed
         k = _shape_key({c: "" for c in part}, dim, reflect, grid)
         i = next(i for i, p in enumerate(pieces) if _shape_key(p["cells"], dim, reflect, grid) == k)
         pieces.pop(i)
@@ -192,8 +212,10 @@ def test_positions_counted_and_finished_like_the_checker(client, tmp_path, grid,
     reflect = grid == "hex"
     puzzle = text_puzzle(path, reflect)
     board, tiles, dim, to_server = frame(client, puzzle, path, grid)
-    solutions = sorted(all_solutions(board, [{"cells": t, "count": 1, "min": 1, "reflect": reflect} for t in tiles],
-                                     dim, grid=grid), key=lambda s: sorted(map(sorted, s)))
+    solutions = sorted(
+        all_solutions(board, [{"cells": t, "count": 1, "min": 1, "reflect": reflect} for t in tiles], dim, grid=grid),
+        key=lambda s: sorted(map(sorted, s)),
+    )
     v = post(client, puzzle, [])
     assert (v["verdict"], v["completions"], v["capped"]) == ("open", len(solutions), False)
     parts = sorted(solutions[-1], key=min)
@@ -202,7 +224,12 @@ def test_positions_counted_and_finished_like_the_checker(client, tmp_path, grid,
         v = post(client, puzzle, placed)
         assert (v["verdict"], v["completions"]) == ("open", rest_count(board, tiles, dim, grid, reflect, parts[:k]))
     found = post(client, puzzle, placed, finish=True)["found"]
-    check(path, [("placed", p) for p in placed] + [(p["piece"], p["cells"]) for p in found], reflect=reflect, partial=False)
+    check(
+        path,
+        [("placed", p) for p in placed] + [(p["piece"], p["cells"]) for p in found],
+        reflect=reflect,
+        partial=False,
+    )
     whole = placed + [p["cells"] for p in found]
     assert post(client, puzzle, whole)["verdict"] == "solved"
 
@@ -213,6 +240,7 @@ def test_hex_regions_join_across_diagonal_sides(client):
     ((0, 1), (1, 0)) are joined, but hang together as hexes: open, counted as the checker
     counts, never a wrong dead end."""
     from itertools import combinations
+
     puzzle = text_puzzle(TETRAHEXES)
     board, tiles, dim, to_server = frame(client, puzzle, TETRAHEXES, "hex")
 
@@ -229,10 +257,13 @@ def test_hex_regions_join_across_diagonal_sides(client):
                         n += 1
             out.append(n)
         return out
+
     square = ((1, 0), (-1, 0), (0, 1), (0, -1))
     hexes = square + ((1, -1), (-1, 1))
-    solutions = sorted(all_solutions(board, [{"cells": t, "count": 1, "min": 1, "reflect": True} for t in tiles],
-                                     2, grid="hex"), key=lambda s: sorted(map(sorted, s)))
+    solutions = sorted(
+        all_solutions(board, [{"cells": t, "count": 1, "min": 1, "reflect": True} for t in tiles], 2, grid="hex"),
+        key=lambda s: sorted(map(sorted, s)),
+    )
     tried = 0
     for solution in solutions[::3]:
         for parts in combinations(sorted(solution, key=min), 2):
@@ -254,18 +285,25 @@ def test_triangle_hexagon_by_hand(client, tmp_path):
     cells of the wrong size are refused in one line."""
     hexagon = [(0, 0, 2), (0, 0, 1), (0, 1, 1), (-1, 0, 2), (-1, 1, 2), (-1, 1, 1)]
     path = tmp_path / "hexagon.json"
-    path.write_text(json.dumps({"grid": "triangle", "board": hexagon,
-                                "pieces": [{"name": "tri", "cells": [[0, 0, 2], [0, 0, 1], [0, 1, 1]], "count": 2}]}))
+    path.write_text(
+        json.dumps(
+            {
+                "grid": "triangle",
+                "board": hexagon,
+                "pieces": [{"name": "tri", "cells": [[0, 0, 2], [0, 0, 1], [0, 1, 1]], "count": 2}],
+            }
+        )
+    )
     puzzle = text_puzzle(path)
     board, tiles, dim, to_file = frame(client, puzzle, path, "triangle")
-    lo = shift_of(hexagon, 3, "triangle")                   # the checker's frame of the board
+    lo = shift_of(hexagon, 3, "triangle")  # the checker's frame of the board
     to_server = {c: to_file[tuple(x - m for x, m in zip(c, lo))] for c in hexagon}
     assert post(client, puzzle, [])["completions"] == 3 == rest_count(board, tiles, dim, "triangle", True, [])
     half = [to_server[c] for c in hexagon[:3]]
     v = post(client, puzzle, [half])
     assert (v["verdict"], v["completions"]) == ("open", 1)
     assert post(client, puzzle, [half, [to_server[c] for c in hexagon[3:]]])["verdict"] == "solved"
-    fan = [to_server[c] for c in (hexagon[0], hexagon[2], hexagon[5])]       # not edge to edge
+    fan = [to_server[c] for c in (hexagon[0], hexagon[2], hexagon[5])]  # not edge to edge
     bad = post(client, puzzle, [fan], status=400)["error"]
     assert bad.startswith("placed: placed[0] (at row ") and "is not a piece of the puzzle" in bad
     wrong = post(client, puzzle, [[[0, 0]]], status=400)["error"]

@@ -3,6 +3,7 @@ library pieces of that grid; the page (Debian's chromium, headless, Selenium) ch
 loads a published board, counts it and draws solutions on that grid. Expected counts are
 Polyform Puzzler's published ones (tests/lattice-corpus/manifest.json); drawn solutions are
 verified by the independent checker."""
+
 from __future__ import annotations
 
 import json
@@ -19,13 +20,31 @@ from web_helpers import MISSING, chrome, chromium_available, server
 LATTICE = Path(__file__).parent / "lattice-corpus"
 PUBLISHED = {c["id"]: c for c in json.loads((LATTICE / "manifest.json").read_text())}
 DOCS = Path(__file__).parent.parent / "docs"
-HEXIAMONDS = ["bar", "sphinx", "crook", "crown", "lobster", "signpost", "snake", "butterfly",
-              "chevron", "hook", "yacht", "hexagon"]
+HEXIAMONDS = [
+    "bar",
+    "sphinx",
+    "crook",
+    "crown",
+    "lobster",
+    "signpost",
+    "snake",
+    "butterfly",
+    "chevron",
+    "hook",
+    "yacht",
+    "hexagon",
+]
 TETRAHEXES = ["bar", "worm", "pistol", "propeller", "arch", "bee", "wave"]
 # The corpus boards in the drawing convention of lattice_draw (hex: hexes two columns apart).
 TETRAHEX_4X7 = ["X.X.X.X.X.X.X", ".X.X.X.X.X.X.X", "..X.X.X.X.X.X.X", "...X.X.X.X.X.X.X"]
-HEXIAMOND_6X6 = ["......XXXXXXXXXXXX", ".....XXXXXXXXXXXX", "....XXXXXXXXXXXX", "...XXXXXXXXXXXX",
-                 "..XXXXXXXXXXXX", ".XXXXXXXXXXXX"]
+HEXIAMOND_6X6 = [
+    "......XXXXXXXXXXXX",
+    ".....XXXXXXXXXXXX",
+    "....XXXXXXXXXXXX",
+    "...XXXXXXXXXXXX",
+    "..XXXXXXXXXXXX",
+    ".XXXXXXXXXXXX",
+]
 
 
 def drawn(grid: str, board: list[str], names: list[str]) -> dict:
@@ -33,6 +52,7 @@ def drawn(grid: str, board: list[str], names: list[str]) -> dict:
 
 
 # ---- the API ---------------------------------------------------------------------------------
+
 
 def test_info_offers_each_grids_library(client):
     """Free n-iamonds n = 1..7 and n-hexes n = 1..5: the published counts 1, 1, 1, 3, 4, 12, 24
@@ -49,16 +69,19 @@ def test_check_a_drawn_hex_board(client):
     s = client.post("/api/check", json={"puzzle": drawn("hex", TETRAHEX_4X7, TETRAHEXES)}).json()
     assert s["grid"] == "hex" and s["area"] == 28 == s["tiles_area"]
     assert len(s["points"]) == len(s["cells"]) == 28
-    assert all((r + c) % 2 == 0 for r, c in s["points"])       # hexes two columns apart
+    assert all((r + c) % 2 == 0 for r, c in s["points"])  # hexes two columns apart
 
 
-@pytest.mark.parametrize("puzzle, words", [
-    (drawn("hexagonal", TETRAHEX_4X7, TETRAHEXES), "unknown grid"),
-    (drawn("hex", TETRAHEX_4X7, ["sphinx"]), "unknown piece \"sphinx\""),
-    (drawn("triangle", HEXIAMOND_6X6, ["F"]), "unknown piece \"F\""),
-    (drawn("hex", ["XX"], ["bee"]), "row 1, column 2"),
-    (dict(drawn("hex", TETRAHEX_4X7, TETRAHEXES), grid=6), "\"grid\" must be a string"),
-])
+@pytest.mark.parametrize(
+    "puzzle, words",
+    [
+        (drawn("hexagonal", TETRAHEX_4X7, TETRAHEXES), "unknown grid"),
+        (drawn("hex", TETRAHEX_4X7, ["sphinx"]), 'unknown piece "sphinx"'),
+        (drawn("triangle", HEXIAMOND_6X6, ["F"]), 'unknown piece "F"'),
+        (drawn("hex", ["XX"], ["bee"]), "row 1, column 2"),
+        (dict(drawn("hex", TETRAHEX_4X7, TETRAHEXES), grid=6), '"grid" must be a string'),
+    ],
+)
 def test_bad_grid_puzzles_refused(client, puzzle, words):
     r = client.post("/api/check", json={"puzzle": puzzle})
     assert r.status_code == 400 and words in r.json()["error"]
@@ -86,6 +109,7 @@ def test_hint_on_the_hex_grid_is_refused_in_one_line(client):
 
 # ---- the page --------------------------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def page():
     if not chromium_available():
@@ -101,8 +125,11 @@ def page():
 
 
 def choose(d, selector, value):
-    d.execute_script("const s = document.querySelector(arguments[0]); s.value = arguments[1];"
-                     "s.dispatchEvent(new Event('change'));", selector, value)
+    d.execute_script(
+        "const s = document.querySelector(arguments[0]); s.value = arguments[1];s.dispatchEvent(new Event('change'));",
+        selector,
+        value,
+    )
 
 
 def drawn_solution(d) -> list[tuple[str, list]]:

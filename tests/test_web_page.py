@@ -2,6 +2,7 @@
 messages drawn where the user looks, a board too large cleared, a bad Katamino list, pasted
 prose, a stale count, Shikaku browsing, clamped copy fields, one tab stop for the board, an
 honest dead-end hint, a closed tab's job cancelled, and the phone layout at 360 px."""
+
 from __future__ import annotations
 
 import os
@@ -27,18 +28,22 @@ def url():
 
 def open_page(url, width=1400, height=757):
     d = chrome(max(width, 600), height)
-    if width < 600:                # a window is at least 500 px wide: emulate the phone's screen
-        d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                          {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+    if width < 600:  # a window is at least 500 px wide: emulate the phone's screen
+        d.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True},
+        )
     d.get(url + "/")
     until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 30)
     return d
 
 
 def in_view(d, selector) -> bool:
-    return d.execute_script("const r = document.querySelector(arguments[0]).getBoundingClientRect();"
-                            "return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;",
-                            selector)
+    return d.execute_script(
+        "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+        "return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;",
+        selector,
+    )
 
 
 def type_into(d, selector, text):
@@ -54,6 +59,7 @@ def severe(d):
 
 def test_page_defects(url):
     from selenium.webdriver.common.keys import Keys
+
     d = open_page(url)
     try:
         # a 25 x 25 board: "board too large" in view, the old board gone
@@ -71,7 +77,9 @@ def test_page_defects(url):
             field.send_keys(Keys.CONTROL, "a")
             field.send_keys(typed, Keys.TAB)
             assert field.get_attribute("value") == shown
-        d.execute_script("const s = document.querySelector('#tiling-preset'); s.value = '3x20'; s.dispatchEvent(new Event('change'));")
+        d.execute_script(
+            "const s = document.querySelector('#tiling-preset'); s.value = '3x20'; s.dispatchEvent(new Event('change'));"
+        )
         # one tab stop for the board, arrow keys inside it
         assert len(d.find_elements("css selector", "#tiling-grid [tabindex='0']")) == 1
         css(d, "#tiling-grid [tabindex='0']").send_keys(Keys.ARROW_RIGHT, Keys.ARROW_DOWN)
@@ -101,8 +109,14 @@ def test_page_defects(url):
         # the job buttons are disabled while a job starts (one job per click): wait for them
         until(d, lambda d: css(d, "#hint-next").is_enabled() and not css(d, "body").get_attribute("data-starting"), 10)
         click(d, "#hint-next")
-        until(d, lambda d: css(d, "body").get_attribute("data-job") != job
-              and css(d, "#progress").get_attribute("data-state") == "done", 30)
+        until(
+            d,
+            lambda d: (
+                css(d, "body").get_attribute("data-job") != job
+                and css(d, "#progress").get_attribute("data-state") == "done"
+            ),
+            30,
+        )
         assert "Hint found" not in css(d, "#progress-text").text and "dead end" in css(d, "#progress-text").text
         # pasted prose is refused, not read as a board of letters
         click(d, "#tiling-text-tab")
@@ -131,12 +145,15 @@ def test_shikaku_solutions_can_be_browsed(url):
         click(d, "#shikaku-load")
         until(d, lambda d: "10 x 10" in css(d, "#shikaku-info").text, 10)
         click(d, "#solve")
-        until(d, lambda d: css(d, "#position").text == "1 / 4", 30)    # the manifest: 4 solutions
+        until(d, lambda d: css(d, "#position").text == "1 / 4", 30)  # the manifest: 4 solutions
         seen = set()
         for k in ("4", "2", "3", "1"):
             type_into(d, "#goto", k)
             assert css(d, "#position").text == f"{k} / 4"
-            rects = [json.loads(e.get_attribute("data-rect")) for e in d.find_elements("css selector", "#solution-svg rect.rectangle")]
+            rects = [
+                json.loads(e.get_attribute("data-rect"))
+                for e in d.find_elements("css selector", "#solution-svg rect.rectangle")
+            ]
             verify_rectangles(rows, rects)
             seen.add(str(sorted(rects)))
         assert len(seen) == 4
@@ -154,7 +171,9 @@ def test_closing_the_tab_cancels_its_job(url):
         click(d, '#modes [data-mode="box"]')
         for sel, value in (("#box-width", "10"), ("#box-height", "8"), ("#box-max", "2")):
             type_into(d, sel, value)
-        d.execute_script("const s = document.querySelector('#box-order'); s.value = '5'; s.dispatchEvent(new Event('change'));")
+        d.execute_script(
+            "const s = document.querySelector('#box-order'); s.value = '5'; s.dispatchEvent(new Event('change'));"
+        )
         click(d, "#count")
         until(d, lambda d: css(d, "#progress").get_attribute("data-state") == "running", 30)
         job = css(d, "body").get_attribute("data-job")
@@ -176,15 +195,19 @@ def test_phone_layout_at_360_px(url):
             assert in_view(d, sel), sel
         click(d, '#modes [data-mode="katamino"]')
         assert d.execute_script("return document.documentElement.scrollWidth") <= 360
-        right = d.execute_script("return Math.max(...[...document.querySelectorAll('.swatch')].map(e => e.getBoundingClientRect().right))")
+        right = d.execute_script(
+            "return Math.max(...[...document.querySelectorAll('.swatch')].map(e => e.getBoundingClientRect().right))"
+        )
         assert right <= 360
         click(d, '#modes [data-mode="tiling"]')
-        d.execute_script("const s = document.querySelector('#tiling-preset'); s.value = '3x20'; s.dispatchEvent(new Event('change'));")
+        d.execute_script(
+            "const s = document.querySelector('#tiling-preset'); s.value = '3x20'; s.dispatchEvent(new Event('change'));"
+        )
         assert d.execute_script("return document.documentElement.scrollWidth") <= 360
         click(d, "#solve")
         until(d, lambda d: len(d.find_elements("css selector", "#solution-svg g.piece")) == 12, 30)
         assert in_view(d, "#status")
-        if os.environ.get("POLYTILE_SCREENSHOTS"):     # docs/web-phone.png, when asked
+        if os.environ.get("POLYTILE_SCREENSHOTS"):  # docs/web-phone.png, when asked
             d.save_screenshot(str(DOCS / "web-phone.png"))
     finally:
         d.quit()

@@ -1,5 +1,6 @@
 """The API behind the page's fixes of issue 19: Shikaku solutions listed for browsing, pasted
 text that is no drawing refused, and a page's job cancelled once the page stops asking for it."""
+
 from __future__ import annotations
 
 import time
@@ -15,8 +16,8 @@ def test_shikaku_with_several_solutions_lists_them_all(client):
         view = run(client, "solve", {"kind": "shikaku", "rows": rows})
         sols = [s["rectangles"] for s in view["solutions"]]
         assert int(view["result"]["solutions"]) == case["solutions"]
-        assert len(sols) == case["solutions"], case_id            # every one, to browse
-        assert len({str(sorted(s)) for s in sols}) == len(sols)     # all different
+        assert len(sols) == case["solutions"], case_id  # every one, to browse
+        assert len({str(sorted(s)) for s in sols}) == len(sols)  # all different
         for s in sols:
             verify_rectangles(rows, s)
 
@@ -26,7 +27,7 @@ def test_text_that_is_no_drawing_is_refused(client):
         r = client.post("/api/check", json={"puzzle": {"kind": "tiling", "text": text}})
         assert r.status_code == 400, r.text
         assert "not a puzzle drawing" in r.json()["error"]
-    drawing = "XXX\n\nX XX\n"                              # a 1 x 3 board, a monomino and a domino
+    drawing = "XXX\n\nX XX\n"  # a 1 x 3 board, a monomino and a domino
     r = client.post("/api/check", json={"puzzle": {"kind": "tiling", "text": drawing}})
     assert r.status_code == 200 and r.json()["area"] == 3
 
@@ -36,7 +37,7 @@ def test_a_job_whose_page_stops_polling_is_cancelled(client):
     r = client.post("/api/jobs", json={"action": "count", "puzzle": long_box, "options": {"heartbeat": 1}})
     assert r.status_code == 202, r.text
     job = r.json()["id"]
-    time.sleep(3.0)                                          # nobody polls for 3 s
+    time.sleep(3.0)  # nobody polls for 3 s
     view = client.get(f"/api/jobs/{job}").json()
     assert view["state"] == "cancelled"
     for bad in (0, 1000, "5", True):
@@ -47,6 +48,7 @@ def test_a_job_whose_page_stops_polling_is_cancelled(client):
 def test_a_polled_job_with_a_heartbeat_runs_on(client):
     case = SHIKAKU_CASES["tatham-7x7"]
     rows = shikaku_rows((SHIKAKU / case["file"]).read_text())
-    r = client.post("/api/jobs", json={"action": "solve", "puzzle": {"kind": "shikaku", "rows": rows},
-                                       "options": {"heartbeat": 5}})
+    r = client.post(
+        "/api/jobs", json={"action": "solve", "puzzle": {"kind": "shikaku", "rows": rows}, "options": {"heartbeat": 5}}
+    )
     assert wait(client, r.json()["id"])["state"] == "done"

@@ -3,6 +3,7 @@ Two pieces of a solution are dragged from the tray (with the mouse, and with tou
 the buttons until they match, and dropped; a drop off the board is refused with its reason; a
 placed piece is picked up and put back with Undo; the count of completions drops from the
 corpus's 8; "Finish it from here" completes the board, checked by the independent checker."""
+
 from __future__ import annotations
 
 import json
@@ -43,11 +44,16 @@ def status(d) -> dict:
 
 def cell_offset(d, cell):
     """The offset of a board cell's centre from the centre of the play board's SVG."""
-    return d.execute_script("""
+    return d.execute_script(
+        """
         const svg = document.querySelector('#play-svg'), box = svg.getBoundingClientRect();
         const W = svg.viewBox.baseVal.width, cols = arguments[2], scale = box.width / W, S = (W - 8) / cols;
         return [(4 + (arguments[1] + 0.5) * S) * scale - box.width / 2, (4 + (arguments[0] + 0.5) * S) * scale - box.height / 2];
-    """, cell[0], cell[1], 20)
+    """,
+        cell[0],
+        cell[1],
+        20,
+    )
 
 
 def drag(d, piece: int, cell, touch: bool = False):
@@ -56,28 +62,32 @@ def drag(d, piece: int, cell, touch: bool = False):
     from selenium.webdriver.common.actions import interaction
     from selenium.webdriver.common.actions.action_builder import ActionBuilder
     from selenium.webdriver.common.actions.pointer_input import PointerInput
+
     card = css(d, f'.play-piece[data-piece="{piece}"]')
     dx, dy = (int(round(v)) for v in cell_offset(d, cell))
     if not touch:
         ActionChains(d).click_and_hold(card).move_by_offset(8, 8).move_to_element_with_offset(
-            css(d, "#play-svg"), dx, dy).release().perform()
+            css(d, "#play-svg"), dx, dy
+        ).release().perform()
         return
     finger = ActionBuilder(d, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
-    finger.pointer_action.move_to(card).pointer_down().move_by(8, 8).move_to(
-        css(d, "#play-svg"), dx, dy).pointer_up()
+    finger.pointer_action.move_to(card).pointer_down().move_by(8, 8).move_to(css(d, "#play-svg"), dx, dy).pointer_up()
     finger.perform()
 
 
 def hand_pieces(d) -> list:
-    return [json.loads(g.get_attribute("data-cells"))
-            for g in d.find_elements("css selector", '#play-svg g.piece[data-source="hand"]')]
+    return [
+        json.loads(g.get_attribute("data-cells"))
+        for g in d.find_elements("css selector", '#play-svg g.piece[data-source="hand"]')
+    ]
 
 
 def place(d, summary: dict, name: str, target: list, touch: bool = False) -> None:
     """Drag piece `name` onto the cells `target`, turned with the key R and the Flip button."""
     from selenium.webdriver.common.action_chains import ActionChains
+
     i = next(k for k, p in enumerate(summary["pieces"]) if p["name"] == name)
-    css(d, f'.play-piece[data-piece="{i}"]').click()           # a tap chooses it
+    css(d, f'.play-piece[data-piece="{i}"]').click()  # a tap chooses it
     flip, k = turns_to([tuple(c) for c in summary["pieces"][i]["cells"]], target)
     if flip:
         css(d, "#play-flip").click()
@@ -93,7 +103,9 @@ def test_play_by_hand(url_and_solution):
     url, solution = url_and_solution
     d = open_page(url, 1400, 1000)
     try:
-        d.execute_script("const s = document.querySelector('#tiling-preset'); s.value = '3x20'; s.dispatchEvent(new Event('change'));")
+        d.execute_script(
+            "const s = document.querySelector('#tiling-preset'); s.value = '3x20'; s.dispatchEvent(new Event('change'));"
+        )
         until(d, lambda d: d.execute_script("return !!(state.preview && state.preview.area === 60)"), 20)
         css(d, "#play-tab").click()
         until(d, lambda d: status(d)["verdict"] == "open", 20)
@@ -106,17 +118,20 @@ def test_play_by_hand(url_and_solution):
         assert hand_pieces(d) == []
         # two pieces of a solution: one that must be flipped (a mirrored chiral piece) and another
         chosen = pick_two(summary, solution)
-        d.execute_script("window.pointerTypes = []; document.addEventListener('pointerdown', "
-                         "(e) => pointerTypes.push(e.pointerType), true);")
-        for (name, cells), touch in zip(chosen, (False, True)):     # the second with a finger
+        d.execute_script(
+            "window.pointerTypes = []; document.addEventListener('pointerdown', "
+            "(e) => pointerTypes.push(e.pointerType), true);"
+        )
+        for (name, cells), touch in zip(chosen, (False, True)):  # the second with a finger
             place(d, summary, name, cells, touch)
         until(d, lambda d: status(d)["verdict"] == "open" and int(status(d)["completions"]) < 8, 20)
-        types = d.execute_script("return pointerTypes")         # taps, Flip and a drag by mouse; a drag by touch
+        types = d.execute_script("return pointerTypes")  # taps, Flip and a drag by mouse; a drag by touch
         assert types[-1] == "touch" and set(types[:-1]) == {"mouse"}
         # pick the last one up (a tap sends it back to the tray), then Undo puts it back
         last = chosen[-1][1]
         dx, dy = cell_offset(d, min(map(tuple, last)))
         from selenium.webdriver.common.action_chains import ActionChains
+
         ActionChains(d).move_to_element_with_offset(css(d, "#play-svg"), int(dx), int(dy)).click().perform()
         until(d, lambda d: len(hand_pieces(d)) == 1, 10)
         css(d, "#play-undo").click()
@@ -128,7 +143,7 @@ def test_play_by_hand(url_and_solution):
         finished = [(g.get_attribute("data-piece"), json.loads(g.get_attribute("data-cells"))) for g in groups]
         check(TILING / CASES["pentomino-3x20"]["file"], finished, reflect=True, partial=False)
         assert "Finished" in status(d)["text"] and not severe(d)
-        if os.environ.get("POLYTILE_SCREENSHOTS"):     # docs/web-play.png, when asked
+        if os.environ.get("POLYTILE_SCREENSHOTS"):  # docs/web-play.png, when asked
             d.execute_script("window.scrollTo(0, 0)")
             d.save_screenshot(str(DOCS / "web-play.png"))
     finally:
@@ -140,8 +155,11 @@ def pick_two(summary: dict, solution: list) -> list:
     orientation, then one that needs no flip but at least one turn."""
     shapes = {p["name"]: [tuple(c) for c in p["cells"]] for p in summary["pieces"]}
     flipped = next((n, c) for n, c in solution if turns_to(shapes[n], c)[0])
-    turned = next((n, c) for n, c in solution if n != flipped[0] and turns_to(shapes[n], c)[0] is False
-                  and turns_to(shapes[n], c)[1] > 0)
+    turned = next(
+        (n, c)
+        for n, c in solution
+        if n != flipped[0] and turns_to(shapes[n], c)[0] is False and turns_to(shapes[n], c)[1] > 0
+    )
     return [flipped, turned]
 
 
@@ -150,11 +168,20 @@ def url_and_solution():
     """The server, and one solution of 3 x 20 from its own finish (the position to play: the
     counts the test checks come from the corpus and the checker)."""
     import urllib.request
+
     with server() as base:
-        puzzle = {"kind": "tiling", "board": ["X" * 20] * 3, "pieces": [{"name": n, "count": 1} for n in "FILNPTUVWXYZ"],
-                  "reflect": True}
-        req = urllib.request.Request(base + "/api/play", method="POST", headers={"Content-Type": "application/json"},
-                                     data=json.dumps({"puzzle": puzzle, "placed": [], "finish": True}).encode())
+        puzzle = {
+            "kind": "tiling",
+            "board": ["X" * 20] * 3,
+            "pieces": [{"name": n, "count": 1} for n in "FILNPTUVWXYZ"],
+            "reflect": True,
+        }
+        req = urllib.request.Request(
+            base + "/api/play",
+            method="POST",
+            headers={"Content-Type": "application/json"},
+            data=json.dumps({"puzzle": puzzle, "placed": [], "finish": True}).encode(),
+        )
         with urllib.request.urlopen(req, timeout=60) as r:
             found = json.loads(r.read())["found"]
         yield base, [(p["piece"], p["cells"]) for p in found]

@@ -2,6 +2,7 @@
 and "finish it from here". Expected values are counted by hand on tiny boards, or taken from
 the corpus and its independent checker (every solution of the corpus puzzle, filtered by the
 pieces placed)."""
+
 from __future__ import annotations
 
 import pytest
@@ -24,13 +25,17 @@ def play(client, puzzle: dict, placed: list, finish: bool | None = None, status:
 
 # ---- tiny boards, counted by hand ----------------------------------------------------------------
 
-@pytest.mark.parametrize("placed, ways", [
-    ([], 5),                                        # dominoes in a 2 x 4 box: Fibonacci F(5)
-    ([[[0, 0], [1, 0]]], 3),                        # a 2 x 3 box left
-    ([[[0, 0], [0, 1]]], 2),                        # forces the one below; a 2 x 2 box left
-    ([[[0, 1], [0, 2]]], 1),                        # both ends stand, the middle lies below
-    ([[[0, 0], [1, 0]], [[0, 1], [1, 1]], [[0, 2], [1, 2]]], 1),
-])
+
+@pytest.mark.parametrize(
+    "placed, ways",
+    [
+        ([], 5),  # dominoes in a 2 x 4 box: Fibonacci F(5)
+        ([[[0, 0], [1, 0]]], 3),  # a 2 x 3 box left
+        ([[[0, 0], [0, 1]]], 2),  # forces the one below; a 2 x 2 box left
+        ([[[0, 1], [0, 2]]], 1),  # both ends stand, the middle lies below
+        ([[[0, 0], [1, 0]], [[0, 1], [1, 1]], [[0, 2], [1, 2]]], 1),
+    ],
+)
 def test_dominoes_counted_by_hand(client, placed, ways):
     v = play(client, DOMINOES_2X4, placed)
     assert (v["verdict"], v["completions"], v["capped"]) == ("open", ways, False)
@@ -43,8 +48,9 @@ def test_copies_are_interchangeable(client):
     assert play(client, BARS_2X4, [bottom])["completions"] == 1
     assert play(client, BARS_2X4, [top, bottom])["verdict"] == "solved"
     bad = play(client, {**BARS_2X4, "board": ["XXXX"] * 3}, [top, bottom, [[2, c] for c in range(4)]], status=400)
-    assert bad["error"] == ("placed: placed[2] (at row 3, column 1) is not a piece of the puzzle with a copy "
-                            "left, in the motions allowed")
+    assert bad["error"] == (
+        "placed: placed[2] (at row 3, column 1) is not a piece of the puzzle with a copy left, in the motions allowed"
+    )
 
 
 def test_dead_end_says_why(client):
@@ -55,6 +61,7 @@ def test_dead_end_says_why(client):
 
 
 # ---- the corpus ----------------------------------------------------------------------------------
+
 
 def _corpus(case_id: str) -> tuple[dict, dict, list]:
     path = TILING / CASES[case_id]["file"]
@@ -72,8 +79,9 @@ def test_finish_and_positions_from_the_corpus(client):
     v = play(client, puzzle, [])
     assert (v["completions"], v["capped"]) == (CASES["pentomino-3x20"]["solutions"], False)
     found = play(client, puzzle, [], finish=True)["found"]
-    check(TILING / CASES["pentomino-3x20"]["file"], [(p["piece"], p["cells"]) for p in found],
-          reflect=True, partial=False)
+    check(
+        TILING / CASES["pentomino-3x20"]["file"], [(p["piece"], p["cells"]) for p in found], reflect=True, partial=False
+    )
     cells = sorted((p["cells"] for p in found), key=min)
     for k in (5, 7, 11):
         placed, left = cells[:k], cells[k:]
@@ -96,8 +104,9 @@ def test_rotate_only_refuses_a_flipped_piece(client):
     ell = [[0, 0], [0, 1], [0, 2], [1, 0]]
     assert play(client, puzzle, [ell])["verdict"] == "open"
     mirrored = [[0, 0], [0, 1], [0, 2], [1, 2]]
-    assert play(client, puzzle, [mirrored], status=400)["error"].startswith("placed: placed[0] (at row 1, column 1) "
-                                                                             "is not a piece of the puzzle")
+    assert play(client, puzzle, [mirrored], status=400)["error"].startswith(
+        "placed: placed[0] (at row 1, column 1) is not a piece of the puzzle"
+    )
 
 
 def test_capped_count_says_at_least(client):
@@ -118,26 +127,54 @@ def test_finish_a_dead_end(client):
 
 # ---- bad input: one line each ----------------------------------------------------------------------
 
-@pytest.mark.parametrize("body, status, message", [
-    ({"puzzle": DOMINOES_2X4, "placed": 5}, 400,
-     "play: \"placed\" must be a list of at most 120 pieces (lists of cells)"),
-    ({"puzzle": DOMINOES_2X4, "placed": [[[0]]]}, 400, "play: placed[0] must be a list of cells [row, column]"),
-    ({"puzzle": DOMINOES_2X4, "placed": [[[0, 0, 0], [0, 1, 0]]]}, 400,
-     "play: placed[0] must be a list of cells [row, column]"),
-    ({"puzzle": DOMINOES_2X4, "placed": [[[0, 0], [0, True]]]}, 400,
-     "play: placed[0] must be a list of cells [row, column]"),
-    ({"puzzle": DOMINOES_2X4, "placed": [[[1, 3], [1, 4]]]}, 400,
-     "placed: placed[0]: the cell at row 2, column 5 is not a cell of the board"),
-    ({"puzzle": DOMINOES_2X4, "placed": [[[0, 0], [0, 1]], [[0, 1], [1, 1]]]}, 400,
-     "placed: placed[1]: the cell at row 1, column 2 is covered twice (by placed[0] too)"),
-    ({"puzzle": DOMINOES_2X4, "placed": [[[0, 0], [1, 1]]]}, 400,
-     "placed: placed[0] (at row 1, column 1) is not a piece of the puzzle with a copy left, in the motions allowed"),
-    ({"puzzle": DOMINOES_2X4, "placed": [], "finish": "yes"}, 400, "\"finish\" must be true or false"),
-    ({"puzzle": {"kind": "shikaku", "rows": [[2, 0], [0, 2]]}, "placed": []}, 400,
-     "hand play is for tiling puzzles, not Shikaku"),
-    ({"puzzle": {"kind": "tiling", "board": ["XX"], "pieces": ["Q"]}, "placed": []}, 400,
-     "puzzle: unknown piece \"Q\" (a pentomino letter FILNPTUVWXYZ, a Katamino colour, or a library name such as 4-2)"),
-])
+
+@pytest.mark.parametrize(
+    "body, status, message",
+    [
+        (
+            {"puzzle": DOMINOES_2X4, "placed": 5},
+            400,
+            'play: "placed" must be a list of at most 120 pieces (lists of cells)',
+        ),
+        ({"puzzle": DOMINOES_2X4, "placed": [[[0]]]}, 400, "play: placed[0] must be a list of cells [row, column]"),
+        (
+            {"puzzle": DOMINOES_2X4, "placed": [[[0, 0, 0], [0, 1, 0]]]},
+            400,
+            "play: placed[0] must be a list of cells [row, column]",
+        ),
+        (
+            {"puzzle": DOMINOES_2X4, "placed": [[[0, 0], [0, True]]]},
+            400,
+            "play: placed[0] must be a list of cells [row, column]",
+        ),
+        (
+            {"puzzle": DOMINOES_2X4, "placed": [[[1, 3], [1, 4]]]},
+            400,
+            "placed: placed[0]: the cell at row 2, column 5 is not a cell of the board",
+        ),
+        (
+            {"puzzle": DOMINOES_2X4, "placed": [[[0, 0], [0, 1]], [[0, 1], [1, 1]]]},
+            400,
+            "placed: placed[1]: the cell at row 1, column 2 is covered twice (by placed[0] too)",
+        ),
+        (
+            {"puzzle": DOMINOES_2X4, "placed": [[[0, 0], [1, 1]]]},
+            400,
+            "placed: placed[0] (at row 1, column 1) is not a piece of the puzzle with a copy left, in the motions allowed",
+        ),
+        ({"puzzle": DOMINOES_2X4, "placed": [], "finish": "yes"}, 400, '"finish" must be true or false'),
+        (
+            {"puzzle": {"kind": "shikaku", "rows": [[2, 0], [0, 2]]}, "placed": []},
+            400,
+            "hand play is for tiling puzzles, not Shikaku",
+        ),
+        (
+            {"puzzle": {"kind": "tiling", "board": ["XX"], "pieces": ["Q"]}, "placed": []},
+            400,
+            'puzzle: unknown piece "Q" (a pentomino letter FILNPTUVWXYZ, a Katamino colour, or a library name such as 4-2)',
+        ),
+    ],
+)
 def test_bad_input(client, body, status, message):
     r = client.post("/api/play", json=body)
     assert (r.status_code, r.json()) == (status, {"error": message})

@@ -1,5 +1,6 @@
 """What the web API tests share (their `client` fixture is in conftest.py): polling a job
 to its end, and the corpus puzzles as the page sends them."""
+
 from __future__ import annotations
 
 import json
@@ -7,7 +8,7 @@ import time
 import warnings
 from pathlib import Path
 
-with warnings.catch_warnings():        # Starlette 1.x would like httpx2; httpx works the same here
+with warnings.catch_warnings():  # Starlette 1.x would like httpx2; httpx works the same here
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
@@ -16,14 +17,28 @@ from conftest import CORPUS, tiling_cases
 
 from polytile.web.app import create_app
 
-__all__ = ["TestClient", "create_app", "board_rows", "wait", "run", "placements", "centre_hole",
-           "TILING", "SHIKAKU", "CASES", "SHIKAKU_CASES", "LONG_BOX", "BIG_ROWS", "STATIC"]
+__all__ = [
+    "TestClient",
+    "create_app",
+    "board_rows",
+    "wait",
+    "run",
+    "placements",
+    "centre_hole",
+    "TILING",
+    "SHIKAKU",
+    "CASES",
+    "SHIKAKU_CASES",
+    "LONG_BOX",
+    "BIG_ROWS",
+    "STATIC",
+]
 
 TILING = CORPUS / "tiling"
 SHIKAKU = CORPUS / "shikaku"
 CASES = {c["id"]: c for c in tiling_cases()}
 SHIKAKU_CASES = {c["id"]: c for c in json.loads((SHIKAKU / "manifest.json").read_text())}
-LONG_BOX = {"kind": "box", "order": 5, "width": 10, "height": 8, "max_copies": 2}   # hours to count
+LONG_BOX = {"kind": "box", "order": 5, "width": 10, "height": 8, "max_copies": 2}  # hours to count
 BIG_ROWS = ["X" * 100] * 100
 STATIC = Path(__file__).parent.parent / "src" / "polytile" / "web" / "static"
 
@@ -65,5 +80,8 @@ def placements(solution) -> list[tuple[str, list]]:
 
 
 def centre_hole() -> dict:
-    return {"kind": "tiling", "board": board_rows(TILING / "pentomino-8x8-centre-hole.txt"),
-            "pieces": [{"name": n, "count": 1} for n in "FILNPTUVWXYZ"]}
+    return {
+        "kind": "tiling",
+        "board": board_rows(TILING / "pentomino-8x8-centre-hole.txt"),
+        "pieces": [{"name": n, "count": 1} for n in "FILNPTUVWXYZ"],
+    }

@@ -8,6 +8,7 @@ with the time the count really had left.
     .venv/bin/python tests/web_eta_trace.py --replay TRACE.json...    # the ETA's accuracy, a table
 (PUZZLE: a puzzle file, or the page's puzzle as JSON, e.g. '{"kind": "box", ...}')
 """
+
 from __future__ import annotations
 
 import json
@@ -18,6 +19,7 @@ from pathlib import Path
 
 def record(path: str, jobs: int) -> dict:
     from polytile.web import puzzles
+
     t0 = time.perf_counter()
     spec = json.loads(path) if path.startswith("{") else {"kind": "tiling", "text": Path(path).read_text()}
     parsed = puzzles.parse(spec)
@@ -31,15 +33,21 @@ def record(path: str, jobs: int) -> dict:
             figures.append([round(now, 3), round(res.seconds, 3), share])
 
     r = parsed.tiling.count(progress=progress, jobs=jobs)
-    return {"puzzle": path if path.startswith("{") else Path(path).name, "jobs": jobs, "solutions": r.solutions,
-            "end": round(time.perf_counter() - t0, 3), "figures": figures,
-            "command": f"python tests/web_eta_trace.py {path} {jobs} OUT.json"}
+    return {
+        "puzzle": path if path.startswith("{") else Path(path).name,
+        "jobs": jobs,
+        "solutions": r.solutions,
+        "end": round(time.perf_counter() - t0, 3),
+        "figures": figures,
+        "command": f"python tests/web_eta_trace.py {path} {jobs} OUT.json",
+    }
 
 
 def replay(path: str) -> str:
     """One table row: when the page first shows a time left, and the worst ratio (shown / true
     or true / shown, where at least 1 s was left) of the page's ETA and of the plain one."""
     from polytile.web.eta import Eta
+
     trace = json.loads(Path(path).read_text())
     end, eta, first, page, plain, back, last = trace["end"], Eta(), None, 1.0, 1.0, 0, 0.0
     for when, spent, share in trace["figures"]:
@@ -55,7 +63,7 @@ def replay(path: str) -> str:
             first = first if first is not None else when
             page = max(page, told["eta"] / true, true / told["eta"])
     shown = f"{first:.1f} s" if first is not None else "never"
-    return (f"| {Path(path).stem} | {end:.1f} s | {back} | {plain:.2f}x | {shown} | {page:.2f}x |")
+    return f"| {Path(path).stem} | {end:.1f} s | {back} | {plain:.2f}x | {shown} | {page:.2f}x |"
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """Shared by the browser test and the screenshot script: the real server on a free port
 (`polytile serve` in a subprocess) and Debian's chromium driven by Selenium, offline."""
+
 from __future__ import annotations
 
 import contextlib
@@ -34,9 +35,17 @@ def server(*args: str):
     """`polytile serve` on a free port; yields its base URL; stops it afterwards."""
     port = free_port()
     env = dict(os.environ, PYTHONUNBUFFERED="1")
-    proc = start_cli("serve", "--port", port, *args,
-                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
-                            start_new_session=True)
+    proc = start_cli(
+        "serve",
+        "--port",
+        port,
+        *args,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+        start_new_session=True,
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.time() + 60
@@ -63,8 +72,11 @@ def chromium_available() -> bool:
     (POLYTILE_BROWSER=required), so a CI without the browser fails instead of skipping."""
     if os.environ.get("POLYTILE_BROWSER") == "required":
         return True
-    return Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists() or bool(
-        shutil.which("chromium") and shutil.which("chromedriver"))
+    return (
+        Path(CHROMIUM).exists()
+        and Path(CHROMEDRIVER).exists()
+        or bool(shutil.which("chromium") and shutil.which("chromedriver"))
+    )
 
 
 def chrome(width: int = 1400, height: int = 1000):
@@ -72,11 +84,20 @@ def chrome(width: int = 1400, height: int = 1000):
     os.environ["SE_OFFLINE"] = "true"
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
+
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium")
     # WebGL (the 3D view) in software: SwiftShader, which newer chromium enables only on request
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--enable-unsafe-swiftshader",
-                f"--window-size={width},{height}", "--hide-scrollbars", "--force-device-scale-factor=1"):
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-dev-shm-usage",
+        "--disable-gpu",
+        "--enable-unsafe-swiftshader",
+        f"--window-size={width},{height}",
+        "--hide-scrollbars",
+        "--force-device-scale-factor=1",
+    ):
         options.add_argument(arg)
     driver_path = CHROMEDRIVER if Path(CHROMEDRIVER).exists() else shutil.which("chromedriver")
     return webdriver.Chrome(service=Service(executable_path=driver_path), options=options)

@@ -1,5 +1,6 @@
 """Screenshots of the web page for docs/web.md: `.venv/bin/python tests/web_screenshots.py`
 writes docs/web-<mode>.png (starts `polytile serve` and a headless chromium)."""
+
 from __future__ import annotations
 
 import json
@@ -16,10 +17,11 @@ CORPUS = Path(__file__).parent / "corpus"
 
 def main() -> None:
     from selenium.webdriver.support.ui import WebDriverWait
+
     with server() as url:
         d = chrome(1400, 1040)
         wait = WebDriverWait(d, 60)
-        css = lambda sel: d.find_element("css selector", sel)          # noqa: E731
+        css = lambda sel: d.find_element("css selector", sel)  # noqa: E731
 
         def click(sel):
             d.execute_script("arguments[0].scrollIntoView({block: 'center'})", css(sel))
@@ -36,12 +38,17 @@ def main() -> None:
             css(sel).send_keys(value)
 
         def select(sel, value):
-            d.execute_script(f"const s = document.querySelector('{sel}'); s.value = '{value}';"
-                             "s.dispatchEvent(new Event('change'));")
+            d.execute_script(
+                f"const s = document.querySelector('{sel}'); s.value = '{value}';s.dispatchEvent(new Event('change'));"
+            )
 
         def solved(n):
-            wait.until(lambda d: len(d.find_elements("css selector", "#solution-svg g.piece, #solution-svg rect.rectangle")) >= n
-                       and d.find_element("css selector", "#progress").get_attribute("data-state") == "done")
+            wait.until(
+                lambda d: (
+                    len(d.find_elements("css selector", "#solution-svg g.piece, #solution-svg rect.rectangle")) >= n
+                    and d.find_element("css selector", "#progress").get_attribute("data-state") == "done"
+                )
+            )
 
         try:
             d.get(url + "/")

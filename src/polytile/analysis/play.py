@@ -4,6 +4,7 @@ the puzzle with the covered cells removed and the placed pieces used (copies cou
 shape, as the hint does), so the search is the ordinary one on a smaller puzzle. Every grid:
 square (flat or cubes), triangle and hex; a placed piece is told by its canonical form on the
 board's lattice, and empty regions are split along the lattice's own neighbours."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
@@ -18,24 +19,30 @@ from ..errors import PuzzleError
 from ..tiling.solver import Tiling
 from .hint import remaining, where
 
-COUNT_NODES = 300_000          # a completion count gives up after about this many nodes ...
-COUNT_SECONDS = 0.5            # ... or this long (the model build included)
-FINISH_SECONDS = 20.0          # "finish it from here" gives up after this long
+COUNT_NODES = 300_000  # a completion count gives up after about this many nodes ...
+COUNT_SECONDS = 0.5  # ... or this long (the model build included)
+FINISH_SECONDS = 20.0  # "finish it from here" gives up after this long
 
 
 @dataclass
 class Verdict:
-    verdict: str                   # "solved", "open", "dead end" or "unknown" (capped before any)
-    completions: int = 0           # ways to finish (at least this many when capped)
+    verdict: str  # "solved", "open", "dead end" or "unknown" (capped before any)
+    completions: int = 0  # ways to finish (at least this many when capped)
     capped: bool = False
     reason: str = ""
     nodes: int = 0
     seconds: float = 0.0
-    found: list[Placement] = field(default_factory=list)    # finish: the pieces found
+    found: list[Placement] = field(default_factory=list)  # finish: the pieces found
 
     def to_json(self) -> dict:
-        return {"verdict": self.verdict, "completions": self.completions, "capped": self.capped,
-                "reason": self.reason, "nodes": self.nodes, "seconds": round(self.seconds, 4)}
+        return {
+            "verdict": self.verdict,
+            "completions": self.completions,
+            "capped": self.capped,
+            "reason": self.reason,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 4),
+        }
 
 
 def where_on(board: Board, cell) -> str:
@@ -46,6 +53,7 @@ def where_on(board: Board, cell) -> str:
     if grid == "square":
         return where(cell)
     from ..draw.lattice_draw import drawing_points
+
     cells = np.concatenate([board.cells, np.array([cell], dtype=np.int64)])
     r, c = drawing_points(grid, cells)[-1].tolist()
     return f"row {r + 1}, column {(c // 2 if grid == 'hex' else c) + 1}"
@@ -77,15 +85,23 @@ def position(puzzle: Puzzle, placed: list[np.ndarray], path: str = "placed") -> 
             raise PuzzleError(f"placed[{i}]: cells of this board have {puzzle.board.dim} coordinates", path)
         for cell in map(tuple, cells.tolist()):
             if cell not in index:
-                raise PuzzleError(f"placed[{i}]: the cell at {where_on(puzzle.board, cell)} is not a cell of the board", path)
+                raise PuzzleError(
+                    f"placed[{i}]: the cell at {where_on(puzzle.board, cell)} is not a cell of the board", path
+                )
             if cell in covered:
-                raise PuzzleError(f"placed[{i}]: the cell at {where_on(puzzle.board, cell)} is covered twice "
-                                  f"(by placed[{covered[cell]}] too)", path)
+                raise PuzzleError(
+                    f"placed[{i}]: the cell at {where_on(puzzle.board, cell)} is covered twice "
+                    f"(by placed[{covered[cell]}] too)",
+                    path,
+                )
             covered[cell] = i
         found = identify(puzzle, index, cells, left)
         if found is None:
-            raise PuzzleError(f"placed[{i}] (at {where_on(puzzle.board, cells[0])}) is not a piece of the puzzle "
-                              "with a copy left, in the motions allowed", path)
+            raise PuzzleError(
+                f"placed[{i}] (at {where_on(puzzle.board, cells[0])}) is not a piece of the puzzle "
+                "with a copy left, in the motions allowed",
+                path,
+            )
         left[found] -= 1
         used.append(found)
     rest = remaining(puzzle, used, set(covered))
@@ -118,15 +134,17 @@ def unfillable_region(rest: Puzzle, board: Board) -> str | None:
     number of cells), or None when every region's size can be made. Cells are named as on
     `board` (the whole board: the page's rows and columns)."""
     limit = rest.board.area
-    sums = 1                                            # bit k: k cells can be made
+    sums = 1  # bit k: k cells can be made
     for p in rest.pieces:
         for _ in range(min(p.count, limit // p.size)):
             sums |= (sums << p.size) & ((2 << limit) - 1)
     for region in _regions(rest):
         if not (sums >> len(region)) & 1:
             s = "s" if len(region) > 1 else ""
-            return (f"the empty region of {len(region)} cell{s} at {where_on(board, region[0])} cannot be "
-                    f"filled: no choice of the remaining pieces covers exactly {len(region)} cell{s}")
+            return (
+                f"the empty region of {len(region)} cell{s} at {where_on(board, region[0])} cannot be "
+                f"filled: no choice of the remaining pieces covers exactly {len(region)} cell{s}"
+            )
     return None
 
 
@@ -147,8 +165,9 @@ def _left_to_fill(puzzle: Puzzle, placed: list[np.ndarray]) -> tuple[Puzzle, Ver
     return rest, (Verdict("dead end", reason=why) if why else None)
 
 
-def completions(puzzle: Puzzle, placed: list[np.ndarray], node_budget: int = COUNT_NODES,
-                time_limit: float = COUNT_SECONDS) -> Verdict:
+def completions(
+    puzzle: Puzzle, placed: list[np.ndarray], node_budget: int = COUNT_NODES, time_limit: float = COUNT_SECONDS
+) -> Verdict:
     """Whether the position can still be completed, and in how many ways (at least, when capped)."""
     rest, settled = _left_to_fill(puzzle, placed)
     if settled is not None:

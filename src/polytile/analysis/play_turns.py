@@ -15,6 +15,7 @@ cubes     r  a clockwise quarter turn in the layer (about the layer axis), t and
 Coordinates the page works in ("points"): on the triangle and hex grids the drawing's
 (row, column) of `lattice_draw.drawing_points`, where every translation of the grid moves by
 (row, column) with an even sum; on the square grid (2D and 3D) the cells themselves."""
+
 from __future__ import annotations
 
 import math
@@ -26,10 +27,12 @@ from ..core.puzzle import Piece, Puzzle
 
 # Quarter turns of the cube grid, cells (row, column, layer): clockwise in a layer as drawn
 # (rows down, columns right), then rows into layers, then columns into layers.
-CUBE_TURNS = {"r": ((0, 1, 0), (-1, 0, 0), (0, 0, 1)),
-              "t": ((0, 0, 1), (0, 1, 0), (-1, 0, 0)),
-              "y": ((1, 0, 0), (0, 0, 1), (0, -1, 0))}
-CUBE_MIRROR = ((1, 0, 0), (0, -1, 0), (0, 0, 1))     # columns reversed: left-right on the screen
+CUBE_TURNS = {
+    "r": ((0, 1, 0), (-1, 0, 0), (0, 0, 1)),
+    "t": ((0, 0, 1), (0, 1, 0), (-1, 0, 0)),
+    "y": ((1, 0, 0), (0, 0, 1), (0, -1, 0)),
+}
+CUBE_MIRROR = ((1, 0, 0), (0, -1, 0), (0, 0, 1))  # columns reversed: left-right on the screen
 
 
 def _screen_map(motion: lat.Motion, grid: lat.Lattice) -> np.ndarray:
@@ -39,7 +42,7 @@ def _screen_map(motion: lat.Motion, grid: lat.Lattice) -> np.ndarray:
     before = np.array([lat.centre(grid, c) for c in base])
     after = np.array([lat.centre(grid, c) for c in lat.image(motion, base)])
     d0, d1 = before[1:] - before[0], after[1:] - after[0]
-    return np.linalg.solve(d0, d1).T                    # d1 = d0 @ A.T, i.e. A @ v per row
+    return np.linalg.solve(d0, d1).T  # d1 = d0 @ A.T, i.e. A @ v per row
 
 
 def _flat_motion(grid: lat.Lattice, want: np.ndarray) -> lat.Motion:
@@ -58,7 +61,7 @@ def key_motions(grid: str, dim: int) -> dict[str, lat.Motion]:
     g = lat.lattice(grid, 2)
     angle = math.radians(60 if grid != "square" else 90)
     c, s = math.cos(angle), math.sin(angle)
-    turn = np.array([[c, -s], [s, c]])                  # clockwise when y points down
+    turn = np.array([[c, -s], [s, c]])  # clockwise when y points down
     return {"r": _flat_motion(g, turn), "f": _flat_motion(g, np.diag([-1.0, 1.0]))}
 
 
@@ -72,6 +75,7 @@ def page_points(grid: str, cells: np.ndarray) -> list[list[int]]:
         cells = np.asarray(cells, dtype=np.int64)
         return (cells - cells.min(axis=0)).tolist()
     from ..draw.lattice_draw import drawing_points
+
     return drawing_points(grid, np.asarray(cells, dtype=np.int64)).tolist()
 
 
@@ -88,7 +92,7 @@ def piece_turns(puzzle: Puzzle, piece: Piece) -> dict:
     found = {start: 0}
     forms = [start]
     keys: dict[str, list[int]] = {k: [] for k in motions}
-    for form in forms:                                  # the orbit of the piece, breadth first
+    for form in forms:  # the orbit of the piece, breadth first
         for k, m in motions.items():
             image = _normal(grid, lat.image(m, list(form)))
             if image not in found:

@@ -15,6 +15,7 @@
 
 Every error is JSON {"error": "..."} with a 4xx status; the server never reads files
 other than its own static page."""
+
 from __future__ import annotations
 
 import asyncio
@@ -40,11 +41,11 @@ from . import downloads, puzzles
 from .guard import Guard, host_names
 from .jobs import Busy, Duplicate, Manager
 
-MAX_BODY = 1_000_000              # bytes of a request body
+MAX_BODY = 1_000_000  # bytes of a request body
 ACTIONS = {"solve", "count", "hint", "stats", "slam", "sample", "generate", "tally"}
-CALENDAR_ACTIONS = {"solve", "count", "tally", "sample"}      # web/calendar_api.py
+CALENDAR_ACTIONS = {"solve", "count", "tally", "sample"}  # web/calendar_api.py
 TILING_ONLY = {"hint", "stats", "sample"}
-PLAY_GRACE = 10.0                 # seconds a play answer may take beyond its own search's limit
+PLAY_GRACE = 10.0  # seconds a play answer may take beyond its own search's limit
 STATIC = resources.files("polytile.web") / "static"
 # ES modules (view3d.js, vendor/three.min.js) load only with a JavaScript type; some systems'
 # tables map .js to text/plain
@@ -100,6 +101,7 @@ def client_of(request: Request) -> str:
 
 # ---- endpoints -----------------------------------------------------------------------------------
 
+
 async def index(request: Request) -> Response:
     return FileResponse(str(STATIC / "index.html"), media_type="text/html")
 
@@ -107,26 +109,39 @@ async def index(request: Request) -> Response:
 async def info(request: Request) -> Response:
     from .. import __version__
     from ..core.library import KATAMINO
+
     m: Manager = request.app.state.manager
     lib = await run_in_threadpool(puzzles.library)
     lattice_lib = await run_in_threadpool(puzzles.lattice_library)
-    return JSONResponse({
-        "version": __version__,
-        "limits": {"board_cells": puzzles.MAX_BOARD_CELLS, "board_side": puzzles.MAX_BOARD_SIDE,
-                   "pieces": puzzles.MAX_PIECES, "shikaku_cells": puzzles.MAX_SHIKAKU_CELLS,
-                   "box_order": puzzles.MAX_ORDER, "body_bytes": MAX_BODY,
-                   "jobs_per_client": m.per_client, "jobs_running": m.running,
-                   "job_seconds": m.seconds, "listed_solutions": _max_list()},
-        "library": lib,
-        "lattice_library": lattice_lib,
-        "katamino": [{"number": i, "letter": letter, "colour_name": name, "colour": hexcode}
-                     for i, (letter, name, hexcode) in enumerate(KATAMINO, start=1)],
-        "server": m.stats(),
-    })
+    return JSONResponse(
+        {
+            "version": __version__,
+            "limits": {
+                "board_cells": puzzles.MAX_BOARD_CELLS,
+                "board_side": puzzles.MAX_BOARD_SIDE,
+                "pieces": puzzles.MAX_PIECES,
+                "shikaku_cells": puzzles.MAX_SHIKAKU_CELLS,
+                "box_order": puzzles.MAX_ORDER,
+                "body_bytes": MAX_BODY,
+                "jobs_per_client": m.per_client,
+                "jobs_running": m.running,
+                "job_seconds": m.seconds,
+                "listed_solutions": _max_list(),
+            },
+            "library": lib,
+            "lattice_library": lattice_lib,
+            "katamino": [
+                {"number": i, "letter": letter, "colour_name": name, "colour": hexcode}
+                for i, (letter, name, hexcode) in enumerate(KATAMINO, start=1)
+            ],
+            "server": m.stats(),
+        }
+    )
 
 
 def _max_list() -> int:
     from .worker import MAX_LIST
+
     return MAX_LIST
 
 
@@ -139,11 +154,11 @@ async def check(request: Request) -> Response:
 async def start_job(request: Request) -> Response:
     data = await read_json(request)
     action = data.get("action")
-    if not isinstance(action, str) or action not in ACTIONS:       # a list or an object: unhashable
+    if not isinstance(action, str) or action not in ACTIONS:  # a list or an object: unhashable
         raise BadRequest(f"unknown action {describe(action)} (one of {', '.join(sorted(ACTIONS))})")
     opts = data.get("options") or {}
     if not isinstance(opts, dict):
-        raise BadRequest("\"options\" must be an object")
+        raise BadRequest('"options" must be an object')
     for key in ("unique",):
         if key in opts and not isinstance(opts[key], bool):
             raise BadRequest(f"options.{key} must be true or false")
@@ -170,7 +185,7 @@ async def start_job(request: Request) -> Response:
         raise BadRequest("the year's tally is for calendar puzzles")
     tab = data.get("tab", "")
     if not isinstance(tab, str) or len(tab) > 64:
-        raise BadRequest("\"tab\" must be a string of at most 64 characters")
+        raise BadRequest('"tab" must be a string of at most 64 characters')
     m: Manager = request.app.state.manager
     job = m.submit(client_of(request), action, data["puzzle"], opts, summary, tab=tab)
     return JSONResponse(job.view(), status_code=202)
@@ -180,17 +195,22 @@ async def play(request: Request) -> Response:
     """A position of hand play, answered at once: a quick job (its own process, the client's
     job slots, killed when it outlasts FINISH_SECONDS + PLAY_GRACE) whose result is the answer."""
     from ..analysis.play import FINISH_SECONDS
+
     data = await read_json(request)
     finish = data.get("finish", False)
     if not isinstance(finish, bool):
-        raise BadRequest("\"finish\" must be true or false")
+        raise BadRequest('"finish" must be true or false')
     parsed, summary = await run_in_threadpool(_parse, data.get("puzzle"))
     if parsed.kind == "shikaku":
         raise BadRequest("hand play is for tiling puzzles, not Shikaku")
     m: Manager = request.app.state.manager
-    job = m.submit(client_of(request), "play", data["puzzle"],
-                   {"placed": data.get("placed") or [], "finish": finish, "tables": data.get("tables") is True},
-                   summary)
+    job = m.submit(
+        client_of(request),
+        "play",
+        data["puzzle"],
+        {"placed": data.get("placed") or [], "finish": finish, "tables": data.get("tables") is True},
+        summary,
+    )
     deadline = time.monotonic() + FINISH_SECONDS + PLAY_GRACE
     while job.active and time.monotonic() < deadline:
         await asyncio.sleep(0.01)
@@ -230,20 +250,26 @@ async def cancel_job(request: Request) -> Response:
 def _solution_objects(job, k: int):
     import numpy as np
     from ..core.results import Placement, Solution
+
     board = np.array(job.summary["cells"], dtype=np.int64)
     sol = job.solutions[k]
-    return Solution([Placement(p["piece"], p["letter"], np.array(p["cells"], dtype=np.int64))
-                     for p in sol], board, job.summary.get("grid", "square")), board
+    return Solution(
+        [Placement(p["piece"], p["letter"], np.array(p["cells"], dtype=np.int64)) for p in sol],
+        board,
+        job.summary.get("grid", "square"),
+    ), board
 
 
 def _picture(job, k: int, fmt: str) -> bytes:
     if job.summary["kind"] == "shikaku":
         from ..shikaku.model import Shikaku
         from ..shikaku.draw import png, svg
+
         p = Shikaku.from_rows(job.summary["rows"])
         rects = [tuple(r) for r in job.solutions[k]["rectangles"]]
         return svg(p, rects).encode() if fmt == "svg" else png(p, rects)
     from ..draw.pictures import draw
+
     sol, board = _solution_objects(job, k)
     return draw([sol], board, fmt)
 
@@ -275,6 +301,7 @@ async def download_all(request: Request) -> Response:
 
 # ---- errors, headers, the app --------------------------------------------------------------------
 
+
 async def on_bad_request(request: Request, exc: BadRequest) -> Response:
     return error(exc.message, exc.status)
 
@@ -302,7 +329,7 @@ async def on_crash(request: Request, exc: Exception) -> Response:
 
 SECURITY = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self' data: blob:; "
-                               "style-src 'self' 'unsafe-inline'; connect-src 'self'",
+    "style-src 'self' 'unsafe-inline'; connect-src 'self'",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
@@ -326,18 +353,24 @@ class Headers:
                     headers.append((b"cache-control", b"no-store"))
                 message["headers"] = headers
             await send(message)
+
         await self.app(scope, receive, send_with)
 
 
-def create_app(*, per_client: int = 2, running: int = 4, seconds: float = 600.0,
-               count_jobs: int | None = None, warm: bool = True,
-               hosts: Iterable[str] | None = None) -> Starlette:
+def create_app(
+    *,
+    per_client: int = 2,
+    running: int = 4,
+    seconds: float = 600.0,
+    count_jobs: int | None = None,
+    warm: bool = True,
+    hosts: Iterable[str] | None = None,
+) -> Starlette:
     """The app. `count_jobs`: processes per count (a pool gives the progress bar an ETA);
     `hosts`: the names it answers to (default: localhost, 127.0.0.1, [::1]; see guard.py)."""
     if count_jobs is None:
         count_jobs = max(1, min(4, os.cpu_count() or 1))
-    manager = Manager(per_client=per_client, running=running, seconds=seconds,
-                      jobs_per_count=count_jobs)
+    manager = Manager(per_client=per_client, running=running, seconds=seconds, jobs_per_count=count_jobs)
 
     @asynccontextmanager
     async def lifespan(app):
@@ -359,9 +392,18 @@ def create_app(*, per_client: int = 2, running: int = 4, seconds: float = 600.0,
         Route("/api/jobs/{job}/solutions/{k:int}.{fmt}", download),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={
-        BadRequest: on_bad_request, PuzzleError: on_puzzle_error, Busy: on_busy, Duplicate: on_duplicate,
-        HTTPException: on_http, Exception: on_crash})
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={
+            BadRequest: on_bad_request,
+            PuzzleError: on_puzzle_error,
+            Busy: on_busy,
+            Duplicate: on_duplicate,
+            HTTPException: on_http,
+            Exception: on_crash,
+        },
+    )
     app.state.manager = manager
     app.add_middleware(Guard, hosts=hosts if hosts is not None else host_names())
     app.add_middleware(Headers)

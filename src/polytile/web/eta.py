@@ -13,25 +13,26 @@ bigger than their estimates, and an ETA read off each figure swung from 20 s to 
   "between lo and hi" of the recent projections instead of one number. Once shown, a number
   gives way to the range again only when the spread grows past LOOSE (hysteresis, so the
   text does not flicker)."""
+
 from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
 
-WINDOW = 6.0          # seconds of projections compared ...
-WINDOW_SHARE = 0.25   # ... or this share of the elapsed time, when longer
+WINDOW = 6.0  # seconds of projections compared ...
+WINDOW_SHARE = 0.25  # ... or this share of the elapsed time, when longer
 MIN_SAMPLES = 5
-MIN_SPAN = 2.0        # seconds the compared projections must span
-SPREAD = 0.5          # max - min of the projected ends, as a share of the time left: stable
-LOOSE = 1.0           # ... and unstable again past this
+MIN_SPAN = 2.0  # seconds the compared projections must span
+SPREAD = 0.5  # max - min of the projected ends, as a share of the time left: stable
+LOOSE = 1.0  # ... and unstable again past this
 
 
 @dataclass
 class Eta:
-    top: float = 0.0                                  # the largest share shown
-    ends: deque = field(default_factory=deque)        # (when, projected end), seconds
+    top: float = 0.0  # the largest share shown
+    ends: deque = field(default_factory=deque)  # (when, projected end), seconds
     stable: bool = False
-    last: float | None = None                         # the `when` of the last figure taken
+    last: float | None = None  # the `when` of the last figure taken
 
     def fraction(self, share: float) -> float:
         """The bar: never less than before."""
@@ -52,7 +53,7 @@ class Eta:
     def left(self, now: float) -> dict:
         """{"eta": seconds} when stable, {"eta_low", "eta_high"} when the projections
         disagree, {} while there are too few of them ("estimating")."""
-        ends = list(self.ends)           # one step (the job's thread appends while a request reads)
+        ends = list(self.ends)  # one step (the job's thread appends while a request reads)
         if len(ends) < MIN_SAMPLES or ends[-1][0] - ends[0][0] < MIN_SPAN:
             return {}
         projected = sorted(end for _, end in ends)

@@ -7,6 +7,7 @@ refuses (as JSON errors, before any route runs):
 - an Origin header that is not the server's own origin (403): a foreign page's request;
 - a POST body that is not `application/json` (415): the "simple" cross-site requests
   (text/plain, forms) that browsers send without asking first."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -34,7 +35,7 @@ def host_name(header: str) -> str | None:
         end = header.find("]")
         if end < 0:
             return None
-        name, rest = header[:end + 1], header[end + 1:]
+        name, rest = header[: end + 1], header[end + 1 :]
     else:
         name, _, port = header.partition(":")
         rest = f":{port}" if _ else ""
@@ -47,8 +48,7 @@ def _has_body(headers: dict[str, str]) -> bool:
     return headers.get("content-length", "0") not in ("", "0") or "transfer-encoding" in headers
 
 
-def refusal(method: str, scheme: str, headers: dict[str, str],
-            hosts: Iterable[str]) -> tuple[str, int] | None:
+def refusal(method: str, scheme: str, headers: dict[str, str], hosts: Iterable[str]) -> tuple[str, int] | None:
     """Why a request is refused (message, status), or None when it may go on."""
     host = headers.get("host", "")
     if host_name(host) not in hosts:

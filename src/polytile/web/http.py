@@ -6,6 +6,7 @@ in plain text. Here every connection must deliver its request line and headers w
 `header_seconds` and its body within `body_seconds`, the server keeps at most
 `max_connections` open (every tab and every local program is the same 127.0.0.1, so the
 cap is global), and those refusals are the API's JSON error shape."""
+
 from __future__ import annotations
 
 import asyncio
@@ -14,9 +15,9 @@ import json
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-HEADER_SECONDS = 10.0          # to send the request line and the headers
-BODY_SECONDS = 30.0            # to send the body, from the end of the headers
-MAX_CONNECTIONS = 64           # open connections, all clients together
+HEADER_SECONDS = 10.0  # to send the request line and the headers
+BODY_SECONDS = 30.0  # to send the body, from the end of the headers
+MAX_CONNECTIONS = 64  # open connections, all clients together
 
 
 def _json_bytes(message: str) -> bytes:
@@ -55,7 +56,7 @@ class GuardedH11(H11Protocol):
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
-        if not self.transport.is_closing() and self.conn.their_state is h11.IDLE:   # keep-alive
+        if not self.transport.is_closing() and self.conn.their_state is h11.IDLE:  # keep-alive
             self._arm(self.header_seconds, "the request's headers did not arrive in time")
 
     def send_400_response(self, msg: str) -> None:
@@ -68,7 +69,7 @@ class GuardedH11(H11Protocol):
 
     def _disarm(self) -> None:
         if getattr(self, "_deadline", None) is not None:
-            self._deadline.cancel()            # type: ignore[union-attr]
+            self._deadline.cancel()  # type: ignore[union-attr]
             self._deadline = None
 
     def _expire(self, why: str) -> None:
@@ -83,16 +84,21 @@ class GuardedH11(H11Protocol):
         self._disarm()
         body = _json_bytes(message)
         phrase = {400: "Bad Request", 408: "Request Timeout", 503: "Service Unavailable"}[status]
-        head = (f"HTTP/1.1 {status} {phrase}\r\ncontent-type: application/json\r\n"
-                f"content-length: {len(body)}\r\nconnection: close\r\n\r\n").encode()
+        head = (
+            f"HTTP/1.1 {status} {phrase}\r\ncontent-type: application/json\r\n"
+            f"content-length: {len(body)}\r\nconnection: close\r\n\r\n"
+        ).encode()
         if not self.transport.is_closing():
             self.transport.write(head + body)
             self.transport.close()
 
 
-def guarded(header_seconds: float = HEADER_SECONDS, body_seconds: float = BODY_SECONDS,
-            max_connections: int = MAX_CONNECTIONS) -> type[GuardedH11]:
+def guarded(
+    header_seconds: float = HEADER_SECONDS, body_seconds: float = BODY_SECONDS, max_connections: int = MAX_CONNECTIONS
+) -> type[GuardedH11]:
     """The protocol class with these bounds (uvicorn.Config(http=...))."""
-    return type("GuardedH11", (GuardedH11,), {"header_seconds": header_seconds,
-                                              "body_seconds": body_seconds,
-                                              "max_connections": max_connections})
+    return type(
+        "GuardedH11",
+        (GuardedH11,),
+        {"header_seconds": header_seconds, "body_seconds": body_seconds, "max_connections": max_connections},
+    )

@@ -2,6 +2,7 @@
 server), a thread per job reads its messages, and the page polls the job's state. Cancel
 kills the job's process group, so the work really stops. Limits: jobs running per client
 and in all, seconds per job, solutions kept, finished jobs remembered."""
+
 from __future__ import annotations
 
 import multiprocessing
@@ -34,7 +35,7 @@ class Job:
     spec: dict
     opts: dict
     summary: dict
-    state: str = "starting"            # starting, running, done, failed, cancelled
+    state: str = "starting"  # starting, running, done, failed, cancelled
     created: float = field(default_factory=time.time)
     started: float | None = None
     finished: float | None = None
@@ -44,8 +45,8 @@ class Job:
     result: dict | None = None
     error: str | None = None
     process: object = None
-    seen: float = field(default_factory=time.time)     # the last time a client asked for its state
-    tab: str = ""                      # the page (tab) that started it: one active job per tab
+    seen: float = field(default_factory=time.time)  # the last time a client asked for its state
+    tab: str = ""  # the page (tab) that started it: one active job per tab
     eta: Eta = field(default_factory=Eta)
 
     def touch(self) -> None:
@@ -64,23 +65,32 @@ class Job:
     def view(self, since: int = 0, most: int = 500) -> dict:
         """The state the page polls: progress, and solutions from index `since` on."""
         now = self.finished or time.time()
-        out = {"id": self.id, "action": self.action, "state": self.state,
-               "elapsed": round(now - (self.started or self.created), 3),
-               "progress": dict(self.progress), "listed": len(self.solutions),
-               "since": since, "solutions": self.solutions[since:since + most],
-               "rows": list(self.rows), "result": self.result, "error": self.error,
-               "summary": self.summary if since == 0 else None}
+        out = {
+            "id": self.id,
+            "action": self.action,
+            "state": self.state,
+            "elapsed": round(now - (self.started or self.created), 3),
+            "progress": dict(self.progress),
+            "listed": len(self.solutions),
+            "since": since,
+            "solutions": self.solutions[since : since + most],
+            "rows": list(self.rows),
+            "result": self.result,
+            "error": self.error,
+            "summary": self.summary if since == 0 else None,
+        }
         p = self.progress
         share = p.get("share")
         if self.active and share:
-            out["progress"]["fraction"] = self.eta.fraction(share)     # never backwards
+            out["progress"]["fraction"] = self.eta.fraction(share)  # never backwards
             out["progress"].update(self.eta.left(time.time() - (self.started or self.created)))
         return out
 
 
 class Manager:
-    def __init__(self, *, per_client: int = 2, running: int = 4, seconds: float = 600.0,
-                 keep: int = 64, jobs_per_count: int = 1):
+    def __init__(
+        self, *, per_client: int = 2, running: int = 4, seconds: float = 600.0, keep: int = 64, jobs_per_count: int = 1
+    ):
         self.per_client = per_client
         self.running = running
         self.seconds = seconds
@@ -95,6 +105,7 @@ class Manager:
 
     def start_warming(self) -> None:
         """Bring up the fork server (and its warm-up) now, not at the first job."""
+
         def run():
             try:
                 p = self.ctx.Process(target=worker.noop, daemon=True)
@@ -102,6 +113,7 @@ class Manager:
                 p.join()
             finally:
                 self.warm.set()
+
         threading.Thread(target=run, name="polytile-warm", daemon=True).start()
 
     # ---- the API -----------------------------------------------------------------------------
@@ -110,17 +122,21 @@ class Manager:
         with self.lock:
             if self.closed:
                 raise Busy("the server is shutting down")
-            twin = next((j for j in self.jobs.values() if tab and j.tab == tab and j.client == client and j.active), None)
+            twin = next(
+                (j for j in self.jobs.values() if tab and j.tab == tab and j.client == client and j.active), None
+            )
             if twin is not None:
-                raise Duplicate(f"this tab already has a job running ({twin.action} {twin.id}); "
-                                "cancel it or wait for it")
+                raise Duplicate(
+                    f"this tab already has a job running ({twin.action} {twin.id}); cancel it or wait for it"
+                )
             mine = [j for j in self.jobs.values() if j.client == client and j.active]
             if len(mine) >= self.per_client:
-                raise Busy(f"{len(mine)} jobs are already running for you (limit {self.per_client}); "
-                           "wait for one or cancel it")
+                raise Busy(
+                    f"{len(mine)} jobs are already running for you (limit {self.per_client}); wait for one or cancel it"
+                )
             if sum(j.active for j in self.jobs.values()) >= self.running:
                 raise Busy(f"the server is busy ({self.running} jobs running); try again shortly")
-            if action in ("count", "sample"):           # a random draw counts first
+            if action in ("count", "sample"):  # a random draw counts first
                 opts = dict(opts, jobs=self.jobs_per_count)
             job = Job(secrets.token_urlsafe(9), client, action, spec, opts, summary, tab=tab)
             self.jobs[job.id] = job
@@ -160,7 +176,7 @@ class Manager:
 
     def _forget_old(self) -> None:
         done = sorted((j for j in self.jobs.values() if not j.active), key=lambda j: j.created)
-        for j in done[:max(0, len(self.jobs) - self.keep)]:
+        for j in done[: max(0, len(self.jobs) - self.keep)]:
             del self.jobs[j.id]
 
     def _kill(self, job: Job) -> None:
@@ -168,7 +184,7 @@ class Manager:
         if p is None or p.pid is None:
             return
         try:
-            os.killpg(p.pid, signal.SIGKILL)          # the job and any pool it started
+            os.killpg(p.pid, signal.SIGKILL)  # the job and any pool it started
         except (ProcessLookupError, PermissionError):
             pass
         try:
@@ -178,18 +194,19 @@ class Manager:
 
     def _run(self, job: Job) -> None:
         here, there = self.ctx.Pipe(duplex=False)
-        p = self.ctx.Process(target=worker.main, args=(there, job.action, job.spec, job.opts),
-                             daemon=True, name=f"polytile-job-{job.id}")
+        p = self.ctx.Process(
+            target=worker.main, args=(there, job.action, job.spec, job.opts), daemon=True, name=f"polytile-job-{job.id}"
+        )
         try:
             p.start()
-        except Exception as e:          # the fork server could not start a process
+        except Exception as e:  # the fork server could not start a process
             there.close()
             self._end(job, "failed", error=f"could not start the job: {e}")
             return
         there.close()
         job.process = p
         with self.lock:
-            if job.state == "cancelled":         # cancelled while starting
+            if job.state == "cancelled":  # cancelled while starting
                 self._kill(job)
             else:
                 job.state = "running"
@@ -204,8 +221,11 @@ class Manager:
                     break
                 if time.time() > deadline:
                     self._kill(job)
-                    self._end(job, "failed", error=f"time limit: the job ran longer than "
-                                                   f"{self.seconds:.0f} seconds and was stopped")
+                    self._end(
+                        job,
+                        "failed",
+                        error=f"time limit: the job ran longer than {self.seconds:.0f} seconds and was stopped",
+                    )
                     break
                 if not here.poll(0.2):
                     continue
@@ -229,12 +249,12 @@ class Manager:
             return
         if kind == "progress":
             job.progress = {k: v for k, v in msg.items() if k != "type"}
-            if msg.get("share"):             # every figure of the gauge, polled or not
-                when = msg.get("elapsed", 0.0)           # the worker's clock, at that message
+            if msg.get("share"):  # every figure of the gauge, polled or not
+                when = msg.get("elapsed", 0.0)  # the worker's clock, at that message
                 job.eta.add(when, msg.get("seconds", when), min(1.0, msg["share"]))
         elif kind == "solutions":
             start = msg["start"]
-            job.solutions[start:start + len(msg["solutions"])] = msg["solutions"]
+            job.solutions[start : start + len(msg["solutions"])] = msg["solutions"]
         elif kind == "row":
             job.rows.append(msg["row"])
         elif kind == "result":

@@ -3,6 +3,7 @@ pieces, the text of any puzzle file polytile reads, or a BurrTools file: burrfil
 Katamino, a boxing puzzle, Shikaku or a calendar (calendar_api.py).
 Everything is checked here, before any search, against the web limits; bad input raises
 PuzzleError with one line that the app returns as a 400. No search happens in this module."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -15,14 +16,14 @@ from ..budget import PAGE_BYTES
 from ..errors import PuzzleError
 from ..formats import describe
 
-MAX_BOARD_CELLS = 400          # tiling, Katamino and boxing boards
-MAX_BOARD_SIDE = 64            # rows or columns of a drawn board
-MAX_PIECES = 120               # pieces (copies included) in one tiling puzzle
-MAX_TEXT = 200_000             # characters of a pasted puzzle file
-MAX_SHIKAKU_CELLS = 40_000     # Shikaku grid (200 x 200)
-MAX_ORDER = 7                  # boxing: up to heptominoes (108 free shapes)
-LIBRARY_ORDERS = range(1, 7)   # the page's piece library: monomino .. hexominoes
-LATTICE_ORDERS = {"triangle": range(1, 8), "hex": range(1, 6)}   # moniamond .. heptiamonds, .. pentahexes
+MAX_BOARD_CELLS = 400  # tiling, Katamino and boxing boards
+MAX_BOARD_SIDE = 64  # rows or columns of a drawn board
+MAX_PIECES = 120  # pieces (copies included) in one tiling puzzle
+MAX_TEXT = 200_000  # characters of a pasted puzzle file
+MAX_SHIKAKU_CELLS = 40_000  # Shikaku grid (200 x 200)
+MAX_ORDER = 7  # boxing: up to heptominoes (108 free shapes)
+LIBRARY_ORDERS = range(1, 7)  # the page's piece library: monomino .. hexominoes
+LATTICE_ORDERS = {"triangle": range(1, 8), "hex": range(1, 6)}  # moniamond .. heptiamonds, .. pentahexes
 
 KINDS = ("tiling", "katamino", "box", "shikaku", "calendar")
 
@@ -37,22 +38,23 @@ NAMES = {str: "a string", int: "an integer", bool: "true or false", list: "a lis
 def _get(spec: dict, key: str, kind: type, default: Any = None, required: bool = False):
     if key not in spec or spec[key] is None:
         if required:
-            _fail(f"missing \"{key}\"")
+            _fail(f'missing "{key}"')
         return default
     v = spec[key]
     if (isinstance(v, bool) and kind is not bool) or not isinstance(v, kind):
-        _fail(f"\"{key}\" must be {NAMES[kind]}, not {describe(v)}")
+        _fail(f'"{key}" must be {NAMES[kind]}, not {describe(v)}')
     return v
 
 
 def _int(spec: dict, key: str, lo: int, hi: int, default: int | None = None) -> int:
     v = _get(spec, key, int, default, required=default is None)
     if not lo <= v <= hi:
-        _fail(f"\"{key}\" = {v} is out of range {lo}..{hi}")
+        _fail(f'"{key}" = {v} is out of range {lo}..{hi}')
     return v
 
 
 # ---- the library the page offers -------------------------------------------------------------
+
 
 def rows_of(cells) -> list[str]:
     """A flat shape as rows of 'X' (cell) and '.' (gap)."""
@@ -69,6 +71,7 @@ def library() -> list[dict]:
     """Free polyominoes of order 1..6 by name, with the pentominoes' Katamino colours."""
     from ..core.library import COLOUR_OF, KATAMINO
     from ..core.polyforms import polyforms
+
     out = []
     number = {letter: i for i, (letter, _, _) in enumerate(KATAMINO, start=1)}
     colour_name = {letter: name for letter, name, _ in KATAMINO}
@@ -76,8 +79,7 @@ def library() -> list[dict]:
         for f in polyforms(n):
             entry = {"name": f.name, "order": n, "rows": rows_of(f.cells)}
             if f.name in COLOUR_OF:
-                entry.update(colour=COLOUR_OF[f.name], katamino=number[f.name],
-                             colour_name=colour_name[f.name])
+                entry.update(colour=COLOUR_OF[f.name], katamino=number[f.name], colour_name=colour_name[f.name])
             out.append(entry)
     return out
 
@@ -92,10 +94,15 @@ def lattice_library() -> dict[str, list[dict]]:
     points (row, column) where the page draws them (the drawing convention of `lattice_draw`)."""
     from ..core.lattice_forms import polyforms
     from ..draw.lattice_draw import drawing_points
-    return {grid: [{"name": f.name, "order": n, "cells": f.cells.tolist(),
-                    "points": drawing_points(grid, f.cells).tolist()}
-                   for n in orders for f in polyforms(n, grid)]
-            for grid, orders in LATTICE_ORDERS.items()}
+
+    return {
+        grid: [
+            {"name": f.name, "order": n, "cells": f.cells.tolist(), "points": drawing_points(grid, f.cells).tolist()}
+            for n in orders
+            for f in polyforms(n, grid)
+        ]
+        for grid, orders in LATTICE_ORDERS.items()
+    }
 
 
 def _library_cells(grid: str) -> dict[str, Any]:
@@ -106,12 +113,12 @@ def _library_cells(grid: str) -> dict[str, Any]:
 
 # ---- tiling ------------------------------------------------------------------------------------
 
+
 def _board_rows(rows: Any) -> list[str]:
     if not isinstance(rows, list) or not rows or not all(isinstance(r, str) for r in rows):
-        _fail("\"board\" must be a non-empty list of rows (strings, X = cell, . = hole)")
+        _fail('"board" must be a non-empty list of rows (strings, X = cell, . = hole)')
     if len(rows) > MAX_BOARD_SIDE or max(map(len, rows)) > MAX_BOARD_SIDE:
-        _fail(f"board too large: {len(rows)} x {max(map(len, rows))} (at most "
-              f"{MAX_BOARD_SIDE} rows and columns)")
+        _fail(f"board too large: {len(rows)} x {max(map(len, rows))} (at most {MAX_BOARD_SIDE} rows and columns)")
     out = []
     for r, row in enumerate(rows):
         bad = next((ch for ch in row if ch not in "X. "), None)
@@ -128,14 +135,14 @@ def _board_rows(rows: Any) -> list[str]:
 
 def _piece_list(pieces: Any, grid: str = "square") -> list[dict]:
     if not isinstance(pieces, list) or not pieces:
-        _fail("\"pieces\" must be a non-empty list of pieces")
+        _fail('"pieces" must be a non-empty list of pieces')
     rows = _library_cells(grid)
     out, total = [], 0
     for i, p in enumerate(pieces):
         if isinstance(p, str):
             p = {"name": p}
         if not isinstance(p, dict):
-            _fail(f"pieces[{i}] must be a piece name or an object {{\"name\", \"count\"}}")
+            _fail(f'pieces[{i}] must be a piece name or an object {{"name", "count"}}')
         count = p.get("count", 1)
         if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_PIECES:
             _fail(f"pieces[{i}].count must be an integer 0..{MAX_PIECES}")
@@ -147,16 +154,25 @@ def _piece_list(pieces: Any, grid: str = "square") -> list[dict]:
         name = p.get("name")
         if "cells" in p:
             cells = p["cells"]
-            if not isinstance(cells, list) or not cells or not all(isinstance(r, str) for r in cells) \
-                    or len(cells) > 12 or max(map(len, cells)) > 12:
+            if (
+                not isinstance(cells, list)
+                or not cells
+                or not all(isinstance(r, str) for r in cells)
+                or len(cells) > 12
+                or max(map(len, cells)) > 12
+            ):
                 _fail(f"pieces[{i}].cells must be rows of a drawing (X = cell), at most 12 x 12")
             if any(set(r) - set("X. ") for r in cells) or not any("X" in r for r in cells):
                 _fail(f"pieces[{i}].cells: draw the piece with X (cell) and . (gap)")
-            entry = {"name": name[:20] if isinstance(name, str) and name else f"p{i + 1}", "cells": [r.replace(" ", ".") for r in cells]}
+            entry = {
+                "name": name[:20] if isinstance(name, str) and name else f"p{i + 1}",
+                "cells": [r.replace(" ", ".") for r in cells],
+            }
         else:
             if not isinstance(name, str):
-                _fail(f"pieces[{i}] needs a \"name\" (a library piece) or \"cells\"")
+                _fail(f'pieces[{i}] needs a "name" (a library piece) or "cells"')
             from ..core.library import pentomino
+
             key = (pentomino(name) if grid == "square" else None) or name
             if key not in rows:
                 _fail(f"unknown piece {describe(name)} " + _library_hint(grid))
@@ -178,12 +194,14 @@ def _library_hint(grid: str) -> str:
         return "(a pentomino letter FILNPTUVWXYZ, a Katamino colour, or a library name such as 4-2)"
     kind = {"triangle": "polyiamond", "hex": "polyhex"}[grid]
     orders = LATTICE_ORDERS[grid]
-    return f"(a {kind} of the library, {orders[0]}..{orders[-1]} cells: a name such as " + \
-        ("bar, sphinx or 5-1)" if grid == "triangle" else "bee, propeller or 3-1)")
+    return f"(a {kind} of the library, {orders[0]}..{orders[-1]} cells: a name such as " + (
+        "bar, sphinx or 5-1)" if grid == "triangle" else "bee, propeller or 3-1)"
+    )
 
 
 def _grid(spec: dict) -> str:
     from ..core.lattice import GRIDS
+
     grid = _get(spec, "grid", str, "square")
     if grid not in GRIDS:
         _fail(f"unknown grid {describe(grid)} (one of {', '.join(GRIDS)})")
@@ -192,8 +210,9 @@ def _grid(spec: dict) -> str:
 
 def _from_text(text: Any):
     from ..formats import ascii_art, polyjson
+
     if not isinstance(text, str):
-        _fail("\"text\" must be a string")
+        _fail('"text" must be a string')
     if len(text) > MAX_TEXT:
         _fail(f"puzzle text too long ({len(text)} characters; limit {MAX_TEXT})")
     text = text.lstrip("\ufeff")
@@ -220,8 +239,11 @@ def _refuse_foreign_colours(puzzle) -> None:
         foreign = sorted(set(piece.colours.tolist()) - on_board)
         if foreign:
             chars = ", ".join(repr(puzzle.colour_names[c]) for c in foreign[:3])
-            _fail(f"not a puzzle drawing: tile {piece.name} has {chars}, which the board (the largest "
-                  "object) does not have, so it could never be placed", "<text>")
+            _fail(
+                f"not a puzzle drawing: tile {piece.name} has {chars}, which the board (the largest "
+                "object) does not have, so it could never be placed",
+                "<text>",
+            )
 
 
 def _check_size(puzzle) -> None:
@@ -234,40 +256,45 @@ def _check_size(puzzle) -> None:
 
 # ---- all kinds ---------------------------------------------------------------------------------
 
+
 @dataclass
 class Parsed:
     kind: str
-    tiling: Any = None             # polytile.tiling.solver.Tiling (tiling, katamino, box)
-    shikaku: Any = None            # polytile.shikaku.model.Shikaku
+    tiling: Any = None  # polytile.tiling.solver.Tiling (tiling, katamino, box)
+    shikaku: Any = None  # polytile.shikaku.model.Shikaku
     letters: list[str] | None = None
-    why_not: str | None = None     # boxing: impossible by arithmetic
-    problems: list[dict] | None = None   # a BurrTools file's problems (web/burrfile.py)
-    calendar: Any = None           # web.calendar_api.CalendarSpec
+    why_not: str | None = None  # boxing: impossible by arithmetic
+    problems: list[dict] | None = None  # a BurrTools file's problems (web/burrfile.py)
+    calendar: Any = None  # web.calendar_api.CalendarSpec
 
 
 def parse(spec: Any) -> Parsed:
     """The puzzle a request describes (see docs/web.md for the fields)."""
     if not isinstance(spec, dict):
-        _fail("\"puzzle\" must be an object with a \"kind\"")
+        _fail('"puzzle" must be an object with a "kind"')
     kind = spec.get("kind")
     if kind not in KINDS:
         _fail(f"unknown puzzle kind {describe(kind)} (one of {', '.join(KINDS)})")
-    return {"tiling": _tiling, "katamino": _katamino, "box": _box, "shikaku": _shikaku,
-            "calendar": _calendar}[kind](spec)
+    return {"tiling": _tiling, "katamino": _katamino, "box": _box, "shikaku": _shikaku, "calendar": _calendar}[kind](
+        spec
+    )
 
 
 def _calendar(spec: dict) -> Parsed:
     from . import calendar_api
+
     return Parsed("calendar", calendar=calendar_api.parse(spec))
 
 
 def _tiling(spec: dict) -> Parsed:
     from ..formats import polyjson
     from ..tiling.solver import Tiling
+
     reflect = _get(spec, "reflect", bool, True)
     problems = None
-    if spec.get("xmpuzzle") is not None:            # a BurrTools file opened on the page
+    if spec.get("xmpuzzle") is not None:  # a BurrTools file opened on the page
         from . import burrfile
+
         puzzle, problems = burrfile.load(spec)
     elif spec.get("text") is not None:
         puzzle = _from_text(spec["text"])
@@ -277,6 +304,7 @@ def _tiling(spec: dict) -> Parsed:
         pieces = _piece_list(spec.get("pieces"), grid)
         doc = {"board": board, "pieces": pieces, "grid": grid}
         import json
+
         puzzle = polyjson.parse(json.dumps(doc), "<board>")
     _check_size(puzzle)
     tiling = Tiling(puzzle, PAGE_BYTES)
@@ -287,14 +315,15 @@ def _tiling(spec: dict) -> Parsed:
 
 def _katamino(spec: dict) -> Parsed:
     from ..tiling import katamino
+
     pieces = _get(spec, "pieces", list, required=True)
     if not all(isinstance(p, (str, int)) and not isinstance(p, bool) for p in pieces):
-        _fail("\"pieces\" must be a list of letters, colours or numbers 1..12")
+        _fail('"pieces" must be a list of letters, colours or numbers 1..12')
     letters = katamino.parse_pieces([str(p) for p in pieces], "pieces")
     height = _int(spec, "height", 1, 20, 5)
     width = _get(spec, "width", int)
     if width is not None and not 1 <= width <= 60:
-        _fail(f"\"width\" = {width} is out of range 1..60")
+        _fail(f'"width" = {width} is out of range 1..60')
     reflect = _get(spec, "reflect", bool, True)
     return Parsed("katamino", tiling=katamino.tiling(letters, height, width, reflect), letters=letters)
 
@@ -302,6 +331,7 @@ def _katamino(spec: dict) -> Parsed:
 def _box(spec: dict) -> Parsed:
     from ..tiling import boxing
     from ..tiling.solver import Tiling
+
     order = _int(spec, "order", 1, MAX_ORDER)
     width = _int(spec, "width", 1, MAX_BOARD_SIDE)
     height = _int(spec, "height", 1, MAX_BOARD_SIDE)
@@ -317,6 +347,7 @@ def _box(spec: dict) -> Parsed:
 def _shikaku(spec: dict) -> Parsed:
     from ..shikaku import formats as fmt
     from ..shikaku.model import Shikaku
+
     if spec.get("text") is not None:
         text = _get(spec, "text", str)
         if len(text) > MAX_TEXT:
@@ -327,10 +358,10 @@ def _shikaku(spec: dict) -> Parsed:
     else:
         rows = _get(spec, "rows", list, required=True)
         if not rows or not all(isinstance(r, list) and r for r in rows):
-            _fail("\"rows\" must be a non-empty list of rows of numbers (0 = blank)")
+            _fail('"rows" must be a non-empty list of rows of numbers (0 = blank)')
         w = len(rows[0])
         if any(len(r) != w for r in rows):
-            _fail("every row of \"rows\" must have the same length")
+            _fail('every row of "rows" must have the same length')
         if w * len(rows) > MAX_SHIKAKU_CELLS:
             _fail(f"grid too large: {w} x {len(rows)} (limit {MAX_SHIKAKU_CELLS} cells)")
         for r, row in enumerate(rows):
@@ -345,28 +376,47 @@ def _shikaku(spec: dict) -> Parsed:
 
 # ---- what the page draws before any search ----------------------------------------------------
 
+
 def summary(parsed: Parsed) -> dict:
     """The board and pieces as the page draws them (cells as [row, col(, layer)])."""
     if parsed.kind == "shikaku":
         p = parsed.shikaku
-        return {"kind": "shikaku", "width": p.width, "height": p.height, "rows": p.rows(),
-                "clues": len(p.clues)}
+        return {"kind": "shikaku", "width": p.width, "height": p.height, "rows": p.rows(), "clues": len(p.clues)}
     if parsed.kind == "calendar":
         from . import calendar_api
+
         return calendar_api.summary(parsed.calendar)
     t = parsed.tiling
     puzzle = t.puzzle
     board = puzzle.board
     colours = puzzle.colour_names
     cells = board.cells.tolist()
-    out = {"kind": parsed.kind, "dim": board.dim, "grid": board.grid, "cells": cells, "area": board.area,
-           "shape": [int(x) + 1 for x in board.cells.max(axis=0) - board.cells.min(axis=0)],
-           "pieces": [{"name": p.name, "size": p.size, "count": p.count, "min": p.least,
-                       "cells": p.cells.tolist(), "reflect": puzzle.reflects(p)} for p in puzzle.pieces],
-           "tiles_area": puzzle.tiles_area, "reflect": puzzle.allow_reflection,
-           "notes": list(puzzle.notes), "source": puzzle.source}
+    out = {
+        "kind": parsed.kind,
+        "dim": board.dim,
+        "grid": board.grid,
+        "cells": cells,
+        "area": board.area,
+        "shape": [int(x) + 1 for x in board.cells.max(axis=0) - board.cells.min(axis=0)],
+        "pieces": [
+            {
+                "name": p.name,
+                "size": p.size,
+                "count": p.count,
+                "min": p.least,
+                "cells": p.cells.tolist(),
+                "reflect": puzzle.reflects(p),
+            }
+            for p in puzzle.pieces
+        ],
+        "tiles_area": puzzle.tiles_area,
+        "reflect": puzzle.allow_reflection,
+        "notes": list(puzzle.notes),
+        "source": puzzle.source,
+    }
     if board.grid != "square":
         from ..draw.lattice_draw import drawing_points
+
         out["points"] = drawing_points(board.grid, board.cells).tolist()
     if len({int(x) for x in board.colours.tolist()}) > 1:
         out["cell_colours"] = [colours[int(k)] for k in board.colours.tolist()]

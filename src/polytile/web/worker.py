@@ -2,6 +2,7 @@
 hint, stats, Katamino slams, random solutions, Shikaku), with messages to the server
 through a pipe. The process leads its own process group, so Cancel kills it and any pool
 it started, at once, wherever the search is."""
+
 from __future__ import annotations
 
 import contextlib
@@ -14,18 +15,18 @@ import traceback
 from ..errors import PuzzleError
 from . import puzzles
 
-MAX_LIST = 10_000           # solutions a solve job lists for browsing
-SHIKAKU_LIST = 1000          # Shikaku solutions listed for browsing
-MAX_LISTED_CELLS = 2_000_000   # ... and at most this many cells in all (memory per job)
-BATCH = 200                 # solutions per message
-STATS_SOLUTIONS = 20_000    # per-piece statistics over at most this many solutions
-STATS_PROBES = 2_000        # random paths of the tree estimate
-SAMPLE_SECONDS = 60.0       # Random: the count before a uniform pick, and each randomised search
+MAX_LIST = 10_000  # solutions a solve job lists for browsing
+SHIKAKU_LIST = 1000  # Shikaku solutions listed for browsing
+MAX_LISTED_CELLS = 2_000_000  # ... and at most this many cells in all (memory per job)
+BATCH = 200  # solutions per message
+STATS_SOLUTIONS = 20_000  # per-piece statistics over at most this many solutions
+STATS_PROBES = 2_000  # random paths of the tree estimate
+SAMPLE_SECONDS = 60.0  # Random: the count before a uniform pick, and each randomised search
 
 
 def big(n: int | None):
     """Counts beyond what JavaScript numbers hold exactly travel as strings."""
-    return n if n is None or abs(n) < 2 ** 53 else str(n)
+    return n if n is None or abs(n) < 2**53 else str(n)
 
 
 class Out:
@@ -49,14 +50,17 @@ class Out:
         """The search's callback: one thread (res), or a parallel count (res, parts done,
         parts, the estimated share of the tree done)."""
         done, total, share = (list(more) + [None] * 3)[:3]
-        fields = {"solutions": big(res.solutions), "nodes": res.nodes,
-                  "seconds": round(res.seconds, 3)}      # the search's clock: the ETA's pace
+        fields = {
+            "solutions": big(res.solutions),
+            "nodes": res.nodes,
+            "seconds": round(res.seconds, 3),
+        }  # the search's clock: the ETA's pace
         if getattr(res, "unique", None) is not None:
             fields["unique"] = big(res.unique)
         if done is not None and total:
             fields.update(done=done, total=total)
             if share is not None:
-                fields["share"] = share              # None while the count's gauge learns
+                fields["share"] = share  # None while the count's gauge learns
         if getattr(res, "found", None):
             fields["listed"] = len(res.found)
         self.progress(**fields)
@@ -67,32 +71,44 @@ def solution_json(sol) -> list[dict]:
     pictures' palette for other pieces, as the SVG/PNG downloads draw them)."""
     from ..core.puzzle import VIRTUAL
     from ..draw.pictures import colour_for, piece_colours
+
     colours = piece_colours([sol])
-    return [{"piece": p.piece, "letter": p.letter, "cells": p.cells.tolist(),
-             "colour": colour_for(p, colours)} for p in sol.placements
-            if p.piece != VIRTUAL]            # a BurrTools file's empty variable voxels
+    return [
+        {"piece": p.piece, "letter": p.letter, "cells": p.cells.tolist(), "colour": colour_for(p, colours)}
+        for p in sol.placements
+        if p.piece != VIRTUAL
+    ]  # a BurrTools file's empty variable voxels
 
 
 def _report(r, **extra) -> dict:
-    return {"solutions": big(r.solutions), "unique": big(r.unique), "nodes": r.nodes,
-            "seconds": round(r.seconds, 6), "complete": r.complete, "reasons": list(r.reasons),
-            "engine": r.engine, **extra}
+    return {
+        "solutions": big(r.solutions),
+        "unique": big(r.unique),
+        "nodes": r.nodes,
+        "seconds": round(r.seconds, 6),
+        "complete": r.complete,
+        "reasons": list(r.reasons),
+        "engine": r.engine,
+        **extra,
+    }
 
 
 # ---- the actions ---------------------------------------------------------------------------------
+
 
 def solve(parsed, opts: dict, out: Out) -> dict:
     if parsed.kind == "shikaku":
         return shikaku(parsed, opts, out)
     if parsed.kind == "calendar":
         from . import calendar_api
+
         return calendar_api.solve(parsed.calendar, opts, out)
     if parsed.why_not:
         return {"solutions": 0, "listed": 0, "complete": True, "reasons": [parsed.why_not]}
     unique = bool(opts.get("unique"))
     t = parsed.tiling
     limit = min(int(opts.get("limit") or 1000), max(1, MAX_LISTED_CELLS // t.puzzle.board.area))
-    first = t.solve(limit=1, unique=unique, progress=out.engine_progress)   # shown at once
+    first = t.solve(limit=1, unique=unique, progress=out.engine_progress)  # shown at once
     if not first.found:
         return _report(first, listed=0, solutions=0 if first.complete else None)
     out.send("solutions", start=0, solutions=[solution_json(first.found[0])])
@@ -100,10 +116,13 @@ def solve(parsed, opts: dict, out: Out) -> dict:
         return _report(first, listed=1, solutions=None, unique=None, complete=False)
     r = t.solve(limit=limit, unique=unique, progress=out.engine_progress)
     for k in range(1, len(r.found), BATCH):
-        out.send("solutions", start=k, solutions=[solution_json(s) for s in r.found[k:k + BATCH]])
+        out.send("solutions", start=k, solutions=[solution_json(s) for s in r.found[k : k + BATCH]])
     n = len(r.found)
-    listed = {"listed": n, "solutions": n if r.complete and not unique else None,
-              "unique": n if r.complete and unique else None}
+    listed = {
+        "listed": n,
+        "solutions": n if r.complete and not unique else None,
+        "unique": n if r.complete and unique else None,
+    }
     return _report(r, **listed)
 
 
@@ -112,11 +131,18 @@ def count(parsed, opts: dict, out: Out) -> dict:
         return shikaku(parsed, opts, out)
     if parsed.kind == "calendar":
         from . import calendar_api
+
         return calendar_api.count(parsed.calendar, opts, out)
     unique = bool(opts.get("unique"))
     if parsed.why_not:
-        return {"solutions": 0, "unique": 0 if unique else None, "complete": True,
-                "reasons": [parsed.why_not], "nodes": 0, "seconds": 0.0}
+        return {
+            "solutions": 0,
+            "unique": 0 if unique else None,
+            "complete": True,
+            "reasons": [parsed.why_not],
+            "nodes": 0,
+            "seconds": 0.0,
+        }
     jobs = int(opts.get("jobs") or 1)
     r = parsed.tiling.count(unique=unique, progress=out.engine_progress, jobs=jobs)
     return _report(r)
@@ -125,18 +151,24 @@ def count(parsed, opts: dict, out: Out) -> dict:
 def shikaku(parsed, opts: dict, out: Out) -> dict:
     from ..budget import PAGE_BYTES, over
     from ..shikaku.model import listing, solve as solve_shikaku
+
     ans = solve_shikaku(parsed.shikaku, max_memory=PAGE_BYTES)
     if ans.stopped == "memory budget":
         raise over("counting this grid", ans.need, PAGE_BYTES, "shikaku", at_least=True)
     shown = [ans.rectangles] if ans.rectangles else []
-    if ans.solutions > 1:                       # several: list some of them for browsing
+    if ans.solutions > 1:  # several: list some of them for browsing
         most = max(1, MAX_LISTED_CELLS // max(1, len(parsed.shikaku.clues)))
         shown = listing(parsed.shikaku, min(int(opts.get("limit") or 1000), SHIKAKU_LIST, most))
     if shown:
         out.send("solutions", start=0, solutions=[{"rectangles": [list(r) for r in rects]} for rects in shown])
-    return {"solutions": big(ans.solutions), "listed": len(shown),
-            "reasons": [ans.reason] if ans.reason else [], "seconds": round(ans.seconds, 6),
-            "nodes": ans.nodes, "complete": not ans.capped}
+    return {
+        "solutions": big(ans.solutions),
+        "listed": len(shown),
+        "reasons": [ans.reason] if ans.reason else [],
+        "seconds": round(ans.seconds, 6),
+        "nodes": ans.nodes,
+        "complete": not ans.capped,
+    }
 
 
 def _square_only(parsed, action: str) -> None:
@@ -148,16 +180,23 @@ def _square_only(parsed, action: str) -> None:
 def placed_cells(opts: dict, action: str, sizes: tuple[int, ...] = (2, 3)) -> list:
     """opts["placed"]: pieces on the board, each a list of cells [row, column(, layer)]."""
     import numpy as np
+
     placed = opts.get("placed") or []
     if not isinstance(placed, list) or len(placed) > puzzles.MAX_PIECES:
-        raise PuzzleError(f"\"placed\" must be a list of at most {puzzles.MAX_PIECES} pieces "
-                          "(lists of cells)", action)
+        raise PuzzleError(f'"placed" must be a list of at most {puzzles.MAX_PIECES} pieces (lists of cells)', action)
     out = []
     for i, cells in enumerate(placed):
-        if not isinstance(cells, list) or not cells or len(cells) > puzzles.MAX_BOARD_CELLS or not all(
-                isinstance(c, list) and len(c) in sizes and all(
-                    isinstance(x, int) and not isinstance(x, bool) and abs(x) < 1 << 31 for x in c)
-                for c in cells):
+        if (
+            not isinstance(cells, list)
+            or not cells
+            or len(cells) > puzzles.MAX_BOARD_CELLS
+            or not all(
+                isinstance(c, list)
+                and len(c) in sizes
+                and all(isinstance(x, int) and not isinstance(x, bool) and abs(x) < 1 << 31 for x in c)
+                for c in cells
+            )
+        ):
             raise PuzzleError(f"placed[{i}] must be a list of cells [row, column]", action)
         out.append(np.array(cells, dtype=np.int64))
     return out
@@ -168,6 +207,7 @@ def play(parsed, opts: dict, out: Out) -> dict:
     how many ways (capped), or with opts["finish"] one way to finish it; with opts["tables"]
     also how each piece turns (`play_turns`: the page's keys on triangle, hex and cubes)."""
     from ..analysis import play as hand
+
     if parsed.kind == "shikaku":
         raise PuzzleError("hand play is for tiling puzzles, not Shikaku", "play")
     puzzle = parsed.tiling.puzzle
@@ -175,14 +215,23 @@ def play(parsed, opts: dict, out: Out) -> dict:
     extra = {}
     if opts.get("tables"):
         from ..analysis.play_turns import turn_tables
+
         extra["tables"] = turn_tables(puzzle)
     if parsed.why_not:
-        hand.position(puzzle, placed)                        # bad cells are still refused
-        return {"verdict": "dead end", "completions": 0, "capped": False, "reason": parsed.why_not,
-                "nodes": 0, "seconds": 0.0, **extra}
+        hand.position(puzzle, placed)  # bad cells are still refused
+        return {
+            "verdict": "dead end",
+            "completions": 0,
+            "capped": False,
+            "reason": parsed.why_not,
+            "nodes": 0,
+            "seconds": 0.0,
+            **extra,
+        }
     if opts.get("finish"):
         v = hand.finish(puzzle, placed)
         from ..core.results import Solution
+
         found = solution_json(Solution(v.found, puzzle.board.cells, puzzle.board.grid)) if v.found else []
         return dict(v.to_json(), completions=big(v.completions), found=found, **extra)
     v = hand.completions(puzzle, placed)
@@ -192,6 +241,7 @@ def play(parsed, opts: dict, out: Out) -> dict:
 def hint(parsed, opts: dict, out: Out) -> dict:
     import numpy as np
     from ..analysis.hint import hint as make_hint
+
     if parsed.kind == "shikaku":
         raise PuzzleError("hints are for tiling puzzles", "hint")
     _square_only(parsed, "hint")
@@ -213,6 +263,7 @@ def file_names(puzzle, letter: str | None, reason: str) -> tuple[str | None, str
     import re
     from ..core.puzzle import merge_congruent
     from ..core.results import piece_letters
+
     merged = merge_congruent(puzzle)
     name = {ch: p.name for ch, p in zip(piece_letters(merged), merged.pieces)}
 
@@ -221,6 +272,7 @@ def file_names(puzzle, letter: str | None, reason: str) -> tuple[str | None, str
         if not all(x in name for x in letters):
             return m.group(0)
         return f"{m.group(1)}{', '.join(name[x] for x in letters)}{m.group(3)}"
+
     reason = re.sub(r"(\()([^()]+)(\))", rename, reason)
     reason = re.sub(r"(\bpieces? )(\S+(?:, \S+)*?)( (?:fits|are|is)\b)", rename, reason)
     return name.get(letter, letter) if letter else letter, reason
@@ -234,10 +286,11 @@ def hint_colour(puzzle, letter: str, cells) -> str:
     from ..core.puzzle import merge_congruent
     from ..core.results import piece_letters
     from ..draw.pictures import palette as draw_palette
+
     name = pentomino_name(cells)
     if name is not None:
         return COLOUR_OF[name]
-    puzzle = merge_congruent(puzzle)                  # the hint's letters are the merged puzzle's
+    puzzle = merge_congruent(puzzle)  # the hint's letters are the merged puzzle's
     others = sorted({ch for ch, p in zip(piece_letters(puzzle), puzzle.pieces) if pentomino_name(p.cells) is None})
     palette = draw_palette()
     return palette[others.index(letter) % len(palette)] if letter in others else "#7f7f7f"
@@ -245,6 +298,7 @@ def hint_colour(puzzle, letter: str, cells) -> str:
 
 def stats(parsed, opts: dict, out: Out) -> dict:
     from ..analysis.stats import collect
+
     if parsed.kind == "shikaku":
         raise PuzzleError("statistics are for tiling puzzles", "stats")
     _square_only(parsed, "stats")
@@ -264,6 +318,7 @@ def ticking(out: Out, phase: str, every: float = 0.5):
         while not stop.wait(every):
             with lock:
                 out.progress(force=True, phase=phase)
+
     t = threading.Thread(target=tick, daemon=True)
     out.progress(force=True, phase=phase)
     t.start()
@@ -277,6 +332,7 @@ def ticking(out: Out, phase: str, every: float = 0.5):
 def slam(parsed, opts: dict, out: Out) -> dict:
     """Every prefix of the Katamino list (3 pieces on), one row at a time."""
     from ..tiling import katamino
+
     if parsed.kind != "katamino":
         raise PuzzleError("a slam is a list of Katamino pieces", "slam")
     letters = parsed.letters
@@ -300,12 +356,13 @@ def sample(parsed, opts: dict, out: Out) -> dict:
     if parsed.kind == "shikaku":
         raise PuzzleError("random solutions are for tiling puzzles", "sample")
     seed = opts.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 62:
-        raise PuzzleError("\"seed\" must be an integer 0..2^62", "sample")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
+        raise PuzzleError('"seed" must be an integer 0..2^62', "sample")
     if parsed.why_not:
         return {"solutions": 0, "listed": 0, "reasons": [parsed.why_not]}
     if parsed.kind == "calendar":
         from . import calendar_api
+
         return calendar_api.sample(parsed.calendar, seed, out)
     r, uniform = draw_one(parsed.tiling, seed, int(opts.get("jobs") or 1), out)
     if r.found:
@@ -319,6 +376,7 @@ def draw_one(tiling, seed: int, jobs: int, out: Out):
     import numpy as np
     from ..core.results import Report
     from ..tiling.boxing import ENUMERATE_AT_MOST
+
     total = tiling.count(time_limit=SAMPLE_SECONDS, progress=out.engine_progress, jobs=jobs)
     rng = np.random.default_rng(seed)
     if total.complete and total.solutions <= ENUMERATE_AT_MOST:
@@ -339,6 +397,7 @@ def draw_one(tiling, seed: int, jobs: int, out: Out):
 def tally(parsed, opts: dict, out: Out) -> dict:
     """A calendar's year: every date counted at once (web/calendar_api.py)."""
     from . import calendar_api
+
     if parsed.kind != "calendar":
         raise PuzzleError("the year's tally is for calendar puzzles", "tally")
     return calendar_api.tally(parsed.calendar, opts, out)
@@ -348,20 +407,30 @@ def generate(parsed, opts: dict, out: Out) -> dict:
     """A new Shikaku puzzle with exactly one solution, the size of the given grid."""
     from ..shikaku.formats import to_game_id, to_url
     from ..shikaku.generate import MAX_CELLS, generate as make
+
     if parsed.kind != "shikaku":
         raise PuzzleError("generate makes Shikaku puzzles", "generate")
     p = parsed.shikaku
     if p.width * p.height > MAX_CELLS:
         raise PuzzleError(f"{p.width}x{p.height} is too large to generate (limit {MAX_CELLS} cells)", "generate")
     seed = opts.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 62):
-        raise PuzzleError("\"seed\" must be an integer 0..2^62", "generate")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62):
+        raise PuzzleError('"seed" must be an integer 0..2^62', "generate")
     q = make(p.width, p.height, seed)
     return {"width": q.width, "height": q.height, "rows": q.rows(), "game_id": to_game_id(q), "url": to_url(q)}
 
 
-ACTIONS = {"solve": solve, "count": count, "hint": hint, "play": play, "stats": stats, "slam": slam, "sample": sample,
-           "generate": generate, "tally": tally}
+ACTIONS = {
+    "solve": solve,
+    "count": count,
+    "hint": hint,
+    "play": play,
+    "stats": stats,
+    "slam": slam,
+    "sample": sample,
+    "generate": generate,
+    "tally": tally,
+}
 
 
 def main(conn, action: str, spec: dict, opts: dict) -> None:
@@ -370,7 +439,7 @@ def main(conn, action: str, spec: dict, opts: dict) -> None:
         os.setpgrp()
     except OSError:
         pass
-    signal.signal(signal.SIGINT, signal.SIG_IGN)       # Ctrl-C on the server is the server's
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C on the server is the server's
     out = Out(conn)
     try:
         parsed = puzzles.parse(spec)
@@ -380,9 +449,8 @@ def main(conn, action: str, spec: dict, opts: dict) -> None:
         out.send("error", message=str(e))
     except MemoryError:
         out.send("error", message="out of memory: the puzzle is too large for this server")
-    except Exception as e:          # a bug: the job fails, the server stays up
-        out.send("error", message=f"internal error: {type(e).__name__}: {e}",
-                 trace=traceback.format_exc(limit=8))
+    except Exception as e:  # a bug: the job fails, the server stays up
+        out.send("error", message=f"internal error: {type(e).__name__}: {e}", trace=traceback.format_exc(limit=8))
     finally:
         conn.close()
 
