@@ -46,10 +46,13 @@ def type_key(value: Any) -> Any:
     array's (dtype, ndim, layout, writeable, aligned), a scalar's type name, a tuple's
     keys. Must agree with aot.numba_key."""
     kind = type(value)
-    if kind is np.ndarray:
-        f = value.flags
-        layout = "C" if f.c_contiguous else "F" if f.f_contiguous else "A"
-        return (dtype_key(value.dtype), value.ndim, layout, f.writeable, f.aligned)
+    if kind is np.ndarray:                  # the flags as one integer: a few hundred arrays
+        f = value.flags.num                 # are keyed for each count's records
+        dtype = _DTYPES.get(value.dtype)
+        if dtype is None:
+            dtype = _DTYPES[value.dtype] = dtype_key(value.dtype)
+        layout = "C" if f & _C_CONTIGUOUS else "F" if f & _F_CONTIGUOUS else "A"
+        return (dtype, value.ndim, layout, bool(f & _WRITEABLE), bool(f & _ALIGNED))
     if kind is tuple:
         return tuple(type_key(v) for v in value)
     if isinstance(value, tuple) and hasattr(value, "_fields"):      # a record (NamedTuple)
@@ -64,6 +67,11 @@ def type_key(value: Any) -> Any:
     if isinstance(value, np.generic):
         return value.dtype.name
     return repr(kind)                       # matches nothing compiled: the dispatcher
+
+
+# numpy's flag bits (NPY_ARRAY_C_CONTIGUOUS, ...), as ndarray.flags.num has them
+_C_CONTIGUOUS, _F_CONTIGUOUS, _ALIGNED, _WRITEABLE = 0x1, 0x2, 0x100, 0x400
+_DTYPES: dict[np.dtype, Any] = {}
 
 
 def dtype_key(dtype: np.dtype) -> Any:
