@@ -5,7 +5,9 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-SRC = Path(__file__).resolve().parent.parent / "src" / "polytile"
+import paths
+
+SRC = paths.SRC / "polytile"
 MAX_LINES = 60
 
 def _is_kernel(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

@@ -6,11 +6,10 @@ A newcomer reads the document first."""
 import ast
 import re
 import tomllib
-from pathlib import Path
 
 from module_graph import SRC, module_files, packages
+from paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "architecture.md"
 
 
