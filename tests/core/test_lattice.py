@@ -9,11 +9,11 @@ equilateral triangle 6).
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import numpy as np
 import pytest
 from cli_helpers import call_cli
+from paths import EXAMPLES, TESTS
 
 import polytile
 from polytile.core import lattice, lattice_forms, symmetry
@@ -154,9 +154,6 @@ def test_tetrahex_names():
     assert len(hub) == 1                          # one hex touches the three blades
 
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-
-
 def test_solutions_drawn_in_text_and_pictures(tmp_path):
     """Text rows follow the drawing conventions (each letter where its cell is drawn); the
     SVG has one filled path per piece; PNG bytes start with the PNG signature."""
@@ -178,7 +175,7 @@ def test_solutions_drawn_in_text_and_pictures(tmp_path):
 
 def test_example_drawings_load_as_the_corpus_coordinates():
     ex = polytile.load(EXAMPLES / "hexiamonds-6x6.json").count(unique=True)
-    corpus = polytile.load(Path(__file__).parent / "lattice-corpus" / "hexiamonds-6x6.json")
+    corpus = polytile.load(TESTS / "lattice-corpus" / "hexiamonds-6x6.json")
     assert (ex.solutions, ex.unique) == (corpus.count(unique=True).solutions, corpus.count(unique=True).unique)
 
 

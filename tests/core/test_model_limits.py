@@ -14,8 +14,10 @@ import pytest
 from polytile.core.puzzle import Board, Piece, Puzzle
 from polytile.tiling.solver import Tiling
 from cli_helpers import run_cli
+from paths import TESTS
 
-REPRO = Path(__file__).parent / "repro"
+REPRO = TESTS / "repro"
+
 GIB = 1 << 30
 
 
