@@ -82,6 +82,9 @@ def main(argv: list[str] | None = None) -> int:
     """Run the CLI; return the exit status. Errors of any kind become one line on stderr."""
     from .commands.args import Exit, UsageError
 
+    # numpy's OpenBLAS starts a thread per core when it loads, ~50 ms of a small command; the
+    # commands do no linear algebra worth threads, and their parallel counts use their own
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     try:
         return run(sys.argv[1:] if argv is None else list(argv))
     except PuzzleError as e:
