@@ -104,7 +104,7 @@ def test_host_names_and_parsing():
 
 
 def test_the_bound_host_is_allowed():
-    app = create_app(per_client=1, running=1, count_jobs=1, warm=False, hosts=host_names("10.1.2.3"))
+    app = create_app(per_client=1, max_active=1, count_jobs=1, warm=False, hosts=host_names("10.1.2.3"))
     with TestClient(app, base_url="http://10.1.2.3:8765") as c:
         assert (
             c.post(

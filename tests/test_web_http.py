@@ -30,7 +30,7 @@ def server():
     from polytile.web.http import guarded
 
     port = _free_port()
-    app = create_app(per_client=2, running=4, seconds=60, count_jobs=1)
+    app = create_app(per_client=2, max_active=4, seconds=60, count_jobs=1)
     config = uvicorn.Config(
         app,
         host="127.0.0.1",

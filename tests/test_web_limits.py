@@ -349,7 +349,7 @@ def test_generate_a_shikaku_with_one_solution(client):
 
 
 def test_a_job_over_its_time_limit_is_stopped():
-    app = create_app(per_client=1, running=1, seconds=1.5, count_jobs=1)
+    app = create_app(per_client=1, max_active=1, seconds=1.5, count_jobs=1)
     with TestClient(app, base_url="http://127.0.0.1") as c:
         r = c.post("/api/jobs", json={"action": "count", "puzzle": LONG_BOX})
         view = wait(c, r.json()["id"], timeout=60)

@@ -23,9 +23,10 @@ import json
 import mimetypes
 import os
 import time
-from collections.abc import Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from contextlib import asynccontextmanager
 from importlib import resources
+from typing import Any, TypeVar, cast
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -34,12 +35,13 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, ExceptionHandler, Message, Receive, Scope, Send
 
 from ..errors import PuzzleError, one_line
 from ..formats import describe
 from . import downloads, puzzles
 from .guard import Guard, host_names
-from .jobs import Busy, Duplicate, Manager
+from .jobs import Busy, Duplicate, Job, Manager
 
 MAX_BODY = 1_000_000  # bytes of a request body
 ACTIONS = {"solve", "count", "hint", "stats", "slam", "sample", "generate", "tally"}
@@ -53,16 +55,19 @@ mimetypes.add_type("text/javascript", ".js")
 
 
 class BadRequest(Exception):
+    """A request the API refuses (a 4xx status): its message is the JSON error's one line."""
+
     def __init__(self, message: str, status: int = 400):
         super().__init__(message)
         self.message, self.status = message, status
 
 
 def error(message: str, status: int) -> JSONResponse:
+    """Every refusal's one shape, {"error": one line}, so the page shows any of them as it is."""
     return JSONResponse({"error": one_line(message)}, status_code=status)
 
 
-async def read_json(request: Request) -> dict:
+async def read_json(request: Request) -> dict[str, Any]:
     """The body as a JSON object, at most MAX_BODY bytes."""
     length = request.headers.get("content-length")
     if length is not None:
@@ -90,12 +95,13 @@ async def read_json(request: Request) -> dict:
     return data
 
 
-def _parse(spec) -> tuple[puzzles.Parsed, dict]:
+def _parse(spec: Any) -> tuple[puzzles.Parsed, dict[str, Any]]:
     parsed = puzzles.parse(spec)
     return parsed, puzzles.summary(parsed)
 
 
 def client_of(request: Request) -> str:
+    """The client's address: the key of the per-client job limit."""
     return request.client.host if request.client else "unknown"
 
 
@@ -103,10 +109,13 @@ def client_of(request: Request) -> str:
 
 
 async def index(request: Request) -> Response:
+    """The page itself (static/index.html)."""
     return FileResponse(str(STATIC / "index.html"), media_type="text/html")
 
 
 async def info(request: Request) -> Response:
+    """What the page needs before anything is asked: the version, the limits it must keep to
+    (so it can refuse at once), the piece libraries, the Katamino colours, the server's load."""
     from .. import __version__
     from ..core.library import KATAMINO
 
@@ -124,7 +133,7 @@ async def info(request: Request) -> Response:
                 "box_order": puzzles.MAX_ORDER,
                 "body_bytes": MAX_BODY,
                 "jobs_per_client": m.per_client,
-                "jobs_running": m.running,
+                "jobs_running": m.max_active,
                 "job_seconds": m.seconds,
                 "listed_solutions": _max_list(),
             },
@@ -146,12 +155,15 @@ def _max_list() -> int:
 
 
 async def check(request: Request) -> Response:
+    """The parsed board and pieces as the page draws them, or the one line saying what is wrong."""
     data = await read_json(request)
     _, summary = await run_in_threadpool(_parse, data.get("puzzle"))
     return JSONResponse(summary)
 
 
 async def start_job(request: Request) -> Response:
+    """Start a job (202 with its first state): every option and the puzzle checked first, so a
+    bad request costs no process."""
     data = await read_json(request)
     action = data.get("action")
     if not isinstance(action, str) or action not in ACTIONS:  # a list or an object: unhashable
@@ -175,7 +187,7 @@ async def start_job(request: Request) -> Response:
         raise BadRequest(f"{action} is for tiling puzzles, not Shikaku")
     if action == "slam" and parsed.kind != "katamino":
         raise BadRequest("a slam needs a Katamino puzzle (a list of pieces)")
-    if action == "slam" and len(parsed.letters) < 3:
+    if action == "slam" and len(parsed.letters or ()) < 3:
         raise BadRequest("a slam list needs at least 3 pieces")
     if action == "generate" and parsed.kind != "shikaku":
         raise BadRequest("generate makes Shikaku puzzles (give a grid of the size wanted)")
@@ -225,14 +237,16 @@ async def play(request: Request) -> Response:
     raise BadRequest(message, 500 if message.startswith("internal error") else 400)
 
 
-def _job(request: Request):
-    job = request.app.state.manager.get(request.path_params["job"])
+def _job(request: Request) -> Job:
+    manager: Manager = request.app.state.manager
+    job = manager.get(request.path_params["job"])
     if job is None:
         raise BadRequest("no such job (finished jobs are forgotten after a while)", 404)
     return job
 
 
 async def job_state(request: Request) -> Response:
+    """The job's state as the page polls it (which also keeps a heartbeat job alive)."""
     job = _job(request)
     job.touch()
     since = request.query_params.get("since", "0")
@@ -242,25 +256,13 @@ async def job_state(request: Request) -> Response:
 
 
 async def cancel_job(request: Request) -> Response:
+    """Stop the job (its process group is killed) and answer its final state."""
     job = _job(request)
     await run_in_threadpool(request.app.state.manager.cancel, job)
     return JSONResponse(job.view())
 
 
-def _solution_objects(job, k: int):
-    import numpy as np
-    from ..core.results import Placement, Solution
-
-    board = np.array(job.summary["cells"], dtype=np.int64)
-    sol = job.solutions[k]
-    return Solution(
-        [Placement(p["piece"], p["letter"], np.array(p["cells"], dtype=np.int64)) for p in sol],
-        board,
-        job.summary.get("grid", "square"),
-    ), board
-
-
-def _picture(job, k: int, fmt: str) -> bytes:
+def _picture(job: Job, k: int, fmt: str) -> bytes:
     if job.summary["kind"] == "shikaku":
         from ..shikaku.model import Shikaku
         from ..shikaku.draw import png, svg
@@ -270,11 +272,13 @@ def _picture(job, k: int, fmt: str) -> bytes:
         return svg(p, rects).encode() if fmt == "svg" else png(p, rects)
     from ..draw.pictures import draw
 
-    sol, board = _solution_objects(job, k)
-    return draw([sol], board, fmt)
+    sol = downloads.solution(job, k)
+    assert sol.board is not None  # downloads.solution sets it
+    return draw([sol], sol.board, fmt)
 
 
 async def download(request: Request) -> Response:
+    """One listed solution as a file: a picture, its JSON, or a BurrTools/STL/OBJ file."""
     job = _job(request)
     k, fmt = request.path_params["k"], request.path_params["fmt"]
     if fmt not in ("svg", "png", "json", *downloads.FORMATS):
@@ -294,6 +298,7 @@ async def download(request: Request) -> Response:
 
 
 async def download_all(request: Request) -> Response:
+    """Every listed solution with the puzzle, as one JSON file the page can open again."""
     job = _job(request)
     headers = {"Content-Disposition": f'attachment; filename="polytile-{job.summary["kind"]}-solutions.json"'}
     return JSONResponse({"puzzle": job.spec, "solutions": job.solutions}, headers=headers)
@@ -303,27 +308,33 @@ async def download_all(request: Request) -> Response:
 
 
 async def on_bad_request(request: Request, exc: BadRequest) -> Response:
+    """A refused request: its own status and line."""
     return error(exc.message, exc.status)
 
 
 async def on_puzzle_error(request: Request, exc: PuzzleError) -> Response:
+    """Bad input, as the CLI says it (what and where): a 400."""
     return error(str(exc), 400)
 
 
 async def on_busy(request: Request, exc: Busy) -> Response:
+    """Over a job limit: 429, the client should wait or cancel a job."""
     return error(str(exc), 429)
 
 
 async def on_duplicate(request: Request, exc: Duplicate) -> Response:
+    """The tab's job is still active (a double click): 409."""
     return error(str(exc), 409)
 
 
 async def on_http(request: Request, exc: HTTPException) -> Response:
+    """Starlette's own refusals (no route, wrong method) in the API's JSON shape."""
     messages = {404: "not found", 405: "method not allowed"}
     return error(messages.get(exc.status_code, str(exc.detail)), exc.status_code)
 
 
 async def on_crash(request: Request, exc: Exception) -> Response:
+    """A bug: a 500 naming the exception's type only (no traceback reaches the client)."""
     return error(f"internal error: {type(exc).__name__}", 500)
 
 
@@ -338,14 +349,14 @@ SECURITY = {
 class Headers:
     """Security headers on every response; the page loads nothing from elsewhere."""
 
-    def __init__(self, app):
+    def __init__(self, app: ASGIApp):
         self.app = app
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
 
-        async def send_with(message):
+        async def send_with(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
                 headers += [(k.lower().encode(), v.encode()) for k, v in SECURITY.items()]
@@ -357,23 +368,33 @@ class Headers:
         await self.app(scope, receive, send_with)
 
 
+E = TypeVar("E", bound=Exception)
+
+
+def _handler(on: Callable[[Request, E], Awaitable[Response]]) -> ExceptionHandler:
+    """A handler of one exception type as Starlette's table types them (any exception: the
+    table's key says which reaches it)."""
+    return cast(ExceptionHandler, on)
+
+
 def create_app(
     *,
     per_client: int = 2,
-    running: int = 4,
+    max_active: int = 4,
     seconds: float = 600.0,
     count_jobs: int | None = None,
     warm: bool = True,
     hosts: Iterable[str] | None = None,
 ) -> Starlette:
-    """The app. `count_jobs`: processes per count (a pool gives the progress bar an ETA);
+    """The app. `per_client`, `max_active`: jobs starting or running per client and in all;
+    `count_jobs`: a count's workers, its `--jobs` (a pool gives the progress bar an ETA);
     `hosts`: the names it answers to (default: localhost, 127.0.0.1, [::1]; see guard.py)."""
     if count_jobs is None:
         count_jobs = max(1, min(4, os.cpu_count() or 1))
-    manager = Manager(per_client=per_client, running=running, seconds=seconds, jobs_per_count=count_jobs)
+    manager = Manager(per_client=per_client, max_active=max_active, seconds=seconds, count_workers=count_jobs)
 
     @asynccontextmanager
-    async def lifespan(app):
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if warm:
             manager.start_warming()
         yield
@@ -396,11 +417,11 @@ def create_app(
         routes=routes,
         lifespan=lifespan,
         exception_handlers={
-            BadRequest: on_bad_request,
-            PuzzleError: on_puzzle_error,
-            Busy: on_busy,
-            Duplicate: on_duplicate,
-            HTTPException: on_http,
+            BadRequest: _handler(on_bad_request),
+            PuzzleError: _handler(on_puzzle_error),
+            Busy: _handler(on_busy),
+            Duplicate: _handler(on_duplicate),
+            HTTPException: _handler(on_http),
             Exception: on_crash,
         },
     )

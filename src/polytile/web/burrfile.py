@@ -21,7 +21,7 @@ MAX_XML = 8 << 20  # bytes of XML once unzipped (the CLI allows 32 MB)
 MAX_NAME = 120  # characters of the file's name kept for messages
 
 
-def file_name(spec: dict) -> str:
+def file_name(spec: dict[str, Any]) -> str:
     """The uploaded file's name for messages (no path; at most MAX_NAME characters)."""
     name = spec.get("name")
     if not isinstance(name, str) or not name.strip():
@@ -30,7 +30,7 @@ def file_name(spec: dict) -> str:
     return "".join(ch for ch in name if ch.isprintable())[:MAX_NAME] or "<upload>.xmpuzzle"
 
 
-def file_bytes(spec: dict, name: str) -> bytes:
+def file_bytes(spec: dict[str, Any], name: str) -> bytes:
     """The file's bytes from the spec's base64 text, size-checked."""
     data = spec.get("xmpuzzle")
     if not isinstance(data, str):
@@ -48,7 +48,7 @@ def file_bytes(spec: dict, name: str) -> bytes:
     return raw
 
 
-def problem_number(spec: dict, name: str) -> int:
+def problem_number(spec: dict[str, Any], name: str) -> int:
     """The problem asked for, a number from 1 (default 1)."""
     problem = spec.get("problem", 1)
     if problem is None:
@@ -58,7 +58,7 @@ def problem_number(spec: dict, name: str) -> int:
     return problem
 
 
-def load(spec: dict) -> tuple[Any, list[dict]]:
+def load(spec: dict[str, Any]) -> tuple[Any, list[dict[str, Any]]]:
     """(the chosen problem as a Puzzle, every problem as {number, name, line}) of the file."""
     from ..formats import xmpuzzle
 

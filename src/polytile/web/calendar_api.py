@@ -16,10 +16,18 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import PuzzleError
+
+if TYPE_CHECKING:
+    from ..core.results import Solution
+    from ..tiling.calendar import Calendar
+    from .messages import Out
+
+JSON = dict[str, Any]
 
 BOARDS = ("classic", "weekday")
 MAX_LIST = 1000  # solutions of one date listed for browsing
@@ -27,16 +35,17 @@ TICK = 0.25  # seconds between progress messages while the year is tallied
 
 
 @dataclass
-class CalendarSpec:
-    """A parsed calendar request: the board, its Calendar (placements built) and the date."""
+class CalendarPuzzle:
+    """A calendar puzzle as the page asks it: the board, its Calendar (placements built once,
+    in the server) and the date whose cells stay open."""
 
     board: str  # classic | weekday
-    cal: Any  # tiling.calendar.Calendar
-    date: tuple  # (month, day, weekday or None) as the board reads it
+    cal: Calendar
+    date: tuple[int, int, int | None]  # (month, day, weekday or None) as the board reads it
     iso: str  # the date as sent (YYYY-MM-DD)
 
 
-def parse(spec: dict) -> CalendarSpec:
+def parse(spec: JSON) -> CalendarPuzzle:
     """The board and date of a request; one PuzzleError line for anything else."""
     from ..tiling.calendar_dates import parse_date
     from ..tiling.calendar_report import load_calendar
@@ -55,10 +64,10 @@ def parse(spec: dict) -> CalendarSpec:
         raise PuzzleError(e.message, "date") from None
     if not shows_weekday:
         when = (when[0], when[1], None)
-    return CalendarSpec(board, cal, when, text.strip())
+    return CalendarPuzzle(board, cal, when, text.strip())
 
 
-def summary(c: CalendarSpec) -> dict:
+def summary(c: CalendarPuzzle) -> JSON:
     """The board as the page draws it: cells, their labels, the date's open cells."""
     from ..tiling.calendar_dates import date_label
 
@@ -79,7 +88,7 @@ def summary(c: CalendarSpec) -> dict:
     }
 
 
-def piece_json(name: str, rows) -> dict:
+def piece_json(name: str, rows: Iterable[str]) -> JSON:
     """A piece as the page's summaries give pieces (cells, size, one copy, may be flipped)."""
     from ..core.library import cells_from_rows
 
@@ -87,7 +96,7 @@ def piece_json(name: str, rows) -> dict:
     return {"name": name, "size": len(cells), "count": 1, "min": 1, "cells": cells, "rows": list(rows), "reflect": True}
 
 
-def placements_json(sol, letters_colours: dict) -> list[dict]:
+def placements_json(sol: Solution, letters_colours: dict[str, str]) -> list[JSON]:
     """A solution's placements as the page draws them (letter, cells, colour)."""
     return [
         {
@@ -100,13 +109,14 @@ def placements_json(sol, letters_colours: dict) -> list[dict]:
     ]
 
 
-def colours(cal) -> dict[str, str]:
+def colours(cal: Calendar) -> dict[str, str]:
     """A colour per piece letter: the Katamino colours of the pentominoes, the palette's for
     the others (as the year's pictures and the CLI draw them)."""
     from ..core.library import COLOUR_OF
 
     palette = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
-    out, k = {}, 0
+    out: dict[str, str] = {}
+    k = 0
     for (name, _), letter in zip(cal.board.pieces, cal.letters):
         if name in COLOUR_OF:
             out[letter] = COLOUR_OF[name]
@@ -116,7 +126,7 @@ def colours(cal) -> dict[str, str]:
     return out
 
 
-def solve(c: CalendarSpec, opts: dict, out) -> dict:
+def solve(c: CalendarPuzzle, opts: JSON, out: Out) -> JSON:
     """The date's count and its first solutions (up to opts["limit"], at most MAX_LIST)."""
     from ..tiling.calendar_dates import date_label
 
@@ -140,7 +150,7 @@ def solve(c: CalendarSpec, opts: dict, out) -> dict:
     }
 
 
-def count(c: CalendarSpec, opts: dict, out) -> dict:
+def count(c: CalendarPuzzle, opts: JSON, out: Out) -> JSON:
     """The date's number of solutions (no listing)."""
     out.progress(force=True, phase="counting")
     t0 = time.perf_counter()
@@ -155,7 +165,7 @@ def count(c: CalendarSpec, opts: dict, out) -> dict:
     }
 
 
-def sample(c: CalendarSpec, seed: int, out) -> dict:
+def sample(c: CalendarPuzzle, seed: int, out: Out) -> JSON:
     """One of the date's solutions drawn uniformly (the page's Random when the listing was cut
     at MAX_LIST): every solution listed (a date has thousands at most), one picked by `seed`."""
     import random
@@ -169,7 +179,7 @@ def sample(c: CalendarSpec, seed: int, out) -> dict:
     return {"listed": min(total, 1), "uniform": True, "solutions": total}
 
 
-def tally(c: CalendarSpec, opts: dict, out) -> dict:
+def tally(c: CalendarPuzzle, opts: JSON, out: Out) -> JSON:
     """Every date of the year (one thread: the server runs other jobs too), progress as
     the parts of the tree done, sent every TICK seconds from the first moment on."""
     from ..tiling.calendar_report import summary as year_summary
@@ -178,7 +188,7 @@ def tally(c: CalendarSpec, opts: dict, out) -> dict:
     stop = threading.Event()
 
     def tell(force: bool = False) -> None:
-        fields = {"phase": "tallying the year"}
+        fields: JSON = {"phase": "tallying the year"}
         if state["total"]:
             fields.update(done=state["done"], total=state["total"], share=state["done"] / state["total"])
         out.progress(force=force, **fields)

@@ -6,16 +6,23 @@ cube, triangle and hex boards alike). The same writers as `polytile convert` and
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from ..errors import PuzzleError
+
+if TYPE_CHECKING:
+    from ..core.results import Solution
+    from ..draw.mesh_scene import Shell
+    from .jobs import Job
 
 # suffix: MIME type (STL and OBJ are IANA's model/ types; an .xmpuzzle is gzip-compressed XML)
 FORMATS = {"xmpuzzle": "application/gzip", "stl": "model/stl", "obj": "model/obj"}
 UNIT = 10.0  # millimetres per cell edge, as `polytile mesh` writes by default
 
 
-def solution(job, k: int):
+def solution(job: Job, k: int) -> Solution:
     """Solution k of a job as placed pieces on its board (core.results.Solution)."""
     from ..core.results import Placement, Solution
 
@@ -27,7 +34,7 @@ def solution(job, k: int):
     return Solution(placed, board, job.summary.get("grid", "square"))
 
 
-def source_name(job) -> str:
+def source_name(job: Job) -> str:
     """The puzzle's name in a written file: the opened file's, else the page's."""
     if job.spec.get("xmpuzzle") is not None:
         from .burrfile import file_name
@@ -36,7 +43,7 @@ def source_name(job) -> str:
     return f"polytile page ({job.summary['kind']})"
 
 
-def xmpuzzle_bytes(job, k: int) -> bytes:
+def xmpuzzle_bytes(job: Job, k: int) -> bytes:
     """The puzzle as the job saw it, solution k stored in it."""
     from ..formats.xmpuzzle_out import dump
     from . import puzzles
@@ -48,7 +55,7 @@ def xmpuzzle_bytes(job, k: int) -> bytes:
     return dump(parsed.tiling.puzzle, [solution(job, k)], source_name(job))
 
 
-def mesh_parts(job, k: int) -> list:
+def mesh_parts(job: Job, k: int) -> list[Shell]:
     """The solution's pieces in place, each a closed shell, standing on z = 0."""
     from ..draw.mesh_scene import on_plate, shells
 
@@ -60,7 +67,7 @@ def mesh_parts(job, k: int) -> list:
     return on_plate(shells(job.summary.get("grid", "square"), named, 0.0, 0.0))
 
 
-def file_bytes(job, k: int, fmt: str) -> bytes:
+def file_bytes(job: Job, k: int, fmt: str) -> bytes:
     """The bytes of solution k in `fmt` (one of FORMATS)."""
     if fmt == "xmpuzzle":
         return xmpuzzle_bytes(job, k)

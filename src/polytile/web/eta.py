@@ -1,4 +1,5 @@
-"""The progress bar and the time left of a running count, as the page shows them (issue 27).
+"""The progress bar and the time left of a running count, as the page shows them: a bar that
+never jumps back and a time left that does not swing with every early, noisy figure.
 
 The count's gauge (engine/gauge.py) gives the share of the search done. Early on it is
 noisy: on a skewed count (the hexomino cornucopia) it fell from 26% to 3% as parts turned out
@@ -29,8 +30,10 @@ LOOSE = 1.0  # ... and unstable again past this
 
 @dataclass
 class Eta:
+    """One running count's bar and time left, fed by every figure of its gauge (see above)."""
+
     top: float = 0.0  # the largest share shown
-    ends: deque = field(default_factory=deque)  # (when, projected end), seconds
+    ends: deque[tuple[float, float]] = field(default_factory=deque)  # (when, projected end), seconds
     stable: bool = False
     last: float | None = None  # the `when` of the last figure taken
 
@@ -50,7 +53,7 @@ class Eta:
         while self.ends and self.ends[0][0] < when - keep:
             self.ends.popleft()
 
-    def left(self, now: float) -> dict:
+    def left(self, now: float) -> dict[str, float]:
         """{"eta": seconds} when stable, {"eta_low", "eta_high"} when the projections
         disagree, {} while there are too few of them ("estimating")."""
         ends = list(self.ends)  # one step (the job's thread appends while a request reads)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from starlette.responses import JSONResponse
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from ..errors import one_line
 
@@ -48,7 +49,7 @@ def _has_body(headers: dict[str, str]) -> bool:
     return headers.get("content-length", "0") not in ("", "0") or "transfer-encoding" in headers
 
 
-def refusal(method: str, scheme: str, headers: dict[str, str], hosts: Iterable[str]) -> tuple[str, int] | None:
+def refusal(method: str, scheme: str, headers: dict[str, str], hosts: tuple[str, ...]) -> tuple[str, int] | None:
     """Why a request is refused (message, status), or None when it may go on."""
     host = headers.get("host", "")
     if host_name(host) not in hosts:
@@ -66,11 +67,11 @@ def refusal(method: str, scheme: str, headers: dict[str, str], hosts: Iterable[s
 class Guard:
     """ASGI middleware: refuse foreign hosts, foreign origins and non-JSON bodies."""
 
-    def __init__(self, app, hosts: Iterable[str]):
+    def __init__(self, app: ASGIApp, hosts: Iterable[str]):
         self.app = app
         self.hosts = tuple(h.lower() for h in hosts)
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
             why = refusal(scope["method"], scope.get("scheme", "http"), headers, self.hosts)

@@ -32,6 +32,7 @@ class GuardedH11(H11Protocol):
     max_connections = MAX_CONNECTIONS
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        """A new connection: refused at once over the cap, else its headers' deadline set."""
         super().connection_made(transport)
         self._deadline: asyncio.TimerHandle | None = None
         if len(self.connections) > self.max_connections:
@@ -40,6 +41,7 @@ class GuardedH11(H11Protocol):
         self._arm(self.header_seconds, "the request's headers did not arrive in time")
 
     def connection_lost(self, exc: Exception | None) -> None:
+        """The deadline goes with the connection (it would fire on a closed transport)."""
         self._disarm()
         super().connection_lost(exc)
 
@@ -55,6 +57,7 @@ class GuardedH11(H11Protocol):
             self._disarm()
 
     def on_response_complete(self) -> None:
+        """A kept-alive connection waits for its next request under the headers' deadline."""
         super().on_response_complete()
         if not self.transport.is_closing() and self.conn.their_state is h11.IDLE:  # keep-alive
             self._arm(self.header_seconds, "the request's headers did not arrive in time")

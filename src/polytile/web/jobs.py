@@ -1,7 +1,7 @@
 """Jobs in the background: each search runs in its own process (forked from a warm fork
 server), a thread per job reads its messages, and the page polls the job's state. Cancel
-kills the job's process group, so the work really stops. Limits: jobs running per client
-and in all, seconds per job, solutions kept, finished jobs remembered."""
+kills the job's process group, so the work really stops. Limits: active jobs (starting or
+running) per client and in all, seconds per job, solutions kept, finished jobs remembered."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ import signal
 import threading
 import time
 from dataclasses import dataclass, field
+from multiprocessing.process import BaseProcess
+from typing import Any
 
 from . import worker
 from .eta import Eta
@@ -29,48 +31,54 @@ class Duplicate(Exception):
 
 @dataclass
 class Job:
+    """One search the page started, as the server keeps it between polls: what was asked, its
+    state and progress, the solutions listed so far, and the process to kill on Cancel."""
+
     id: str
     client: str
     action: str
-    spec: dict
-    opts: dict
-    summary: dict
+    spec: dict[str, Any]
+    opts: dict[str, Any]
+    summary: dict[str, Any]
     state: str = "starting"  # starting, running, done, failed, cancelled
     created: float = field(default_factory=time.time)
     started: float | None = None
     finished: float | None = None
-    progress: dict = field(default_factory=dict)
-    solutions: list = field(default_factory=list)
-    rows: list = field(default_factory=list)
-    result: dict | None = None
+    progress: dict[str, Any] = field(default_factory=dict)
+    solutions: list[Any] = field(default_factory=list)
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    result: dict[str, Any] | None = None
     error: str | None = None
-    process: object = None
+    process: BaseProcess | None = None
     seen: float = field(default_factory=time.time)  # the last time a client asked for its state
     tab: str = ""  # the page (tab) that started it: one active job per tab
     eta: Eta = field(default_factory=Eta)
 
     def touch(self) -> None:
+        """A client asked for the job: it is not abandoned (see `abandoned`)."""
         self.seen = time.time()
 
     @property
     def abandoned(self) -> bool:
         """A job started with a heartbeat (the page's) whose client stopped asking for it."""
         beat = self.opts.get("heartbeat")
-        return bool(beat) and time.time() - self.seen > beat
+        return beat is not None and bool(beat) and time.time() - self.seen > float(beat)
 
     @property
     def active(self) -> bool:
+        """Starting or running: it holds one of its client's job slots and the server's."""
         return self.state in ACTIVE
 
-    def view(self, since: int = 0, most: int = 500) -> dict:
+    def view(self, since: int = 0, most: int = 500) -> dict[str, Any]:
         """The state the page polls: progress, and solutions from index `since` on."""
         now = self.finished or time.time()
+        progress = dict(self.progress)
         out = {
             "id": self.id,
             "action": self.action,
             "state": self.state,
             "elapsed": round(now - (self.started or self.created), 3),
-            "progress": dict(self.progress),
+            "progress": progress,
             "listed": len(self.solutions),
             "since": since,
             "solutions": self.solutions[since : since + most],
@@ -79,23 +87,33 @@ class Job:
             "error": self.error,
             "summary": self.summary if since == 0 else None,
         }
-        p = self.progress
-        share = p.get("share")
+        share = self.progress.get("share")
         if self.active and share:
-            out["progress"]["fraction"] = self.eta.fraction(share)  # never backwards
-            out["progress"].update(self.eta.left(time.time() - (self.started or self.created)))
+            progress["fraction"] = self.eta.fraction(share)  # never backwards
+            progress.update(self.eta.left(time.time() - (self.started or self.created)))
         return out
 
 
 class Manager:
+    """The server's jobs: started within the limits (`per_client` and `max_active` jobs
+    starting or running, `seconds` each), watched from a thread each, cancelled by process
+    group, the last `keep` finished ones remembered for the page's downloads. A count runs
+    with `count_workers` workers (its `--jobs`): a pool gives the progress bar a gauge."""
+
     def __init__(
-        self, *, per_client: int = 2, running: int = 4, seconds: float = 600.0, keep: int = 64, jobs_per_count: int = 1
+        self,
+        *,
+        per_client: int = 2,
+        max_active: int = 4,
+        seconds: float = 600.0,
+        keep: int = 64,
+        count_workers: int = 1,
     ):
         self.per_client = per_client
-        self.running = running
+        self.max_active = max_active
         self.seconds = seconds
         self.keep = keep
-        self.jobs_per_count = jobs_per_count
+        self.count_workers = count_workers
         self.jobs: dict[str, Job] = {}
         self.lock = threading.Lock()
         self.ctx = multiprocessing.get_context("forkserver")
@@ -106,7 +124,7 @@ class Manager:
     def start_warming(self) -> None:
         """Bring up the fork server (and its warm-up) now, not at the first job."""
 
-        def run():
+        def run() -> None:
             try:
                 p = self.ctx.Process(target=worker.noop, daemon=True)
                 p.start()
@@ -118,7 +136,16 @@ class Manager:
 
     # ---- the API -----------------------------------------------------------------------------
 
-    def submit(self, client: str, action: str, spec: dict, opts: dict, summary: dict, tab: str = "") -> Job:
+    def submit(
+        self,
+        client: str,
+        action: str,
+        spec: dict[str, Any],
+        opts: dict[str, Any],
+        summary: dict[str, Any],
+        tab: str = "",
+    ) -> Job:
+        """Start a job, or refuse it (Busy: over a limit; Duplicate: the tab's job is active)."""
         with self.lock:
             if self.closed:
                 raise Busy("the server is shutting down")
@@ -134,10 +161,10 @@ class Manager:
                 raise Busy(
                     f"{len(mine)} jobs are already running for you (limit {self.per_client}); wait for one or cancel it"
                 )
-            if sum(j.active for j in self.jobs.values()) >= self.running:
-                raise Busy(f"the server is busy ({self.running} jobs running); try again shortly")
+            if sum(j.active for j in self.jobs.values()) >= self.max_active:
+                raise Busy(f"the server is busy ({self.max_active} jobs running); try again shortly")
             if action in ("count", "sample"):  # a random draw counts first
-                opts = dict(opts, jobs=self.jobs_per_count)
+                opts = dict(opts, jobs=self.count_workers)
             job = Job(secrets.token_urlsafe(9), client, action, spec, opts, summary, tab=tab)
             self.jobs[job.id] = job
             self._forget_old()
@@ -151,9 +178,11 @@ class Manager:
                 self.jobs.pop(job.id, None)
 
     def get(self, job_id: str) -> Job | None:
+        """The job of that id, or None once forgotten (or never started)."""
         return self.jobs.get(job_id)
 
     def cancel(self, job: Job) -> None:
+        """Stop an active job now: its process group is killed (a finished job stays as it is)."""
         with self.lock:
             if not job.active:
                 return
@@ -162,13 +191,15 @@ class Manager:
         self._kill(job)
 
     def shutdown(self) -> None:
+        """Refuse new jobs and cancel the active ones (the server is stopping)."""
         with self.lock:
             self.closed = True
-            running = [j for j in self.jobs.values() if j.active]
-        for j in running:
+            active = [j for j in self.jobs.values() if j.active]
+        for j in active:
             self.cancel(j)
 
-    def stats(self) -> dict:
+    def stats(self) -> dict[str, Any]:
+        """The server's load for /api/info: active jobs, jobs kept, the fork server warm."""
         active = [j for j in self.jobs.values() if j.active]
         return {"running": len(active), "kept": len(self.jobs), "warm": self.warm.is_set()}
 
@@ -243,7 +274,7 @@ class Manager:
                 self._kill(job)
                 p.join(timeout=5)
 
-    def _apply(self, job: Job, msg: dict) -> None:
+    def _apply(self, job: Job, msg: dict[str, Any]) -> None:
         kind = msg["type"]
         if job.state == "cancelled":
             return
@@ -262,7 +293,7 @@ class Manager:
         elif kind == "error":
             self._end(job, "failed", error=msg["message"])
 
-    def _end(self, job: Job, state: str, *, result: dict | None = None, error: str | None = None) -> None:
+    def _end(self, job: Job, state: str, *, result: dict[str, Any] | None = None, error: str | None = None) -> None:
         with self.lock:
             if not job.active:
                 return

@@ -8,13 +8,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import numpy as np
 
 from ..budget import PAGE_BYTES
 from ..errors import PuzzleError
 from ..formats import describe
+
+if TYPE_CHECKING:
+    from ..core.puzzle import Puzzle
+    from ..shikaku.model import Shikaku
+    from ..tiling.solver import Tiling
+    from .calendar_api import CalendarPuzzle
+
+JSON = dict[str, Any]
 
 MAX_BOARD_CELLS = 400  # tiling, Katamino and boxing boards
 MAX_BOARD_SIDE = 64  # rows or columns of a drawn board
@@ -28,14 +36,14 @@ LATTICE_ORDERS = {"triangle": range(1, 8), "hex": range(1, 6)}  # moniamond .. h
 KINDS = ("tiling", "katamino", "box", "shikaku", "calendar")
 
 
-def _fail(msg: str, where: str = "puzzle") -> None:
+def _fail(msg: str, where: str = "puzzle") -> NoReturn:
     raise PuzzleError(msg, where)
 
 
 NAMES = {str: "a string", int: "an integer", bool: "true or false", list: "a list", dict: "an object"}
 
 
-def _get(spec: dict, key: str, kind: type, default: Any = None, required: bool = False):
+def _get(spec: JSON, key: str, kind: type, default: Any = None, required: bool = False) -> Any:
     if key not in spec or spec[key] is None:
         if required:
             _fail(f'missing "{key}"')
@@ -46,8 +54,8 @@ def _get(spec: dict, key: str, kind: type, default: Any = None, required: bool =
     return v
 
 
-def _int(spec: dict, key: str, lo: int, hi: int, default: int | None = None) -> int:
-    v = _get(spec, key, int, default, required=default is None)
+def _int(spec: JSON, key: str, lo: int, hi: int, default: int | None = None) -> int:
+    v: int = _get(spec, key, int, default, required=default is None)
     if not lo <= v <= hi:
         _fail(f'"{key}" = {v} is out of range {lo}..{hi}')
     return v
@@ -56,7 +64,7 @@ def _int(spec: dict, key: str, lo: int, hi: int, default: int | None = None) -> 
 # ---- the library the page offers -------------------------------------------------------------
 
 
-def rows_of(cells) -> list[str]:
+def rows_of(cells: Any) -> list[str]:
     """A flat shape as rows of 'X' (cell) and '.' (gap)."""
     cells = np.asarray(cells)
     lo = cells.min(axis=0)
@@ -67,7 +75,7 @@ def rows_of(cells) -> list[str]:
     return ["".join(row) for row in grid]
 
 
-def library() -> list[dict]:
+def library() -> list[JSON]:
     """Free polyominoes of order 1..6 by name, with the pentominoes' Katamino colours."""
     from ..core.library import COLOUR_OF, KATAMINO
     from ..core.polyforms import polyforms
@@ -89,7 +97,7 @@ def _library_rows() -> dict[str, list[str]]:
 
 
 @lru_cache(maxsize=None)
-def lattice_library() -> dict[str, list[dict]]:
+def lattice_library() -> dict[str, list[JSON]]:
     """Free n-iamonds and n-hexes by name (see LATTICE_ORDERS): cells in the grid's coordinates,
     points (row, column) where the page draws them (the drawing convention of `lattice_draw`)."""
     from ..core.lattice_forms import polyforms
@@ -133,7 +141,7 @@ def _board_rows(rows: Any) -> list[str]:
     return out
 
 
-def _piece_list(pieces: Any, grid: str = "square") -> list[dict]:
+def _piece_list(pieces: Any, grid: str = "square") -> list[JSON]:
     if not isinstance(pieces, list) or not pieces:
         _fail('"pieces" must be a non-empty list of pieces')
     rows = _library_cells(grid)
@@ -164,7 +172,7 @@ def _piece_list(pieces: Any, grid: str = "square") -> list[dict]:
                 _fail(f"pieces[{i}].cells must be rows of a drawing (X = cell), at most 12 x 12")
             if any(set(r) - set("X. ") for r in cells) or not any("X" in r for r in cells):
                 _fail(f"pieces[{i}].cells: draw the piece with X (cell) and . (gap)")
-            entry = {
+            entry: JSON = {
                 "name": name[:20] if isinstance(name, str) and name else f"p{i + 1}",
                 "cells": [r.replace(" ", ".") for r in cells],
             }
@@ -199,16 +207,16 @@ def _library_hint(grid: str) -> str:
     )
 
 
-def _grid(spec: dict) -> str:
+def _grid(spec: JSON) -> str:
     from ..core.lattice import GRIDS
 
-    grid = _get(spec, "grid", str, "square")
+    grid: str = _get(spec, "grid", str, "square")
     if grid not in GRIDS:
         _fail(f"unknown grid {describe(grid)} (one of {', '.join(GRIDS)})")
     return grid
 
 
-def _from_text(text: Any):
+def _from_text(text: Any) -> Puzzle:
     from ..formats import ascii_art, polyjson
 
     if not isinstance(text, str):
@@ -230,7 +238,7 @@ def _from_text(text: Any):
     return puzzle
 
 
-def _refuse_foreign_colours(puzzle) -> None:
+def _refuse_foreign_colours(puzzle: Puzzle) -> None:
     """A drawing's tiles use the board's characters (each character is a colour a tile must
     match); a tile with a character the board lacks can never be placed, which is what a line of
     prose or other pasted text looks like: refused, rather than read as a board of letters."""
@@ -246,7 +254,7 @@ def _refuse_foreign_colours(puzzle) -> None:
             )
 
 
-def _check_size(puzzle) -> None:
+def _check_size(puzzle: Puzzle) -> None:
     if puzzle.board.area > MAX_BOARD_CELLS:
         _fail(f"board too large: {puzzle.board.area} cells (limit {MAX_BOARD_CELLS})")
     n = sum(p.count for p in puzzle.pieces)
@@ -259,13 +267,46 @@ def _check_size(puzzle) -> None:
 
 @dataclass
 class Parsed:
+    """A request's puzzle, checked and built: what a job's actions run on (one field set by
+    kind), so a job never parses the page's JSON again."""
+
     kind: str
-    tiling: Any = None  # polytile.tiling.solver.Tiling (tiling, katamino, box)
-    shikaku: Any = None  # polytile.shikaku.model.Shikaku
+    built: Tiling | Shikaku | CalendarPuzzle  # the Tiling of tiling, katamino and box
     letters: list[str] | None = None
     why_not: str | None = None  # boxing: impossible by arithmetic
-    problems: list[dict] | None = None  # a BurrTools file's problems (web/burrfile.py)
-    calendar: Any = None  # web.calendar_api.CalendarSpec
+    problems: list[JSON] | None = None  # a BurrTools file's problems (web/burrfile.py)
+
+    @property
+    def tiling(self) -> Tiling:
+        """The Tiling of a tiling, Katamino or boxing puzzle (the actions check the kind first)."""
+        from ..tiling.solver import Tiling
+
+        return _the(self.built, Tiling, self.kind)
+
+    @property
+    def shikaku(self) -> Shikaku:
+        """The grid of a Shikaku puzzle."""
+        from ..shikaku.model import Shikaku
+
+        return _the(self.built, Shikaku, self.kind)
+
+    @property
+    def calendar(self) -> CalendarPuzzle:
+        """The board and date of a calendar puzzle."""
+        from .calendar_api import CalendarPuzzle
+
+        return _the(self.built, CalendarPuzzle, self.kind)
+
+
+T = TypeVar("T")
+
+
+def _the(built: object, kind: type[T], name: str) -> T:
+    """`built` as the type an action needs; a kind the action does not take is a bug (the
+    actions refuse other kinds with a PuzzleError first)."""
+    if not isinstance(built, kind):
+        raise TypeError(f"a {name} puzzle has no {kind.__name__}")
+    return built
 
 
 def parse(spec: Any) -> Parsed:
@@ -280,13 +321,13 @@ def parse(spec: Any) -> Parsed:
     )
 
 
-def _calendar(spec: dict) -> Parsed:
+def _calendar(spec: JSON) -> Parsed:
     from . import calendar_api
 
-    return Parsed("calendar", calendar=calendar_api.parse(spec))
+    return Parsed("calendar", calendar_api.parse(spec))
 
 
-def _tiling(spec: dict) -> Parsed:
+def _tiling(spec: JSON) -> Parsed:
     from ..formats import polyjson
     from ..tiling.solver import Tiling
 
@@ -310,10 +351,10 @@ def _tiling(spec: dict) -> Parsed:
     tiling = Tiling(puzzle, PAGE_BYTES)
     if not reflect:
         tiling = tiling.no_reflect()
-    return Parsed("tiling", tiling=tiling, problems=problems)
+    return Parsed("tiling", tiling, problems=problems)
 
 
-def _katamino(spec: dict) -> Parsed:
+def _katamino(spec: JSON) -> Parsed:
     from ..tiling import katamino
 
     pieces = _get(spec, "pieces", list, required=True)
@@ -325,10 +366,10 @@ def _katamino(spec: dict) -> Parsed:
     if width is not None and not 1 <= width <= 60:
         _fail(f'"width" = {width} is out of range 1..60')
     reflect = _get(spec, "reflect", bool, True)
-    return Parsed("katamino", tiling=katamino.tiling(letters, height, width, reflect), letters=letters)
+    return Parsed("katamino", katamino.tiling(letters, height, width, reflect), letters=letters)
 
 
-def _box(spec: dict) -> Parsed:
+def _box(spec: JSON) -> Parsed:
     from ..tiling import boxing
     from ..tiling.solver import Tiling
 
@@ -341,10 +382,10 @@ def _box(spec: dict) -> Parsed:
     least = _int(spec, "min_copies", 0, most, 0)
     one_sided = _get(spec, "one_sided", bool, False)
     puzzle = boxing.box_puzzle(order, width, height, most, least, one_sided)
-    return Parsed("box", tiling=Tiling(puzzle, PAGE_BYTES), why_not=boxing.impossible(puzzle, order))
+    return Parsed("box", Tiling(puzzle, PAGE_BYTES), why_not=boxing.impossible(puzzle, order))
 
 
-def _shikaku(spec: dict) -> Parsed:
+def _shikaku(spec: JSON) -> Parsed:
     from ..shikaku import formats as fmt
     from ..shikaku.model import Shikaku
 
@@ -371,13 +412,13 @@ def _shikaku(spec: dict) -> Parsed:
         p = Shikaku.from_rows(rows)
     if p.width * p.height > MAX_SHIKAKU_CELLS:
         _fail(f"grid too large: {p.width} x {p.height} (limit {MAX_SHIKAKU_CELLS} cells)")
-    return Parsed("shikaku", shikaku=p)
+    return Parsed("shikaku", p)
 
 
 # ---- what the page draws before any search ----------------------------------------------------
 
 
-def summary(parsed: Parsed) -> dict:
+def summary(parsed: Parsed) -> JSON:
     """The board and pieces as the page draws them (cells as [row, col(, layer)])."""
     if parsed.kind == "shikaku":
         p = parsed.shikaku

@@ -5,15 +5,26 @@ it started, at once, wherever the search is."""
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
-import threading
-import time
 import traceback
+from collections.abc import Callable
+from multiprocessing.connection import Connection
+from typing import TYPE_CHECKING, Any
 
 from ..errors import PuzzleError
 from . import puzzles
+from .messages import Out, big, ticking
+from .puzzles import Parsed
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from ..core.puzzle import Puzzle
+    from ..core.results import Report, Solution
+    from ..tiling.solver import Tiling
+
+JSON = dict[str, Any]
 
 MAX_LIST = 10_000  # solutions a solve job lists for browsing
 SHIKAKU_LIST = 1000  # Shikaku solutions listed for browsing
@@ -24,49 +35,7 @@ STATS_PROBES = 2_000  # random paths of the tree estimate
 SAMPLE_SECONDS = 60.0  # Random: the count before a uniform pick, and each randomised search
 
 
-def big(n: int | None):
-    """Counts beyond what JavaScript numbers hold exactly travel as strings."""
-    return n if n is None or abs(n) < 2**53 else str(n)
-
-
-class Out:
-    """Messages to the server; progress at most ten times a second."""
-
-    def __init__(self, conn):
-        self.conn = conn
-        self.last = 0.0
-        self.t0 = time.perf_counter()
-
-    def send(self, kind: str, **fields) -> None:
-        self.conn.send({"type": kind, **fields})
-
-    def progress(self, force: bool = False, **fields) -> None:
-        now = time.perf_counter()
-        if force or now - self.last >= 0.1:
-            self.last = now
-            self.send("progress", elapsed=round(now - self.t0, 3), **fields)
-
-    def engine_progress(self, res, *more) -> None:
-        """The search's callback: one thread (res), or a parallel count (res, parts done,
-        parts, the estimated share of the tree done)."""
-        done, total, share = (list(more) + [None] * 3)[:3]
-        fields = {
-            "solutions": big(res.solutions),
-            "nodes": res.nodes,
-            "seconds": round(res.seconds, 3),
-        }  # the search's clock: the ETA's pace
-        if getattr(res, "unique", None) is not None:
-            fields["unique"] = big(res.unique)
-        if done is not None and total:
-            fields.update(done=done, total=total)
-            if share is not None:
-                fields["share"] = share  # None while the count's gauge learns
-        if getattr(res, "found", None):
-            fields["listed"] = len(res.found)
-        self.progress(**fields)
-
-
-def solution_json(sol) -> list[dict]:
+def solution_json(sol: Solution) -> list[JSON]:
     """Placements with their letter and colour (Katamino colours for pentominoes, the
     pictures' palette for other pieces, as the SVG/PNG downloads draw them)."""
     from ..core.puzzle import VIRTUAL
@@ -80,7 +49,7 @@ def solution_json(sol) -> list[dict]:
     ]  # a BurrTools file's empty variable voxels
 
 
-def _report(r, **extra) -> dict:
+def _report(r: Report[Any], **extra: Any) -> JSON:
     return {
         "solutions": big(r.solutions),
         "unique": big(r.unique),
@@ -96,7 +65,9 @@ def _report(r, **extra) -> dict:
 # ---- the actions ---------------------------------------------------------------------------------
 
 
-def solve(parsed, opts: dict, out: Out) -> dict:
+def solve(parsed: Parsed, opts: JSON, out: Out) -> JSON:
+    """Solutions to browse: the first sent at once (the page shows it while the rest are
+    found), then up to opts["limit"] (and MAX_LISTED_CELLS cells in all) in batches."""
     if parsed.kind == "shikaku":
         return shikaku(parsed, opts, out)
     if parsed.kind == "calendar":
@@ -126,7 +97,8 @@ def solve(parsed, opts: dict, out: Out) -> dict:
     return _report(r, **listed)
 
 
-def count(parsed, opts: dict, out: Out) -> dict:
+def count(parsed: Parsed, opts: JSON, out: Out) -> JSON:
+    """The number of solutions (and of classes with opts["unique"]), on opts["jobs"] workers."""
     if parsed.kind == "shikaku":
         return shikaku(parsed, opts, out)
     if parsed.kind == "calendar":
@@ -148,7 +120,8 @@ def count(parsed, opts: dict, out: Out) -> dict:
     return _report(r)
 
 
-def shikaku(parsed, opts: dict, out: Out) -> dict:
+def shikaku(parsed: Parsed, opts: JSON, out: Out) -> JSON:
+    """A Shikaku grid's count within the page's memory budget, and some solutions to browse."""
     from ..budget import PAGE_BYTES, over
     from ..shikaku.model import listing, solve as solve_shikaku
 
@@ -156,7 +129,7 @@ def shikaku(parsed, opts: dict, out: Out) -> dict:
     if ans.stopped == "memory budget":
         raise over("counting this grid", ans.need, PAGE_BYTES, "shikaku", at_least=True)
     shown = [ans.rectangles] if ans.rectangles else []
-    if ans.solutions > 1:  # several: list some of them for browsing
+    if (ans.solutions or 0) > 1:  # several: list some of them for browsing
         most = max(1, MAX_LISTED_CELLS // max(1, len(parsed.shikaku.clues)))
         shown = listing(parsed.shikaku, min(int(opts.get("limit") or 1000), SHIKAKU_LIST, most))
     if shown:
@@ -171,13 +144,13 @@ def shikaku(parsed, opts: dict, out: Out) -> dict:
     }
 
 
-def _square_only(parsed, action: str) -> None:
+def _square_only(parsed: Parsed, action: str) -> None:
     grid = parsed.tiling.puzzle.board.grid
     if grid != "square":
         raise PuzzleError(f"{action} works on the square grid only, not on the {grid} grid", action)
 
 
-def placed_cells(opts: dict, action: str, sizes: tuple[int, ...] = (2, 3)) -> list:
+def placed_cells(opts: JSON, action: str, sizes: tuple[int, ...] = (2, 3)) -> list[np.ndarray]:
     """opts["placed"]: pieces on the board, each a list of cells [row, column(, layer)]."""
     import numpy as np
 
@@ -202,7 +175,7 @@ def placed_cells(opts: dict, action: str, sizes: tuple[int, ...] = (2, 3)) -> li
     return out
 
 
-def play(parsed, opts: dict, out: Out) -> dict:
+def play(parsed: Parsed, opts: JSON, out: Out) -> JSON:
     """Hand play on every grid: whether the position (opts["placed"]) can be finished and in
     how many ways (capped), or with opts["finish"] one way to finish it; with opts["tables"]
     also how each piece turns (`play_turns`: the page's keys on triangle, hex and cubes)."""
@@ -212,7 +185,7 @@ def play(parsed, opts: dict, out: Out) -> dict:
         raise PuzzleError("hand play is for tiling puzzles, not Shikaku", "play")
     puzzle = parsed.tiling.puzzle
     placed = placed_cells(opts, "play", sizes=(puzzle.board.dim,))
-    extra = {}
+    extra: JSON = {}
     if opts.get("tables"):
         from ..analysis.play_turns import turn_tables
 
@@ -238,7 +211,9 @@ def play(parsed, opts: dict, out: Out) -> dict:
     return dict(v.to_json(), completions=big(v.completions), **extra)
 
 
-def hint(parsed, opts: dict, out: Out) -> dict:
+def hint(parsed: Parsed, opts: JSON, out: Out) -> JSON:
+    """The next forced placement after the pieces on the board (or why it is a dead end), its
+    piece named and coloured as the file and the solutions name and colour it."""
     import numpy as np
     from ..analysis.hint import hint as make_hint
 
@@ -256,7 +231,7 @@ def hint(parsed, opts: dict, out: Out) -> dict:
     return h
 
 
-def file_names(puzzle, letter: str | None, reason: str) -> tuple[str | None, str]:
+def file_names(puzzle: Puzzle, letter: str | None, reason: str) -> tuple[str | None, str]:
     """The hint's piece and the pieces its reason lists ("... of 2 pieces (A, B)", "piece C
     fits nowhere", "pieces A, B are unused"), by the names the file gives them (the hint
     module letters them A, B, C... when they are not all pentominoes)."""
@@ -267,7 +242,7 @@ def file_names(puzzle, letter: str | None, reason: str) -> tuple[str | None, str
     merged = merge_congruent(puzzle)
     name = {ch: p.name for ch, p in zip(piece_letters(merged), merged.pieces)}
 
-    def rename(m: re.Match) -> str:
+    def rename(m: re.Match[str]) -> str:
         letters = m.group(2).split(", ")
         if not all(x in name for x in letters):
             return m.group(0)
@@ -278,7 +253,7 @@ def file_names(puzzle, letter: str | None, reason: str) -> tuple[str | None, str
     return name.get(letter, letter) if letter else letter, reason
 
 
-def hint_colour(puzzle, letter: str, cells) -> str:
+def hint_colour(puzzle: Puzzle, letter: str, cells: np.ndarray) -> str:
     """A hint's piece in the colour the solutions give it: its Katamino colour when it is a
     pentomino, else the pictures' palette by its letter's rank among the other pieces' letters
     (as piece_colours ranks a solution's placements)."""
@@ -296,7 +271,8 @@ def hint_colour(puzzle, letter: str, cells) -> str:
     return palette[others.index(letter) % len(palette)] if letter in others else "#7f7f7f"
 
 
-def stats(parsed, opts: dict, out: Out) -> dict:
+def stats(parsed: Parsed, opts: JSON, out: Out) -> JSON:
+    """Figures for the puzzle (analysis.stats) under the page's caps on solutions and probes."""
     from ..analysis.stats import collect
 
     if parsed.kind == "shikaku":
@@ -307,35 +283,13 @@ def stats(parsed, opts: dict, out: Out) -> dict:
     return st.to_json()
 
 
-@contextlib.contextmanager
-def ticking(out: Out, phase: str, every: float = 0.5):
-    """Progress twice a second (elapsed time, the phase) for a library call that reports none
-    of its own, so the page shows a live job within 1 s."""
-    stop = threading.Event()
-    lock = threading.Lock()
-
-    def tick() -> None:
-        while not stop.wait(every):
-            with lock:
-                out.progress(force=True, phase=phase)
-
-    t = threading.Thread(target=tick, daemon=True)
-    out.progress(force=True, phase=phase)
-    t.start()
-    try:
-        yield
-    finally:
-        stop.set()
-        t.join()
-
-
-def slam(parsed, opts: dict, out: Out) -> dict:
+def slam(parsed: Parsed, opts: JSON, out: Out) -> JSON:
     """Every prefix of the Katamino list (3 pieces on), one row at a time."""
     from ..tiling import katamino
 
     if parsed.kind != "katamino":
         raise PuzzleError("a slam is a list of Katamino pieces", "slam")
-    letters = parsed.letters
+    letters = parsed.letters or []
     if len(letters) < 3:
         raise PuzzleError("a slam list needs at least 3 pieces", "slam")
     height = parsed.tiling.puzzle.board.cells[:, 0].max() + 1
@@ -349,10 +303,10 @@ def slam(parsed, opts: dict, out: Out) -> dict:
     return {"rows": rows, "letters": letters, "height": int(height)}
 
 
-def sample(parsed, opts: dict, out: Out) -> dict:
+def sample(parsed: Parsed, opts: JSON, out: Out) -> JSON:
     """One random solution, drawn uniformly when the solutions can be enumerated: the steps of
     tiling.boxing.sample, with the count's progress (its share of the tree and time left, on
-    the count's pool) on the page's bar while it counts (issue 27: Random showed no measure)."""
+    the count's pool) on the page's bar while it counts, so a long draw never looks stuck."""
     if parsed.kind == "shikaku":
         raise PuzzleError("random solutions are for tiling puzzles", "sample")
     seed = opts.get("seed", 0)
@@ -370,7 +324,7 @@ def sample(parsed, opts: dict, out: Out) -> dict:
     return {"listed": len(r.found), "uniform": uniform, "nodes": r.nodes}
 
 
-def draw_one(tiling, seed: int, jobs: int, out: Out):
+def draw_one(tiling: Tiling, seed: int, jobs: int, out: Out) -> tuple[Report[Any], bool]:
     """(a report with one solution or none, drawn uniformly?): count (at most SAMPLE_SECONDS),
     then pick by index; a randomised search when the count is too large or unfinished."""
     import numpy as np
@@ -394,7 +348,7 @@ def draw_one(tiling, seed: int, jobs: int, out: Out):
     return Report(solutions=len(r.found), nodes=nodes, found=r.found[:1], complete=False), False
 
 
-def tally(parsed, opts: dict, out: Out) -> dict:
+def tally(parsed: Parsed, opts: JSON, out: Out) -> JSON:
     """A calendar's year: every date counted at once (web/calendar_api.py)."""
     from . import calendar_api
 
@@ -403,7 +357,7 @@ def tally(parsed, opts: dict, out: Out) -> dict:
     return calendar_api.tally(parsed.calendar, opts, out)
 
 
-def generate(parsed, opts: dict, out: Out) -> dict:
+def generate(parsed: Parsed, opts: JSON, out: Out) -> JSON:
     """A new Shikaku puzzle with exactly one solution, the size of the given grid."""
     from ..shikaku.formats import to_game_id, to_url
     from ..shikaku.generate import MAX_CELLS, generate as make
@@ -420,7 +374,7 @@ def generate(parsed, opts: dict, out: Out) -> dict:
     return {"width": q.width, "height": q.height, "rows": q.rows(), "game_id": to_game_id(q), "url": to_url(q)}
 
 
-ACTIONS = {
+ACTIONS: dict[str, Callable[[Parsed, JSON, Out], JSON]] = {
     "solve": solve,
     "count": count,
     "hint": hint,
@@ -433,7 +387,7 @@ ACTIONS = {
 }
 
 
-def main(conn, action: str, spec: dict, opts: dict) -> None:
+def main(conn: Connection, action: str, spec: JSON, opts: JSON) -> None:
     """The job process: parse, run, send the result (or one error line), exit."""
     try:
         os.setpgrp()

@@ -41,7 +41,7 @@ def serve(port: int, host: str, open_browser: bool, jobs_per_client: int, count_
         raise PuzzleError(f"cannot listen on {host}:{port}: {e.strerror}", "--port") from None
     app = create_app(
         per_client=jobs_per_client,
-        running=max(4, jobs_per_client),
+        max_active=max(4, jobs_per_client),
         seconds=job_seconds,
         count_jobs=count_jobs or None,
         hosts=host_names(host),
