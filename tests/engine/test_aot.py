@@ -7,14 +7,13 @@ import os
 import subprocess
 import sys
 import threading
-from pathlib import Path
 
 import numpy as np
 import pytest
 
+from paths import ROOT
 from polytile.engine import kernels
 
-ROOT = Path(__file__).resolve().parent.parent
 P3X20 = ROOT / "examples" / "pentomino-3x20.txt"     # 8 tilings (2 up to symmetry)
 NOT_BUILT = ("no compiled kernels (no C compiler at install, or the kernel sources were edited since: "
              "pip install -e . again)")

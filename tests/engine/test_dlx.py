@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 
 from checker import TooMany, all_solutions, merged_pieces, placements
 from cli_helpers import call_cli
+from paths import TESTS
 from random_puzzles import build
 
-ROOT = Path(__file__).resolve().parent
-CORPUS = ROOT / "corpus" / "tiling"
+CORPUS = TESTS / "corpus" / "tiling"
 GENERAL = ("bitset", "links")
 TILING = ("bitboard", "wide", "dlx")
 

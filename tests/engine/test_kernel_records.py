@@ -5,7 +5,6 @@ own typing of the records (aot.numba_key), so a record built by a driver finds i
 compiled variant, and one with other fields or types goes to the JIT."""
 from __future__ import annotations
 
-from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
@@ -16,8 +15,7 @@ from polytile.core.results import Report
 from polytile.engine import kernels
 from polytile.engine.records import place_dtype
 from polytile.engine.search import plan, runner_class
-
-ROOT = Path(__file__).resolve().parent.parent
+from paths import ROOT
 
 
 def runner(engine: str, store: bool = False):

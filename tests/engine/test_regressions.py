@@ -4,15 +4,15 @@ in every mode: each kernel, one and two threads, with and without symmetry break
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 import polytile
 from checker import all_solutions, classes, read_puzzle
 from cli_helpers import call_cli
+from paths import TESTS
 
-DIR = Path(__file__).parent / "regressions"
+DIR = TESTS / "regressions"
 CASES = json.loads((DIR / "manifest.json").read_text())
 MODES = [dict(engine="bitboard"), dict(engine="wide"), dict(engine="dlx"), dict(jobs=2),
          dict(breaking=False)]

@@ -7,7 +7,6 @@ exact bound and the placements actually built, on random puzzles of every grid
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import numpy as np
 from hypothesis import HealthCheck, given, settings
@@ -17,6 +16,7 @@ from polytile.core import symmetry
 from polytile.core.cover import crude_bound, placement_bound
 from polytile.engine import search
 from polytile.engine.bitboard_driver import MAX_SHIFTS, blocks
+from paths import TESTS
 from random_puzzles import random_lattice_puzzles, random_puzzles
 
 PROFILE = settings(max_examples=150, deadline=None, derandomize=True, database=None,
@@ -124,7 +124,7 @@ def test_compiled_breaking_matches_numpy_on_lattices(tmp_path_factory, rp):
 def test_compiled_breaking_matches_numpy_on_the_corpus():
     """The pentomino rectangles and squares, where both pieces are fixed (X, then another
     on the middle row's symmetric placements)."""
-    corpus = Path(__file__).resolve().parent / "corpus" / "tiling"
+    corpus = TESTS / "corpus" / "tiling"
     for name in ("pentomino-6x10.txt", "pentomino-5x12.txt", "pentomino-3x20.txt",
                  "pentomino-8x8-centre-hole.txt", "pentomino-8x8-corner-missing.txt"):
         check_breaking(polytile.load(corpus / name))
