@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from checker import as_set, board_symmetries, canonical, check
-from test_katamino import pieces_of, slam_lists
+from katamino_slams import pieces_of, slam_lists
 from web_api_helpers import BIG_ROWS, CASES, SHIKAKU, SHIKAKU_CASES, STATIC, TILING, centre_hole, placements, run
 from web_helpers import verify_rectangles
 
