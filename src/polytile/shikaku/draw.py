@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import io
 
-from .model import Rect, Shikaku
+from .grid import Rect, Shikaku
 
 CELL = 24  # SVG pixels per cell
 TINTS = ["#cfe2f3", "#d9ead3", "#fff2cc", "#f4cccc", "#d9d2e9", "#fce5cd", "#d0e0e3", "#ead1dc"]
 
 
 def svg(p: Shikaku, rects: list[Rect]) -> str:
+    """The solution as SVG text, written directly: no matplotlib import for the common picture."""
     w, h = p.width * CELL + 2, p.height * CELL + 2
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
@@ -38,6 +39,7 @@ def svg(p: Shikaku, rects: list[Rect]) -> str:
 
 
 def png(p: Shikaku, rects: list[Rect]) -> bytes:
+    """The solution as PNG bytes through matplotlib (PNG needs a rasteriser; SVG does not)."""
     import matplotlib  # ~0.3 s: only when a picture is drawn
 
     matplotlib.use("Agg")

@@ -14,9 +14,11 @@ import os
 import re
 from itertools import compress
 
+from typing import Any
+
 from ..errors import PuzzleError
-from .model import Shikaku
 from ..formats.common import describe, load_json, read_text
+from .grid import Shikaku
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING without importing typing (mypy reads it as True)
 if TYPE_CHECKING:
@@ -31,11 +33,11 @@ GAME_ID = r"^\s*+([0-9]++)x([0-9]++)([^:\s]*+):(\S*+)\s*$"
 URL = r"[?/&](?:shikaku|sikaku)/(?:[a-z]+:?/)?([0-9]+)/([0-9]+)/([^/?&#\s]*)"
 
 
-def _game_id(text: str) -> re.Match | None:
+def _game_id(text: str) -> re.Match[str] | None:
     return re.match(GAME_ID, text) if ":" in text else None
 
 
-def _url(text: str) -> re.Match | None:
+def _url(text: str) -> re.Match[str] | None:
     return re.search(URL, text) if "ikaku/" in text else None
 
 
@@ -232,7 +234,7 @@ def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _json_size(spec: dict, name: str) -> tuple[int, int]:
+def _json_size(spec: dict[str, Any], name: str) -> tuple[int, int]:
     """Width and height: given, or those of "rows" when both are left out."""
     w, h, rows = spec.get("width"), spec.get("height"), spec.get("rows")
     if w is None and h is None and isinstance(rows, list) and rows and isinstance(rows[0], list):
@@ -268,6 +270,8 @@ def _json_clues(clues: object, grid: list[list[int]], name: str) -> None:
 
 
 def parse_json(text: str, name: str = "<json>") -> Shikaku:
+    """A grid from polytile's Shikaku JSON ({"shikaku": {width, height, rows}}, or the inner
+    object alone), so a grid written by `--json` or the page reads back."""
     data = load_json(text, name)
     spec = data.get("shikaku", data) if isinstance(data, dict) else None
     if not isinstance(spec, dict):

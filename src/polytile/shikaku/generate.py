@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import random
 
-from .model import Rect, Shikaku, reduce, verify
 from ..engine.search import search
+from .grid import Rect, Shikaku, verify
+from .reduction import reduce
 
 MAX_AREA = 12
 MAX_CELLS = 6400  # beyond, the two-solution search can stall (to do)
@@ -44,7 +45,7 @@ def _free(used: list[list[bool]], r: int, c: int, a: int, b: int) -> bool:
     return not any(used[y][x] for y in range(r, r + a) for x in range(c, c + b))
 
 
-def _fits(w: int, h: int, rect: Rect, cell: tuple[int, int], taken: set) -> int:
+def _fits(w: int, h: int, rect: Rect, cell: tuple[int, int], taken: set[tuple[int, int]]) -> int:
     """How many rectangles of rect's area could hold a clue at `cell` and no other clue:
     moving a clue where it has fewest choices makes a second solution least likely."""
     area, (y, x), n = rect[2] * rect[3], cell, 0

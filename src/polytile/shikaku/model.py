@@ -1,112 +1,37 @@
 """Shikaku: divide a grid into rectangles, each holding exactly one number, its area.
 
-Model: a grid of `height` rows and `width` columns and its clues (row, col, area).
-Reduction: the cells are the items of an exact cover; each clue's candidate rectangles
-(every h x w with h * w = area inside the grid that holds the clue and no other clue) are
-its options, counted by one piece with one copy. The clue's own cell is covered only by
-its candidates, so "each clue once" needs no item of its own.
-Search: `engine.memo` counts (propagation, independent parts, memoised sub-problems).
+The grid and its solutions' checks are `shikaku.grid`; its reduction to exact cover is
+`shikaku.reduction`. This module counts: `solve` picks the counter per grid (Shikaku's own
+propagation, then `engine.memo`'s memoised sub-problems handing large parts to the frontier
+programme, or Kasteleyn's Pfaffian for grids of 2s), within a time limit and a memory
+budget; `listing` finds solutions to browse with the shared engine.
 
 Plain Python: a puzzle people type is small, and numpy alone would take longer to import
 than reducing and counting it. numpy is imported only for the shared engine (`listing`,
-`generate`) and by the counter on very large grids.
+`generate`) and by the counter on very large grids. The grid's and the reduction's names
+are importable from here too (`Shikaku`, `Rect`, `reduce`, `verify`, `letters`, ...): the
+module every caller knew before the split.
 """
 
 from __future__ import annotations
 
 import time
-from functools import cached_property
-from itertools import chain
-from typing import TYPE_CHECKING, Callable, NamedTuple
+from typing import Any
 
 from ..engine import memo
-
-if TYPE_CHECKING:
-    from ..core.cover import Cover
-
-
-class Shikaku(NamedTuple):
-    """A grid and its clues. (The classes here are plain: `dataclasses` would cost a run
-    more to import than a typed puzzle takes to count.)"""
-
-    width: int
-    height: int
-    clues: tuple[tuple[int, int, int], ...]  # (row, col, area), row-major
-
-    @classmethod
-    def from_rows(cls, rows: list[list[int]]) -> "Shikaku":
-        clues = tuple((r, c, v) for r, row in enumerate(rows) for c, v in enumerate(row) if v)
-        return cls(len(rows[0]) if rows else 0, len(rows), clues)
-
-    def rows(self) -> list[list[int]]:
-        grid = [[0] * self.width for _ in range(self.height)]
-        for r, c, v in self.clues:
-            grid[r][c] = v
-        return grid
-
-    def text(self) -> str:
-        """The common text form: `W H`, then the rows, 0 for blank."""
-        lines = [f"{self.width} {self.height}"] + [" ".join(map(str, row)) for row in self.rows()]
-        return "\n".join(lines) + "\n"
-
-
-Rect = tuple[int, int, int, int]  # (row, col, height, width)
-
-
-class Reduction:
-    """The exact cover of a puzzle as plain lists: option o is the rectangle `rects[o]` of the
-    clue `clue_of[o]`, covering the items `opt_items[o]` (ascending); options are sorted by
-    their first item. Items are cells numbered by `item_number`; with `cells`, only those
-    cells (ascending item numbers, e.g. what propagation leaves open), item b being `cells[b]`."""
-
-    def __init__(
-        self,
-        puzzle: Shikaku,
-        rects: list[Rect],
-        clue_of: list[int],
-        opt_items: list[list[int]],
-        cells: list[int] | None = None,
-    ):
-        self.puzzle, self.rects, self.clue_of, self.opt_items = puzzle, rects, clue_of, opt_items
-        self.cells = cells
-
-    @property
-    def n_items(self) -> int:
-        """Items of the cover: every cell, or those of `cells`."""
-        return self.puzzle.width * self.puzzle.height if self.cells is None else len(self.cells)
-
-    def options(self) -> memo.Options:
-        """The cover for the memoised counter: every item primary."""
-        return memo.Options(self.n_items, [True] * self.n_items, self.opt_items)
-
-    def item_cell(self, item: int) -> tuple[int, int]:
-        """(row, col) of an item."""
-        if self.cells is not None:
-            item = self.cells[item]
-        w, h = self.puzzle.width, self.puzzle.height
-        return divmod(item, w) if w <= h else divmod(item, h)[::-1]
-
-    @cached_property
-    def cover(self) -> Cover:
-        """The same cover as numpy arrays, for the shared engine (`listing`, `generate`;
-        a reduction of every cell)."""
-        import numpy as np
-        from ..core.cover import Cover
-
-        lengths = [len(items) for items in self.opt_items]
-        n_clues = len(self.puzzle.clues)
-        return Cover(
-            n_items=self.puzzle.width * self.puzzle.height,
-            opt_ptr=np.cumsum([0] + lengths, dtype=np.int64),
-            opt_items=np.fromiter(chain.from_iterable(self.opt_items), np.int32, sum(lengths)),
-            opt_piece=np.array(self.clue_of, dtype=np.int32),
-            piece_count=np.ones(n_clues, dtype=np.int32),
-            piece_min=np.ones(n_clues, dtype=np.int32),
-            neighbours=np.array(neighbours(self.puzzle), dtype=np.int32).reshape(-1, 4),
-        )
+from .grid import Rect as Rect
+from .grid import Shikaku as Shikaku
+from .grid import letters as letters
+from .grid import obvious_reason as obvious_reason
+from .grid import verify as verify
+from .reduction import Reduction as Reduction
+from .reduction import reduce as reduce
 
 
 class Answer:
+    """What `solve` answers: the count (or why there is none, or why it stopped), one
+    solution's rectangles, the seconds and nodes, and the method that counted."""
+
     def __init__(
         self,
         solutions: int | None,
@@ -129,10 +54,12 @@ class Answer:
 
     @property
     def complete(self) -> bool:
+        """The count finished (it was not stopped by the time limit, memory or Ctrl-C)."""
         return self.stopped is None
 
-    def to_json(self) -> dict:
-        out = {
+    def to_json(self) -> dict[str, Any]:
+        """The answer as `shikaku --json` prints it."""
+        out: dict[str, Any] = {
             "solutions": self.solutions,
             "rectangles": [list(r) for r in self.rectangles],
             "seconds": round(self.seconds, 6),
@@ -142,74 +69,6 @@ class Answer:
         if self.stopped:
             out["reason"] = self.stopped
         return out
-
-
-def item_number(puzzle: Shikaku) -> Callable[[int, int], int]:
-    """The item of the cell (row, col): cells are numbered along the short side, so the
-    longer axis is the more significant one (a small frontier for the counter)."""
-    w, h = puzzle.width, puzzle.height
-    return (lambda r, c: r * w + c) if w <= h else (lambda r, c: c * h + r)
-
-
-def rect_items(puzzle: Shikaku, rect: Rect) -> list[int]:
-    """The items of a rectangle, ascending: runs along the short side of the grid."""
-    top, left, h, w = rect
-    items: list[int] = []
-    if puzzle.width <= puzzle.height:
-        for y in range(top * puzzle.width + left, (top + h) * puzzle.width, puzzle.width):
-            items += range(y, y + w)
-    else:
-        for x in range(left * puzzle.height + top, (left + w) * puzzle.height, puzzle.height):
-            items += range(x, x + h)
-    return items
-
-
-def neighbours(puzzle: Shikaku) -> list[int]:
-    """Flat (items, 4): the items below, above, right and left of each item, -1 off the grid."""
-    H, W = puzzle.height, puzzle.width
-    number = item_number(puzzle)
-    out = [-1] * (4 * H * W)
-    for r in range(H):
-        for c in range(W):
-            base = 4 * number(r, c)
-            for k, (y, x) in enumerate(((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))):
-                if 0 <= y < H and 0 <= x < W:
-                    out[base + k] = number(y, x)
-    return out
-
-
-def candidates(puzzle: Shikaku) -> list[tuple[Rect, int]]:
-    """Every candidate rectangle of every clue, with the clue's index: each h x w of the
-    clue's area inside the grid that holds the clue and no other one (`shikaku.candidates`)."""
-    from .candidates import candidates as by_clue
-
-    return [(rect, k) for k, rects in enumerate(by_clue(puzzle.height, puzzle.width, puzzle.clues)) for rect in rects]
-
-
-def reduce(puzzle: Shikaku, by_clue: list[tuple[int, list[Rect]]] | None = None, compact: bool = False) -> Reduction:
-    """The exact cover of a Shikaku puzzle (or of the clues `by_clue`, each with its
-    rectangles); options sorted by their first item, then clue and height. `compact`: items
-    only for the cells the rectangles cover (in order)."""
-    number = item_number(puzzle)
-    if by_clue is None:
-        by_clue = [(k, [rect]) for rect, k in candidates(puzzle)]
-    keyed = sorted((number(t, lft), k, h, w, t, lft) for k, rects in by_clue for t, lft, h, w in rects)
-    rects = [(t, lft, h, w) for _, _, h, w, t, lft in keyed]
-    opt_items = [rect_items(puzzle, rect) for rect in rects]
-    cells = None
-    if compact:
-        cells = sorted(set(chain.from_iterable(opt_items)))
-        local = {i: b for b, i in enumerate(cells)}
-        opt_items = [[local[i] for i in items] for items in opt_items]
-    return Reduction(puzzle, rects, [k for _, k, *_ in keyed], opt_items, cells)
-
-
-def obvious_reason(puzzle: Shikaku) -> str | None:
-    """Why there can be no solution, when it shows before any search."""
-    total = sum(v for _, _, v in puzzle.clues)
-    if total != puzzle.width * puzzle.height:
-        return f"the clues add up to {total}, the grid has {puzzle.width * puzzle.height} cells"
-    return None
 
 
 MASK_BYTES = 256 << 20  # masks past which `solve` keeps to the plain propagation (and half the
@@ -406,39 +265,3 @@ def count(puzzle: Shikaku) -> int:
     n = solve(puzzle, solution=False).solutions
     assert n is not None
     return n
-
-
-def verify(puzzle: Shikaku, rects: list[Rect]) -> str | None:
-    """None when `rects` solve the puzzle, else what is wrong."""
-    owner = [[-1] * puzzle.width for _ in range(puzzle.height)]
-    for k, (r, c, h, w) in enumerate(rects):
-        if r < 0 or c < 0 or r + h > puzzle.height or c + w > puzzle.width or h < 1 or w < 1:
-            return f"rectangle {k} leaves the grid"
-        for y in range(r, r + h):
-            for x in range(c, c + w):
-                if owner[y][x] != -1:
-                    return f"cell ({y}, {x}) is covered twice"
-                owner[y][x] = k
-    if any(o == -1 for row in owner for o in row):
-        return "a cell is not covered"
-    held: dict[int, list[int]] = {}
-    for r, c, v in puzzle.clues:
-        held.setdefault(owner[r][c], []).append(v)
-    for k, (_, _, h, w) in enumerate(rects):
-        if held.get(k) != [h * w]:
-            return f"rectangle {k} holds {held.get(k, [])}, its area is {h * w}"
-    return None
-
-
-# the pieces' letters but digits, which would read as clues (a literal: `string` costs an import)
-LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-
-
-def letters(puzzle: Shikaku, rects: list[Rect]) -> list[str]:
-    """One letter per rectangle (A-Z, a-z, then again), in row-major order of their corners."""
-    grid = [["."] * puzzle.width for _ in range(puzzle.height)]
-    for k, (r, c, h, w) in enumerate(sorted(rects)):
-        ch = LETTERS[k % len(LETTERS)]
-        for y in range(r, r + h):
-            grid[y][c : c + w] = [ch] * w
-    return [" ".join(row) for row in grid]

@@ -123,6 +123,9 @@ def orientation(g: Graph) -> list[int]:
 
 
 class DualTree(NamedTuple):
+    """The faces as a tree over the non-tree edges: each face's sign is fixed from the leaves
+    in, the last edge of a face closing it with an odd count (Kasteleyn's condition)."""
+
     order: list[int]  # faces in breadth-first order from the outer face
     edge: dict[int, int]  # face -> the non-tree edge to its parent face
 
@@ -218,6 +221,9 @@ def _augment(root: int, adj: list[list[tuple[int, int]]], edges: list[tuple[int,
 
 
 class Result(NamedTuple):
+    """A Pfaffian count in the memo counter's terms (solutions, one solution's options, an
+    uncoverable item), so `shikaku.model` answers both counters alike."""
+
     solutions: int
     found: list[int] | None  # option ids of one solution (None: none asked or none)
     dead_item: int  # an item propagation found uncoverable, or -1
