@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import CORPUS
+from paths import EXAMPLES
 from polytile.errors import PuzzleError
 from polytile.formats import ascii_art, polyjson
 from polytile.shikaku import formats as shikaku_format
@@ -23,7 +23,6 @@ from polytile.web import puzzles as web_puzzles
 LONG = os.environ.get("POLYTILE_FUZZ") == "long"
 FUZZ = settings(max_examples=10_000 if LONG else 300, deadline=None, database=None,
                 suppress_health_check=list(HealthCheck))
-EXAMPLES = Path(__file__).parent.parent / "examples"
 
 
 # ---- seeds: valid inputs of every family ----------------------------------------------------------

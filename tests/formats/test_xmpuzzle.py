@@ -13,11 +13,10 @@ import pytest
 
 import burr_checker
 from cli_helpers import call_cli
+from paths import EXAMPLES, TESTS
 from random_puzzles import build
 
-HERE = Path(__file__).resolve().parent
-FILES = HERE / "xmpuzzle"
-EXAMPLES = HERE.parent / "examples"
+FILES = TESTS / "xmpuzzle"
 CUBE = ["AlPackino", "CubeInCage", "DemoMirrorParadox", "DemoPieceGenerator",
         "DraculasDentalDesaster", "PelikanBurr", "SolidSixPieceBurrs", "CongruentParts"]
 SLOW = {("PelikanBurr", 0), ("SolidSixPieceBurrs", 0)}       # seconds each: in bench_burr.py only

@@ -12,12 +12,12 @@ import os
 import subprocess
 import sys
 import threading
-from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from paths import TESTS
 from test_fuzz import (ASCII_SEEDS, GAME_ID_SEEDS, POLYJSON_SEEDS, SHIKAKU_JSON_SEEDS,
                        SHIKAKU_TEXT_SEEDS, URL_SEEDS, WEB_SEEDS, _dumps, mutated_json, mutated_text)
 from hypothesis import HealthCheck, settings
@@ -38,9 +38,9 @@ class Worker:
         self.proc = None
 
     def start(self):
-        worker = Path(__file__).parent / "fuzz_worker.py"
+        worker = TESTS / "fuzz_worker.py"
         self.proc = subprocess.Popen([sys.executable, str(worker), str(LIMIT)], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, cwd=Path(__file__).parent)
+                                     stdout=subprocess.PIPE, text=True, cwd=TESTS)
         assert json.loads(self.ask_line(60))["ready"]
 
     def ask_line(self, timeout: float) -> str:

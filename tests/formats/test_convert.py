@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 
 from cli_helpers import call_cli
-
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+from paths import EXAMPLES, TESTS
 
 # file, all solutions, unique: published counts (Soma: Conway/Guy 240 unique; pentominoes 6x10:
 # 2339 unique; hexiamonds 6x6 and tetrahexes 4x7: Polyform Puzzler; the 8x8 checkerboard
@@ -58,7 +57,7 @@ def test_round_trip_keeps_rotate_only_and_minimums(tmp_path):
 
 
 def test_rotate_only_survives_the_round_trip(tmp_path):
-    corpus = Path(__file__).resolve().parent / "corpus" / "tiling" / "rotate-only-4L4-4x4.txt"
+    corpus = TESTS / "corpus" / "tiling" / "rotate-only-4L4-4x4.txt"
     out = tmp_path / "out.json"
     assert call_cli("convert", corpus, out, "--no-reflect").returncode == 0
     assert counts(out) == (3, 2)              # the corpus manifest: 3 solutions, 2 unique
