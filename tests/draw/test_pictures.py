@@ -4,16 +4,15 @@ from __future__ import annotations
 import re
 import struct
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 from cli_helpers import call_cli
+from paths import EXAMPLES
 
 import polytile
 from polytile.draw import pictures
 from polytile.core.library import COLOUR_OF
 
-EXAMPLES = Path(__file__).parent.parent / "examples"
 SVG_NS = "{http://www.w3.org/2000/svg}"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

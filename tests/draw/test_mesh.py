@@ -21,6 +21,7 @@ import trimesh
 from cli_helpers import call_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from paths import EXAMPLES
 
 from polytile.core import lattice_forms, polyforms
 from polytile.core.lattice import centre as lattice_centre
@@ -29,7 +30,6 @@ from polytile.draw import meshfile
 from polytile.draw.mesh import piece_mesh
 from polytile.draw.mesh_scene import Shell
 
-EXAMPLES = __import__("pathlib").Path(__file__).resolve().parent.parent / "examples"
 SQRT3 = math.sqrt(3)
 CELL_VOLUME = {"square": 1.0, "cube": 1.0, "triangle": SQRT3 / 4, "hex": 3 * SQRT3 / 2}
 TETRACUBES = {       # by hand: (x, y, z) of the eight free tetracubes (chiral pair included)
