@@ -389,23 +389,29 @@ def test_a_copied_runner_shares_no_array_it_writes_and_counts_the_same():
 
 
 def test_each_worker_gets_a_runner_of_its_own_made_before_any_search():
-    """Shared copies the runner for every worker before any of them searches (a copy taken
-    while another worker searched caught its memo table half written: 9348 of 6x10's 9356
-    solutions, about one count in ten); then the 2-job counts of 6x10 are exact every time."""
+    """Shared copies the runner for every worker when it is made, before any worker
+    searches: a copy taken while another worker searched caught its memo table half
+    written (9348 of 6x10's 9356 solutions, about one count in ten). Whatever the first
+    worker then writes into its runner, the others' copies keep the state they were made
+    with."""
     import numpy as np
     from polytile.engine.search import plan, runner_class
     from polytile.engine.stealing import Shared
     t = load(CASES["pentomino-6x10"])
     cover, sym = t.model().cover, t.symmetry()
     p = plan(cover, sym, unique=False, store=False)
-    shared = Shared(runner_class("bitboard")(cover, sym, p, store=False, limit=0), 3)
-    runners = [shared.get() for _ in range(3)]
-    assert shared.get() is None
-    stats = [r.stats for r in runners]
-    assert not any(np.shares_memory(a, b) for i, a in enumerate(stats) for b in stats[i + 1:])
-    for _ in range(30):
-        r = t.count(jobs=2, progress=lambda *a: None)
-        assert r.complete and r.solutions == CASES["pentomino-6x10"]["solutions"]
+    original = runner_class("bitboard")(cover, sym, p, store=False, limit=0)
+    pristine = {k: v.copy() for k, v in vars(original).items() if isinstance(v, np.ndarray)}
+    shared = Shared(original, 3)
+    first = shared.get()
+    for value in vars(first).values():          # the first worker's search writes its arrays
+        if isinstance(value, np.ndarray) and value.flags.writeable and value.size:
+            value.view(np.uint8)[:] = 0xA5
+    others = [shared.get(), shared.get()]
+    assert shared.get() is None and all(r is not first for r in others)
+    for r in others:
+        for name, value in pristine.items():
+            assert np.array_equal(getattr(r, name), value), name
 
 
 @pytest.fixture
