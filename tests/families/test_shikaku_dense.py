@@ -7,12 +7,12 @@ from __future__ import annotations
 import json
 import random
 from decimal import Decimal, localcontext
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from checker import shikaku_solutions
+from paths import TESTS
 from polytile.cli import main
 from polytile.engine import determinant, memo
 from polytile.shikaku import pfaffian
@@ -20,7 +20,7 @@ from polytile.shikaku.formats import load
 from polytile.shikaku.generate import partition
 from polytile.shikaku.model import Shikaku, method_of, reduce, solve, verify
 
-CHECKER_24 = Path(__file__).parent / "repro" / "shikaku-24x24-checker-2s.txt"
+CHECKER_24 = TESTS / "repro" / "shikaku-24x24-checker-2s.txt"
 
 
 # --- the product formula, independently of polytile ---------------------------------------

@@ -4,12 +4,10 @@ what is quick."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import polytile
 from checker import check
-
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+from paths import EXAMPLES
 
 
 def solved(path, tmp_path=None):

@@ -7,18 +7,17 @@ import json
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import checker
+from paths import TESTS
 from polytile.cli.main import main
 from polytile.formats.calendar_board import BUILT_IN, parse
 from polytile.tiling.calendar import Calendar
 
-HERE = Path(__file__).parent
 MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
 WEEKDAYS = "Mon Tue Wed Thu Fri Sat Sun".split()
 # the pieces drawn here, independently of polytile's library
@@ -42,7 +41,7 @@ def weekday() -> Calendar:
 
 def published() -> dict[tuple[int, int], int]:
     table = {}
-    for line in (HERE / "calendar" / "anowell-count_solutions.txt").read_text().splitlines():
+    for line in (TESTS / "calendar" / "anowell-count_solutions.txt").read_text().splitlines():
         m = re.fullmatch(r"(\d\d)-(\d\d) has (\d+) solutions", line)
         assert m, line
         table[int(m.group(1)), int(m.group(2))] = int(m.group(3))

@@ -8,17 +8,16 @@ import gzip
 import io
 import json
 import math
-from pathlib import Path
 
 import numpy as np
 import pytest
 from cli_helpers import call_cli
 
 from conftest import CORPUS, tiling_cases
+from paths import DOCS
 from polytile.analysis import survey
 
-ROOT = Path(__file__).resolve().parent.parent
-RESULTS = ROOT / "docs" / "survey-8x8-4-holes.csv.gz"
+RESULTS = DOCS / "survey-8x8-4-holes.csv.gz"
 
 
 @pytest.fixture()

@@ -10,9 +10,9 @@ import pytest
 
 import polytile
 from checker import all_solutions, as_set, board_symmetries, canonical, check, classes, read_puzzle
-from pathlib import Path
+from paths import TESTS
 
-LATTICE = Path(__file__).parent / "lattice-corpus"   # beside the copy of ../shared/corpus
+LATTICE = TESTS / "lattice-corpus"   # beside the copy of ../shared/corpus
 CASES = json.loads((LATTICE / "manifest.json").read_text())
 IDS = [c["id"] for c in CASES]
 SMALL = [c for c in CASES if c["grid"] == "hex"

@@ -9,11 +9,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 from cli_helpers import call_cli
+from paths import EXAMPLES
 
 import polytile
 from polytile.analysis.stats import boundary, collect, estimate_tree
-
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 def puzzle(tmp_path: Path, drawing: str, name: str = "p.txt") -> Path:
