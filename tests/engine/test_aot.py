@@ -65,19 +65,19 @@ def test_a_stale_or_missing_extension_is_not_used(monkeypatch):
     assert kernels.compiled_table(expected="0" * 32) == {}          # built from other sources
     monkeypatch.setattr(kernels, "EXTENSION", "polytile.engine._not_built")
     assert kernels.compiled_table() == {}
-    from polytile.engine import bitboard
-    assert kernels.Kernels("bitboard", {}).run is bitboard.run       # then numba's dispatcher
+    from polytile.engine.bitboard import kernel
+    assert kernels.Kernels("bitboard.kernel", {}).run is kernel.run      # then numba's dispatcher
 
 
 def test_types_not_compiled_go_to_the_jit():
     """Pieces of size 2, two of them: sums 0, 2, 4 -> bits 0b10101 (counted by hand)."""
-    sizes = kernels.load("bitboard").reachable_sizes
+    sizes = kernels.load("bitboard.kernel").reachable_sizes
     left, size = np.array([2], np.int64), np.array([2], np.int64)
     assert sizes(left, size) == 0b10101
     odd = left.astype(np.int16)                                  # no driver passes int16
     assert sizes(odd, size) == 0b10101
-    if kernels.using_compiled("bitboard", "reachable_sizes"):
-        assert ("bitboard.reachable_sizes", (kernels.type_key(odd), kernels.type_key(size))) in kernels.missed
+    if kernels.using_compiled("bitboard.kernel", "reachable_sizes"):
+        assert ("bitboard.kernel.reachable_sizes", (kernels.type_key(odd), kernels.type_key(size))) in kernels.missed
 
 
 @pytest.mark.parametrize("value", [

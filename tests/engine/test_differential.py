@@ -19,7 +19,7 @@ import polytile
 from checker import (TooMany, all_solutions, board_motions, class_form,
                      shikaku_solutions)
 from polytile.analysis import survey
-from polytile.engine import bitboard_driver
+from polytile.engine.bitboard import driver as bitboard_driver
 from polytile.shikaku import model as shikaku
 from polytile.shikaku.generate import partition
 from polytile.shikaku.model import Shikaku, verify

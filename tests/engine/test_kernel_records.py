@@ -1,4 +1,4 @@
-"""The kernels' named records (engine/records.py, bitboard_records.py, the wide and dlx
+"""The kernels' named records (engine/records.py, bitboard/records.py, the wide and dlx
 drivers): every argument a kernel takes is a record of named fields or an array, and the
 type keys by which the compiled kernels are picked (kernels.type_key) agree with numba's
 own typing of the records (aot.numba_key), so a record built by a driver finds its

@@ -1,6 +1,6 @@
 """The set-up's shortcuts against plain references (issue 28): the bitboard tables built in
-compiled calls (engine/blocks.py) against loops over the cover written here, symmetry
-breaking's choices compiled (engine/blocks.py) against numpy's (core/symmetry.py), and
+compiled calls (engine/bitboard/tables.py) against loops over the cover written here, symmetry
+breaking's choices compiled (engine/bitboard/tables.py) against numpy's (core/symmetry.py), and
 the memory pre-check's bound without orientations (core/cover.crude_bound) against the
 exact bound and the placements actually built, on random puzzles of every grid
 (tests/random_puzzles.py)."""
@@ -15,7 +15,7 @@ import polytile
 from polytile.core import symmetry
 from polytile.core.cover import crude_bound, placement_bound
 from polytile.engine import search
-from polytile.engine.bitboard_driver import MAX_SHIFTS, blocks
+from polytile.engine.bitboard.driver import MAX_SHIFTS, build
 from paths import TESTS
 from random_puzzles import random_lattice_puzzles, random_puzzles
 
@@ -30,9 +30,9 @@ def model_of(rp, tmp_path):
 
 
 def check_tables(cover) -> None:
-    """blocks.board_masks, neighbour_shifts and lists_by_first_item against loops."""
+    """build.board_masks, neighbour_shifts and lists_by_first_item against loops."""
     n = cover.n_items
-    opt_mask, nb_mask, opt_border = blocks.board_masks(n, cover.opt_ptr, cover.opt_items,
+    opt_mask, nb_mask, opt_border = build.board_masks(n, cover.opt_ptr, cover.opt_items,
                                                        cover.neighbours)
     neighbours = [{int(j) for j in row if j >= 0} for row in cover.neighbours]
     assert [int(m) for m in nb_mask] == [sum(1 << j for j in nb) for nb in neighbours]
@@ -41,7 +41,7 @@ def check_tables(cover) -> None:
         assert int(opt_mask[o]) == sum(1 << i for i in items)
         border = set().union(*(neighbours[i] for i in items)) - items
         assert int(opt_border[o]) == sum(1 << j for j in border)
-    diffs, masks = blocks.neighbour_shifts(cover.neighbours, MAX_SHIFTS)
+    diffs, masks = build.neighbour_shifts(cover.neighbours, MAX_SHIFTS)
     pairs = {(i, j) for i, nb in enumerate(neighbours) for j in nb}
     if len(diffs):                               # the shifts give back every neighbour pair
         got = {(i, i + int(d)) for d, m in zip(diffs, masks) for i in range(n) if int(m) >> i & 1}
@@ -49,7 +49,7 @@ def check_tables(cover) -> None:
     else:
         assert len({j - i for i, j in pairs}) > MAX_SHIFTS
     keep = np.arange(cover.n_options) % 3 != 1
-    opts, start = blocks.lists_by_first_item(n, cover.opt_ptr, cover.opt_items, keep)
+    opts, start = build.lists_by_first_item(n, cover.opt_ptr, cover.opt_items, keep)
     for t in range(n):
         want = [o for o in range(cover.n_options) if keep[o] and cover.option_items(o).min() == t]
         assert opts[start[t]:start[t + 1]].tolist() == want

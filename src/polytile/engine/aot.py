@@ -2,9 +2,9 @@
 (run by setup.py at `pip install`, or by hand: `python -m polytile.engine.aot [DIR]`).
 
 Nothing here is a second copy of a kernel: numba's pycc compiles the very functions of
-engine/<module>.py. Their signatures are not written anywhere either: every search entry
-point is run once on tiny puzzles (in each mode the commands use), and each kernel is
-exported under every argument-type signature its dispatcher recorded, so the extension
+engine/<family>/kernel.py and the modules they import. Their signatures are not written
+anywhere either: every search entry point is run once on tiny puzzles (in each mode the
+commands use), and each kernel is exported under every argument-type signature its dispatcher recorded, so the extension
 follows whatever the drivers pass. The extension also exports polytile_meta(): the hash
 of the kernel sources (kernels.source_hash) and, per function, the type keys of its
 variants, by which kernels.py picks a variant or falls back to the JIT."""
@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from . import kernels
-from .kernels import KERNEL_MODULES, dtype_key, source_hash
+from .kernels import FAMILIES, dtype_key, source_hash
 
 MODULE_NAME = "_aot"
 
@@ -37,7 +37,7 @@ def exercise() -> None:
     from ..core.symmetry import analyse
     from .search import search
     from .warm import warm
-    for engine in KERNEL_MODULES:
+    for engine in FAMILIES:
         warm(engine, 4, parallel=True)          # parallel: tree.py's kernels too
         for dim in (2, 3):
             cells = np.array([(0, 0, 0), (0, 1, 0), (1, 0, 0), (1, 1, 0)], dtype=np.int64)[:, :dim]
@@ -123,7 +123,7 @@ def compiler(output_dir: str | None = None):
                 key = tuple(numba_key(t) for t in signature)
             except ValueError:
                 continue
-            symbol = f"{module}__{name}__{i}"
+            symbol = f"{module.replace('.', '_')}__{name}__{i}"
             cc.export(symbol, dispatcher.overloads[signature].signature)(dispatcher.py_func)
             exported.setdefault(f"{module}.{name}", []).append([key, symbol])
     meta = json.dumps({"hash": source_hash(), "kernels": exported})

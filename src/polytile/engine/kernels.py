@@ -1,9 +1,10 @@
 """The kernels as the drivers call them: compiled ahead of time when `pip install` built
 them (engine/aot.py, into the extension module `_aot`), else numba's JIT dispatchers.
 
-`load("bitboard")` stands for the module engine/bitboard.py: `load("bitboard").run(...)`
-calls the compiled `run` when the extension holds it for these argument types, and the
-dispatcher `bitboard.run` otherwise. Using the extension imports neither numba nor the
+`load("bitboard.kernel")` stands for the module engine/bitboard/kernel.py (a kernel
+module is named by its path below engine/): `load("bitboard.kernel").run(...)` calls the
+compiled `run` when the extension holds it for these argument types, and the dispatcher
+`bitboard.kernel.run` otherwise. Using the extension imports neither numba nor the
 kernel's module (numba's import and loading its cached kernels are most of a small
 command's time). The extension is used only when it was built from the kernel sources
 as they are now (a hash of their text, stamped at build time); after an edit, or without
@@ -26,9 +27,11 @@ from typing import Any, Callable
 
 import numpy as np
 
-KERNEL_MODULES = ("bitboard", "wide", "dlx")
+FAMILIES = ("bitboard", "wide", "dlx")   # the tiling kernel families: engine/<family>/
+KERNEL_MODULES = ("bitboard.kernel", "wide", "dlx")   # their kernels, named below engine/
 # the files whose text the compiled code is made from: the kernels and what they import
-SOURCES = KERNEL_MODULES + ("bits", "blocks", "reuse", "tree", "leaf", "status", "tally", "records")
+SOURCES = KERNEL_MODULES + ("bits", "bitboard.tables", "bitboard.memo_table", "tree", "leaf",
+                            "status", "tally", "records")
 EXTENSION = "polytile.engine._aot"
 _HERE = Path(__file__).resolve().parent
 
@@ -37,7 +40,8 @@ def source_hash() -> str:
     """A digest of the kernel sources (stamped into the extension when it is built)."""
     digest = hashlib.sha256()
     for name in SOURCES:
-        digest.update(name.encode() + b"\0" + (_HERE / f"{name}.py").read_bytes() + b"\0")
+        path = _HERE.joinpath(*name.split(".")).with_suffix(".py")
+        digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:32]
 
 
@@ -154,7 +158,7 @@ def compiled_table(expected: str | None = None) -> dict[str, dict[str, Kernel]]:
         return {}
     table: dict[str, dict[str, Kernel]] = {}
     for qualname, variants in meta["kernels"].items():
-        module, name = qualname.split(".")
+        module, name = qualname.rsplit(".", 1)
         found = {_tuples(key): getattr(ext, symbol) for key, symbol in variants}
         table.setdefault(module, {})[name] = Kernel(module, name, found)
     return table
@@ -168,7 +172,8 @@ def bind(function: Callable, *args) -> Callable:
 
 
 def load(module: str) -> Kernels:
-    """The functions of engine/<module>.py, compiled ahead of time where possible."""
+    """The functions of engine/<module>.py (`module` dotted below engine/, as
+    "bitboard.kernel"), compiled ahead of time where possible."""
     if module not in _loaded:
         _loaded[module] = Kernels(module, _the_table().get(module, {}))
     return _loaded[module]
@@ -189,7 +194,7 @@ class Deferred(Kernel):
 
     def __init__(self, func: Callable, options: dict):
         self.py_func, self.options = func, options
-        self.module = func.__module__.rsplit(".", 1)[-1]
+        self.module = func.__module__.removeprefix("polytile.engine.")
         self.__name__, self.__doc__ = func.__name__, func.__doc__
         self.variants: dict[Any, Callable] | None = None      # type: ignore[assignment]
         self.dispatcher: Callable | None = None

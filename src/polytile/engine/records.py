@@ -10,7 +10,7 @@ kernel's place in its search, which it keeps between calls, is one row of a stru
 array (`place_dtype`): numba reads and writes its fields by name, in place.
 
 Each kernel family adds its own tables and stack next to its driver
-(bitboard_records.py, wide_driver.py, dlx_driver.py).
+(bitboard/records.py, wide/driver.py, dlx/driver.py).
 """
 from __future__ import annotations
 

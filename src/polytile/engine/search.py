@@ -53,7 +53,7 @@ def plan(cover: Cover, sym, *, unique: bool, store: bool, breaking: bool = True,
 
     Breaking places the fixed piece first, one placement per orbit; where that placement
     has symmetries, a second piece keeps one placement per orbit under them (see
-    core.symmetry.second_breaking, compiled in engine/blocks.py; `second=False` skips
+    core.symmetry.second_breaking, compiled in engine/bitboard/tables.py; `second=False` skips
     it). (Placing the most constrained piece first without symmetry helps square boards
     and hurts narrow ones,
     where filling the first empty cell is already tight; measured on the corpus, so
@@ -74,11 +74,11 @@ def plan(cover: Cover, sym, *, unique: bool, store: bool, breaking: bool = True,
 
 
 def breaking_piece(cover: Cover, sym) -> tuple[int, np.ndarray] | None:
-    """core.symmetry.breaking_piece, compiled (engine/blocks.py): the piece to place
+    """core.symmetry.breaking_piece, compiled (engine/bitboard/tables.py): the piece to place
     first and its placements kept, or None."""
     if len(sym.h_rows) == 1:
         return None
-    piece, first = load("blocks").first_piece(
+    piece, first = load("bitboard.tables").first_piece(
         sym.h_images, sym.opt_label, sym.label_piece, cover.opt_piece, cover.piece_count,
         cover.piece_min)
     return None if piece < 0 else (int(piece), first)
@@ -86,9 +86,9 @@ def breaking_piece(cover: Cover, sym) -> tuple[int, np.ndarray] | None:
 
 def second_breaking(cover: Cover, sym, piece: int,
                     first: np.ndarray) -> tuple[int, np.ndarray, np.ndarray] | None:
-    """core.symmetry.second_breaking, compiled (engine/blocks.py): (second piece, the
+    """core.symmetry.second_breaking, compiled (engine/bitboard/tables.py): (second piece, the
     CSR of its placements banned under each of `first`), or None."""
-    second, ptr, flat = load("blocks").second_piece(
+    second, ptr, flat = load("bitboard.tables").second_piece(
         first, piece, sym.h_images, np.uint64(sym.h_mask), sym.opt_label, sym.label_img,
         sym.label_piece, sym.opt_stab, cover.opt_piece, cover.piece_count, cover.piece_min)
     return None if second < 0 else (int(second), ptr, flat)
@@ -109,7 +109,7 @@ def choose_engine(engine: str, n_items: int, n_pieces: int = 1) -> str:
 
 def runner_class(engine: str):
     if engine == "bitboard":
-        from .bitboard_driver import BitboardRun
+        from .bitboard.driver import BitboardRun
         return BitboardRun
     if engine == "wide":
         from .wide_driver import WideRun

@@ -1,5 +1,5 @@
 """Bitboards of several words, for covers of 65 to 256 items (boards too big for one
-uint64). The same search as engine/bitboard.py, with each mask an array of W words:
+uint64). The same search as engine/bitboard/kernel.py, with each mask an array of W words:
 fill the lowest empty item with the options whose lowest item it is, pieces as
 counters, and the empty regions next to a new piece checked for sizes the remaining
 pieces can make (flood fill over the item graph, up to `cap` cells)."""
@@ -9,7 +9,7 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from .bitboard import reachable_sizes
+from .bitboard.kernel import reachable_sizes
 from .leaf import on_leaf
 from .records import NODES
 from .status import BUFFER_FULL, CONTINUE, DONE, LIMIT, PAUSED, STOP_LIMIT

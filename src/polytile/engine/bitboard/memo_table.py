@@ -11,8 +11,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .bits import popcount
-from .leaf import breaking_stabiliser
+from ..bits import popcount
+from ..leaf import breaking_stabiliser
 
 BANNED, FREE = 1, 2     # marks of the second fixed piece's placements (set_bans)
 

@@ -1,7 +1,7 @@
 """The bitboard kernel's tables, built once per puzzle in compiled code: the options and
 neighbours as bitboards, the neighbour shifts, the options in blocks by (lowest item,
 occupancy of its key items, piece), the options that cut off a region no pieces fill,
-and whether every piece is connected (what the dead-end tests of engine/bitboard.py
+and whether every piece is connected (what the dead-end tests of engine/bitboard/kernel.py
 assume). One compiled call each, not a numpy call per step: a small puzzle's set-up is
 mostly the cost of the calls.
 
@@ -18,8 +18,8 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from .bitboard import grow, regions_ok
-from .bits import ONE, ZERO, popcount
+from .kernel import grow, regions_ok
+from ..bits import ONE, ZERO, popcount
 
 
 @njit(cache=True)

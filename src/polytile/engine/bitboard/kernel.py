@@ -4,7 +4,7 @@ Bedlam cube) and at most 64 pieces.
 Layout: item i is bit i of a uint64; an option is the mask of its items. The search always
 fills the lowest empty item t with an option whose lowest item it is (any option covering
 it and a lower item would overlap an item already covered). The options are in blocks by
-(t, the occupancy P of t's key items, piece bit k) (engine/blocks.py): block
+(t, the occupancy P of t's key items, piece bit k) (engine/bitboard/tables.py): block
 ((t << keys) | P) * n_bits + k holds the masks (`tmask`) and ids (`topt`) of piece
 `bit_piece[k]`'s options there, from `tstart[block]`. Each node walks the pieces that have
 a copy left and a placement there as the set bits of one word (`rem`), and finds a block's
@@ -15,7 +15,7 @@ item with no empty neighbour is a dead end (`iso`: the whole board at once with 
 shifts, or around the new piece). Then, when the driver asks for it (`flood`), the empty
 regions next to the new piece (flood fill over `nb_mask`, up to `cap` cells) must have
 sizes that the remaining pieces can make. A count reuses the counts of sub-problems
-where every leaf below counts alike (engine/reuse.py).
+where every leaf below counts alike (engine/bitboard/memo_table.py).
 
 The search is an explicit stack in arrays (see `run`), so a call runs at most `budget`
 nodes and returns; the next call resumes where it stopped. That is how Python keeps time
@@ -27,11 +27,11 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from .bits import ONE, ZERO, popcount
-from .leaf import on_leaf
-from .records import ACCEPTED, NODES, SOLUTIONS, UNIQUE
-from .reuse import BANNED, FREE, memo_weights, set_bans, slot
-from .status import BUFFER_FULL, CONTINUE, DONE, LIMIT, PAUSED, STOP_LIMIT
+from ..bits import ONE, ZERO, popcount
+from ..leaf import on_leaf
+from ..records import ACCEPTED, NODES, SOLUTIONS, UNIQUE
+from .memo_table import BANNED, FREE, memo_weights, set_bans, slot
+from ..status import BUFFER_FULL, CONTINUE, DONE, LIMIT, PAUSED, STOP_LIMIT
 
 
 @njit(cache=True)
@@ -151,7 +151,7 @@ def leaf(chosen, floor, depth, pos, topt, left, rules, sym, sink):
 @njit(cache=True, inline="always")
 def first_block(covered, empty, key, keys):
     """(t << keys) | P for the lowest empty item t and the occupancy P of its key items
-    (see bitboard_driver.piece_blocks)."""
+    (see tables.piece_blocks)."""
     t = trailing_zeros(empty)
     pattern = 0
     for j in range(keys):
@@ -173,13 +173,13 @@ def fitting(tmask, start, stop, covered):
 def run(tables, rules, sym, work, prefixes, budget):
     """Run the search for at most `budget` nodes. See the module docstring.
 
-    tables: bitboard_records.BitboardTables (read only); rules, sym: records.Rules and
-    records.SymmetryTables; work: bitboard_records.BitboardStack, the stack below with the
+    tables: bitboard.records.BitboardTables (read only); rules, sym: records.Rules and
+    records.SymmetryTables; work: bitboard.records.BitboardStack, the stack below with the
     sink, the memo table and the marks of the second fixed piece's placements (set_bans).
 
     Each row of `prefixes` (-1 padded) is a fixed start: its options are placed, and the
     search below it ends when it backtracks to them (the floor); then the next row.
-    work.place[0] keeps where the search stands between calls (bitboard_records.PLACE).
+    work.place[0] keeps where the search stands between calls (bitboard.records.PLACE).
     At depth d: cov[d] the items covered, avail[d] the pieces (bits) with a copy left,
     rem[d] those not yet tried at this node, block[d] the first block of the item to
     fill, bit[d] the piece being tried, end[d] the start of its block and fit[d] the

@@ -1,4 +1,4 @@
-"""The one-word bitboard kernel's records (engine/bitboard.py): its read-only tables, its
+"""The one-word bitboard kernel's records (engine/bitboard/kernel.py): its read-only tables, its
 memo table and its stack, by name (see engine/records.py for why NamedTuples)."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .records import Sink, place_dtype
+from ..records import Sink, place_dtype
 
 # bitboard.run's place in its search, kept between calls (one row, read as work.place[0])
 PLACE = place_dtype(
@@ -15,12 +15,12 @@ PLACE = place_dtype(
     "floor",        # the depth of the current prefix: the search below ends back there
     "next_prefix",  # the row of `prefixes` to begin next
     "memo_second",  # 1: counts are reused below a FREE placement of the second fixed piece
-    "marked",       # 1 + the option reuse.set_bans marked the second piece's placements for
+    "marked",       # 1 + the option memo_table.set_bans marked the second piece's placements for
 )
 
 
 class BitboardTables(NamedTuple):
-    """What bitboard.run reads and never writes (built by bitboard_driver.BitboardRun)."""
+    """What bitboard.kernel.run reads and never writes (built by bitboard.driver.BitboardRun)."""
     tstart: np.ndarray      # int64 (blocks + 1): where block ((t << keys) | P) * n_bits + k starts
     tmask: np.ndarray       # uint64: the items of each placement of the blocks, in block order
     topt: np.ndarray        # int32: the option id of each placement of the blocks
@@ -38,7 +38,7 @@ class BitboardTables(NamedTuple):
     uniform: bool           # every piece has one size (then `sizes` holds for every node)
     sizes: np.uint64        # bit s: a region of s items can be filled (uniform pieces)
     key: np.ndarray         # int64 (items, keys): the key items of each item
-    keys: int               # key items per item (blocks.piece_blocks)
+    keys: int               # key items per item (tables.piece_blocks)
     nonempty: np.ndarray    # uint64 (blocks / n_bits): the piece bits with placements there
     memo: bool              # counts of sub-problems may be reused
     radix: np.ndarray       # int64 (piece bits): the copies left coded in one integer
@@ -47,7 +47,7 @@ class BitboardTables(NamedTuple):
 
 
 class MemoTable(NamedTuple):
-    """The counts of sub-problems met before (reuse.slot) and where the stack stands."""
+    """The counts of sub-problems met before (memo_table.slot) and where the stack stands."""
     m_cov: np.ndarray       # uint64 (slots): the items covered of a slot's sub-problem
     m_code: np.ndarray      # int64 (slots): its code of the copies left
     m_val: np.ndarray       # int64 (slots): its count of leaves, -1 when the slot is empty
@@ -73,4 +73,4 @@ class BitboardStack(NamedTuple):
     left: np.ndarray        # int32 (pieces): copies left (filled at the leaves)
     sink: Sink              # where leaves write
     memo: MemoTable         # the counts reused
-    second: np.ndarray      # int8 (options): reuse.set_bans' marks of the second piece
+    second: np.ndarray      # int8 (options): memo_table.set_bans' marks of the second piece

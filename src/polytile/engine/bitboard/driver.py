@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..core.cover import Cover
-from .bitboard_records import PLACE, BitboardStack, BitboardTables, MemoTable
-from .kernels import load
-from .runner import Runner, lists_by_first_item, uniform_sizes
+from ...core.cover import Cover
+from .records import PLACE, BitboardStack, BitboardTables, MemoTable
+from ..kernels import load
+from ..runner import Runner, lists_by_first_item, uniform_sizes
 
-bb = load("bitboard")        # compiled ahead of time, or numba's JIT: see engine/kernels.py
-blocks = load("blocks")
+kernel = load("bitboard.kernel")    # compiled ahead of time, or numba's JIT: see engine/kernels.py
+build = load("bitboard.tables")     # the tables built in compiled code
 
 
 MAX_SHIFTS = 8          # more distinct neighbour differences: grow regions cell by cell
@@ -32,8 +32,8 @@ FLOOD = False       # region sizes by flood fill after each placement (measured:
 
 
 class BitboardRun(Runner):
-    """The one-word kernel's driver: its tables and stack as bitboard_records names them."""
-    kernel = bb
+    """The one-word kernel's driver: its tables and stack as bitboard/records.py names them."""
+    kernel = kernel
     PLACE = PLACE
 
     def __init__(self, cover: Cover, sym, plan, *, store: bool, limit: int, prune: bool = True,
@@ -44,12 +44,12 @@ class BitboardRun(Runner):
         assert n <= 64 and len(cover.piece_count) <= 64
         self.opt_piece = cover.opt_piece
         self.full = np.uint64((1 << n) - 1) if n < 64 else np.uint64(0xFFFFFFFFFFFFFFFF)
-        self.opt_mask, self.nb_mask, self.opt_border = blocks.board_masks(
+        self.opt_mask, self.nb_mask, self.opt_border = build.board_masks(
             n, cover.opt_ptr, cover.opt_items, cover.neighbours)
-        self.shift_d, self.shift_m = blocks.neighbour_shifts(cover.neighbours, MAX_SHIFTS)
+        self.shift_d, self.shift_m = build.neighbour_shifts(cover.neighbours, MAX_SHIFTS)
         # the dead-end tests assume connected pieces (a piece may be given in parts); a
         # piece's placements are congruent, so one of each is enough
-        prune = prune and blocks.connected(self.opt_mask[one_per_piece(cover)], self.nb_mask,
+        prune = prune and build.connected(self.opt_mask[one_per_piece(cover)], self.nb_mask,
                                            self.shift_d, self.shift_m)
         self.cap = int(cap_factor * max(1, int(self.piece_size.max(initial=1))))
         cell_opts, cell_start = self._lists(plan.keep, prune)
@@ -60,7 +60,7 @@ class BitboardRun(Runner):
         self.keys = KEYS if keys is None else keys
         opt_bit = np.zeros(len(cover.piece_count), dtype=np.int64)
         opt_bit[self.bit_piece] = np.arange(len(self.bit_piece))
-        self.topt, self.tstart, self.key, self.nonempty = blocks.piece_blocks(
+        self.topt, self.tstart, self.key, self.nonempty = build.piece_blocks(
             n, cell_start, cell_opts, self.opt_mask, opt_bit[cover.opt_piece], len(self.bit_piece),
             self.keys)
         self.prune = prune
@@ -116,12 +116,12 @@ class BitboardRun(Runner):
         reject them at every try), in cover order, or a random order (`shuffle`)."""
         cover = self.cover
         if prune:
-            sizes = bb.reachable_sizes(cover.piece_count.astype(np.int64), self.piece_size)
-            keep = blocks.useful(keep, self.opt_mask, self.opt_border, self.full, self.nb_mask,
+            sizes = kernel.reachable_sizes(cover.piece_count.astype(np.int64), self.piece_size)
+            keep = build.useful(keep, self.opt_mask, self.opt_border, self.full, self.nb_mask,
                                  self.shift_d, self.shift_m, sizes, self.cap)
         if self.shuffle is not None:
             return lists_by_first_item(cover, keep, self.shuffle)
-        return blocks.lists_by_first_item(cover.n_items, cover.opt_ptr, cover.opt_items, keep)
+        return build.lists_by_first_item(cover.n_items, cover.opt_ptr, cover.opt_items, keep)
 
     def begin(self, prefixes: list[np.ndarray]) -> None:
         super().begin(prefixes)             # a fresh place: no placement marked (set_bans)
