@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from paths import TESTS
 from test_bad_input import assert_one_error, run
 
-REPRO = Path(__file__).parent / "repro"
+REPRO = TESTS / "repro"
 
 
 def copy(tmp_path: Path, name: str) -> str:
@@ -110,7 +111,7 @@ def test_d23_a_parallel_count_keeps_its_time_limit(tmp_path, jobs):
 def test_d23_a_time_limited_checkpointed_count_resumes_to_the_published_count(tmp_path):
     """Stopped by its time limit, a checkpointed parallel count keeps its finished parts;
     run again without a limit it finishes with the corpus count (6x10: 9356)."""
-    path = Path(__file__).parent / "corpus" / "tiling" / "pentomino-6x10.txt"
+    path = TESTS / "corpus" / "tiling" / "pentomino-6x10.txt"
     ck = tmp_path / "ck.sqlite"
     first = run(tmp_path, "count", str(path), "--jobs", "2", "--checkpoint", str(ck),
                 "--time-limit", "0.05", "--json")

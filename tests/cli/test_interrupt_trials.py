@@ -12,13 +12,12 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 from cli_helpers import start_cli
+from paths import EXAMPLES
 
-ROOT = Path(__file__).resolve().parent.parent
-BEDLAM = ROOT / "examples" / "bedlam-cube.json"
+BEDLAM = EXAMPLES / "bedlam-cube.json"
 TRIALS = 50 if os.environ.get("POLYTILE_FUZZ") == "long" else 12
 SHOWN = re.compile(rb"([0-9][0-9,]*) solutions")
 

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from paths import TESTS
 from test_bad_input import assert_one_error, run
 
-REPRO = Path(__file__).parent / "repro"
+REPRO = TESTS / "repro"
 DEEP = '{"shikaku": ' + "[" * 100_000 + "]" * 100_000 + "}"
 
 

@@ -7,13 +7,13 @@ import os
 import signal
 import subprocess
 import time
-from pathlib import Path
 
 import pytest
 
 from cli_helpers import run_cli, start_cli
+from paths import TESTS
 
-BIG = Path(__file__).parent / "repro" / "board20x20-80P.json"   # 80 P pentominoes: endless
+BIG = TESTS / "repro" / "board20x20-80P.json"   # 80 P pentominoes: endless
 BOUND = 3.0                    # seconds from the signal to the exit (1 s locally; CI has 2 cores)
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="signals")
