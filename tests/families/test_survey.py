@@ -149,7 +149,7 @@ def test_interrupted_survey_resumes_to_the_same_results(tmp_path):
     first = survey.run(6, 4, 4, "tetrominoes", jobs=2, db=db, progress=stop_after_one)
     assert not first.complete and calls
     again = survey.run(6, 4, 4, "tetrominoes", jobs=2, db=db)
-    assert again.complete and again.resumed_parts >= 1
+    assert again.complete and again.resumed_tasks >= 1
     whole = survey.run(6, 4, 4, "tetrominoes", jobs=1)
     assert again.summary()["tilings_all_boards"] == whole.summary()["tilings_all_boards"]
     assert [(b.holes, b.tilings, b.status) for b in again.boards] == [

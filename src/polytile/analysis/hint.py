@@ -3,7 +3,9 @@ that still leads to a solution, or why the position is a dead end."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -17,13 +19,17 @@ from ..tiling.solver import Tiling
 
 @dataclass
 class Hint:
+    """The answer to a player: place `piece` on `cells` (the most forced move), or why the
+    position is a dead end, or that it is solved; `nodes`: the search it took."""
+
     verdict: str  # "place", "dead end" or "solved"
     reason: str
     piece: str | None = None
     cells: list[list[int]] = field(default_factory=list)
     nodes: int = 0
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
+        """The hint as `hint --json` prints it and the page reads it."""
         return {
             "verdict": self.verdict,
             "reason": self.reason,
@@ -33,7 +39,7 @@ class Hint:
         }
 
 
-def where(cell) -> str:
+def where(cell: Sequence[int] | np.ndarray) -> str:
     """A cell as a player reads it: 1-based row and column (and layer in 3D)."""
     names = ("row", "column", "layer")
     return ", ".join(f"{names[i]} {int(v) + 1}" for i, v in enumerate(cell))
@@ -77,7 +83,7 @@ def read_given(path: str, puzzle: Puzzle) -> list[tuple[str, np.ndarray]]:
     return placed
 
 
-def identify_one(puzzle: Puzzle, index: dict, cells: np.ndarray, left: list[int]) -> int | None:
+def identify_one(puzzle: Puzzle, index: dict[tuple[int, ...], int], cells: np.ndarray, left: list[int]) -> int | None:
     """The first piece with copies `left` that the cells (on the board; `index`: cell -> board
     row) are, congruent under its motions with colours matching; None when there is none."""
     colours = puzzle.board.colours[[index[tuple(c)] for c in cells.tolist()]]
@@ -88,7 +94,7 @@ def identify_one(puzzle: Puzzle, index: dict, cells: np.ndarray, left: list[int]
     return None
 
 
-def _identify(puzzle: Puzzle, placed, path: str) -> list[int]:
+def _identify(puzzle: Puzzle, placed: Sequence[tuple[str, np.ndarray]], path: str) -> list[int]:
     """The piece each placed group is (congruent under its motions, colours matching)."""
     index = {tuple(c): i for i, c in enumerate(puzzle.board.cells.tolist())}
     left = [p.count for p in puzzle.pieces]
@@ -108,7 +114,9 @@ def _identify(puzzle: Puzzle, placed, path: str) -> list[int]:
     return out
 
 
-def remaining(puzzle: Puzzle, used: list[int], covered: set) -> Puzzle:
+def remaining(puzzle: Puzzle, used: list[int], covered: set[tuple[int, ...]]) -> Puzzle:
+    """The puzzle left to solve: the board without the covered cells, the pieces without the
+    copies used (their minimums lowered alike), so the hint is a plain search on it."""
     keep = [i for i, c in enumerate(puzzle.board.cells.tolist()) if tuple(c) not in covered]
     board = Board(puzzle.board.cells[keep], puzzle.board.colours[keep])
     pieces = []
@@ -163,7 +171,10 @@ def unfillable_region(rest: Puzzle) -> str | None:
     return None
 
 
-def hint(puzzle: Puzzle, placed: list[tuple[str, np.ndarray]] = (), path: str = "--given") -> Hint:
+def hint(puzzle: Puzzle, placed: Sequence[tuple[str, np.ndarray]] = (), path: str = "--given") -> Hint:
+    """The most forced next placement that still leads to a solution after the `placed`
+    pieces (letter, cells), or why the position is a dead end; `path` names the position in
+    errors. Forced: the empty cell the fewest placements fit; the one given there is a solution's."""
     puzzle = merge_congruent(puzzle)
     letter = dict(zip((p.name for p in puzzle.pieces), piece_letters(puzzle)))
     used = _identify(puzzle, placed, path)

@@ -7,7 +7,9 @@ board's lattice, and empty regions are split along the lattice's own neighbours.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import numpy as np
 
@@ -26,6 +28,9 @@ FINISH_SECONDS = 20.0  # "finish it from here" gives up after this long
 
 @dataclass
 class Verdict:
+    """What hand play answers about a position: solved, open (with its completions, at least
+    that many when capped), a dead end and why, or unknown when the cap came first."""
+
     verdict: str  # "solved", "open", "dead end" or "unknown" (capped before any)
     completions: int = 0  # ways to finish (at least this many when capped)
     capped: bool = False
@@ -34,7 +39,8 @@ class Verdict:
     seconds: float = 0.0
     found: list[Placement] = field(default_factory=list)  # finish: the pieces found
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
+        """The verdict as the page reads it (the found pieces travel separately, as the page draws them)."""
         return {
             "verdict": self.verdict,
             "completions": self.completions,
@@ -45,7 +51,7 @@ class Verdict:
         }
 
 
-def where_on(board: Board, cell) -> str:
+def where_on(board: Board, cell: Sequence[int] | np.ndarray) -> str:
     """A cell as the page names it: row and column (and layer) on the square grid; on the
     triangle and hex grids the row and column of the board's drawing (hex: the n-th hex of
     its row's drawing columns, as the board editor counts them)."""
@@ -59,7 +65,7 @@ def where_on(board: Board, cell) -> str:
     return f"row {r + 1}, column {(c // 2 if grid == 'hex' else c) + 1}"
 
 
-def identify(puzzle: Puzzle, index: dict, cells: np.ndarray, left: list[int]) -> int | None:
+def identify(puzzle: Puzzle, index: dict[tuple[int, ...], int], cells: np.ndarray, left: list[int]) -> int | None:
     """The first piece with copies `left` that the cells (on the board; `index`: cell -> board
     row) are, congruent on the board's lattice under the piece's motions, colours matching."""
     colours = puzzle.board.colours[[index[tuple(c)] for c in cells.tolist()]]
@@ -78,7 +84,7 @@ def position(puzzle: Puzzle, placed: list[np.ndarray], path: str = "placed") -> 
     puzzle = merge_congruent(puzzle)
     index = {tuple(c): i for i, c in enumerate(puzzle.board.cells.tolist())}
     left = [p.count for p in puzzle.pieces]
-    covered: dict[tuple, int] = {}
+    covered: dict[tuple[int, ...], int] = {}
     used = []
     for i, cells in enumerate(placed):
         if cells.shape[1] != puzzle.board.dim:
@@ -108,7 +114,7 @@ def position(puzzle: Puzzle, placed: list[np.ndarray], path: str = "placed") -> 
     return replace(rest, board=replace(rest.board, grid=puzzle.board.grid))
 
 
-def _regions(puzzle: Puzzle) -> list[list[tuple]]:
+def _regions(puzzle: Puzzle) -> list[list[tuple[int, ...]]]:
     """The empty board's connected regions, neighbours as the lattice has them."""
     steps = lat.lattice(puzzle.board.grid, puzzle.board.dim).steps
     todo = {tuple(c) for c in puzzle.board.cells.tolist()}

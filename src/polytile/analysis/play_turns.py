@@ -19,6 +19,7 @@ Coordinates the page works in ("points"): on the triangle and hex grids the draw
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 
@@ -38,7 +39,9 @@ CUBE_MIRROR = ((1, 0, 0), (0, -1, 0), (0, 0, 1))  # columns reversed: left-right
 def _screen_map(motion: lat.Motion, grid: lat.Lattice) -> np.ndarray:
     """The 2 x 2 linear map a motion of a flat grid makes on the screen (x right, y down),
     read from where it sends the centres of three cells."""
-    base = [(0, 0, 2), (0, 1, 1), (1, 0, 1)] if grid.name == "triangle" else [(0, 0), (1, 0), (0, 1)]
+    base: list[tuple[int, ...]] = (
+        [(0, 0, 2), (0, 1, 1), (1, 0, 1)] if grid.name == "triangle" else [(0, 0), (1, 0), (0, 1)]
+    )
     before = np.array([lat.centre(grid, c) for c in base])
     after = np.array([lat.centre(grid, c) for c in lat.image(motion, base)])
     d0, d1 = before[1:] - before[0], after[1:] - after[0]
@@ -73,13 +76,15 @@ def page_points(grid: str, cells: np.ndarray) -> list[list[int]]:
     """Cells as the page places them: drawing points on triangle and hex, cells on squares."""
     if grid == "square":
         cells = np.asarray(cells, dtype=np.int64)
-        return (cells - cells.min(axis=0)).tolist()
+        shifted: list[list[int]] = (cells - cells.min(axis=0)).tolist()
+        return shifted
     from ..draw.lattice_draw import drawing_points
 
-    return drawing_points(grid, np.asarray(cells, dtype=np.int64)).tolist()
+    points: list[list[int]] = drawing_points(grid, np.asarray(cells, dtype=np.int64)).tolist()
+    return points
 
 
-def piece_turns(puzzle: Puzzle, piece: Piece) -> dict:
+def piece_turns(puzzle: Puzzle, piece: Piece) -> dict[str, Any]:
     """One piece: its orientations (page points, the first one the piece as given) and, per
     key, the orientation each one turns into ("R", "T", "Y": the inverse turns). "f" is
     missing when the piece may not be flipped."""
@@ -108,6 +113,6 @@ def piece_turns(puzzle: Puzzle, piece: Piece) -> dict:
     return {"orientations": points, "keys": keys}
 
 
-def turn_tables(puzzle: Puzzle) -> list[dict]:
+def turn_tables(puzzle: Puzzle) -> list[dict[str, Any]]:
     """`piece_turns` of every piece of the puzzle, in the puzzle's order (the page's tray)."""
     return [piece_turns(puzzle, p) for p in puzzle.pieces]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -25,6 +26,10 @@ from ..core.cover import Cover, Model
 from ..core.results import Solution, piece_letters
 from ..engine.tree import TreeEstimate, estimate_tree
 from ..tiling.solver import Tiling
+
+if TYPE_CHECKING:
+    from ..core.results import Report
+    from ..core.symmetry import Symmetry
 
 TOP_PLACEMENTS = 3
 HARDEST = 5
@@ -61,6 +66,7 @@ def boundary(cells: np.ndarray) -> dict[str, np.ndarray | None]:
 
 
 def placements_per_item(cover: Cover) -> np.ndarray:
+    """How many options cover each item: the fewer, the harder the cell is to fill."""
     return np.bincount(cover.opt_items, minlength=cover.n_items)
 
 
@@ -121,6 +127,9 @@ def solution_options(model: Model, solutions: list[Solution]) -> np.ndarray:
 
 @dataclass
 class PieceStats:
+    """One piece's figures over the solutions examined: where it can go, how often it is
+    used, whether it touches the board's corners, edges and faces, its favourite placements."""
+
     piece: str  # name (the first of congruent pieces merged as copies)
     letter: str  # as `solve` draws it (with copies, solve letters each
     # placement apart; this letter names the kind)
@@ -132,7 +141,8 @@ class PieceStats:
     top: list[tuple[np.ndarray, int, int]] = field(default_factory=list)
     # (cells, solutions using them, symmetric images), one per class of placements
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
+        """The piece's figures as `stats --json` prints them."""
         return {
             "piece": self.piece,
             "letter": self.letter,
@@ -145,7 +155,7 @@ class PieceStats:
         }
 
 
-def placement_classes(model: Model, sym) -> tuple[np.ndarray, np.ndarray]:
+def placement_classes(model: Model, sym: Symmetry | None) -> tuple[np.ndarray, np.ndarray]:
     """Per option, its class under the symmetries of the whole puzzle (those that map every
     piece's placements onto its own, so they map solutions to solutions) and the class's
     size. A class is named by its smallest option."""
@@ -161,7 +171,9 @@ def placement_classes(model: Model, sym) -> tuple[np.ndarray, np.ndarray]:
     return images[0], size
 
 
-def piece_stats(model: Model, sols: np.ndarray, sym=None, k: int = TOP_PLACEMENTS) -> list[PieceStats]:
+def piece_stats(
+    model: Model, sols: np.ndarray, sym: Symmetry | None = None, k: int = TOP_PLACEMENTS
+) -> list[PieceStats]:
     """Per piece, over the solutions `sols` (option ids, -1 padded): in how many it touches a
     corner / an edge / a face cell, and its k most used placements, one per class under the
     board's symmetries `sym` (when all solutions are listed, the placements of a class are
@@ -193,12 +205,13 @@ def piece_stats(model: Model, sols: np.ndarray, sym=None, k: int = TOP_PLACEMENT
     out = []
     for p, piece in enumerate(pieces):
         mine = np.nonzero((cover.opt_piece == p) & (used > 0))[0]
-        top, seen = [], set()
+        top: list[tuple[np.ndarray, int, int]] = []
+        classes: set[int] = set()
         for o in mine[np.lexsort((mine, -used[mine]))]:
             if len(top) == k:
                 break
-            if cls[o] not in seen:
-                seen.add(cls[o])
+            if cls[o] not in classes:
+                classes.add(int(cls[o]))
                 top.append((model.cells[cover.option_items(o)], int(used[o]), int(size[o])))
         out.append(
             PieceStats(
@@ -220,6 +233,9 @@ def piece_stats(model: Model, sols: np.ndarray, sym=None, k: int = TOP_PLACEMENT
 
 @dataclass
 class Stats:
+    """Every figure `stats` gives about a puzzle: counts, the pieces' figures, the hardest
+    cells, and how hard the search is (nodes to the first solution, the tree's size)."""
+
     source: str
     dim: int
     shape: list[int]  # the board's bounding box
@@ -241,9 +257,11 @@ class Stats:
 
     @property
     def complete(self) -> bool:
+        """The per-piece figures are over every solution, not the first `examined` of them."""
         return self.examined == self.solutions
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
+        """The figures as `stats --json` prints them and the page reads them."""
         return {
             "puzzle": self.source,
             "dim": self.dim,
@@ -273,7 +291,7 @@ class Interrupted(Exception):
     """Ctrl-C during one of the searches."""
 
 
-def _checked(report):
+def _checked(report: Report[Solution]) -> Report[Solution]:
     if report.interrupted:
         raise Interrupted()
     return report

@@ -10,7 +10,7 @@ N(H) = (weighted tilings in the class) / |orbit(H)| tilings per board, an intege
 is checked. Boards without tilings get a reason: a region cut off (smaller than every
 piece), a region of a size no choice of pieces fills, or the search.
 
-Results go to SQLite as the search goes (one transaction per finished part, so a killed
+Results go to SQLite as the search goes (one transaction per finished task, so a killed
 survey resumes), then to a `boards` table and, if asked, a CSV file."""
 
 from __future__ import annotations
@@ -19,13 +19,16 @@ import hashlib
 import itertools
 import math
 import os
+import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar, cast
 
 import numpy as np
 from numba import njit
 
-from ..core.cover import Model, build
+from ..core.cover import Cover, Model, build
 from ..errors import PuzzleError
 from ..core.puzzle import Board, Piece, Puzzle
 from ..core.polyforms import polyforms
@@ -34,8 +37,8 @@ from ..engine.grouped import decode, tally_task
 from ..engine.parallel import fingerprint, Job, make_tasks, on_threads, RESUMABLE_WORKERS
 from ..engine.search import choose_engine, Plan, plan
 from ..engine.warm import warm
-from ..core.symmetry import analyse
-from .survey_results import STATUS, BoardResult, Store, Survey, opened_store
+from ..core.symmetry import Symmetry, analyse
+from .survey_results import STATUS, BoardResult, Checkpoint, Survey, opened_checkpoint
 
 PIECE_SETS = {"dominoes": 2, "trominoes": 3, "tetrominoes": 4, "pentominoes": 5, "hexominoes": 6}
 MAX_HOLE_SETS = 5_000_000  # placements of the holes before symmetry
@@ -59,6 +62,7 @@ def piece_set(spec: str) -> list[Piece]:
 
 
 def rectangle(width: int, height: int) -> np.ndarray:
+    """The cells of a width x height board, row by row (the survey's boards are rectangles)."""
     return np.array([(r, c) for r in range(height) for c in range(width)], dtype=np.int64)
 
 
@@ -89,8 +93,17 @@ def encode(sets: np.ndarray, n: int) -> np.ndarray:
     return code
 
 
-@njit(cache=True)
-def _regions(sets, neighbours, size_ok, smallest):
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def compiled(fn: F) -> F:
+    """numba's njit(cache=True), typed as the function it compiles (numba ships no types, so
+    mypy would otherwise see the kernel as untyped)."""
+    return cast(F, njit(cache=True)(fn))
+
+
+@compiled
+def _regions(sets: np.ndarray, neighbours: np.ndarray, size_ok: np.ndarray, smallest: int) -> np.ndarray:
     """Per hole set: 1 if a region is smaller than every piece, else 2 if a region has a
     size no choice of pieces fills, else 0."""
     n = neighbours.shape[0]
@@ -136,6 +149,8 @@ def fillable_sizes(pieces: list[Piece], n: int) -> np.ndarray:
 
 
 def survey_puzzle(cells: np.ndarray, pieces: list[Piece], holes: int) -> Puzzle:
+    """The board with the holes as a piece of `holes` monominoes, so that one search places
+    the holes with the pieces (a monomino piece would be told from a hole by nothing)."""
     if any(p.size == 1 for p in pieces):
         raise PuzzleError("monomino pieces cannot be told from holes", "--pieces")
     area = sum(p.size * p.count for p in pieces)
@@ -173,10 +188,10 @@ def run(
     *,
     jobs: int = 0,
     db: str | None = None,
-    progress=None,
+    progress: Callable[[int, int, float, int], None] | None = None,
 ) -> Survey:
     """Survey the width x height board with `holes` holes. `db`: the SQLite file (resumed
-    when it exists); `progress(done, total, fraction, nodes)` after each part."""
+    when it exists); `progress(done, total, fraction, nodes)` after each task."""
     t0 = time.perf_counter()
     cells = rectangle(width, height)
     pieces, model = _survey_model(cells, pieces_spec, holes)
@@ -192,60 +207,68 @@ def run(
     listing, weight = _weighted_listing(cover, sym)
     tasks, sizes = make_tasks(cover, listing, RESUMABLE_WORKERS)
     key = fingerprint(cover, listing) + hashlib.sha256(weight.tobytes()).hexdigest()[:16] + f":{len(tasks)}"
-    with opened_store(db, key) as store:
+    with opened_checkpoint(db, key) as checkpoint:
         result = Survey(
             width,
             height,
             holes,
             pieces_spec,
             hole_sets=int(orbit.sum()),
-            parts=len(tasks),
-            resumed_parts=len(store.finished),
+            tasks=len(tasks),
+            resumed_tasks=len(checkpoint.finished),
         )
         job = Job(cover, None, listing, choose_engine("auto", cover.n_items, len(cover.piece_count)), key)
         hole_piece = [p.name for p in model.puzzle.pieces].index(HOLE)
-        _tally_parts(job, tasks, sizes, hole_piece, weight, store, result, jobs, progress)
+        _tally_tasks(job, tasks, sizes, hole_piece, weight, checkpoint, result, jobs, progress)
         if result.complete:
-            result.boards = _boards(model, motions, store.tally(), reps, orbit, status, holes)
-            store.save_boards(result.boards)
+            result.boards = _boards(model, motions, checkpoint.tally(), reps, orbit, status, holes)
+            checkpoint.save_boards(result.boards)
     result.seconds = time.perf_counter() - t0
     return result
 
 
-def _tally_parts(
-    job: Job, tasks: list, sizes, hole_piece: int, weight: np.ndarray, store: Store, result: Survey, jobs: int, progress
+def _tally_tasks(
+    job: Job,
+    tasks: list[Any],
+    sizes: list[float],
+    hole_piece: int,
+    weight: np.ndarray,
+    checkpoint: Checkpoint,
+    result: Survey,
+    jobs: int,
+    progress: Callable[[int, int, float, int], None] | None,
 ) -> None:
-    """Search the parts not yet in the store on `jobs` threads (0: every core), recording
-    each part's tally as it finishes; Ctrl-C leaves the result incomplete."""
-    result.nodes = sum(store.finished.values())
+    """Search the tasks not yet in the checkpoint on `jobs` threads (0: every core), recording
+    each task's tally as it finishes; Ctrl-C leaves the result incomplete."""
+    result.nodes = sum(checkpoint.finished.values())
     whole = sum(sizes) or 1.0
-    work = sum(sizes[i] for i in store.finished)
-    n_done = len(store.finished)
+    work = sum(sizes[i] for i in checkpoint.finished)
+    n_done = len(checkpoint.finished)
 
-    def done(i, out, show=True):
+    def done(i: int | None, out: tuple[dict[int, int], int], show: bool = True) -> None:
         nonlocal work, n_done
         tally, nodes = out
-        if i is None:  # an interrupted part: thrown away
+        if i is None:  # an interrupted task: thrown away
             return
-        store.record(i, tally, nodes)
+        checkpoint.record(i, tally, nodes)
         result.nodes += nodes
         n_done += 1
         work += sizes[i]
         if progress is not None and show:
             progress(n_done, len(tasks), work / whole, result.nodes)
 
-    def task(job, chunk, stop):
+    def task(job: Job, chunk: list[np.ndarray], stop: threading.Event) -> tuple[tuple[dict[int, int], int], bool]:
         tally, nodes, finished = tally_task(job, chunk, hole_piece, weight, stop)
         return (tally, nodes), finished
 
-    todo = [i for i in range(len(tasks)) if i not in store.finished]
+    todo = [i for i in range(len(tasks)) if i not in checkpoint.finished]
     try:
         on_threads(job, tasks, todo, jobs or os.cpu_count() or 1, done, task)
     except KeyboardInterrupt:
         result.complete = False
 
 
-def _weighted_listing(cover, sym):
+def _weighted_listing(cover: Cover, sym: Symmetry) -> tuple[Plan, np.ndarray]:
     """Symmetry breaking's first piece in one position per orbit, as a count places it,
     but every tiling listed (no canonical check) and weighted by its orbit's size:
     (the plan, the weight of each option)."""
@@ -258,7 +281,15 @@ def _weighted_listing(cover, sym):
     return Plan(broken.keep, 0, -1, False, broken.prefixes), weight
 
 
-def _boards(model: Model, perms, tally: dict[int, int], reps, orbit, status, holes) -> list[BoardResult]:
+def _boards(
+    model: Model,
+    perms: np.ndarray,
+    tally: dict[int, int],
+    reps: np.ndarray,
+    orbit: np.ndarray,
+    status: np.ndarray,
+    holes: int,
+) -> list[BoardResult]:
     """Weighted tilings by hole set -> tilings per board of each class."""
     cover = model.cover
     n = cover.n_items

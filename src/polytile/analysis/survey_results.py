@@ -1,7 +1,7 @@
 """What a hole survey finds and where it keeps it: each class of boards with its tilings or
 why it has none (`BoardResult`), the survey's figures and CSV (`Survey`), and the SQLite
-file that holds finished parts and the tally as the search goes (`Store`), so that a killed
-survey resumes (analysis/survey.py runs the search)."""
+file that holds finished tasks and the tally as the search goes (`Checkpoint`), so that a
+killed survey resumes (analysis/survey.py runs the search)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..engine.checkpoint import open_store
 from ..errors import PuzzleError
@@ -23,6 +24,9 @@ STATUS = {0: "tiled", 1: "cut off", 2: "region size", 3: "search"}
 
 @dataclass
 class BoardResult:
+    """One class of boards (hole sets equal under the board's symmetry): how many boards it
+    holds, the tilings of each, or why there are none."""
+
     holes: list[tuple[int, ...]]  # hole cells (board coordinates), canonical class
     orbit: int  # boards in the class
     tilings: int  # tilings of one board of the class
@@ -31,6 +35,9 @@ class BoardResult:
 
 @dataclass
 class Survey:
+    """A survey's answer: every class of boards, and the search's figures (its tasks, those
+    resumed from the file, nodes, seconds; `complete` False after Ctrl-C)."""
+
     width: int
     height: int
     holes: int
@@ -39,11 +46,13 @@ class Survey:
     hole_sets: int = 0  # placements before symmetry
     nodes: int = 0
     seconds: float = 0.0
-    resumed_parts: int = 0
-    parts: int = 0
+    resumed_tasks: int = 0
+    tasks: int = 0
     complete: bool = True
 
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
+        """The figures `survey holes` prints (and --json writes): tileable classes, the most
+        and least tilings, the reasons boards have none."""
         by = {s: 0 for s in STATUS.values()}
         for b in self.boards:
             by[b.status] += 1
@@ -67,6 +76,7 @@ class Survey:
         }
 
     def to_csv(self) -> str:
+        """Every class of boards, one row each, for a spreadsheet (`--csv`)."""
         out = io.StringIO()
         w = csv.writer(out, lineterminator="\n")
         w.writerow(["holes", "boards_in_class", "tilings", "status"])
@@ -75,9 +85,10 @@ class Survey:
         return out.getvalue()
 
 
-class Store:
-    """The survey's SQLite file: finished parts and the tally of weighted tilings by hole
-    set (one transaction per part), then the boards."""
+class Checkpoint:
+    """The survey's SQLite file: finished tasks and the tally of weighted tilings by hole
+    set (one transaction per task), then the boards; signed with the survey's key, so a file
+    of another board, holes or pieces is refused."""
 
     def __init__(self, path: str, key: str):
         self.path = path
@@ -98,6 +109,8 @@ class Store:
             raise PuzzleError(f"not a usable survey file ({e})", path) from None
 
     def record(self, task: int, tally: dict[int, int], nodes: int) -> None:
+        """A finished task's tally and the task itself, in one transaction: a kill never
+        leaves a tally counted without its task marked done (or the reverse)."""
         try:
             self.db.execute("BEGIN")
             self.db.executemany(
@@ -111,9 +124,11 @@ class Store:
             raise PuzzleError(f"cannot record in the survey file ({e})", self.path) from None
 
     def tally(self) -> dict[int, int]:
+        """Weighted tilings by hole set (its key), over every finished task."""
         return dict(self.db.execute("SELECT hole_key, weighted FROM tally"))
 
     def save_boards(self, boards: list[BoardResult]) -> None:
+        """The finished survey's boards, replacing any earlier ones, so the file holds the answer."""
         self.db.execute("BEGIN")
         self.db.execute("DELETE FROM boards")
         self.db.executemany(
@@ -124,18 +139,18 @@ class Store:
 
 
 @contextmanager
-def opened_store(db: str | None, key: str) -> Iterator[Store]:
-    """The store in the SQLite file `db`, or in a scratch file removed afterwards."""
+def opened_checkpoint(db: str | None, key: str) -> Iterator[Checkpoint]:
+    """The checkpoint in the SQLite file `db`, or in a scratch file removed afterwards."""
     if db is not None:
-        yield Store(db, key)
+        yield Checkpoint(db, key)
         return
     with tempfile.NamedTemporaryFile(suffix=".sqlite", delete=False) as f:
         scratch = f.name
-    store = Store(scratch, key)
+    checkpoint = Checkpoint(scratch, key)
     try:
-        yield store
+        yield checkpoint
     finally:
-        store.db.close()
+        checkpoint.db.close()
         for suffix in ("", "-wal", "-shm"):
             if os.path.exists(scratch + suffix):
                 os.unlink(scratch + suffix)
