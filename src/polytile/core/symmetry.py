@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any, Callable
 
 import numpy as np
 
@@ -115,18 +116,29 @@ def analysis_bytes(n_g: int, cover: Cover) -> int:
     return n_g * cover.n_options * per_image + 64 * n_g * cover.n_items
 
 
-def analyse(model: Model, budget: int | None = None) -> Symmetry:
+# what a compiled analysis (engine/orbits_driver.analyser, which the tiling layer passes:
+# core may not import engine) takes, the board's permutations and the cover, and returns:
+# (opt_label, label_img, opt_stab, label_piece, g_exact, h_mask), or None to leave it to numpy
+Compiled = Callable[[np.ndarray, Cover], "tuple[Any, ...] | None"]
+
+
+def analyse(model: Model, budget: int | None = None, compiled: Compiled | None = None) -> Symmetry:
     """The board's group and how it acts on the options; OverBudget (before allocating)
-    when that would take more than `budget` bytes."""
+    when that would take more than `budget` bytes. `compiled`: the geometry-free part in
+    one compiled call where it can (the numpy below is the reference the tests compare
+    it with)."""
     cover = model.cover
     perms = board_group(model.cells, model.colours, model.puzzle.board.grid)
     n_g, n_opt = len(perms), cover.n_options
     if budget is not None and analysis_bytes(n_g, cover) > budget:
         raise OverBudget("the symmetry analysis", analysis_bytes(n_g, cover))
+    virtual = np.array([p.name == VIRTUAL for p in model.puzzle.pieces], dtype=bool)
+    found = None if compiled is None or virtual.any() else compiled(perms, cover)
+    if found is not None:
+        return Symmetry(perms, *found)
     sets = _padded_sets(cover)
     ext = np.concatenate([perms, np.full((n_g, 1), cover.n_items)], axis=1)
     keys = _set_keys(ext, sets, cover.n_items)                  # one key per image g(o)
-    virtual = np.array([p.name == VIRTUAL for p in model.puzzle.pieces], dtype=bool)
     if virtual.any():                 # an empty cell is not a one-cell piece on that cell
         _, keys = np.unique(keys, return_inverse=True)
         keys = (keys.reshape(n_g, n_opt) * 2 + virtual[cover.opt_piece][None, :]).ravel()

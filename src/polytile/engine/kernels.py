@@ -28,10 +28,10 @@ from typing import Any, Callable
 import numpy as np
 
 FAMILIES = ("bitboard", "wide", "dlx")   # the tiling kernel families: engine/<family>/
-KERNEL_MODULES = ("bitboard.kernel", "wide", "dlx")   # their kernels, named below engine/
+KERNEL_MODULES = tuple(f"{family}.kernel" for family in FAMILIES)   # named below engine/
 # the files whose text the compiled code is made from: the kernels and what they import
 SOURCES = KERNEL_MODULES + ("bits", "bitboard.tables", "bitboard.memo_table", "tree", "leaf",
-                            "status", "tally", "records")
+                            "status", "tally", "records", "orbits")
 EXTENSION = "polytile.engine._aot"
 _HERE = Path(__file__).resolve().parent
 

@@ -16,6 +16,7 @@ from ..core.puzzle import Puzzle
 from ..core.results import LETTERS, Placement, Report, Solution, piece_letters
 from ..core.symmetry import Symmetry, analyse
 from ..errors import PuzzleError
+from ..engine.orbits_driver import analyser
 from ..engine.warm import warm
 from ..engine.search import choose_engine, search
 from ..formats import load as read
@@ -99,7 +100,7 @@ class Tiling:
         """The board's symmetry group acting on the options (OverBudget when it would
         exceed the memory budget)."""
         if self._sym is None:
-            self._sym = analyse(self.model(), self.max_memory)
+            self._sym = analyse(self.model(), self.max_memory, compiled=analyser)  # engine/orbits.py
         return self._sym
 
     def _over(self, e: OverBudget) -> PuzzleError:

@@ -1,0 +1,165 @@
+"""How a group of permutations of the items acts on the options, in one compiled call: the
+geometry-free part of the symmetry analysis (core.symmetry.analyse, whose numpy version
+stays the reference the tests compare with; its module docstring says what the labels,
+stabilisers and H are for).
+
+Given the permutations (one row per motion of the board, computed by core) and the options
+as sets of items, every cell-set that is an image g(o) of an option gets a label: the
+distinct sets numbered in the order of their bitmasks (items <= 64, motions <= 64). From
+the labels follow each label's image under each motion, each option's stabiliser, the
+piece each label is a placement of, and the masks of the motions that map every piece's
+placements onto its own (g_exact) or onto a like piece's (H). A few hundred small numpy
+calls in core; here one pass over the images with an open-addressing table of the
+distinct sets."""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
+
+from .bits import ONE, ZERO
+
+EMPTY = np.uint64(0)        # no option is empty, so no key is 0: 0 marks a free slot
+
+
+@njit(cache=True)
+def _slot(table, key):
+    """The slot of `key` in the open-addressing table (its own, or the free one it goes to)."""
+    mask = len(table) - 1
+    s = (key * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(32)
+    s = np.int64(s) & mask
+    while table[s] != EMPTY and table[s] != key:
+        s = (s + 1) & mask
+    return s
+
+
+@njit(cache=True)
+def _image_keys(perms, opt_ptr, opt_items):
+    """keys[g, o]: the bitmask of g(o)."""
+    n_g, n_opt = perms.shape[0], len(opt_ptr) - 1
+    keys = np.zeros((n_g, n_opt), dtype=np.uint64)
+    for g in range(n_g):
+        row = perms[g]
+        for o in range(n_opt):
+            k = ZERO
+            for q in range(opt_ptr[o], opt_ptr[o + 1]):
+                k |= ONE << np.uint64(row[opt_items[q]])
+            keys[g, o] = k
+    return keys
+
+
+@njit(cache=True)
+def _number(keys):
+    """(inverse, sorted distinct keys, table, rank by slot): the label of each key, the
+    labels numbered in the order of the keys."""
+    size = 16
+    while size < 2 * keys.size:
+        size *= 2
+    table = np.zeros(size, dtype=np.uint64)
+    flat = keys.ravel()
+    slots = np.empty(flat.size, dtype=np.int64)
+    distinct = np.empty(flat.size, dtype=np.uint64)
+    n = 0
+    for i in range(flat.size):
+        s = _slot(table, flat[i])
+        if table[s] == EMPTY:
+            table[s] = flat[i]
+            distinct[n] = flat[i]
+            n += 1
+        slots[i] = s
+    ordered = np.sort(distinct[:n])
+    rank = np.full(size, -1, dtype=np.int32)
+    for j in range(n):
+        rank[_slot(table, ordered[j])] = j
+    inverse = np.empty(keys.shape, dtype=np.int32)
+    inv = inverse.ravel()
+    for i in range(flat.size):
+        inv[i] = rank[slots[i]]
+    return inverse, ordered, table, rank
+
+
+@njit(cache=True)
+def _label_images(perms, ordered, table, rank):
+    """label_img[h, l]: the label of h applied to the set labelled l (the labels are
+    closed under the group: each is g0(o0), and h maps it to (h∘g0)(o0))."""
+    n_g = perms.shape[0]
+    label_img = np.empty((n_g, len(ordered)), dtype=np.int32)
+    for h in range(n_g):
+        row = perms[h]
+        for lab in range(len(ordered)):
+            rest = ordered[lab]
+            k = ZERO
+            while rest != ZERO:
+                k |= ONE << np.uint64(row[trailing_zeros(rest)])
+                rest &= rest - ONE
+            label_img[h, lab] = rank[_slot(table, k)]
+    return label_img
+
+
+@njit(cache=True)
+def _onto_like_pieces(img_piece, opt_piece, piece_count, piece_min):
+    """Per motion, whether it maps each piece's placements onto all the placements of one
+    piece with the same copies and minimum (core.symmetry._maps_pieces_onto_pieces)."""
+    n_g, n_opt = img_piece.shape
+    n_pieces = len(piece_count)
+    n_opts = np.zeros(n_pieces, dtype=np.int64)
+    for o in range(n_opt):
+        n_opts[opt_piece[o]] += 1
+    ok = np.ones(n_g, dtype=np.bool_)
+    lo = np.empty(n_pieces, dtype=np.int64)
+    hi = np.empty(n_pieces, dtype=np.int64)
+    for g in range(n_g):
+        lo[:] = n_pieces
+        hi[:] = -1
+        for o in range(n_opt):
+            p, q = opt_piece[o], img_piece[g, o]
+            lo[p] = min(lo[p], q)
+            hi[p] = max(hi[p], q)
+        for p in range(n_pieces):
+            if n_opts[p] == 0:
+                continue
+            d = hi[p]
+            if lo[p] < 0 or lo[p] != d or n_opts[d] != n_opts[p] or \
+                    piece_count[d] != piece_count[p] or piece_min[d] != piece_min[p]:
+                ok[g] = False
+                break
+    return ok
+
+
+@njit(cache=True)
+def analyse(perms, opt_ptr, opt_items, opt_piece, piece_count, piece_min):
+    """(opt_label, label_img, opt_stab, label_piece, g_exact, h_mask) as
+    core.symmetry.Symmetry has them, for perms (|G| <= 64, n_items <= 64) with the
+    identity among them."""
+    n_g, n = perms.shape
+    n_opt = len(opt_piece)
+    inverse, ordered, table, rank = _number(_image_keys(perms, opt_ptr, opt_items))
+    identity = 0
+    for g in range(n_g):
+        if np.all(perms[g] == np.arange(n)):
+            identity = g
+            break
+    opt_label = inverse[identity].copy()
+    label_img = _label_images(perms, ordered, table, rank)
+    opt_stab = np.zeros(n_opt, dtype=np.uint64)
+    label_piece = np.full(len(ordered), -1, dtype=np.int32)
+    for o in range(n_opt):
+        label_piece[opt_label[o]] = opt_piece[o]
+    img_piece = np.empty((n_g, n_opt), dtype=np.int32)
+    g_exact = ZERO
+    for g in range(n_g):
+        same = True
+        for o in range(n_opt):
+            if inverse[g, o] == opt_label[o]:
+                opt_stab[o] |= ONE << np.uint64(g)
+            img_piece[g, o] = label_piece[inverse[g, o]]
+            same = same and img_piece[g, o] == opt_piece[o]
+        if same:
+            g_exact |= ONE << np.uint64(g)
+    h_mask = ONE << np.uint64(identity)
+    if np.all(label_piece[opt_label] == opt_piece):       # each label names one piece
+        ok = _onto_like_pieces(img_piece, opt_piece, piece_count, piece_min)
+        for g in range(n_g):
+            if ok[g]:
+                h_mask |= ONE << np.uint64(g)
+    return opt_label, label_img, opt_stab, label_piece, g_exact, h_mask
