@@ -1,11 +1,11 @@
-"""The dancing-links tables built with numpy (engine/dlx_driver.build_links) against the
+"""The dancing-links tables built with numpy (engine/dlx/driver.build_links) against the
 plain way they replace: appending every node to its column one by one (random covers)."""
 from __future__ import annotations
 
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from polytile.engine.dlx_driver import build_links
+from polytile.engine.dlx.driver import build_links
 
 
 def plain_links(n_items, n_pieces, opt_ptr, opt_items, opt_piece, keep):

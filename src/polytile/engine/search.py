@@ -112,10 +112,10 @@ def runner_class(engine: str):
         from .bitboard.driver import BitboardRun
         return BitboardRun
     if engine == "wide":
-        from .wide_driver import WideRun
+        from .wide.driver import WideRun
         return WideRun
     if engine == "dlx":
-        from .dlx_driver import DlxRun
+        from .dlx.driver import DlxRun
         return DlxRun
     raise ValueError(f"unknown engine {engine!r}")
 

@@ -5,17 +5,17 @@ import numpy as np
 
 from typing import NamedTuple
 
-from ..core.cover import Cover
-from .kernels import load
-from .records import Sink, place_dtype
-from .runner import Runner
+from ...core.cover import Cover
+from ..kernels import load
+from ..records import Sink, place_dtype
+from ..runner import Runner
 
-dlx = load("dlx")            # compiled ahead of time, or numba's JIT: see engine/kernels.py
+kernel = load("dlx.kernel")  # compiled ahead of time, or numba's JIT: see engine/kernels.py
 
-# dlx.run's place in its search, kept between calls (one row, read as work.place[0])
+# dlx.kernel.run's place in its search, kept between calls (one row, read as work.place[0])
 PLACE = place_dtype(
     "depth",        # the depth reached
-    "phase",        # dlx.ENTER, TRY or BACK: what the search does next at that depth
+    "phase",        # dlx.kernel.ENTER, TRY or BACK: what the search does next at that depth
     "floor",        # the depth of the current prefix
     "next_prefix",  # the row of `prefixes` to begin next
     "started",      # 1 while a prefix is being searched below, 0 to begin the next one
@@ -24,7 +24,7 @@ PLACE = place_dtype(
 
 
 class DlxTables(NamedTuple):
-    """What dlx.run reads and never writes."""
+    """What dlx.kernel.run reads and never writes."""
     n_items: int            # items (cells); the piece columns follow them
     opt_ptr: np.ndarray     # int64 (options + 1): where each option's items start
     opt_items: np.ndarray   # int32: the options' items
@@ -45,7 +45,7 @@ class Links(NamedTuple):
 
 
 class DlxStack(NamedTuple):
-    """dlx.run's stack (one entry per depth d), its links and scratch."""
+    """dlx.kernel.run's stack (one entry per depth d), its links and scratch."""
     place: np.ndarray       # PLACE (1): where the search stands between calls
     item: np.ndarray        # int32: the column branched on at d
     x: np.ndarray           # int32: the node (option) tried at d
@@ -114,7 +114,7 @@ def _columns(top: np.ndarray, root: int, n_head: int, n_nodes: int):
 
 class DlxRun(Runner):
     """The dancing-links kernel's driver: its tables, links and stack by name."""
-    kernel = dlx
+    kernel = kernel
     PLACE = PLACE
 
     def __init__(self, cover: Cover, sym, plan, *, store: bool, limit: int, **kw):

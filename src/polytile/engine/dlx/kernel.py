@@ -17,9 +17,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .leaf import on_leaf
-from .records import NODES
-from .status import BUFFER_FULL, CONTINUE, DONE, LIMIT, PAUSED, STOP_LIMIT
+from ..leaf import on_leaf
+from ..records import NODES
+from ..status import BUFFER_FULL, CONTINUE, DONE, LIMIT, PAUSED, STOP_LIMIT
 
 # int64, not int literals: numba pycc, compiling every kernel in one typing context, once
 # failed to unify the literal types 0 and 2 of `phase` below (with the bitboard kernel beside).
@@ -138,9 +138,9 @@ def _end_prefix(n_items, links, undo, n):
 @njit(cache=True, nogil=True)   # threads of one process can search side by side
 def run(tables, rules, sym, work, prefixes, budget):
     """Run at most `budget` nodes, the rows of `prefixes` one after another (as
-    bitboard.run). tables: dlx_driver.DlxTables, read only; rules, sym: records.Rules
-    and records.SymmetryTables; work: dlx_driver.DlxStack, with the links (dlx_driver.Links)
-    and place[0] (dlx_driver.PLACE), where the search stands between calls."""
+    bitboard.kernel.run). tables: dlx.driver.DlxTables, read only; rules, sym: records.Rules
+    and records.SymmetryTables; work: dlx.driver.DlxStack, with the links (dlx.driver.Links)
+    and place[0] (dlx.driver.PLACE), where the search stands between calls."""
     n_items = tables.n_items
     item, x, chosen, left, sink = work.item, work.x, work.chosen, work.left, work.sink
     links, hit, undo = work.links, work.hit, work.undo

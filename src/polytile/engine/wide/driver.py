@@ -5,14 +5,14 @@ import numpy as np
 
 from typing import NamedTuple
 
-from ..core.cover import Cover
-from .kernels import load
-from .records import Sink, place_dtype
-from .runner import Runner, pieces_connected, distinct, item_masks, lists_by_first_item, uniform_sizes
+from ...core.cover import Cover
+from ..kernels import load
+from ..records import Sink, place_dtype
+from ..runner import Runner, pieces_connected, distinct, item_masks, lists_by_first_item, uniform_sizes
 
-wide = load("wide")          # compiled ahead of time, or numba's JIT: see engine/kernels.py
+kernel = load("wide.kernel")  # compiled ahead of time, or numba's JIT: see engine/kernels.py
 
-# wide.run's place in its search, kept between calls (one row, read as work.place[0])
+# wide.kernel.run's place in its search, kept between calls (one row, read as work.place[0])
 PLACE = place_dtype(
     "depth",        # the depth reached
     "started",      # 1 while a prefix is being searched below, 0 to begin the next one
@@ -22,7 +22,7 @@ PLACE = place_dtype(
 
 
 class WideTables(NamedTuple):
-    """What wide.run reads and never writes; masks are rows of W = len(full) words."""
+    """What wide.kernel.run reads and never writes; masks are rows of W = len(full) words."""
     cell_start: np.ndarray  # int64 (items + 1): where the options whose lowest item is i start
     cell_opts: np.ndarray   # int32: the kept options, by lowest item
     list_mask: np.ndarray   # uint64 (len(cell_opts), W): their items
@@ -39,7 +39,7 @@ class WideTables(NamedTuple):
 
 
 class WideStack(NamedTuple):
-    """wide.run's stack (one entry per depth d) and scratch."""
+    """wide.kernel.run's stack (one entry per depth d) and scratch."""
     place: np.ndarray       # PLACE (1): where the search stands between calls
     pos: np.ndarray         # int64: the next place in cell_opts to try at d
     end: np.ndarray         # int64: the end of the list tried at d
@@ -47,8 +47,8 @@ class WideStack(NamedTuple):
     cov: np.ndarray         # uint64 (depth, W): the items covered at d
     left: np.ndarray        # int32 (pieces): copies left
     sink: Sink              # where leaves write
-    marks: np.ndarray       # uint64 (2, W): wide._regions_ok's scratch
-    stack: np.ndarray       # int64 (items + 1): wide._regions_ok's flood stack
+    marks: np.ndarray       # uint64 (2, W): wide.kernel._regions_ok's scratch
+    stack: np.ndarray       # int64 (items + 1): wide.kernel._regions_ok's flood stack
 
 
 def _borders(cover: Cover, masks: np.ndarray) -> np.ndarray:
@@ -73,7 +73,7 @@ def _borders(cover: Cover, masks: np.ndarray) -> np.ndarray:
 
 class WideRun(Runner):
     """The several-word kernel's driver: its tables and stack by name."""
-    kernel = wide
+    kernel = kernel
     PLACE = PLACE
 
     def __init__(self, cover: Cover, sym, plan, *, store: bool, limit: int, prune: bool = True,

@@ -9,10 +9,10 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from .bitboard.kernel import reachable_sizes
-from .leaf import on_leaf
-from .records import NODES
-from .status import BUFFER_FULL, CONTINUE, DONE, LIMIT, PAUSED, STOP_LIMIT
+from ..bitboard.kernel import reachable_sizes
+from ..leaf import on_leaf
+from ..records import NODES
+from ..status import BUFFER_FULL, CONTINUE, DONE, LIMIT, PAUSED, STOP_LIMIT
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
@@ -94,9 +94,9 @@ def _start_prefix(row, opt_mask, opt_piece, piece_count, left, chosen, cov):
 
 @njit(cache=True, nogil=True)   # threads of one process can search side by side
 def run(tables, rules, sym, work, prefixes, budget):
-    """As bitboard.run, with masks of len(full) words. tables: wide_driver.WideTables
+    """As bitboard.kernel.run, with masks of len(full) words. tables: wide.driver.WideTables
     (read only); rules, sym: records.Rules and records.SymmetryTables; work:
-    wide_driver.WideStack, whose place[0] (wide_driver.PLACE) keeps where the search
+    wide.driver.WideStack, whose place[0] (wide.driver.PLACE) keeps where the search
     stands between calls."""
     cell_start, cell_opts, list_mask = tables.cell_start, tables.cell_opts, tables.list_mask
     list_piece, opt_mask, piece_size, full = (tables.list_piece, tables.opt_mask,
