@@ -100,7 +100,7 @@ def counts(text: str, engines=("auto",) + GENERAL) -> set[int]:
     """The count of each engine (through the API: no process, no CLI parsing); the
     bit-set kernel on one thread and on two (its trial cut short, so that the threads
     count, not the trial)."""
-    from polytile.engine import bitset_driver
+    from polytile.engine.bitset import driver as bitset_driver
     from polytile.engine.cover_search import search_matrix
     from polytile.formats.dlx import parse
     matrix = parse(text)

@@ -1,7 +1,7 @@
 """An exact cover problem as Knuth writes it: named items (primary ones must be covered
 exactly once, secondary ones at most once, or by options that agree on their colour) and
-options (sets of items). No geometry: formats/dlx.py reads and writes it, engine/
-exact_driver.py searches it.
+options (sets of items). No geometry: formats/dlx.py reads and writes it, engine/exact/
+driver.py searches it.
 
 When the matrix has the shape of a tiling (a set of "piece" items of which every option
 holds exactly one, every other item primary, no colours), it is also a core.cover.Cover

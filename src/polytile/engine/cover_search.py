@@ -1,8 +1,8 @@
 """`polytile cover`'s search: any exact cover matrix (core.matrix.Matrix) on the kernel
 that suits it. A matrix of a tiling's shape (core.matrix.tiling_cover) that the tiling
 kernels suit goes to them (bitboard, wide); any other to Algorithm X on bit sets
-(engine/bitset.py: counting on every core) up to some thousands of options, or to Knuth's
-dancing links with colours (engine/exact.py) beyond. Runs in slices like engine/search.py:
+(engine/bitset/: counting on every core) up to some thousands of options, or to Knuth's
+dancing links with colours (engine/exact/) beyond. Runs in slices like engine/search.py:
 time limits and Ctrl-C stop it with a partial count."""
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import numpy as np
 from ..core.cover import Cover
 from ..core.matrix import Matrix, tiling_cover
 from ..core.results import Report
-from .exact_driver import ExactRun
+from .exact.driver import ExactRun
 from .search import Pacer
 
 GENERAL = ("bitset", "links")     # the kernels for any matrix
@@ -33,7 +33,7 @@ def search_matrix(matrix: Matrix, *, limit: int | None = None, store: bool = Fal
     kernel's name (ValueError when the matrix is not a tiling). jobs: threads of a count
     on the bit-set kernel (0: every core). The kernel is loaded or compiled first;
     `seconds` is the time after that."""
-    from .bitset_driver import fits
+    from .bitset.driver import fits
     t0 = time.perf_counter()
     tiling = tiling_cover(matrix) if engine not in GENERAL else None
     if tiling is None and engine in TILING:
@@ -58,8 +58,8 @@ def _count_threads(matrix: Matrix, jobs: int, time_limit: float | None, t0: floa
     """Count on the bit-set kernel with `jobs` threads (0: every core), after a trial on
     one thread that picks the way of choosing (and finishes small counts alone)."""
     import os
-    from . import bitset_parallel
-    from .bitset_driver import Tables, pick
+    from .bitset import parallel as bitset_parallel
+    from .bitset.driver import Tables, pick
     res: Report[np.ndarray] = Report(engine="bitset")
     tabs = Tables(matrix)
     try:
@@ -129,7 +129,7 @@ def _runner(matrix: Matrix, engine: str, store: bool, limit: int):
     """The runner for a kernel on any matrix, and the status of its first slice (None
     when it has not run yet)."""
     if engine == "bitset":
-        from .bitset_driver import Tables, pick
+        from .bitset.driver import Tables, pick
         return pick(Tables(matrix), store=store, limit=limit)
     return ExactRun(matrix, store=store, limit=limit), None
 
@@ -141,7 +141,7 @@ def warm_general(engine: str) -> None:
                   np.array([0, 2, 1, 2, 1], np.int32), np.array([0, 1, 0, 1, 0], np.int32), ["x"])
     for store in (False, True):
         if engine == "bitset":
-            from .bitset_driver import BitsetRun, Tables
+            from .bitset.driver import BitsetRun, Tables
             for counted in (False, True):
                 BitsetRun(Tables(tiny), store=store, limit=0, counted=counted).advance(100)
         else:

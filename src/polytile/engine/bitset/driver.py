@@ -1,13 +1,13 @@
-"""Tables and stack for the bit-set Algorithm X kernel (engine/bitset.py)."""
+"""Tables and stack for the bit-set Algorithm X kernel (engine/bitset/kernel.py)."""
 from __future__ import annotations
 
 import numpy as np
 
-from ..core.matrix import Matrix
-from .runner import distinct
-from .status import CODES
+from ...core.matrix import Matrix
+from ..runner import distinct
+from ..status import CODES
 
-MAX_OPTIONS = 1 << 14          # 256 words a set: beyond, dancing links (exact.py) do better
+MAX_OPTIONS = 1 << 14          # 256 words a set: beyond, dancing links (engine/exact/) do better
 MAX_WORDS = 1 << 23            # words of the kill rows (64 MB)
 BUFFER_ROWS = 1024
 
@@ -35,7 +35,7 @@ def _spans(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def bitset_tables(matrix: Matrix) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
-    """(tables, full) for bitset.run: kill rows (one per item: the options holding it;
+    """(tables, full) for bitset.kernel.run: kill rows (one per item: the options holding it;
     one per (secondary item, colour) used: the options holding the item in another
     colour or none), their spans, the primary items' rows, each entry's kill row, each
     option's primary items; full: the bits of all primary items."""
@@ -111,11 +111,11 @@ class Tables:
 class BitsetRun:
     """The bit-set kernel's stack on shared Tables; `advance(budget)` and
     `collect(report)`. `counted`: keep each item's number of active options up to date
-    (see bitset.run)."""
+    (see bitset.kernel.run)."""
 
     def __init__(self, tabs: Tables, *, store: bool, limit: int, counted: bool):
-        from .kernels import bind
-        from . import bitset
+        from ..kernels import bind
+        from . import kernel
         self.tabs, self.counted = tabs, counted
         depth = tabs.n_primary + 2
         words = tabs.tables[0].shape[1]
@@ -132,7 +132,7 @@ class BitsetRun:
         self.out = np.zeros((BUFFER_ROWS if store else 0, depth), dtype=np.int32)
         self.sink = (self.stats, self.out)
         self.limit = limit
-        self.run = bind(bitset.run, tabs.tables, tabs.counting, tabs.full, self.work, self.sink,
+        self.run = bind(kernel.run, tabs.tables, tabs.counting, tabs.full, self.work, self.sink,
                         limit, 0)
 
     def start_at(self, option: int) -> None:

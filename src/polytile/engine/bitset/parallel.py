@@ -7,7 +7,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, wait
 
-from .bitset_driver import BitsetRun, Tables
+from .driver import BitsetRun, Tables
 
 TASK_SLICE = 1 << 16             # nodes between two looks at the stop flag
 

@@ -16,13 +16,13 @@ colour there); a solution is reached when no primary item is left. Branching tak
 primary item with the fewest options (the first of them on ties, as dlx1 does).
 
 The stack is explicit (`item`, `x`, `state`), so a call runs at most `budget` tries and the
-next call resumes: time limits and Ctrl-C are kept by the Python driver (exact_driver)."""
+next call resumes: time limits and Ctrl-C are kept by the Python driver (exact.driver)."""
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-from .status import BUFFER_FULL, DONE, LIMIT, PAUSED
+from ..status import BUFFER_FULL, DONE, LIMIT, PAUSED
 
 ENTER, TRY, LEAVE = np.int64(0), np.int64(1), np.int64(2)
 
@@ -186,7 +186,7 @@ def _visit(d, x, links, sink, limit):
 @njit(cache=True, nogil=True)
 def run(links, work, sink, limit, budget):
     """Run at most `budget` tries. links: (top, up, down, colour, length, left, right,
-    opt_of) as exact_driver.build_links makes them; work: (state [depth, phase], item, x);
+    opt_of) as exact.driver.build_links makes them; work: (state [depth, phase], item, x);
     sink: (stats [tries, solutions, stored], out: rows of option numbers, -1 padded, or
     no rows to only count); limit: stop after that many solutions (0: never)."""
     state, item, x = work

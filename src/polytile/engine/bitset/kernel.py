@@ -1,5 +1,5 @@
 """Algorithm X on bit sets of options, for exact cover matrices of up to some thousands of
-options (`polytile cover`; larger ones go to the dancing links of engine/exact.py).
+options (`polytile cover`; larger ones go to the dancing links of engine/exact/kernel.py).
 
 Each level of the search holds the set of options still possible (`active`, one bit per
 option, W words) and the primary items covered so far. Choosing option o removes from
@@ -11,15 +11,15 @@ tree is the one dlx1 walks; no links to undo, only a copy of W words a level. Ro
 range of words where they have bits (`lo`, `hi`), so sparse rows cost little.
 
 The stack is explicit (`state`, per-level arrays), so a call runs at most `budget` tries
-and the next call resumes (see exact_driver)."""
+and the next call resumes (see exact.driver)."""
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from .bits import ZERO, popcount
-from .status import BUFFER_FULL, DONE, LIMIT, PAUSED
+from ..bits import ZERO, popcount
+from ..status import BUFFER_FULL, DONE, LIMIT, PAUSED
 
 ENTER, TRY, LEAVE = np.int64(0), np.int64(1), np.int64(2)
 BIG = np.int32(1 << 30)
@@ -106,7 +106,7 @@ def _keep(out, stats, chosen, d):
 @njit(cache=True, nogil=True)
 def run(tables, counting, full, work, sink, limit, budget):
     """Run at most `budget` tries. tables: (kill, kill_lo, kill_hi, item_opts, item_lo,
-    item_hi, entry_ptr, entry_kill, opt_prim) as bitset_driver.bitset_tables makes them;
+    item_hi, entry_ptr, entry_kill, opt_prim) as bitset.driver.bitset_tables makes them;
     counting: (prim_ptr, prim_items), each option's primary items; full: every primary
     item's bit; work: (state [depth, phase], active, covered, cand, pos, end, chosen, cnt),
     per level; cnt: the active options of each primary item, kept up to date when it has

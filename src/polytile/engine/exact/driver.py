@@ -1,19 +1,19 @@
-"""Tables and stack for Knuth's Algorithm C (engine/exact.py): dancing links on any exact
+"""Tables and stack for Knuth's Algorithm C (engine/exact/kernel.py): dancing links on any exact
 cover matrix (core.matrix.Matrix), colours included. engine/cover_search.py decides when
 it runs."""
 from __future__ import annotations
 
 import numpy as np
 
-from ..core.matrix import Matrix
-from ..core.results import Report
-from .status import CODES
+from ...core.matrix import Matrix
+from ...core.results import Report
+from ..status import CODES
 
 BUFFER_ROWS = 1024          # solutions kept between two drains of the buffer
 
 
 def build_links(matrix: Matrix) -> tuple[np.ndarray, ...]:
-    """(top, up, down, colour, length, left, right, opt_of) for engine/exact.py: headers
+    """(top, up, down, colour, length, left, right, opt_of) for engine/exact/kernel.py: headers
     1..N, then a spacer before each option and one after the last. Options without a
     primary item are left out (Algorithm C never chooses them; dlx1 ignores them too)."""
     n = matrix.n_items
@@ -89,8 +89,8 @@ class ExactRun:
     """Algorithm C's tables and stack; `advance(budget)` as the tiling runners'."""
 
     def __init__(self, matrix: Matrix, *, store: bool, limit: int):
-        from .kernels import bind
-        from . import exact
+        from ..kernels import bind
+        from . import kernel
         self.links = build_links(matrix)
         depth = matrix.n_primary + 2
         self.state = np.zeros(2, dtype=np.int64)
@@ -99,7 +99,7 @@ class ExactRun:
         self.out = np.zeros((BUFFER_ROWS if store else 0, depth), dtype=np.int32)
         self.sink = (self.stats, self.out)
         self.limit = limit
-        self.run = bind(exact.run, self.links, self.work, self.sink, limit, 0)
+        self.run = bind(kernel.run, self.links, self.work, self.sink, limit, 0)
 
     def advance(self, budget: int) -> str:
         return CODES[self.run(self.links, self.work, self.sink, self.limit, budget)]
