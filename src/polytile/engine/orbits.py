@@ -24,10 +24,11 @@ EMPTY = np.uint64(0)        # no option is empty, so no key is 0: 0 marks a free
 
 @njit(cache=True)
 def _slot(table, key):
-    """The slot of `key` in the open-addressing table (its own, or the free one it goes to)."""
-    mask = len(table) - 1
-    s = (key * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(32)
-    s = np.int64(s) & mask
+    """The slot of `key` in the open-addressing table (its own, or the free one it goes to):
+    Fibonacci hashing, the product's top bits (its middle bits cluster the bitmasks)."""
+    mask = len(table) - 1                     # a power of two: the top bits of the product
+    top = np.uint64(64) - trailing_zeros(np.uint64(len(table)))
+    s = np.int64((key * np.uint64(0x9E3779B97F4A7C15)) >> top)
     while table[s] != EMPTY and table[s] != key:
         s = (s + 1) & mask
     return s

@@ -1,0 +1,110 @@
+"""The compiled symmetry analysis (engine/orbits.py through engine/orbits_driver.py) against
+numpy's (core/symmetry.analyse without `compiled`, the reference): every field of the
+Symmetry identical, on random puzzles of every grid (tests/random_puzzles.py) and the
+corpus; and the counts of `Tiling.count(unique=True)`, which now uses it, against the
+independent brute force of tests/checker.py (issue 28)."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+import polytile
+from checker import TooMany, all_solutions, classes
+from paths import TESTS
+from polytile.core.symmetry import Symmetry, analyse
+from polytile.engine import kernels
+from polytile.engine.orbits_driver import analyser, fits, jit_analyser
+from polytile.tiling import solver
+from random_puzzles import random_lattice_puzzles, random_puzzles
+
+PROFILE = settings(max_examples=120, deadline=None, derandomize=True, database=None,
+                   suppress_health_check=list(HealthCheck))
+FIELDS = ("perms", "opt_label", "label_img", "opt_stab", "label_piece")
+
+
+def tiling_of(rp, tmp_path):
+    path = tmp_path / "puzzle.json"
+    path.write_text(json.dumps(rp.json))
+    return polytile.load(path)
+
+
+def same(a: Symmetry, b: Symmetry) -> None:
+    for name in FIELDS:
+        x, y = getattr(a, name), getattr(b, name)
+        assert x.dtype == y.dtype and x.shape == y.shape, name
+        assert np.array_equal(x, y), name
+    assert (a.g_exact, a.h_mask) == (b.g_exact, b.h_mask)
+
+
+def check(tiling) -> bool:
+    """Both compiled ways (numba's dispatcher; the ahead-of-time variant, when the
+    extension is built from these sources) give numpy's Symmetry; whether the kernel ran."""
+    model = tiling.model()
+    plain = analyse(model)
+    same(analyse(model, compiled=jit_analyser), plain)
+    same(analyse(model, compiled=analyser), plain)
+    return jit_analyser(plain.perms, model.cover) is not None
+
+
+@PROFILE
+@given(random_puzzles())
+def test_compiled_analysis_matches_numpy(tmp_path_factory, rp):
+    check(tiling_of(rp, tmp_path_factory.mktemp("p")))
+
+
+@PROFILE
+@given(random_lattice_puzzles())
+def test_compiled_analysis_matches_numpy_on_lattices(tmp_path_factory, rp):
+    check(tiling_of(rp, tmp_path_factory.mktemp("p")))
+
+
+def test_compiled_analysis_matches_numpy_on_the_corpus():
+    """The corpus's boards (square, 3D, rotate-only, partial, coloured): all within 64
+    items, so the kernel runs on each (it is not a test of the fallback)."""
+    corpus = TESTS / "corpus" / "tiling"
+    for path in sorted(corpus.glob("*.txt")) + [corpus / "soma-3x3x3.json"]:
+        assert check(polytile.load(path)), path.name
+
+
+def test_the_compiled_variant_is_used_when_built():
+    """With the extension built from these sources, `analyser` runs the compiled variant
+    (not numba's dispatcher, not numpy): the types the warm-up exercised are the types a
+    count passes."""
+    tiling = polytile.load(TESTS / "corpus" / "tiling" / "pentomino-3x20.txt")
+    model = tiling.model()
+    perms = analyse(model).perms
+    found = analyser(perms, model.cover)
+    assert (found is not None) == kernels.using_compiled("orbits", "analyse")
+
+
+def test_more_than_64_items_is_left_to_numpy(tmp_path):
+    """A 5 x 13 board has 65 cells: beyond one word, `analyser` declines and analyse's
+    numpy runs."""
+    cells = [[r, c] for r in range(5) for c in range(13)]
+    data = {"board": cells, "pieces": [{"name": "m", "cells": [[0, 0], [0, 1], [0, 2], [0, 3], [0, 4]],
+                                        "count": 13}]}
+    path = tmp_path / "orbits-65.json"
+    path.write_text(json.dumps(data))
+    model = polytile.load(path).model()
+    perms = analyse(model).perms
+    assert not fits(perms, model.cover) and jit_analyser(perms, model.cover) is None
+    same(analyse(model, compiled=jit_analyser), analyse(model))
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, database=None,
+          suppress_health_check=list(HealthCheck))
+@given(random_puzzles())
+def test_unique_counts_match_the_checker(tmp_path_factory, rp):
+    """count(unique=True) (symmetry from the compiled analysis) against the brute force."""
+    try:
+        sols = all_solutions(rp.board, rp.pieces, rp.dim, limit=300, max_nodes=50_000)
+    except TooMany:
+        return
+    with pytest.MonkeyPatch.context() as patch:      # the kernel, built or not
+        patch.setattr(solver, "analyser", jit_analyser)
+        report = tiling_of(rp, tmp_path_factory.mktemp("p")).count(unique=True)
+    assert report.solutions == len(sols)
+    assert report.unique == classes(sols, rp.board, rp.dim)
