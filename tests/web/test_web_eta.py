@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import json
 import time
-from pathlib import Path
 
 import pytest
+from paths import TESTS
 
 from polytile.web.eta import Eta
 from polytile.web.jobs import Job
 
-TRACES = sorted((Path(__file__).parent / "web-eta").glob("*.json"))
+TRACES = sorted((TESTS / "web-eta").glob("*.json"))
 
 
 def replay(trace: dict):
@@ -45,7 +45,7 @@ def test_bar_never_goes_back_and_the_time_left_is_within_3x(path):
 
 def test_the_skewed_trace_is_skewed():
     """The 11x5 trace is a fair test: its gauge falls back and the plain ETA is off by > 3x."""
-    trace = json.loads((Path(__file__).parent / "web-eta" / "box-pentominoes-11x5.json").read_text())
+    trace = json.loads((TESTS / "web-eta" / "box-pentominoes-11x5.json").read_text())
     shares = [s for _, _, s in trace["figures"]]
     assert any(b < a for a, b in zip(shares, shares[1:]))
     plain = [

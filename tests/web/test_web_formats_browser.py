@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from paths import EXAMPLES, TESTS
 from test_web_a11y import assert_clean, axe_source
 from test_web_browser import click, css, until
 from test_web_formats import UNIT, mesh_volume
@@ -22,7 +23,7 @@ import burr_checker
 from web_helpers import MISSING, chrome, chromium_available, server
 
 pytestmark = pytest.mark.skipif(not chromium_available(), reason=MISSING)
-XM = Path(__file__).resolve().parent / "xmpuzzle"
+XM = TESTS / "xmpuzzle"
 SOMA = XM / "soma-3x3x3.xmpuzzle"
 
 
@@ -154,7 +155,7 @@ def test_download_links_say_why_not(page):
     d.execute_script(
         "setTilingSource('text'); const t = document.querySelector('#tiling-text'); t.value = arguments[0]; "
         "t.dispatchEvent(new Event('input'))",
-        (XM.parent.parent / "examples" / "tetrahexes-4x7.json").read_text(),
+        (EXAMPLES / "tetrahexes-4x7.json").read_text(),
     )
     until(d, lambda d: "28 cells" in css(d, "#tiling-text-info").text, 30)
     click(d, "#solve")

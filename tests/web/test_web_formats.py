@@ -20,18 +20,17 @@ from pathlib import Path
 
 import pytest
 import trimesh
+from paths import EXAMPLES, TESTS
 from web_api_helpers import STATIC, run
 
 import burr_checker
 
-HERE = Path(__file__).resolve().parent
-XM = HERE / "xmpuzzle"
-EXAMPLES = HERE.parent / "examples"
+XM = TESTS / "xmpuzzle"
 SOMA = XM / "soma-3x3x3.xmpuzzle"
 PUBLISHED = {
     (int(m), int(d)): int(n)
     for m, d, n in re.findall(
-        r"(\d\d)-(\d\d) has (\d+) solutions", (HERE / "calendar" / "anowell-count_solutions.txt").read_text()
+        r"(\d\d)-(\d\d) has (\d+) solutions", (TESTS / "calendar" / "anowell-count_solutions.txt").read_text()
     )
 }
 SQRT3 = math.sqrt(3)

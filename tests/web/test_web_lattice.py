@@ -8,18 +8,17 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
 
 import pytest
 from checker import check
+from paths import DOCS, TESTS
 from test_web_browser import click, css, until
 from web_api_helpers import run, wait
 
 from web_helpers import MISSING, chrome, chromium_available, server
 
-LATTICE = Path(__file__).parent / "lattice-corpus"
+LATTICE = TESTS / "lattice-corpus"
 PUBLISHED = {c["id"]: c for c in json.loads((LATTICE / "manifest.json").read_text())}
-DOCS = Path(__file__).parent.parent / "docs"
 HEXIAMONDS = [
     "bar",
     "sphinx",
