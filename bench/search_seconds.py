@@ -20,7 +20,7 @@ import sys
 import time
 
 from polytile.core.results import Report
-from polytile.engine.search import Pacer, plan, runner_class, choose_engine
+from polytile.engine.search import Pacer, plan, driver_class, choose_engine
 from polytile.engine.warm import warm
 from polytile.tiling.solver import load
 
@@ -39,14 +39,14 @@ def main() -> int:
     p = plan(cover, sym, unique=True, store=False)
     tp = time.perf_counter()
     engine = choose_engine("auto", cover.n_items, len(cover.piece_count))
-    runner = runner_class(engine)(cover, sym, p, store=False, limit=0)
-    runner.begin(p.prefixes)
-    runner.bind()          # the compiled kernel for these argument types (else at its first call)
+    driver = driver_class(engine)(cover, sym, p, store=False, limit=0)
+    driver.begin(p.prefixes)
+    driver.bind()          # the compiled kernel for these argument types (else at its first call)
     t2 = time.perf_counter()
     pacer, res = Pacer(), Report(unique=0)
-    while pacer.advance(runner) != "done":
+    while pacer.advance(driver) != "done":
         pass
-    runner.collect(res, False)
+    driver.collect(res, False)
     t3 = time.perf_counter()
     print(json.dumps({"solutions": res.solutions, "unique": res.unique, "setup": t1 - t0,
                       "tables": t2 - t1, "search": t3 - t2, "nodes": res.nodes,

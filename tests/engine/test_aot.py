@@ -96,17 +96,17 @@ def test_compiled_kernels_release_the_gil():
     """One kernel call searching 6 x 10 on a thread: the main thread runs meanwhile (with the
     GIL held it would wait for the whole call)."""
     import polytile
-    from polytile.engine.search import plan, runner_class
+    from polytile.engine.search import plan, driver_class
     model = polytile.load(ROOT / "examples" / "pentomino-6x10.txt").model()
     p = plan(model.cover, None, unique=False, store=False)
-    runner = runner_class("bitboard")(model.cover, None, p, store=False, limit=0)
-    runner.begin(p.prefixes)
-    thread = threading.Thread(target=runner.advance, args=(1 << 40,))
+    driver = driver_class("bitboard")(model.cover, None, p, store=False, limit=0)
+    driver.begin(p.prefixes)
+    thread = threading.Thread(target=driver.advance, args=(1 << 40,))
     loops = 0
     thread.start()
     while thread.is_alive():
         loops += 1
-    assert runner.stats[1] == 9356            # every tiling (2339 up to symmetry, x 4)
+    assert driver.stats[1] == 9356            # every tiling (2339 up to symmetry, x 4)
     assert loops > 100_000
 
 

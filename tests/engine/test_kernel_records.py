@@ -14,15 +14,15 @@ import polytile
 from polytile.core.results import Report
 from polytile.engine import kernels
 from polytile.engine.records import place_dtype
-from polytile.engine.search import plan, runner_class
+from polytile.engine.search import plan, driver_class
 from paths import ROOT
 
 
-def runner(engine: str, store: bool = False):
+def driver(engine: str, store: bool = False):
     model = polytile.load(ROOT / "examples" / "pentomino-3x20.txt").model()
     sym = polytile.load(ROOT / "examples" / "pentomino-3x20.txt").symmetry()
     p = plan(model.cover, sym, unique=True, store=store)
-    r = runner_class(engine)(model.cover, sym, p, store=store, limit=0)
+    r = driver_class(engine)(model.cover, sym, p, store=store, limit=0)
     r.begin(p.prefixes)
     return r
 
@@ -37,7 +37,7 @@ def records(value, path="record"):
 
 @pytest.mark.parametrize("engine", ["bitboard", "wide", "dlx"])
 def test_kernel_arguments_are_named_records(engine):
-    r = runner(engine)
+    r = driver(engine)
     for name in ("tables", "rules", "sym", "work"):
         for path, value in records(getattr(r, name), name):
             if isinstance(value, tuple):
@@ -65,7 +65,7 @@ def test_record_type_keys_agree_with_numba(value):
 def test_driver_records_type_keys_agree_with_numba(engine):
     numba = pytest.importorskip("numba")
     from polytile.engine.aot import numba_key
-    r = runner(engine, store=True)
+    r = driver(engine, store=True)
     for value in (r.tables, r.rules, r.sym, r.work):
         assert kernels.type_key(value) == numba_key(numba.typeof(value))
 
@@ -83,7 +83,7 @@ def test_records_of_other_classes_or_fields_do_not_share_a_key():
 @pytest.mark.parametrize("engine", ["bitboard", "wide", "dlx"])
 def test_a_search_through_the_records_counts_the_published_values(engine):
     """3 x 20 pentominoes: 2 tilings up to symmetry, 8 in all (published)."""
-    r = runner(engine)
+    r = driver(engine)
     res: Report = Report(unique=0)
     while r.advance(1 << 20) != "done":
         pass

@@ -365,14 +365,14 @@ def test_stealing_hands_out_every_prefix_once(n, workers, most, turns):
     assert sorted(seen) == list(range(n))
 
 
-def test_a_copied_runner_shares_no_array_it_writes_and_counts_the_same():
+def test_a_copied_driver_shares_no_array_it_writes_and_counts_the_same():
     import numpy as np
-    from polytile.engine.search import Pacer, plan, runner_class
+    from polytile.engine.search import Pacer, plan, driver_class
     from polytile.engine.stealing import clone
     t = load(CASES["pentomino-8x8-side-offset-missing"])
     cover, sym = t.model().cover, t.symmetry()
     p = plan(cover, sym, unique=True, store=False)
-    original = runner_class("bitboard")(cover, sym, p, store=False, limit=0)
+    original = driver_class("bitboard")(cover, sym, p, store=False, limit=0)
     twin = clone(original)
     for name, value in vars(original).items():
         if isinstance(value, np.ndarray) and value.size and name != "cover":
@@ -388,19 +388,19 @@ def test_a_copied_runner_shares_no_array_it_writes_and_counts_the_same():
     assert counts == [[case["solutions"], case["unique"]]] * 2
 
 
-def test_each_worker_gets_a_runner_of_its_own_made_before_any_search():
-    """Shared copies the runner for every worker when it is made, before any worker
+def test_each_worker_gets_a_driver_of_its_own_made_before_any_search():
+    """Shared copies the driver for every worker when it is made, before any worker
     searches: a copy taken while another worker searched caught its memo table half
     written (9348 of 6x10's 9356 solutions, about one count in ten). Whatever the first
-    worker then writes into its runner, the others' copies keep the state they were made
+    worker then writes into its driver, the others' copies keep the state they were made
     with."""
     import numpy as np
-    from polytile.engine.search import plan, runner_class
+    from polytile.engine.search import plan, driver_class
     from polytile.engine.stealing import Shared
     t = load(CASES["pentomino-6x10"])
     cover, sym = t.model().cover, t.symmetry()
     p = plan(cover, sym, unique=False, store=False)
-    original = runner_class("bitboard")(cover, sym, p, store=False, limit=0)
+    original = driver_class("bitboard")(cover, sym, p, store=False, limit=0)
     pristine = {k: v.copy() for k, v in vars(original).items() if isinstance(v, np.ndarray)}
     shared = Shared(original, 3)
     first = shared.get()

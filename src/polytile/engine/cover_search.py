@@ -14,7 +14,7 @@ import numpy as np
 from ..core.cover import Cover
 from ..core.matrix import Matrix, tiling_cover
 from ..core.results import Report
-from .exact.driver import ExactRun
+from .exact.driver import ExactDriver
 from .search import Pacer
 
 GENERAL = ("bitset", "links")     # the kernels for any matrix
@@ -63,16 +63,16 @@ def _count_threads(matrix: Matrix, jobs: int, time_limit: float | None, t0: floa
     res: Report[np.ndarray] = Report(engine="bitset")
     tabs = Tables(matrix)
     try:
-        runner, code = pick(tabs, store=False, limit=0)
+        driver, code = pick(tabs, store=False, limit=0)
     except KeyboardInterrupt:
         res.complete, res.interrupted = False, True
         res.seconds = time.perf_counter() - t0
         return res
     if code == "done":
-        runner.collect(res)
+        driver.collect(res)
     else:
         deadline = None if time_limit is None else t0 + time_limit
-        tally, how = bitset_parallel.count(tabs, runner.counted, jobs or os.cpu_count() or 1,
+        tally, how = bitset_parallel.count(tabs, driver.counted, jobs or os.cpu_count() or 1,
                                            deadline)
         res.solutions, res.nodes = tally.solutions, tally.nodes
         res.complete = how == "done"
@@ -125,13 +125,13 @@ def _run_tiling(tiling, engine: str, limit, store, time_limit, progress) -> Repo
     return res
 
 
-def _runner(matrix: Matrix, engine: str, store: bool, limit: int):
-    """The runner for a kernel on any matrix, and the status of its first slice (None
+def _start_driver(matrix: Matrix, engine: str, store: bool, limit: int):
+    """The driver for a kernel on any matrix, and the status of its first slice (None
     when it has not run yet)."""
     if engine == "bitset":
         from .bitset.driver import Tables, pick
         return pick(Tables(matrix), store=store, limit=limit)
-    return ExactRun(matrix, store=store, limit=limit), None
+    return ExactDriver(matrix, store=store, limit=limit), None
 
 
 def warm_general(engine: str) -> None:
@@ -141,11 +141,11 @@ def warm_general(engine: str) -> None:
                   np.array([0, 2, 1, 2, 1], np.int32), np.array([0, 1, 0, 1, 0], np.int32), ["x"])
     for store in (False, True):
         if engine == "bitset":
-            from .bitset.driver import BitsetRun, Tables
+            from .bitset.driver import BitsetDriver, Tables
             for counted in (False, True):
-                BitsetRun(Tables(tiny), store=store, limit=0, counted=counted).advance(100)
+                BitsetDriver(Tables(tiny), store=store, limit=0, counted=counted).advance(100)
         else:
-            ExactRun(tiny, store=store, limit=0).advance(100)
+            ExactDriver(tiny, store=store, limit=0).advance(100)
 
 
 def _run_general(matrix: Matrix, engine: str, limit: int | None, store: bool,
@@ -153,15 +153,15 @@ def _run_general(matrix: Matrix, engine: str, limit: int | None, store: bool,
                  t0: float) -> Report[np.ndarray]:
     """A kernel for any matrix, in slices until done, the limit, the deadline or Ctrl-C."""
     res: Report[np.ndarray] = Report(engine=engine)
-    runner = None
+    driver = None
     deadline = None if time_limit is None else t0 + time_limit
     pacer = Pacer()
     try:
-        runner, code = _runner(matrix, engine, store, limit or 0)
+        driver, code = _start_driver(matrix, engine, store, limit or 0)
         while True:
             if code is None:
-                code = pacer.advance(runner)
-            runner.collect(res)
+                code = pacer.advance(driver)
+            driver.collect(res)
             if code == "done":
                 break
             if code == "limit":
@@ -175,8 +175,8 @@ def _run_general(matrix: Matrix, engine: str, limit: int | None, store: bool,
                 progress(res)
             code = None
     except KeyboardInterrupt:
-        if runner is not None:
-            runner.collect(res)
+        if driver is not None:
+            driver.collect(res)
         res.complete, res.interrupted = False, True
     for f in res.found:
         f.sort()

@@ -11,7 +11,7 @@ import threading
 import numpy as np
 from numba import njit
 
-from .search import runner_class
+from .search import driver_class
 
 BUFFER = 1 << 15                  # solutions per batch
 
@@ -70,26 +70,26 @@ def tally_task(job, chunk: list[np.ndarray], group: int, weight: np.ndarray,
     cover = job.cover
     base = cover.n_options
     if getattr(_LOCAL, "key", None) != job.key:
-        runner = runner_class(job.engine)(cover, job.sym, job.plan, store=True, limit=0)
-        runner.out = np.full((BUFFER, runner.depth), -1, dtype=np.int32)
-        _LOCAL.runner, _LOCAL.key = runner, job.key
+        driver = driver_class(job.engine)(cover, job.sym, job.plan, store=True, limit=0)
+        driver.out = np.full((BUFFER, driver.depth), -1, dtype=np.int32)
+        _LOCAL.driver, _LOCAL.key = driver, job.key
         _LOCAL.keys = np.zeros(BUFFER, dtype=np.int64)
         _LOCAL.weights = np.zeros(BUFFER, dtype=np.int64)
-    runner = _LOCAL.runner
-    before = int(runner.stats[0])
-    runner.begin(chunk)
+    driver = _LOCAL.driver
+    before = int(driver.stats[0])
+    driver.begin(chunk)
     tally: dict[int, int] = {}
     finished = True
     while True:
-        code = runner.advance(1 << 22)
-        k = int(runner.stats[3])
+        code = driver.advance(1 << 22)
+        k = int(driver.stats[3])
         if k:
-            _keys(runner.out, k, cover.opt_piece, group, base, weight, _LOCAL.keys, _LOCAL.weights)
+            _keys(driver.out, k, cover.opt_piece, group, base, weight, _LOCAL.keys, _LOCAL.weights)
             merge(tally, _LOCAL.keys[:k], _LOCAL.weights[:k])
-            runner.stats[3] = 0
+            driver.stats[3] = 0
         if code == "done":
             break
         if stop is not None and stop.is_set():
             finished = False
             break
-    return tally, int(runner.stats[0]) - before, finished
+    return tally, int(driver.stats[0]) - before, finished

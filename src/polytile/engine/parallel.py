@@ -31,7 +31,7 @@ import numpy as np
 from ..core.cover import Cover
 from ..core.results import Report
 from .dealing import FINE_PREFIXES, RESUMABLE_WORKERS, deal, make_tasks  # noqa: F401 (survey's)
-from .search import Pacer, Plan, choose_engine, plan, runner_class
+from .search import Pacer, Plan, choose_engine, plan, driver_class
 from .gauge import Gauge, time_share
 from .stealing import Fixed, Shared, Stealing
 from .tree import split
@@ -53,34 +53,34 @@ class Job:
     plan: Plan
     engine: str
     key: str
-    shared: Shared | None = None            # threads only: the runner built once, or None
+    shared: Shared | None = None            # threads only: the driver built once, or None
 
 
-_LOCAL = threading.local()                  # one runner per job and thread, reused by its tasks
+_LOCAL = threading.local()                  # one driver per job and thread, reused by its tasks
 
 
-def _runner(job: Job):
-    """This thread's runner for the job: one of the shared ones, else one built here."""
+def _thread_driver(job: Job):
+    """This thread's driver for the job: one of the shared ones, else one built here."""
     if getattr(_LOCAL, "key", None) != job.key:
-        runner = job.shared.get() if job.shared is not None else None
-        if runner is None:
-            runner = runner_class(job.engine)(job.cover, job.sym, job.plan, store=False, limit=0)
-        _LOCAL.runner = runner
+        driver = job.shared.get() if job.shared is not None else None
+        if driver is None:
+            driver = driver_class(job.engine)(job.cover, job.sym, job.plan, store=False, limit=0)
+        _LOCAL.driver = driver
         _LOCAL.pacer = Pacer()
         _LOCAL.key = job.key
-    return _LOCAL.runner, _LOCAL.pacer
+    return _LOCAL.driver, _LOCAL.pacer
 
 
-def _begin(runner, chunk: list[np.ndarray]) -> None:
-    """runner.begin(chunk), keeping the kernel it had bound to its arguments' types:
-    `begin` forgets it (Runner.bind), yet a chunk's arguments have the types of the last
+def _begin(driver, chunk: list[np.ndarray]) -> None:
+    """driver.begin(chunk), keeping the kernel it had bound to its arguments' types:
+    `begin` forgets it (Driver.bind), yet a chunk's arguments have the types of the last
     chunk's (the same records, the prefixes an int32 matrix), and matching them again costs
     ~27 us, most of a small chunk (Soma's 381 prefixes one by one: 14.6 ms, against 1.1 ms
     for the whole count in one call)."""
-    bound = getattr(runner, "_run", None)
-    runner.begin(chunk)
-    if bound is not None and getattr(runner, "_run", bound) is None:
-        runner._run = bound
+    bound = getattr(driver, "_run", None)
+    driver.begin(chunk)
+    if bound is not None and getattr(driver, "_run", bound) is None:
+        driver._run = bound
 
 
 def run_task(job: Job, chunk: list[np.ndarray], stop: threading.Event | None = None,
@@ -88,18 +88,18 @@ def run_task(job: Job, chunk: list[np.ndarray], stop: threading.Event | None = N
     """Count the subtrees under these prefixes: the counts, and False when `stop` was set
     before the end (then the counts are those of the part searched). `report` gets the
     counts so far after every slice of the search (a few hundredths of a second)."""
-    runner, pacer = _runner(job)
-    before = runner.stats.copy()
-    _begin(runner, chunk)
+    driver, pacer = _thread_driver(job)
+    before = driver.stats.copy()
+    _begin(driver, chunk)
     finished = True
-    while pacer.advance(runner) != "done":
+    while pacer.advance(driver) != "done":
         if stop is not None and stop.is_set():
             finished = False
             break
         if report is not None:
-            s = runner.stats - before
+            s = driver.stats - before
             report((int(s[1]), int(s[2]), int(s[0])))
-    s = runner.stats - before
+    s = driver.stats - before
     return (int(s[1]), int(s[2]), int(s[0])), finished
 
 
@@ -352,7 +352,7 @@ def _count_stealing(job: Job, res: Report[np.ndarray], jobs: int, progress,
     cover, p = job.cover, job.plan
     prefixes = split(cover, p.keep, p.prefixes, STEAL_PER_WORKER * jobs)
     chunks = Stealing(prefixes, jobs, most=-(-len(prefixes) // (16 * jobs)))
-    job.shared = Shared(runner_class(job.engine)(cover, job.sym, p, store=False, limit=0),
+    job.shared = Shared(driver_class(job.engine)(cover, job.sym, p, store=False, limit=0),
                         chunks.workers)
     gauge = Gauge(cover, p.keep, [[q] for q in prefixes]) if progress is not None else None
     tally = _Tally(res, len(prefixes), None, gauge, progress, t0, chunks.span)

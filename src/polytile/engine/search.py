@@ -24,9 +24,9 @@ class Pacer:
     def __init__(self, budget: int = FIRST_SLICE_NODES):
         self.budget = min(budget, SLICE_NODES)
 
-    def advance(self, runner) -> str:
+    def advance(self, driver) -> str:
         t = time.perf_counter()
-        code = runner.advance(self.budget)
+        code = driver.advance(self.budget)
         took = time.perf_counter() - t
         if code == "paused":
             scale = min(4.0, SLICE_SECONDS / max(took, 1e-6))
@@ -107,16 +107,16 @@ def choose_engine(engine: str, n_items: int, n_pieces: int = 1) -> str:
     return "wide" if n_items <= 256 else "dlx"
 
 
-def runner_class(engine: str):
+def driver_class(engine: str):
     if engine == "bitboard":
-        from .bitboard.driver import BitboardRun
-        return BitboardRun
+        from .bitboard.driver import BitboardDriver
+        return BitboardDriver
     if engine == "wide":
-        from .wide.driver import WideRun
-        return WideRun
+        from .wide.driver import WideDriver
+        return WideDriver
     if engine == "dlx":
-        from .dlx.driver import DlxRun
-        return DlxRun
+        from .dlx.driver import DlxDriver
+        return DlxDriver
     raise ValueError(f"unknown engine {engine!r}")
 
 
@@ -136,19 +136,19 @@ def search(cover: Cover, sym=None, *, unique: bool = False, limit: int | None = 
         return Report(unique=0 if unique else None, complete=False, timed_out=True)
     p = plan(cover, sym, unique=unique, store=store, breaking=breaking)
     engine = choose_engine(engine, cover.n_items, len(cover.piece_count))
-    Runner = runner_class(engine)
+    Driver = driver_class(engine)
     res: Report[np.ndarray] = Report(unique=0 if (unique or p.sym_mode == 2) else None, engine=engine)
-    runner = Runner(cover, sym, p, store=store, limit=limit or 0,
+    driver = Driver(cover, sym, p, store=store, limit=limit or 0,
                     select=None if select is None else np.sort(np.asarray(select, dtype=np.int64)),
                     shuffle=shuffle, memo=memo)
     deadline = None if time_limit is None else t0 + time_limit
-    runner.begin(p.prefixes)
+    driver.begin(p.prefixes)
     pacer = Pacer()
     try:
         while True:
-            code = (pacer.advance(runner) if node_budget is None
-                    else runner.advance(node_budget))
-            runner.collect(res, store)
+            code = (pacer.advance(driver) if node_budget is None
+                    else driver.advance(node_budget))
+            driver.collect(res, store)
             if code == "done":
                 break
             if code == "limit" or node_budget is not None:
@@ -161,7 +161,7 @@ def search(cover: Cover, sym=None, *, unique: bool = False, limit: int | None = 
                 res.seconds = time.perf_counter() - t0
                 progress(res)
     except KeyboardInterrupt:
-        runner.collect(res, store)
+        driver.collect(res, store)
         res.complete, res.interrupted = False, True
     if not unique:
         res.unique = None     # known for free under symmetry breaking, but not asked for

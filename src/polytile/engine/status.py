@@ -16,7 +16,7 @@ class Status(IntEnum):
 
     @property
     def word(self) -> str:
-        """'paused', 'done', 'buffer' or 'limit', as Runner.advance reports it."""
+        """'paused', 'done', 'buffer' or 'limit', as Driver.advance reports it."""
         return self.name.lower()
 
 

@@ -12,8 +12,8 @@ together, and stealing balances the load without any estimate: a chunk is a quar
 what is left of its range, so chunks shrink towards the end and no worker waits long for
 the last one (simulated on the measured time of each part: within 0.5% of an even split).
 
-The workers also share one set-up: the kernel's tables are built once (the runner of
-`Shared`), the first worker searches with that runner and every other with a copy (a
+The workers also share one set-up: the kernel's tables are built once (the driver of
+`Shared`), the first worker searches with that driver and every other with a copy (a
 deep copy: its tables and stack its own; a third of the cost of building the tables,
 0.09 ms for Soma, 0.4 ms for the 8x8 boards)."""
 from __future__ import annotations
@@ -98,25 +98,25 @@ class Fixed:
 
 
 class Shared:
-    """One runner built once for the `workers` of a count, and a copy of it for every
+    """One driver built once for the `workers` of a count, and a copy of it for every
     worker but the first, all made here, before any worker starts: a copy made while a
     worker searches with the original would catch its memo table half written (a count
     of 6x10 came out 9348 instead of 9356 that way)."""
 
-    def __init__(self, runner: Any, workers: int):
-        self._runners = [runner] + [clone(runner) for _ in range(workers - 1)]
+    def __init__(self, driver: Any, workers: int):
+        self._drivers = [driver] + [clone(driver) for _ in range(workers - 1)]
         self._lock = threading.Lock()
 
     def get(self) -> Any:
-        """A runner no other worker has, or None when every one is taken."""
+        """A driver no other worker has, or None when every one is taken."""
         with self._lock:
-            return self._runners.pop() if self._runners else None
+            return self._drivers.pop() if self._drivers else None
 
-def clone(runner: Any) -> Any:
-    """A deep copy of a runner: its tables and its stack copied, the cover and any
+def clone(driver: Any) -> Any:
+    """A deep copy of a driver: its tables and its stack copied, the cover and any
     function (the kernel bound to its argument types) shared."""
-    keep: dict[int, object] = {id(runner.cover): runner.cover}
-    for value in vars(runner).values():
+    keep: dict[int, object] = {id(driver.cover): driver.cover}
+    for value in vars(driver).values():
         if callable(value) and not isinstance(value, np.ndarray):
             keep[id(value)] = value
-    return copy.deepcopy(runner, keep)
+    return copy.deepcopy(driver, keep)

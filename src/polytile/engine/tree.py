@@ -19,7 +19,7 @@ import numpy as np
 from .kernels import njit     # numba imported only when its JIT is needed (see kernels.py)
 
 from ..core.cover import Cover
-from .runner import lists_by_first_item
+from .driver import lists_by_first_item
 
 
 @njit(cache=True, inline="always")

@@ -21,11 +21,11 @@ def warm(engine: str, n_items: int, parallel: bool = False) -> None:
         return
     t0 = time.perf_counter()
     from ..core import symmetry  # noqa: F401  (imported here, not inside a timed search)
-    from .search import Plan, runner_class
+    from .search import Plan, driver_class
     tiny = _tiny()
-    runner = runner_class(name)(tiny, None, Plan(np.ones(2, dtype=bool)), store=True, limit=0)
-    runner.begin([np.array([0], dtype=np.int32)])
-    runner.advance(100)
+    driver = driver_class(name)(tiny, None, Plan(np.ones(2, dtype=bool)), store=True, limit=0)
+    driver.begin([np.array([0], dtype=np.int32)])
+    driver.advance(100)
     _warm_model()
     _done.add(name)
     compile_seconds += time.perf_counter() - t0

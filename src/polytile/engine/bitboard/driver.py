@@ -6,7 +6,7 @@ import numpy as np
 from ...core.cover import Cover
 from .records import PLACE, BitboardStack, BitboardTables, MemoTable
 from ..kernels import load
-from ..runner import Runner, lists_by_first_item, uniform_sizes
+from ..driver import Driver, lists_by_first_item, uniform_sizes
 
 kernel = load("bitboard.kernel")    # compiled ahead of time, or numba's JIT: see engine/kernels.py
 build = load("bitboard.tables")     # the tables built in compiled code
@@ -31,7 +31,7 @@ FLOOD = False       # region sizes by flood fill after each placement (measured:
                     # corpus's boards it costs more than the nodes it saves)
 
 
-class BitboardRun(Runner):
+class BitboardDriver(Driver):
     """The one-word kernel's driver: its tables and stack as bitboard/records.py names them."""
     kernel = kernel
     PLACE = PLACE

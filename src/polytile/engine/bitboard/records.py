@@ -20,7 +20,7 @@ PLACE = place_dtype(
 
 
 class BitboardTables(NamedTuple):
-    """What bitboard.kernel.run reads and never writes (built by bitboard.driver.BitboardRun)."""
+    """What bitboard.kernel.run reads and never writes (built by bitboard.driver.BitboardDriver)."""
     tstart: np.ndarray      # int64 (blocks + 1): where block ((t << keys) | P) * n_bits + k starts
     tmask: np.ndarray       # uint64: the items of each placement of the blocks, in block order
     topt: np.ndarray        # int32: the option id of each placement of the blocks

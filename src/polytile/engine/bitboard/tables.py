@@ -148,7 +148,7 @@ def key_items(n, cell_start, cell_opts, opt_mask, keys):
 
 @njit(cache=True)
 def piece_blocks(n, cell_start, cell_opts, opt_mask, opt_bit, n_bits, keys):
-    """The options of `cell_opts` (grouped by lowest item, see runner.lists_by_first_item)
+    """The options of `cell_opts` (grouped by lowest item, see driver.lists_by_first_item)
     in blocks by (lowest item t, pattern P of occupied key items of t, piece bit): block
     ((t << keys) | P) * n_bits + bit holds the options of that piece whose lowest item is t
     and that cover no key item occupied in P, in their order in `cell_opts`.

@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.matrix import Matrix
-from ..runner import distinct
+from ..driver import distinct
 from ..status import CODES
 
 MAX_OPTIONS = 1 << 14          # 256 words a set: beyond, dancing links (engine/exact/) do better
@@ -95,7 +95,7 @@ def by_constraint(matrix: Matrix) -> Matrix:
 
 
 class Tables:
-    """What every runner on one matrix shares, read only: the kernel's tables
+    """What every driver on one matrix shares, read only: the kernel's tables
     (bitset_tables), each option's primary items, the root's active options and counts."""
 
     def __init__(self, matrix: Matrix):
@@ -108,7 +108,7 @@ class Tables:
         self.counts = np.bincount(self.counting[1], minlength=self.n_primary).astype(np.int32)
 
 
-class BitsetRun:
+class BitsetDriver:
     """The bit-set kernel's stack on shared Tables; `advance(budget)` and
     `collect(report)`. `counted`: keep each item's number of active options up to date
     (see bitset.kernel.run)."""
@@ -170,19 +170,19 @@ class BitsetRun:
 TRIAL_NODES = 1 << 15          # nodes each way of choosing runs before one is kept
 
 
-def pick(tabs: Tables, *, store: bool, limit: int) -> tuple[BitsetRun, str]:
-    """A runner that has run its first TRIAL_NODES nodes, and its status. Counting bits
+def pick(tabs: Tables, *, store: bool, limit: int) -> tuple[BitsetDriver, str]:
+    """A driver that has run its first TRIAL_NODES nodes, and its status. Counting bits
     for the choice costs the number of items a node; keeping counts costs the number of
     options each choice removes: which is cheaper depends on the matrix, so both run
     the same first nodes (the same tree) and the faster one goes on."""
     import time
     timed = []
     for counted in (False, True):
-        runner = BitsetRun(tabs, store=store, limit=limit, counted=counted)
+        driver = BitsetDriver(tabs, store=store, limit=limit, counted=counted)
         t = time.perf_counter()
-        code = runner.advance(TRIAL_NODES)
+        code = driver.advance(TRIAL_NODES)
         if code != "paused":
-            return runner, code
-        timed.append((time.perf_counter() - t, counted, runner, code))
-    _, _, runner, code = min(timed, key=lambda x: x[0])
-    return runner, code
+            return driver, code
+        timed.append((time.perf_counter() - t, counted, driver, code))
+    _, _, driver, code = min(timed, key=lambda x: x[0])
+    return driver, code

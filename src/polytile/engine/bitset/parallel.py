@@ -7,7 +7,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, wait
 
-from .driver import BitsetRun, Tables
+from .driver import BitsetDriver, Tables
 
 TASK_SLICE = 1 << 16             # nodes between two looks at the stop flag
 
@@ -28,24 +28,24 @@ class Tally:
             self.next += 1
             return self.tasks[self.next - 1]
 
-    def add(self, runner: BitsetRun) -> None:
+    def add(self, driver: BitsetDriver) -> None:
         with self.lock:
-            self.solutions += int(runner.stats[1])
-            self.nodes += int(runner.stats[0])
+            self.solutions += int(driver.stats[1])
+            self.nodes += int(driver.stats[0])
 
 
 def _worker(tabs: Tables, counted: bool, tally: Tally) -> None:
     while (option := tally.take()) is not None:
-        runner = BitsetRun(tabs, store=False, limit=0, counted=counted)
-        runner.start_at(option)
-        while runner.advance(TASK_SLICE) == "paused" and not tally.stop.is_set():
+        driver = BitsetDriver(tabs, store=False, limit=0, counted=counted)
+        driver.start_at(option)
+        while driver.advance(TASK_SLICE) == "paused" and not tally.stop.is_set():
             pass
-        tally.add(runner)
+        tally.add(driver)
 
 
 def count(tabs: Tables, counted: bool, jobs: int, deadline: float | None) -> tuple[Tally, str]:
     """Count all solutions on `jobs` threads: (tally, "done" | "time limit" | "interrupted")."""
-    root = BitsetRun(tabs, store=False, limit=0, counted=counted)
+    root = BitsetDriver(tabs, store=False, limit=0, counted=counted)
     tally = Tally(root.root_options())
     how = "done"
     with ThreadPoolExecutor(max_workers=jobs) as pool:

@@ -8,7 +8,7 @@ from typing import NamedTuple
 from ...core.cover import Cover
 from ..kernels import load
 from ..records import Sink, place_dtype
-from ..runner import Runner
+from ..driver import Driver
 
 kernel = load("dlx.kernel")  # compiled ahead of time, or numba's JIT: see engine/kernels.py
 
@@ -112,7 +112,7 @@ def _columns(top: np.ndarray, root: int, n_head: int, n_nodes: int):
     return U, D, length
 
 
-class DlxRun(Runner):
+class DlxDriver(Driver):
     """The dancing-links kernel's driver: its tables, links and stack by name."""
     kernel = kernel
     PLACE = PLACE

@@ -85,8 +85,8 @@ def _rings(n: int, n_primary: int) -> tuple[np.ndarray, np.ndarray]:
     return left, right
 
 
-class ExactRun:
-    """Algorithm C's tables and stack; `advance(budget)` as the tiling runners'."""
+class ExactDriver:
+    """Algorithm C's tables and stack; `advance(budget)` as the tiling drivers'."""
 
     def __init__(self, matrix: Matrix, *, store: bool, limit: int):
         from ..kernels import bind

@@ -1,3 +1,3 @@
 """The several-word bitboard kernel family (covers of 65 to 256 items): `kernel` (the
-compiled search, each mask an array of words) and `driver` (`WideRun`: its records,
+compiled search, each mask an array of words) and `driver` (`WideDriver`: its records,
 `WideTables` and `WideStack`, built; the kernel run in slices)."""

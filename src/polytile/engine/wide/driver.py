@@ -8,7 +8,7 @@ from typing import NamedTuple
 from ...core.cover import Cover
 from ..kernels import load
 from ..records import Sink, place_dtype
-from ..runner import Runner, pieces_connected, distinct, item_masks, lists_by_first_item, uniform_sizes
+from ..driver import Driver, pieces_connected, distinct, item_masks, lists_by_first_item, uniform_sizes
 
 kernel = load("wide.kernel")  # compiled ahead of time, or numba's JIT: see engine/kernels.py
 
@@ -71,7 +71,7 @@ def _borders(cover: Cover, masks: np.ndarray) -> np.ndarray:
     return out
 
 
-class WideRun(Runner):
+class WideDriver(Driver):
     """The several-word kernel's driver: its tables and stack by name."""
     kernel = kernel
     PLACE = PLACE

@@ -31,7 +31,7 @@ def symmetry_record(plan, sym, n_opt: int) -> SymmetryTables:
                           piece2=int(plan.sym_piece2), ban_ptr=ban_ptr, ban_opts=ban_opts)
 
 
-class Runner:
+class Driver:
     """Subclasses name their kernel module (`kernel`, from kernels.load), the fields of
     its place in the search (`PLACE`, see records.place_dtype), and build its read-only
     tables and its stack (`tables`, `work`: records of their own); `call(budget)` is one
@@ -85,7 +85,7 @@ class Runner:
             self.prefixes[i, :len(p)] = p
         self.place = new_place(self.PLACE)
         self._run = None
-        # built here, not once: a caller may give the runner a larger `out` (engine/grouped.py)
+        # built here, not once: a caller may give the driver a larger `out` (engine/grouped.py)
         self.sink = Sink(stats=self.stats, out=self.out, base=self.base, img=self.img,
                          tally=self.tally)
 
@@ -94,7 +94,7 @@ class Runner:
         return CODES[self.call(budget)]
 
     def bind(self) -> Callable:
-        """The kernel's `run` for this runner's argument types, matched once per `begin`
+        """The kernel's `run` for this driver's argument types, matched once per `begin`
         (kernels.bind); at the first call unless asked before."""
         if self._run is None:
             self._run = bind(self.kernel.run, self.tables, self.rules, self.sym, self.work,
