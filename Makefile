@@ -1,9 +1,10 @@
 # make demo   set up .venv and solve the bundled 6x10 pentomino example
 # make test   set up .venv and run the tests
 # make test-fast  the tests without the slow, browser and fuzz markers (under 2 minutes)
-# make fuzz   long profiles: the parser fuzz suite and its resource profile (10,000 inputs per
-#             family each, 1 GB of address space and 5 s per input), the random
-#             differential tests (100,000 tiling puzzles, 20,000 Shikaku grids; hours), 50 Ctrl-C trials
+# make fuzz   long profiles of the modules marked fuzz (FUZZ_MODULES in tests/conftest.py): the
+#             parser fuzz suite and its resource profile (10,000 inputs per family each, 1 GB of
+#             address space and 5 s per input), the random differential tests (100,000 tiling
+#             puzzles, 20,000 Shikaku grids; hours), 50 Ctrl-C trials
 # make lint   ruff format --check, ruff check, mypy, import-linter (layers, no cycles), ESLint on
 #             the page's JavaScript (npm's eslint in $(ESLINT_DIR), outside the repository)
 # make bench  compare polytile with xcover on the benchmark cases
@@ -33,7 +34,7 @@ test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -m "not slow and not browser and not fuzz" --durations=10
 
 fuzz: $(STAMP)
-	POLYTILE_FUZZ=long $(BIN)/python -m pytest -q -s -p no:cacheprovider --hypothesis-show-statistics tests/test_fuzz.py tests/test_fuzz_resources.py tests/test_differential.py tests/test_interrupt_trials.py
+	POLYTILE_FUZZ=long $(BIN)/python -m pytest -q -s -p no:cacheprovider --hypothesis-show-statistics -m fuzz
 
 $(LINT): $(STAMP) pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[lint]'
