@@ -62,7 +62,7 @@ def corpus_dir() -> Path:
 
 @pytest.fixture(scope="module")
 def client():
-    """A TestClient on the web app, one per test module (tests/test_web_*.py)."""
+    """A TestClient on the web app, one per test module (tests/web/test_web_*.py)."""
     from web_api_helpers import TestClient, create_app
     app = create_app(per_client=2, max_active=4, seconds=120, count_jobs=2)
     with TestClient(app, base_url="http://127.0.0.1") as c:

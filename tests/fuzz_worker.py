@@ -1,4 +1,4 @@
-"""A long-lived process for the resource fuzz profile (tests/test_fuzz_resources.py): its
+"""A long-lived process for the resource fuzz profile (tests/formats/test_fuzz_resources.py): its
 address space capped (RLIMIT_AS), it reads one JSON request a line from stdin, runs the
 polytile command (or the web page's parser) on it in-process, and answers one JSON line:
 {"status": exit status, "seconds": wall time, "error": a foreign exception or null}."""

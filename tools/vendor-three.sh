@@ -3,7 +3,7 @@
 # imports, with OrbitControls, bundled and minified into one ES module by esbuild, and three's
 # LICENSE beside it. Needs node and npm (the npm registry); run from anywhere:
 #     tools/vendor-three.sh [VERSION]        (default: the version below)
-# then check the page (tests/test_web_view3d.py) and commit the two files.
+# then check the page (tests/web/test_web_view3d.py) and commit the two files.
 set -euo pipefail
 VERSION="${1:-0.187.0}"
 ESBUILD=0.28.2

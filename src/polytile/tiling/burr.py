@@ -256,7 +256,7 @@ def same_as_unique(puzzle: Puzzle) -> bool:
     onto each other, and a mirror image when it is an assembly (BurrTools' pairing of a
     chiral copy with its partner, or its test that a mirrored chiral copy has none, accepts
     exactly the images whose pieces and counts are those of an assembly);
-    tests/test_xmpuzzle.py checks the two ways agree."""
+    tests/formats/test_xmpuzzle.py checks the two ways agree."""
     parts = parts_of(puzzle)
     flat_ok = puzzle.dim == 3 or all(puzzle.reflects(p) for p in puzzle.pieces)
     return flat_ok and all(len(members) == 1 for members in parts.of_class.values())

@@ -9,7 +9,7 @@ Last, symmetry breaking's choices for every kernel's plan (engine/search.plan): 
 piece is placed first, one placement per orbit of H, and which second piece keeps only
 the least placement of each orbit under the first's symmetries. The same choices as
 core.symmetry.breaking_piece and second_breaking (whose module docstring says why they
-are sound; tests/test_setup_tables.py compares the two), knowing no geometry:
+are sound; tests/engine/test_setup_tables.py compares the two), knowing no geometry:
 `h_images[g, o]` the label of option o's image under the g-th motion of H, and
 `opt_label`, `label_img`, `label_piece`, `opt_stab` as core.symmetry.Symmetry has them."""
 from __future__ import annotations
