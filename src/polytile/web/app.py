@@ -13,37 +13,34 @@
     GET  /api/jobs/ID/solutions/K.svg|png|json|xmpuzzle|stl|obj   one solution to download
     GET  /api/jobs/ID/solutions.json        every listed solution
 
-Every error is JSON {"error": "..."} with a 4xx status; the server never reads files
+Every error is JSON {"error": "..."} with a 4xx status (refusals.py); the server never reads files
 other than its own static page."""
 
 from __future__ import annotations
 
 import asyncio
-import json
 import mimetypes
 import os
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from importlib import resources
-from typing import Any, TypeVar, cast
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, ExceptionHandler, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..errors import PuzzleError, one_line
 from ..formats import describe
-from . import downloads, puzzles
+from . import downloads, piece_library, puzzles
 from .guard import Guard, host_names
-from .jobs import Busy, Duplicate, Job, Manager
+from .jobs import Job, Manager
+from .refusals import MAX_BODY, BadRequest, exception_handlers, read_json
 
-MAX_BODY = 1_000_000  # bytes of a request body
 ACTIONS = {"solve", "count", "hint", "stats", "slam", "sample", "generate", "tally"}
 CALENDAR_ACTIONS = {"solve", "count", "tally", "sample"}  # web/calendar_api.py
 TILING_ONLY = {"hint", "stats", "sample"}
@@ -52,47 +49,6 @@ STATIC = resources.files("polytile.web") / "static"
 # ES modules (view3d.js, vendor/three.min.js) load only with a JavaScript type; some systems'
 # tables map .js to text/plain
 mimetypes.add_type("text/javascript", ".js")
-
-
-class BadRequest(Exception):
-    """A request the API refuses (a 4xx status): its message is the JSON error's one line."""
-
-    def __init__(self, message: str, status: int = 400):
-        super().__init__(message)
-        self.message, self.status = message, status
-
-
-def error(message: str, status: int) -> JSONResponse:
-    """Every refusal's one shape, {"error": one line}, so the page shows any of them as it is."""
-    return JSONResponse({"error": one_line(message)}, status_code=status)
-
-
-async def read_json(request: Request) -> dict[str, Any]:
-    """The body as a JSON object, at most MAX_BODY bytes."""
-    length = request.headers.get("content-length")
-    if length is not None:
-        if not length.isdigit():
-            raise BadRequest("bad Content-Length header")
-        if int(length) > MAX_BODY:
-            raise BadRequest(f"request too large ({int(length)} bytes; limit {MAX_BODY})", 413)
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise BadRequest(f"request too large (more than {MAX_BODY} bytes)", 413)
-    if not body.strip():
-        raise BadRequest("empty request body: expected a JSON object")
-    try:
-        data = json.loads(body.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise BadRequest("the request body is not UTF-8 text") from None
-    except RecursionError:
-        raise BadRequest("malformed JSON: nested too deeply") from None
-    except ValueError as e:
-        raise BadRequest(f"malformed JSON: {e}") from None
-    if not isinstance(data, dict):
-        raise BadRequest("expected a JSON object")
-    return data
 
 
 def _parse(spec: Any) -> tuple[puzzles.Parsed, dict[str, Any]]:
@@ -120,8 +76,8 @@ async def info(request: Request) -> Response:
     from ..core.library import KATAMINO
 
     m: Manager = request.app.state.manager
-    lib = await run_in_threadpool(puzzles.library)
-    lattice_lib = await run_in_threadpool(puzzles.lattice_library)
+    lib = await run_in_threadpool(piece_library.library)
+    lattice_lib = await run_in_threadpool(piece_library.lattice_library)
     return JSONResponse(
         {
             "version": __version__,
@@ -304,38 +260,7 @@ async def download_all(request: Request) -> Response:
     return JSONResponse({"puzzle": job.spec, "solutions": job.solutions}, headers=headers)
 
 
-# ---- errors, headers, the app --------------------------------------------------------------------
-
-
-async def on_bad_request(request: Request, exc: BadRequest) -> Response:
-    """A refused request: its own status and line."""
-    return error(exc.message, exc.status)
-
-
-async def on_puzzle_error(request: Request, exc: PuzzleError) -> Response:
-    """Bad input, as the CLI says it (what and where): a 400."""
-    return error(str(exc), 400)
-
-
-async def on_busy(request: Request, exc: Busy) -> Response:
-    """Over a job limit: 429, the client should wait or cancel a job."""
-    return error(str(exc), 429)
-
-
-async def on_duplicate(request: Request, exc: Duplicate) -> Response:
-    """The tab's job is still active (a double click): 409."""
-    return error(str(exc), 409)
-
-
-async def on_http(request: Request, exc: HTTPException) -> Response:
-    """Starlette's own refusals (no route, wrong method) in the API's JSON shape."""
-    messages = {404: "not found", 405: "method not allowed"}
-    return error(messages.get(exc.status_code, str(exc.detail)), exc.status_code)
-
-
-async def on_crash(request: Request, exc: Exception) -> Response:
-    """A bug: a 500 naming the exception's type only (no traceback reaches the client)."""
-    return error(f"internal error: {type(exc).__name__}", 500)
+# ---- headers, the app --------------------------------------------------------------------
 
 
 SECURITY = {
@@ -366,15 +291,6 @@ class Headers:
             await send(message)
 
         await self.app(scope, receive, send_with)
-
-
-E = TypeVar("E", bound=Exception)
-
-
-def _handler(on: Callable[[Request, E], Awaitable[Response]]) -> ExceptionHandler:
-    """A handler of one exception type as Starlette's table types them (any exception: the
-    table's key says which reaches it)."""
-    return cast(ExceptionHandler, on)
 
 
 def create_app(
@@ -416,14 +332,7 @@ def create_app(
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
-        exception_handlers={
-            BadRequest: _handler(on_bad_request),
-            PuzzleError: _handler(on_puzzle_error),
-            Busy: _handler(on_busy),
-            Duplicate: _handler(on_duplicate),
-            HTTPException: _handler(on_http),
-            Exception: on_crash,
-        },
+        exception_handlers=exception_handlers(),
     )
     app.state.manager = manager
     app.add_middleware(Guard, hosts=hosts if hosts is not None else host_names())

@@ -1,6 +1,6 @@
 """A BurrTools `.xmpuzzle` file opened on the page: the page reads the file (gzip or plain
 XML) and sends its bytes in base64 inside the puzzle's JSON, so the server still never opens
-files and the body's size limit (app.MAX_BODY) caps the upload. The CLI's reader
+files and the body's size limit (refusals.MAX_BODY) caps the upload. The CLI's reader
 (formats.xmpuzzle) turns the bytes into a Puzzle; every fault is one PuzzleError line.
 
     {"kind": "tiling", "xmpuzzle": "<base64>", "name": "soma.xmpuzzle", "problem": 1}

@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from multiprocessing.connection import Connection
 from typing import Any
 
+MAX_LISTED_CELLS = 2_000_000  # cells of the solutions one job lists, in all (the server keeps them)
+
 
 def big(n: int | None) -> int | str | None:
     """Counts beyond what JavaScript numbers hold exactly travel as strings."""

@@ -7,14 +7,13 @@ PuzzleError with one line that the app returns as a 400. No search happens in th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
-import numpy as np
 
 from ..budget import PAGE_BYTES
 from ..errors import PuzzleError
 from ..formats import describe
+from .piece_library import library_cells, library_hint
 
 if TYPE_CHECKING:
     from ..core.puzzle import Puzzle
@@ -30,8 +29,6 @@ MAX_PIECES = 120  # pieces (copies included) in one tiling puzzle
 MAX_TEXT = 200_000  # characters of a pasted puzzle file
 MAX_SHIKAKU_CELLS = 40_000  # Shikaku grid (200 x 200)
 MAX_ORDER = 7  # boxing: up to heptominoes (108 free shapes)
-LIBRARY_ORDERS = range(1, 7)  # the page's piece library: monomino .. hexominoes
-LATTICE_ORDERS = {"triangle": range(1, 8), "hex": range(1, 6)}  # moniamond .. heptiamonds, .. pentahexes
 
 KINDS = ("tiling", "katamino", "box", "shikaku", "calendar")
 
@@ -61,64 +58,6 @@ def _int(spec: JSON, key: str, lo: int, hi: int, default: int | None = None) -> 
     return v
 
 
-# ---- the library the page offers -------------------------------------------------------------
-
-
-def rows_of(cells: Any) -> list[str]:
-    """A flat shape as rows of 'X' (cell) and '.' (gap)."""
-    cells = np.asarray(cells)
-    lo = cells.min(axis=0)
-    h, w = (int(x) + 1 for x in cells.max(axis=0) - lo)
-    grid = [["."] * w for _ in range(h)]
-    for r, c in (cells - lo).tolist():
-        grid[r][c] = "X"
-    return ["".join(row) for row in grid]
-
-
-def library() -> list[JSON]:
-    """Free polyominoes of order 1..6 by name, with the pentominoes' Katamino colours."""
-    from ..core.library import COLOUR_OF, KATAMINO
-    from ..core.polyforms import polyforms
-
-    out = []
-    number = {letter: i for i, (letter, _, _) in enumerate(KATAMINO, start=1)}
-    colour_name = {letter: name for letter, name, _ in KATAMINO}
-    for n in LIBRARY_ORDERS:
-        for f in polyforms(n):
-            entry = {"name": f.name, "order": n, "rows": rows_of(f.cells)}
-            if f.name in COLOUR_OF:
-                entry.update(colour=COLOUR_OF[f.name], katamino=number[f.name], colour_name=colour_name[f.name])
-            out.append(entry)
-    return out
-
-
-def _library_rows() -> dict[str, list[str]]:
-    return {e["name"]: e["rows"] for e in library()}
-
-
-@lru_cache(maxsize=None)
-def lattice_library() -> dict[str, list[JSON]]:
-    """Free n-iamonds and n-hexes by name (see LATTICE_ORDERS): cells in the grid's coordinates,
-    points (row, column) where the page draws them (the drawing convention of `lattice_draw`)."""
-    from ..core.lattice_forms import polyforms
-    from ..draw.lattice_draw import drawing_points
-
-    return {
-        grid: [
-            {"name": f.name, "order": n, "cells": f.cells.tolist(), "points": drawing_points(grid, f.cells).tolist()}
-            for n in orders
-            for f in polyforms(n, grid)
-        ]
-        for grid, orders in LATTICE_ORDERS.items()
-    }
-
-
-def _library_cells(grid: str) -> dict[str, Any]:
-    if grid == "square":
-        return _library_rows()
-    return {e["name"]: e["cells"] for e in lattice_library()[grid]}
-
-
 # ---- tiling ------------------------------------------------------------------------------------
 
 
@@ -144,7 +83,7 @@ def _board_rows(rows: Any) -> list[str]:
 def _piece_list(pieces: Any, grid: str = "square") -> list[JSON]:
     if not isinstance(pieces, list) or not pieces:
         _fail('"pieces" must be a non-empty list of pieces')
-    rows = _library_cells(grid)
+    rows = library_cells(grid)
     out, total = [], 0
     for i, p in enumerate(pieces):
         if isinstance(p, str):
@@ -183,7 +122,7 @@ def _piece_list(pieces: Any, grid: str = "square") -> list[JSON]:
 
             key = (pentomino(name) if grid == "square" else None) or name
             if key not in rows:
-                _fail(f"unknown piece {describe(name)} " + _library_hint(grid))
+                _fail(f"unknown piece {describe(name)} " + library_hint(grid))
             entry = {"name": key, "cells": rows[key]}
         entry["count"] = count
         if "min" in p:
@@ -195,16 +134,6 @@ def _piece_list(pieces: Any, grid: str = "square") -> list[JSON]:
     if not out:
         _fail("no pieces chosen (every count is 0)")
     return out
-
-
-def _library_hint(grid: str) -> str:
-    if grid == "square":
-        return "(a pentomino letter FILNPTUVWXYZ, a Katamino colour, or a library name such as 4-2)"
-    kind = {"triangle": "polyiamond", "hex": "polyhex"}[grid]
-    orders = LATTICE_ORDERS[grid]
-    return f"(a {kind} of the library, {orders[0]}..{orders[-1]} cells: a name such as " + (
-        "bar, sphinx or 5-1)" if grid == "triangle" else "bee, propeller or 3-1)"
-    )
 
 
 def _grid(spec: JSON) -> str:

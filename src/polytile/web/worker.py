@@ -13,8 +13,8 @@ from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any
 
 from ..errors import PuzzleError
-from . import puzzles
-from .messages import Out, big, ticking
+from . import puzzles, shikaku_api
+from .messages import MAX_LISTED_CELLS, Out, big, ticking
 from .puzzles import Parsed
 
 if TYPE_CHECKING:
@@ -27,8 +27,6 @@ if TYPE_CHECKING:
 JSON = dict[str, Any]
 
 MAX_LIST = 10_000  # solutions a solve job lists for browsing
-SHIKAKU_LIST = 1000  # Shikaku solutions listed for browsing
-MAX_LISTED_CELLS = 2_000_000  # ... and at most this many cells in all (memory per job)
 BATCH = 200  # solutions per message
 STATS_SOLUTIONS = 20_000  # per-piece statistics over at most this many solutions
 STATS_PROBES = 2_000  # random paths of the tree estimate
@@ -69,7 +67,7 @@ def solve(parsed: Parsed, opts: JSON, out: Out) -> JSON:
     """Solutions to browse: the first sent at once (the page shows it while the rest are
     found), then up to opts["limit"] (and MAX_LISTED_CELLS cells in all) in batches."""
     if parsed.kind == "shikaku":
-        return shikaku(parsed, opts, out)
+        return shikaku_api.count(parsed, opts, out)
     if parsed.kind == "calendar":
         from . import calendar_api
 
@@ -100,7 +98,7 @@ def solve(parsed: Parsed, opts: JSON, out: Out) -> JSON:
 def count(parsed: Parsed, opts: JSON, out: Out) -> JSON:
     """The number of solutions (and of classes with opts["unique"]), on opts["jobs"] workers."""
     if parsed.kind == "shikaku":
-        return shikaku(parsed, opts, out)
+        return shikaku_api.count(parsed, opts, out)
     if parsed.kind == "calendar":
         from . import calendar_api
 
@@ -118,30 +116,6 @@ def count(parsed: Parsed, opts: JSON, out: Out) -> JSON:
     jobs = int(opts.get("jobs") or 1)
     r = parsed.tiling.count(unique=unique, progress=out.engine_progress, jobs=jobs)
     return _report(r)
-
-
-def shikaku(parsed: Parsed, opts: JSON, out: Out) -> JSON:
-    """A Shikaku grid's count within the page's memory budget, and some solutions to browse."""
-    from ..budget import PAGE_BYTES, over
-    from ..shikaku.model import listing, solve as solve_shikaku
-
-    ans = solve_shikaku(parsed.shikaku, max_memory=PAGE_BYTES)
-    if ans.stopped == "memory budget":
-        raise over("counting this grid", ans.need, PAGE_BYTES, "shikaku", at_least=True)
-    shown = [ans.rectangles] if ans.rectangles else []
-    if (ans.solutions or 0) > 1:  # several: list some of them for browsing
-        most = max(1, MAX_LISTED_CELLS // max(1, len(parsed.shikaku.clues)))
-        shown = listing(parsed.shikaku, min(int(opts.get("limit") or 1000), SHIKAKU_LIST, most))
-    if shown:
-        out.send("solutions", start=0, solutions=[{"rectangles": [list(r) for r in rects]} for rects in shown])
-    return {
-        "solutions": big(ans.solutions),
-        "listed": len(shown),
-        "reasons": [ans.reason] if ans.reason else [],
-        "seconds": round(ans.seconds, 6),
-        "nodes": ans.nodes,
-        "complete": not ans.capped,
-    }
 
 
 def _square_only(parsed: Parsed, action: str) -> None:
@@ -357,23 +331,6 @@ def tally(parsed: Parsed, opts: JSON, out: Out) -> JSON:
     return calendar_api.tally(parsed.calendar, opts, out)
 
 
-def generate(parsed: Parsed, opts: JSON, out: Out) -> JSON:
-    """A new Shikaku puzzle with exactly one solution, the size of the given grid."""
-    from ..shikaku.formats import to_game_id, to_url
-    from ..shikaku.generate import MAX_CELLS, generate as make
-
-    if parsed.kind != "shikaku":
-        raise PuzzleError("generate makes Shikaku puzzles", "generate")
-    p = parsed.shikaku
-    if p.width * p.height > MAX_CELLS:
-        raise PuzzleError(f"{p.width}x{p.height} is too large to generate (limit {MAX_CELLS} cells)", "generate")
-    seed = opts.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62):
-        raise PuzzleError('"seed" must be an integer 0..2^62', "generate")
-    q = make(p.width, p.height, seed)
-    return {"width": q.width, "height": q.height, "rows": q.rows(), "game_id": to_game_id(q), "url": to_url(q)}
-
-
 ACTIONS: dict[str, Callable[[Parsed, JSON, Out], JSON]] = {
     "solve": solve,
     "count": count,
@@ -382,7 +339,7 @@ ACTIONS: dict[str, Callable[[Parsed, JSON, Out], JSON]] = {
     "stats": stats,
     "slam": slam,
     "sample": sample,
-    "generate": generate,
+    "generate": shikaku_api.generate,
     "tally": tally,
 }
 
