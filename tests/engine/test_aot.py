@@ -13,6 +13,7 @@ import pytest
 
 from paths import ROOT
 from polytile.engine import kernels
+from polytile.engine.records import SOLUTIONS
 
 P3X20 = ROOT / "examples" / "pentomino-3x20.txt"     # 8 tilings (2 up to symmetry)
 NOT_BUILT = ("no compiled kernels (no C compiler at install, or the kernel sources were edited since: "
@@ -106,7 +107,7 @@ def test_compiled_kernels_release_the_gil():
     thread.start()
     while thread.is_alive():
         loops += 1
-    assert driver.stats[1] == 9356            # every tiling (2339 up to symmetry, x 4)
+    assert driver.stats[SOLUTIONS] == 9356            # every tiling (2339 up to symmetry, x 4)
     assert loops > 100_000
 
 

@@ -12,6 +12,7 @@ import pytest
 import polytile
 from conftest import CORPUS, tiling_cases
 from cli_helpers import call_cli, start_cli
+from polytile.engine.records import SOLUTIONS, UNIQUE
 
 CASES = {c["id"]: c for c in tiling_cases()}
 PICK = ["pentomino-8x8-side-offset-missing", "pentomino-6x10", "soma-3x3x3", "partial-x-triplication",
@@ -383,7 +384,7 @@ def test_a_copied_driver_shares_no_array_it_writes_and_counts_the_same():
         pacer = Pacer()
         while pacer.advance(r) != "done":
             pass
-        counts.append(r.stats[1:3].tolist())
+        counts.append([int(r.stats[SOLUTIONS]), int(r.stats[UNIQUE])])
     case = CASES["pentomino-8x8-side-offset-missing"]
     assert counts == [[case["solutions"], case["unique"]]] * 2
 

@@ -11,6 +11,7 @@ import threading
 import numpy as np
 from numba import njit
 
+from .records import NODES, STORED
 from .search import driver_class
 
 BUFFER = 1 << 15                  # solutions per batch
@@ -76,20 +77,20 @@ def tally_task(job, chunk: list[np.ndarray], group: int, weight: np.ndarray,
         _LOCAL.keys = np.zeros(BUFFER, dtype=np.int64)
         _LOCAL.weights = np.zeros(BUFFER, dtype=np.int64)
     driver = _LOCAL.driver
-    before = int(driver.stats[0])
+    before = int(driver.stats[NODES])
     driver.begin(chunk)
     tally: dict[int, int] = {}
     finished = True
     while True:
         code = driver.advance(1 << 22)
-        k = int(driver.stats[3])
+        k = int(driver.stats[STORED])
         if k:
             _keys(driver.out, k, cover.opt_piece, group, base, weight, _LOCAL.keys, _LOCAL.weights)
             merge(tally, _LOCAL.keys[:k], _LOCAL.weights[:k])
-            driver.stats[3] = 0
+            driver.stats[STORED] = 0
         if code == "done":
             break
         if stop is not None and stop.is_set():
             finished = False
             break
-    return tally, int(driver.stats[0]) - before, finished
+    return tally, int(driver.stats[NODES]) - before, finished

@@ -61,6 +61,13 @@ class Sink(NamedTuple):
     tally: np.ndarray           # int64 (pieces): copies used by an image
 
 
+def no_leaf_scratch(stats: np.ndarray, out: np.ndarray) -> Sink:
+    """The Sink of a kernel that writes only counters and solutions (the `cover` kernels,
+    engine/bitset/ and engine/exact/: no symmetry classes, so no leaf scratch)."""
+    empty = np.zeros(0, dtype=np.int64)
+    return Sink(stats=stats, out=out, base=empty, img=empty, tally=empty)
+
+
 def place_dtype(*names: str) -> np.dtype:
     """An aligned record of int64 fields: a kernel's place in its search (one row)."""
     return np.dtype([(name, np.int64) for name in names], align=True)

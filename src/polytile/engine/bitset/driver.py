@@ -5,7 +5,9 @@ import numpy as np
 
 from ...core.matrix import Matrix
 from ..driver import distinct
+from ..records import N_STATS, NODES, SOLUTIONS, STORED, no_leaf_scratch
 from ..status import CODES
+from .records import BitsetStack, BitsetTables, Counting
 
 MAX_OPTIONS = 1 << 14          # 256 words a set: beyond, dancing links (engine/exact/) do better
 MAX_WORDS = 1 << 23            # words of the kill rows (64 MB)
@@ -34,8 +36,8 @@ def _spans(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return lo, hi
 
 
-def bitset_tables(matrix: Matrix) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
-    """(tables, full) for bitset.kernel.run: kill rows (one per item: the options holding it;
+def bitset_tables(matrix: Matrix) -> tuple[BitsetTables, np.ndarray]:
+    """(tables, full) for bitset.kernel.run (tables: records.BitsetTables): kill rows (one per item: the options holding it;
     one per (secondary item, colour) used: the options holding the item in another
     colour or none), their spans, the primary items' rows, each entry's kill row, each
     option's primary items; full: the bits of all primary items."""
@@ -59,18 +61,18 @@ def bitset_tables(matrix: Matrix) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
     full = _bits(np.zeros(matrix.n_primary, np.int64), np.arange(matrix.n_primary), 1,
                  matrix.n_primary)[0]
     p = matrix.n_primary
-    tables = (kill, lo, hi, np.ascontiguousarray(kill[:p]), lo[:p].copy(), hi[:p].copy(),
-              matrix.opt_ptr.astype(np.int64), entry_kill.astype(np.int32), opt_prim)
+    tables = BitsetTables(kill, lo, hi, np.ascontiguousarray(kill[:p]), lo[:p].copy(), hi[:p].copy(),
+                          matrix.opt_ptr.astype(np.int64), entry_kill.astype(np.int32), opt_prim)
     return tables, full
 
 
-def _counting(matrix: Matrix) -> tuple[np.ndarray, np.ndarray]:
-    """(prim_ptr, prim_items): each option's primary items."""
+def _counting(matrix: Matrix) -> Counting:
+    """Each option's primary items (prim_ptr, prim_items)."""
     primary = matrix.opt_items < matrix.n_primary
     option = np.repeat(np.arange(matrix.n_options), np.diff(matrix.opt_ptr))
     ptr = np.zeros(matrix.n_options + 1, dtype=np.int64)
     np.cumsum(np.bincount(option[primary], minlength=matrix.n_options), out=ptr[1:])
-    return ptr, matrix.opt_items[primary].astype(np.int32)
+    return Counting(ptr, matrix.opt_items[primary].astype(np.int32))
 
 
 def by_constraint(matrix: Matrix) -> Matrix:
@@ -118,19 +120,20 @@ class BitsetDriver:
         from . import kernel
         self.tabs, self.counted = tabs, counted
         depth = tabs.n_primary + 2
-        words = tabs.tables[0].shape[1]
+        words = tabs.tables.kill.shape[1]
         self.state = np.zeros(2, dtype=np.int64)
-        self.work = (self.state, np.zeros((depth + 1, words), np.uint64),
-                     np.zeros((depth + 1, len(tabs.full)), np.uint64),
-                     np.zeros((depth, words), np.uint64), np.zeros(depth, np.int64),
-                     np.zeros(depth, np.int64), np.zeros(depth, np.int32),
-                     np.zeros((depth + 1, tabs.n_primary if counted else 0), np.int32))
-        self.work[1][0] = tabs.all_options
+        self.work = BitsetStack(
+            state=self.state, active=np.zeros((depth + 1, words), np.uint64),
+            covered=np.zeros((depth + 1, len(tabs.full)), np.uint64),
+            cand=np.zeros((depth, words), np.uint64), pos=np.zeros(depth, np.int64),
+            end=np.zeros(depth, np.int64), chosen=np.zeros(depth, np.int32),
+            cnt=np.zeros((depth + 1, tabs.n_primary if counted else 0), np.int32))
+        self.work.active[0] = tabs.all_options
         if counted:
-            self.work[7][0] = tabs.counts
-        self.stats = np.zeros(3, dtype=np.int64)
+            self.work.cnt[0] = tabs.counts
+        self.stats = np.zeros(N_STATS, dtype=np.int64)
         self.out = np.zeros((BUFFER_ROWS if store else 0, depth), dtype=np.int32)
-        self.sink = (self.stats, self.out)
+        self.sink = no_leaf_scratch(self.stats, self.out)
         self.limit = limit
         self.run = bind(kernel.run, tabs.tables, tabs.counting, tabs.full, self.work, self.sink,
                         limit, 0)
@@ -138,13 +141,13 @@ class BitsetDriver:
     def start_at(self, option: int) -> None:
         """Search only below `option` chosen first (one task of a parallel count): the
         stack as if the root's choice had just been made with that one candidate."""
-        root, words = self.root_item(), self.tabs.tables[3]
+        root, words = self.root_item(), self.tabs.tables.item_opts
         self.state[:] = (0, 1)                       # level 0, about to try
-        lo, hi = self.tabs.tables[4][root], self.tabs.tables[5][root]
-        self.work[4][0], self.work[5][0] = lo, hi
-        self.work[3][0, :] = 0
-        self.work[3][0, option >> 6] = np.uint64(1) << np.uint64(option & 63)
-        assert words[root, option >> 6] & self.work[3][0, option >> 6]
+        lo, hi = self.tabs.tables.item_lo[root], self.tabs.tables.item_hi[root]
+        self.work.pos[0], self.work.end[0] = lo, hi
+        self.work.cand[0, :] = 0
+        self.work.cand[0, option >> 6] = np.uint64(1) << np.uint64(option & 63)
+        assert words[root, option >> 6] & self.work.cand[0, option >> 6]
 
     def root_item(self) -> int:
         """The item the kernel chooses at the root: the first with fewest options."""
@@ -152,7 +155,7 @@ class BitsetDriver:
 
     def root_options(self) -> list[int]:
         """The options of the root's item, in the order the kernel tries them."""
-        row = self.tabs.tables[3][self.root_item()]
+        row = self.tabs.tables.item_opts[self.root_item()]
         return [w * 64 + b for w in range(len(row)) for b in range(64)
                 if (int(row[w]) >> b) & 1]
 
@@ -161,10 +164,10 @@ class BitsetDriver:
                               self.sink, self.limit, budget)]
 
     def collect(self, res) -> None:
-        res.nodes, res.solutions = int(self.stats[0]), int(self.stats[1])
-        for row in self.out[:int(self.stats[2])]:
+        res.nodes, res.solutions = int(self.stats[NODES]), int(self.stats[SOLUTIONS])
+        for row in self.out[:int(self.stats[STORED])]:
             res.found.append(row[row >= 0].copy())
-        self.stats[2] = 0
+        self.stats[STORED] = 0
 
 
 TRIAL_NODES = 1 << 15          # nodes each way of choosing runs before one is kept

@@ -19,6 +19,7 @@ from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ..bits import ZERO, popcount
+from ..records import NODES, SOLUTIONS, STORED
 from ..status import BUFFER_FULL, DONE, LIMIT, PAUSED
 
 ENTER, TRY, LEAVE = np.int64(0), np.int64(1), np.int64(2)
@@ -97,28 +98,27 @@ def _all_covered(covered, d, full):
 @njit(cache=True, inline="always")
 def _keep(out, stats, chosen, d):
     """Write the solution chosen[0:d] into the next row of the buffer."""
-    k = stats[2]
+    k = stats[STORED]
     for j in range(out.shape[1]):
         out[k, j] = chosen[j] if j < d else -1
-    stats[2] = k + 1
+    stats[STORED] = k + 1
 
 
 @njit(cache=True, nogil=True)
 def run(tables, counting, full, work, sink, limit, budget):
-    """Run at most `budget` tries. tables: (kill, kill_lo, kill_hi, item_opts, item_lo,
-    item_hi, entry_ptr, entry_kill, opt_prim) as bitset.driver.bitset_tables makes them;
-    counting: (prim_ptr, prim_items), each option's primary items; full: every primary
-    item's bit; work: (state [depth, phase], active, covered, cand, pos, end, chosen, cnt),
-    per level; cnt: the active options of each primary item, kept up to date when it has
+    """Run at most `budget` tries. tables: records.BitsetTables as
+    bitset.driver.bitset_tables makes them; counting: records.Counting, each option's
+    primary items; full: every primary item's bit; work: records.BitsetStack (state [depth,
+    phase], active, covered, cand, pos, end, chosen, cnt), per level; cnt: the active options of each primary item, kept up to date when it has
     columns (then the choice reads them instead of counting bits: cheaper when an option
-    removes few others), else empty; sink: (stats [tries, solutions, stored], out: rows of
-    option numbers, -1 padded; no rows to only count); limit: stop after that many
+    removes few others), else empty; sink: engine.records.Sink (stats NODES, SOLUTIONS,
+    STORED; out: rows of option numbers, -1 padded; no rows to only count); limit: stop after that many
     solutions (0: never). Every array is unpacked here once: numba then keeps no
     reference counts in the loop."""
     kill, kill_lo, kill_hi, item_opts, item_lo, item_hi, entry_ptr, entry_kill, opt_prim = tables
     prim_ptr, prim_items = counting
     state, active, covered, cand, pos, end, chosen, cnt = work
-    stats, out = sink
+    stats, out = sink.stats, sink.out
     counted = cnt.shape[1] > 0
     keep = out.shape[0] > 0
     d, phase = state[0], state[1]
@@ -127,13 +127,13 @@ def run(tables, counting, full, work, sink, limit, budget):
         if phase == ENTER:
             if _all_covered(covered, d, full):
                 phase = LEAVE
-                stats[1] += 1
+                stats[SOLUTIONS] += 1
                 if keep:
                     _keep(out, stats, chosen, d)
-                if limit > 0 and stats[1] >= limit:
+                if limit > 0 and stats[SOLUTIONS] >= limit:
                     state[0], state[1] = d, phase
                     return LIMIT
-                if keep and stats[2] == out.shape[0]:
+                if keep and stats[STORED] == out.shape[0]:
                     state[0], state[1] = d, phase
                     return BUFFER_FULL
                 continue
@@ -160,7 +160,7 @@ def run(tables, counting, full, work, sink, limit, budget):
                 state[0], state[1] = d, phase
                 return PAUSED
             spent += 1
-            stats[0] += 1
+            stats[NODES] += 1
             bits = cand[d, w]
             o = w * 64 + np.int64(trailing_zeros(bits))
             cand[d, w] = bits & (bits - np.uint64(1))

@@ -7,6 +7,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, wait
 
+from ..records import NODES, SOLUTIONS
 from .driver import BitsetDriver, Tables
 
 TASK_SLICE = 1 << 16             # nodes between two looks at the stop flag
@@ -30,8 +31,8 @@ class Tally:
 
     def add(self, driver: BitsetDriver) -> None:
         with self.lock:
-            self.solutions += int(driver.stats[1])
-            self.nodes += int(driver.stats[0])
+            self.solutions += int(driver.stats[SOLUTIONS])
+            self.nodes += int(driver.stats[NODES])
 
 
 def _worker(tabs: Tables, counted: bool, tally: Tally) -> None:

@@ -7,13 +7,15 @@ import numpy as np
 
 from ...core.matrix import Matrix
 from ...core.results import Report
+from ..records import N_STATS, NODES, SOLUTIONS, STORED, no_leaf_scratch
 from ..status import CODES
+from .records import ExactStack, Links
 
 BUFFER_ROWS = 1024          # solutions kept between two drains of the buffer
 
 
-def build_links(matrix: Matrix) -> tuple[np.ndarray, ...]:
-    """(top, up, down, colour, length, left, right, opt_of) for engine/exact/kernel.py: headers
+def build_links(matrix: Matrix) -> Links:
+    """The `Links` (records.py) for engine/exact/kernel.py: headers
     1..N, then a spacer before each option and one after the last. Options without a
     primary item are left out (Algorithm C never chooses them; dlx1 ignores them too)."""
     n = matrix.n_items
@@ -41,7 +43,7 @@ def build_links(matrix: Matrix) -> tuple[np.ndarray, ...]:
     _spacers(up, down, top, n, size)
     length = _columns(up, down, items, node, n)
     left, right = _rings(n, matrix.n_primary)
-    return top, up, down, colour, length, left, right, opt_of
+    return Links(top, up, down, colour, length, left, right, opt_of)
 
 
 def _spacers(up: np.ndarray, down: np.ndarray, top: np.ndarray, n: int, size: np.ndarray) -> None:
@@ -94,10 +96,10 @@ class ExactDriver:
         self.links = build_links(matrix)
         depth = matrix.n_primary + 2
         self.state = np.zeros(2, dtype=np.int64)
-        self.work = (self.state, np.zeros(depth, dtype=np.int32), np.zeros(depth, dtype=np.int32))
-        self.stats = np.zeros(3, dtype=np.int64)
+        self.work = ExactStack(self.state, np.zeros(depth, dtype=np.int32), np.zeros(depth, dtype=np.int32))
+        self.stats = np.zeros(N_STATS, dtype=np.int64)
         self.out = np.zeros((BUFFER_ROWS if store else 0, depth), dtype=np.int32)
-        self.sink = (self.stats, self.out)
+        self.sink = no_leaf_scratch(self.stats, self.out)
         self.limit = limit
         self.run = bind(kernel.run, self.links, self.work, self.sink, limit, 0)
 
@@ -105,7 +107,7 @@ class ExactDriver:
         return CODES[self.run(self.links, self.work, self.sink, self.limit, budget)]
 
     def collect(self, res: Report) -> None:
-        res.nodes, res.solutions = int(self.stats[0]), int(self.stats[1])
-        for row in self.out[:int(self.stats[2])]:
+        res.nodes, res.solutions = int(self.stats[NODES]), int(self.stats[SOLUTIONS])
+        for row in self.out[:int(self.stats[STORED])]:
             res.found.append(row[row >= 0].copy())
-        self.stats[2] = 0
+        self.stats[STORED] = 0

@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..records import NODES, SOLUTIONS, STORED
 from ..status import BUFFER_FULL, DONE, LIMIT, PAUSED
 
 ENTER, TRY, LEAVE = np.int64(0), np.int64(1), np.int64(2)
@@ -63,7 +64,8 @@ def _unhide(p, top, up, down, colour, length):
 
 @njit(cache=True)
 def _cover(i, links):
-    top, up, down, colour, length, left, right, _ = links
+    top, up, down, colour = links.top, links.up, links.down, links.colour
+    length, left, right = links.length, links.left, links.right
     p = down[i]
     while p != i:
         _hide(p, top, up, down, colour, length)
@@ -75,7 +77,8 @@ def _cover(i, links):
 
 @njit(cache=True)
 def _uncover(i, links):
-    top, up, down, colour, length, left, right, _ = links
+    top, up, down, colour = links.top, links.up, links.down, links.colour
+    length, left, right = links.length, links.left, links.right
     a, b = left[i], right[i]
     right[a] = i
     left[b] = i
@@ -88,7 +91,7 @@ def _uncover(i, links):
 @njit(cache=True)
 def _purify(p, links):
     """Keep only the options that give item top[p] the colour of node p."""
-    top, up, down, colour, length, _, _, _ = links
+    top, up, down, colour, length = links.top, links.up, links.down, links.colour, links.length
     c = colour[p]
     i = top[p]
     q = down[i]
@@ -102,7 +105,7 @@ def _purify(p, links):
 
 @njit(cache=True)
 def _unpurify(p, links):
-    top, up, down, colour, length, _, _, _ = links
+    top, up, down, colour, length = links.top, links.up, links.down, links.colour, links.length
     c = colour[p]
     i = top[p]
     q = up[i]
@@ -117,7 +120,7 @@ def _unpurify(p, links):
 @njit(cache=True)
 def _commit(x, links):
     """Take option x (node x's item is already covered): commit its other nodes."""
-    top, up, _, colour, _, _, _, _ = links
+    top, up, colour = links.top, links.up, links.colour
     p = x + 1
     while p != x:
         j = top[p]
@@ -134,7 +137,7 @@ def _commit(x, links):
 @njit(cache=True)
 def _uncommit(x, links):
     """Undo _commit(x), in the reverse order."""
-    top, _, down, colour, _, _, _, _ = links
+    top, down, colour = links.top, links.down, links.colour
     p = x - 1
     while p != x:
         j = top[p]
@@ -151,7 +154,7 @@ def _uncommit(x, links):
 @njit(cache=True)
 def _choose(links):
     """The active primary item with the fewest options (the first on ties), and how many."""
-    _, _, _, _, length, _, right, _ = links
+    length, right = links.length, links.right
     best, best_len = -1, 1 << 30
     i = right[0]
     while i != 0:
@@ -167,37 +170,37 @@ def _choose(links):
 def _visit(d, x, links, sink, limit):
     """Count the solution x[0:d]; keep its options when there is a buffer. Returns the
     status to stop with, or -1 to go on."""
-    stats, out = sink
-    opt_of = links[7]
-    stats[1] += 1
+    stats, out = sink.stats, sink.out
+    opt_of = links.opt_of
+    stats[SOLUTIONS] += 1
     if out.shape[0] > 0:
-        row = out[stats[2]]
+        row = out[stats[STORED]]
         row[:] = -1
         for k in range(d):
             row[k] = opt_of[x[k]]
-        stats[2] += 1
-    if limit > 0 and stats[1] >= limit:
+        stats[STORED] += 1
+    if limit > 0 and stats[SOLUTIONS] >= limit:
         return LIMIT
-    if out.shape[0] > 0 and stats[2] == out.shape[0]:
+    if out.shape[0] > 0 and stats[STORED] == out.shape[0]:
         return BUFFER_FULL
     return -1
 
 
 @njit(cache=True, nogil=True)
 def run(links, work, sink, limit, budget):
-    """Run at most `budget` tries. links: (top, up, down, colour, length, left, right,
-    opt_of) as exact.driver.build_links makes them; work: (state [depth, phase], item, x);
-    sink: (stats [tries, solutions, stored], out: rows of option numbers, -1 padded, or
-    no rows to only count); limit: stop after that many solutions (0: never)."""
-    state, item, x = work
-    down = links[2]
-    stats = sink[0]
+    """Run at most `budget` tries. links: records.Links as exact.driver.build_links makes
+    them; work: records.ExactStack (state [depth, phase], item, x); sink: engine.records.Sink
+    (stats NODES, SOLUTIONS, STORED; out: rows of option numbers, -1 padded, or no rows to
+    only count); limit: stop after that many solutions (0: never)."""
+    state, item, x = work.state, work.item, work.x
+    down = links.down
+    stats = sink.stats
     d = state[0]
     phase = state[1]
     spent = 0
     while True:
         if phase == ENTER:
-            if links[6][0] == 0:                  # no primary item left: a solution
+            if links.right[0] == 0:                  # no primary item left: a solution
                 phase = LEAVE
                 stop = _visit(d, x, links, sink, limit)
                 if stop >= 0:
@@ -221,7 +224,7 @@ def run(links, work, sink, limit, budget):
                 state[0], state[1] = d, phase
                 return PAUSED
             spent += 1
-            stats[0] += 1
+            stats[NODES] += 1
             _commit(x[d], links)
             d += 1
             phase = ENTER
