@@ -267,6 +267,10 @@ def build(puzzle: Puzzle, deadline: float | None = None) -> Model:
 
 
 def _assemble(n_items, rows, pieces, puzzle, neighbours) -> Cover:
+    """The options sorted by first item, then piece: one Cover."""
+    if len({r.shape[1] for r in rows}) == 1:             # one size (the pentominoes): as rows
+        return _assemble_one_size(n_items, np.concatenate(rows), np.concatenate(pieces), puzzle,
+                                  neighbours)
     if rows:
         sizes = np.concatenate([np.full(len(r), r.shape[1]) for r in rows])
         first = np.concatenate([r[:, 0] for r in rows])
@@ -286,6 +290,22 @@ def _assemble(n_items, rows, pieces, puzzle, neighbours) -> Cover:
         n_items=n_items,
         opt_ptr=ptr,
         opt_items=items_unsorted[take].astype(np.int32),
+        opt_piece=piece[order].astype(np.int32),
+        piece_count=np.array([p.count for p in puzzle.pieces], dtype=np.int32),
+        piece_min=np.array([p.least for p in puzzle.pieces], dtype=np.int32),
+        neighbours=neighbours,
+    )
+
+
+def _assemble_one_size(n_items: int, rows: np.ndarray, piece: np.ndarray, puzzle: Puzzle,
+                       neighbours: np.ndarray) -> Cover:
+    """_assemble's Cover when every option has k items: the sorted rows reordered whole
+    (a third of the general case's numpy calls, which are most of its time)."""
+    order = np.lexsort((piece, rows[:, 0]))
+    return Cover(
+        n_items=n_items,
+        opt_ptr=np.arange(len(rows) + 1, dtype=np.int64) * rows.shape[1],
+        opt_items=rows[order].astype(np.int32).ravel(),
         opt_piece=piece[order].astype(np.int32),
         piece_count=np.array([p.count for p in puzzle.pieces], dtype=np.int32),
         piece_min=np.array([p.least for p in puzzle.pieces], dtype=np.int32),
