@@ -72,7 +72,7 @@ def test_a_stale_or_missing_extension_is_not_used(monkeypatch):
 
 def test_types_not_compiled_go_to_the_jit():
     """Pieces of size 2, two of them: sums 0, 2, 4 -> bits 0b10101 (counted by hand)."""
-    sizes = kernels.load("bitboard.kernel").reachable_sizes
+    sizes = kernels.kernel_module("bitboard.kernel").reachable_sizes
     left, size = np.array([2], np.int64), np.array([2], np.int64)
     assert sizes(left, size) == 0b10101
     odd = left.astype(np.int16)                                  # no driver passes int16

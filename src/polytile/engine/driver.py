@@ -32,7 +32,7 @@ def symmetry_record(plan, sym, n_opt: int) -> SymmetryTables:
 
 
 class Driver:
-    """Subclasses name their kernel module (`kernel`, from kernels.load), the fields of
+    """Subclasses name their kernel module (`kernel`, from kernels.kernel_module), the fields of
     its place in the search (`PLACE`, see records.place_dtype), and build its read-only
     tables and its stack (`tables`, `work`: records of their own); `call(budget)` is one
     call of the kernel's `run(tables, rules, sym, work, prefixes, budget)`, returning its
@@ -43,7 +43,7 @@ class Driver:
     Every kernel runs the rows of `prefixes` itself, one after another (`begin`), so a
     slice of the search is one call whatever the number of prefixes."""
 
-    kernel: Any = None            # the kernel module, from kernels.load
+    kernel: Any = None            # the kernel module, from kernels.kernel_module
     PLACE: np.dtype = place_dtype("depth")
     tables: Any                   # the kernel's read-only tables (a record)
     work: Any                     # its stack (a record holding `place` and `sink`)

@@ -1,8 +1,8 @@
 """The kernels as the drivers call them: compiled ahead of time when `pip install` built
 them (engine/aot.py, into the extension module `_aot`), else numba's JIT dispatchers.
 
-`load("bitboard.kernel")` stands for the module engine/bitboard/kernel.py (a kernel
-module is named by its path below engine/): `load("bitboard.kernel").run(...)` calls the
+`kernel_module("bitboard.kernel")` stands for the module engine/bitboard/kernel.py (a kernel
+module is named by its path below engine/): `kernel_module("bitboard.kernel").run(...)` calls the
 compiled `run` when the extension holds it for these argument types, and the dispatcher
 `bitboard.kernel.run` otherwise. Using the extension imports neither numba nor the
 kernel's module (numba's import and loading its cached kernels are most of a small
@@ -165,13 +165,13 @@ def compiled_table(expected: str | None = None) -> dict[str, dict[str, Kernel]]:
 
 
 def bind(function: Callable, *args) -> Callable:
-    """`function` (a kernel from `load`) for repeated calls with arguments of the types of
+    """`function` (a kernel from `kernel_module`) for repeated calls with arguments of the types of
     `args`: the types matched once (a Kernel matches them at every call otherwise; with
     tuples of dozens of arrays that is tens of microseconds a call)."""
     return function.bind(*args) if isinstance(function, Kernel) else function
 
 
-def load(module: str) -> Kernels:
+def kernel_module(module: str) -> Kernels:
     """The functions of engine/<module>.py (`module` dotted below engine/, as
     "bitboard.kernel"), compiled ahead of time where possible."""
     if module not in _loaded:
@@ -232,5 +232,5 @@ def njit(**options) -> Callable[[Callable], Deferred]:
 
 
 def using_compiled(module: str, name: str) -> bool:
-    """Whether load(module).name has compiled variants (for tests and --version)."""
+    """Whether kernel_module(module).name has compiled variants (for tests and --version)."""
     return bool(_the_table().get(module, {}).get(name, Kernel(module, name, {})).variants)

@@ -11,7 +11,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ..core.cover import Cover
-from .kernels import Kernel, load, type_key, using_compiled
+from .kernels import Kernel, kernel_module, type_key, using_compiled
 
 
 def arguments(perms: np.ndarray, cover: Cover) -> tuple[np.ndarray, ...]:
@@ -38,10 +38,10 @@ def analyser(perms: np.ndarray, cover: Cover, jit: bool = False) -> tuple[Any, .
     args = arguments(perms, cover)
     function: Callable | None
     if jit or os.environ.get("POLYTILE_JIT"):
-        function = load("orbits").analyse
+        function = kernel_module("orbits").analyse
         function = function.jit if isinstance(function, Kernel) else function
     elif using_compiled("orbits", "analyse"):               # (else numba is not imported)
-        function = load("orbits").analyse.variants.get(tuple(type_key(a) for a in args))
+        function = kernel_module("orbits").analyse.variants.get(tuple(type_key(a) for a in args))
     else:
         function = None
     if function is None:

@@ -10,7 +10,7 @@ import numpy as np
 
 from ..core.cover import Cover
 from ..core.results import Report
-from .kernels import load
+from .kernels import kernel_module
 
 SLICE_NODES = 1 << 20                  # most nodes in one slice
 SLICE_SECONDS = 0.05                   # a slice's goal: Ctrl-C and limits answer at once
@@ -78,7 +78,7 @@ def breaking_piece(cover: Cover, sym) -> tuple[int, np.ndarray] | None:
     first and its placements kept, or None."""
     if len(sym.h_rows) == 1:
         return None
-    piece, first = load("bitboard.tables").first_piece(
+    piece, first = kernel_module("bitboard.tables").first_piece(
         sym.h_images, sym.opt_label, sym.label_piece, cover.opt_piece, cover.piece_count,
         cover.piece_min)
     return None if piece < 0 else (int(piece), first)
@@ -88,7 +88,7 @@ def second_breaking(cover: Cover, sym, piece: int,
                     first: np.ndarray) -> tuple[int, np.ndarray, np.ndarray] | None:
     """core.symmetry.second_breaking, compiled (engine/bitboard/tables.py): (second piece, the
     CSR of its placements banned under each of `first`), or None."""
-    second, ptr, flat = load("bitboard.tables").second_piece(
+    second, ptr, flat = kernel_module("bitboard.tables").second_piece(
         first, piece, sym.h_images, np.uint64(sym.h_mask), sym.opt_label, sym.label_img,
         sym.label_piece, sym.opt_stab, cover.opt_piece, cover.piece_count, cover.piece_min)
     return None if second < 0 else (int(second), ptr, flat)

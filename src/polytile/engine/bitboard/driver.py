@@ -5,11 +5,11 @@ import numpy as np
 
 from ...core.cover import Cover
 from .records import PLACE, BitboardStack, BitboardTables, MemoTable
-from ..kernels import load
+from ..kernels import kernel_module
 from ..driver import Driver, lists_by_first_item, uniform_sizes
 
-kernel = load("bitboard.kernel")    # compiled ahead of time, or numba's JIT: see engine/kernels.py
-build = load("bitboard.tables")     # the tables built in compiled code
+kernel = kernel_module("bitboard.kernel")    # compiled ahead of time, or numba's JIT: see engine/kernels.py
+build = kernel_module("bitboard.tables")     # the tables built in compiled code
 
 
 MAX_SHIFTS = 8          # more distinct neighbour differences: grow regions cell by cell

@@ -6,11 +6,11 @@ import numpy as np
 from typing import NamedTuple
 
 from ...core.cover import Cover
-from ..kernels import load
+from ..kernels import kernel_module
 from ..records import Sink, place_dtype
 from ..driver import Driver, pieces_connected, distinct, item_masks, lists_by_first_item, uniform_sizes
 
-kernel = load("wide.kernel")  # compiled ahead of time, or numba's JIT: see engine/kernels.py
+kernel = kernel_module("wide.kernel")  # compiled ahead of time, or numba's JIT: see engine/kernels.py
 
 # wide.kernel.run's place in its search, kept between calls (one row, read as work.place[0])
 PLACE = place_dtype(
