@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
@@ -236,8 +237,30 @@ def _placements(index: CellIndex, anchors: np.ndarray, colours: np.ndarray, shap
     return np.concatenate(found), np.concatenate(which)
 
 
-def build(puzzle: Puzzle, deadline: float | None = None) -> Model:
-    """The exact-cover model; TimeUp when the perf_counter `deadline` passes first."""
+# a compiled `_placements` (engine/placing_driver.placer, which the tiling layer passes: core
+# may not import engine) takes the board's lookup grid, the anchors' box numbers, the
+# anchors, each orientation's lowest and highest anchor on each axis, its offsets from its
+# first cell and its piece; it returns (rows of items ascending, pieces), or None for numpy
+Placer = Callable[..., "tuple[np.ndarray, np.ndarray] | None"]
+
+
+def _compiled_placements(placer: Placer, index: CellIndex, anchors: np.ndarray, shapes: np.ndarray,
+                         owner: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """`placer`'s placements of the orientations `shapes` (O, k, d), with no colours to
+    match, on a board with a lookup grid (what `_placements` and the sort of each row
+    give)."""
+    first = shapes[:, 0, :]
+    lower = index.lo - shapes.min(axis=1) + first       # the anchors' range (see _box_fits)
+    upper = index.hi - shapes.max(axis=1) + first
+    offsets = shapes @ index.strides
+    return placer(index.grid, index.number(anchors), anchors, lower, upper,
+                  offsets - offsets[:, :1], owner)
+
+
+def build(puzzle: Puzzle, deadline: float | None = None, placer: Placer | None = None) -> Model:
+    """The exact-cover model; TimeUp when the perf_counter `deadline` passes first.
+    `placer`: the placements in one compiled call where it can (numpy's `_placements`
+    is the reference the tests compare it with)."""
     puzzle = merge_congruent(puzzle)
     if puzzle.tiles_area == puzzle.board.area:     # then every copy must be used
         for piece in puzzle.pieces:
@@ -254,14 +277,19 @@ def build(puzzle: Puzzle, deadline: float | None = None) -> Model:
                                                                       for p in puzzle.pieces)
     for found in _orientations_by_size(puzzle, len(cells)).values():                 # all orientations of one size at once
         shapes = np.stack([c for _, c, _ in found])
-        cols = (np.zeros(shapes.shape[:2], dtype=np.int64) if plain    # nothing to match
-                else np.stack([col for _, _, col in found]))
         owner = np.array([p_i for p_i, _, _ in found], dtype=np.int32)
-        idx, which = _placements(index, anchors, colours, shapes, cols, deadline, lat,
-                                 puzzle.allowed)
-        if len(idx):
-            rows.append(np.sort(idx, axis=1))
-            pieces.append(owner[which])
+        got = None
+        if placer is not None and plain and index.grid is not None and lat.name != "triangle":
+            got = _compiled_placements(placer, index, anchors, shapes, owner)
+        if got is None:
+            cols = (np.zeros(shapes.shape[:2], dtype=np.int64) if plain    # nothing to match
+                    else np.stack([col for _, _, col in found]))
+            idx, which = _placements(index, anchors, colours, shapes, cols, deadline, lat,
+                                     puzzle.allowed)
+            got = np.sort(idx, axis=1), owner[which]
+        if len(got[0]):
+            rows.append(got[0])
+            pieces.append(got[1])
     cover = _assemble(len(cells), rows, pieces, puzzle, _neighbours(index, cells, lat.steps))
     return Model(puzzle, cells, colours, cover)
 

@@ -60,13 +60,14 @@ def _warm_model() -> None:
     from ..core.puzzle import Board, Piece, Puzzle
     from ..core.symmetry import analyse
     from .orbits_driver import analyser
+    from .placing_driver import placer
     from .search import search
     for dim in (2, 3):
         cells = np.array([(0, 0, 0), (0, 1, 0), (1, 0, 0), (1, 1, 0)], dtype=np.int64)[:, :dim]
         domino = np.array([(0, 0, 0), (0, 1, 0)], dtype=np.int64)[:, :dim]
         zeros = np.zeros(4, dtype=np.int64)
         puzzle = Puzzle(Board(cells, zeros), [Piece("d", domino, zeros[:2], 2)], dim == 2)
-        analyse(build(puzzle), compiled=analyser)
+        analyse(build(puzzle, placer=placer), compiled=analyser)
     square = np.array([(r, c) for r in range(3) for c in range(3)], dtype=np.int64)
     straight = np.array([(0, 0), (0, 1), (0, 2)], dtype=np.int64)
     ell = np.array([(0, 0), (1, 0), (1, 1)], dtype=np.int64)
@@ -74,5 +75,5 @@ def _warm_model() -> None:
     puzzle = Puzzle(Board(square, zeros), [Piece("I", straight, zeros[:3]),
                                            Piece("L", ell, zeros[:3], 2)])
     check_budget(puzzle, 1 << 30)
-    model = build(puzzle)
+    model = build(puzzle, placer=placer)
     search(model.cover, analyse(model, compiled=analyser), unique=True)

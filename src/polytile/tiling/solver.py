@@ -17,6 +17,7 @@ from ..core.results import LETTERS, Placement, Report, Solution, piece_letters
 from ..core.symmetry import Symmetry, analyse
 from ..errors import PuzzleError
 from ..engine.orbits_driver import analyser
+from ..engine.placing_driver import placer
 from ..engine.warm import warm
 from ..engine.search import choose_engine, search
 from ..formats import load as read
@@ -93,7 +94,7 @@ class Tiling:
                 check_budget(self.puzzle, self.max_memory)
             except OverBudget as e:
                 raise self._over(e) from None
-            self._model = build(self.puzzle, deadline)
+            self._model = build(self.puzzle, deadline, placer=placer)  # engine/placing.py
         return self._model
 
     def symmetry(self) -> Symmetry:
