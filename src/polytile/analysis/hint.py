@@ -9,11 +9,11 @@ from typing import Any
 
 import numpy as np
 
-from ..core import shape
 from ..errors import PuzzleError
 from ..formats import read_text
 from ..core.puzzle import Board, Piece, Puzzle, merge_congruent
 from ..core.results import piece_letters
+from ..core.shape import canonical_key
 from ..tiling.solver import Tiling
 
 
@@ -83,14 +83,16 @@ def read_given(path: str, puzzle: Puzzle) -> list[tuple[str, np.ndarray]]:
     return placed
 
 
-def identify_one(puzzle: Puzzle, index: dict[tuple[int, ...], int], cells: np.ndarray, left: list[int]) -> int | None:
+def identify(puzzle: Puzzle, index: dict[tuple[int, ...], int], cells: np.ndarray, left: list[int]) -> int | None:
     """The first piece with copies `left` that the cells (on the board; `index`: cell -> board
-    row) are, congruent under its motions with colours matching; None when there is none."""
+    row) are, congruent on the board's lattice under the piece's motions, colours matching."""
     colours = puzzle.board.colours[[index[tuple(c)] for c in cells.tolist()]]
-    norm = shape.key(*shape.normalise(cells, colours))
+    grid = puzzle.board.grid
     for i, p in enumerate(puzzle.pieces):
-        if p.size == len(cells) and left[i] > 0 and any(shape.key(o, oc) == norm for o, oc in puzzle.orientations(p)):
-            return i
+        if p.size == len(cells) and left[i] > 0:
+            reflect = puzzle.reflects(p)
+            if canonical_key(cells, colours, reflect, grid) == canonical_key(p.cells, p.colours, reflect, grid):
+                return i
     return None
 
 
@@ -100,7 +102,7 @@ def _identify(puzzle: Puzzle, placed: Sequence[tuple[str, np.ndarray]], path: st
     left = [p.count for p in puzzle.pieces]
     out = []
     for ch, cells in placed:
-        found = identify_one(puzzle, index, cells, left)
+        found = identify(puzzle, index, cells, left)
         if found is None:
             r, c = cells[0]
             raise PuzzleError(

@@ -16,10 +16,9 @@ import numpy as np
 from ..core import lattice as lat
 from ..core.puzzle import Board, Puzzle, merge_congruent
 from ..core.results import Placement
-from ..core.shape import canonical_key
 from ..errors import PuzzleError
 from ..tiling.solver import Tiling
-from .hint import remaining, where
+from .hint import identify, remaining, where
 
 COUNT_NODES = 300_000  # a completion count gives up after about this many nodes ...
 COUNT_SECONDS = 0.5  # ... or this long (the model build included)
@@ -63,19 +62,6 @@ def where_on(board: Board, cell: Sequence[int] | np.ndarray) -> str:
     cells = np.concatenate([board.cells, np.array([cell], dtype=np.int64)])
     r, c = drawing_points(grid, cells)[-1].tolist()
     return f"row {r + 1}, column {(c // 2 if grid == 'hex' else c) + 1}"
-
-
-def identify(puzzle: Puzzle, index: dict[tuple[int, ...], int], cells: np.ndarray, left: list[int]) -> int | None:
-    """The first piece with copies `left` that the cells (on the board; `index`: cell -> board
-    row) are, congruent on the board's lattice under the piece's motions, colours matching."""
-    colours = puzzle.board.colours[[index[tuple(c)] for c in cells.tolist()]]
-    grid = puzzle.board.grid
-    for i, p in enumerate(puzzle.pieces):
-        if p.size == len(cells) and left[i] > 0:
-            reflect = puzzle.reflects(p)
-            if canonical_key(cells, colours, reflect, grid) == canonical_key(p.cells, p.colours, reflect, grid):
-                return i
-    return None
 
 
 def position(puzzle: Puzzle, placed: list[np.ndarray], path: str = "placed") -> Puzzle:

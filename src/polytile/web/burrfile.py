@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import base64
 import binascii
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import PuzzleError
+
+if TYPE_CHECKING:
+    from ..core.puzzle import Puzzle
 
 MAX_FILE = 700_000  # bytes of the file (its base64 fits in the 1 MB request body)
 MAX_XML = 8 << 20  # bytes of XML once unzipped (the CLI allows 32 MB)
@@ -58,7 +61,7 @@ def problem_number(spec: dict[str, Any], name: str) -> int:
     return problem
 
 
-def load(spec: dict[str, Any]) -> tuple[Any, list[dict[str, Any]]]:
+def uploaded_puzzle(spec: dict[str, Any]) -> tuple[Puzzle, list[dict[str, Any]]]:
     """(the chosen problem as a Puzzle, every problem as {number, name, line}) of the file."""
     from ..formats import xmpuzzle
 

@@ -40,7 +40,7 @@ class CalendarPuzzle:
     in the server) and the date whose cells stay open."""
 
     board: str  # classic | weekday
-    cal: Calendar
+    calendar: Calendar
     date: tuple[int, int, int | None]  # (month, day, weekday or None) as the board reads it
     iso: str  # the date as sent (YYYY-MM-DD)
 
@@ -71,20 +71,20 @@ def summary(c: CalendarPuzzle) -> JSON:
     """The board as the page draws it: cells, their labels, the date's open cells."""
     from ..tiling.calendar_dates import date_label
 
-    cells = c.cal.cells
+    cells = c.calendar.cells
     return {
         "kind": "calendar",
         "dim": 2,
         "grid": "square",
         "board": c.board,
         "cells": cells.tolist(),
-        "labels": list(c.cal.board.labels),
+        "labels": list(c.calendar.board.labels),
         "area": int(len(cells)),
         "shape": [int(x) + 1 for x in cells.max(axis=0)],
-        "open": c.cal.open_cells(c.date),
+        "open": c.calendar.open_cells(c.date),
         "date": c.iso,
         "date_label": date_label(c.date),
-        "pieces": [piece_json(name, rows) for name, rows in c.cal.board.pieces],
+        "pieces": [piece_json(name, rows) for name, rows in c.calendar.board.pieces],
     }
 
 
@@ -133,9 +133,9 @@ def solve(c: CalendarPuzzle, opts: JSON, out: Out) -> JSON:
     limit = min(int(opts.get("limit") or MAX_LIST), MAX_LIST)
     out.progress(force=True, phase="solving")
     t0 = time.perf_counter()
-    total, found = c.cal.solve(c.date, limit)
+    total, found = c.calendar.solve(c.date, limit)
     seconds = time.perf_counter() - t0
-    palette = colours(c.cal)
+    palette = colours(c.calendar)
     for k in range(0, len(found), 200):
         out.send("solutions", start=k, solutions=[placements_json(s, palette) for s in found[k : k + 200]])
     return {
@@ -154,7 +154,7 @@ def count(c: CalendarPuzzle, opts: JSON, out: Out) -> JSON:
     """The date's number of solutions (no listing)."""
     out.progress(force=True, phase="counting")
     t0 = time.perf_counter()
-    total = c.cal.count(c.date)
+    total = c.calendar.count(c.date)
     return {
         "solutions": total,
         "unique": None,
@@ -171,11 +171,11 @@ def sample(c: CalendarPuzzle, seed: int, out: Out) -> JSON:
     import random
 
     out.progress(force=True, phase="drawing")
-    total = c.cal.count(c.date)
+    total = c.calendar.count(c.date)
     if total:
-        _, found = c.cal.solve(c.date, total)
+        _, found = c.calendar.solve(c.date, total)
         pick = found[random.Random(seed).randrange(total)]
-        out.send("solutions", start=0, solutions=[placements_json(pick, colours(c.cal))])
+        out.send("solutions", start=0, solutions=[placements_json(pick, colours(c.calendar))])
     return {"listed": min(total, 1), "uniform": True, "solutions": total}
 
 
@@ -205,11 +205,11 @@ def tally(c: CalendarPuzzle, opts: JSON, out: Out) -> JSON:
     ticker.start()
     t0 = time.perf_counter()
     try:
-        result = c.cal.tally(1, progress=step)
+        result = c.calendar.tally(1, progress=step)
     finally:
         stop.set()
         ticker.join()
     seconds = time.perf_counter() - t0
     info = year_summary(result, seconds)
     rows = [[m, d, w, n] for (m, d, w), n in zip(result.dates, result.counts)]
-    return {**info, "dates": rows, "weekday": "weekday" in c.cal.board.group_names()}
+    return {**info, "dates": rows, "weekday": "weekday" in c.calendar.board.group_names()}

@@ -265,7 +265,7 @@ def _tiling(spec: JSON) -> Parsed:
     if spec.get("xmpuzzle") is not None:  # a BurrTools file opened on the page
         from . import burrfile
 
-        puzzle, problems = burrfile.load(spec)
+        puzzle, problems = burrfile.uploaded_puzzle(spec)
     elif spec.get("text") is not None:
         puzzle = _from_text(spec["text"])
     else:
