@@ -204,9 +204,9 @@ def run(
     smallest = min(p.size for p in pieces)
     status = _regions(reps, cover.neighbours.astype(np.int64), size_ok, smallest)
 
-    listing, weight = _weighted_listing(cover, sym)
-    tasks, sizes = make_tasks(cover, listing, RESUMABLE_WORKERS)
-    key = fingerprint(cover, listing) + hashlib.sha256(weight.tobytes()).hexdigest()[:16] + f":{len(tasks)}"
+    survey_plan, weight = _weighted_plan(cover, sym)
+    tasks, sizes = make_tasks(cover, survey_plan, RESUMABLE_WORKERS)
+    key = fingerprint(cover, survey_plan) + hashlib.sha256(weight.tobytes()).hexdigest()[:16] + f":{len(tasks)}"
     with opened_checkpoint(db, key) as checkpoint:
         result = Survey(
             width,
@@ -217,7 +217,7 @@ def run(
             tasks=len(tasks),
             resumed_tasks=len(checkpoint.finished),
         )
-        job = Job(cover, None, listing, choose_engine("auto", cover.n_items, len(cover.piece_count)), key)
+        job = Job(cover, None, survey_plan, choose_engine("auto", cover.n_items, len(cover.piece_count)), key)
         hole_piece = [p.name for p in model.puzzle.pieces].index(HOLE)
         _tally_tasks(job, tasks, sizes, hole_piece, weight, checkpoint, result, jobs, progress)
         if result.complete:
@@ -268,7 +268,7 @@ def _tally_tasks(
         result.complete = False
 
 
-def _weighted_listing(cover: Cover, sym: Symmetry) -> tuple[Plan, np.ndarray]:
+def _weighted_plan(cover: Cover, sym: Symmetry) -> tuple[Plan, np.ndarray]:
     """Symmetry breaking's first piece in one position per orbit, as a count places it,
     but every tiling listed (no canonical check) and weighted by its orbit's size:
     (the plan, the weight of each option)."""
