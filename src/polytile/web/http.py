@@ -71,8 +71,9 @@ class GuardedH11(H11Protocol):
         self._deadline = self.loop.call_later(seconds, self._expire, why)
 
     def _disarm(self) -> None:
-        if getattr(self, "_deadline", None) is not None:
-            self._deadline.cancel()  # type: ignore[union-attr]
+        deadline: asyncio.TimerHandle | None = getattr(self, "_deadline", None)  # None before connection_made
+        if deadline is not None:
+            deadline.cancel()
             self._deadline = None
 
     def _expire(self, why: str) -> None:
