@@ -15,6 +15,7 @@ import os
 import sys
 from itertools import product
 from pathlib import Path
+from typing import Any, Callable
 
 import numpy as np
 
@@ -89,42 +90,113 @@ def kernel_functions():
             yield kernel.module, kernel.__name__, kernel.dispatcher
 
 
-def _release_gil_in_wrappers() -> None:
-    """pycc's Python wrappers keep the GIL by default; the parallel count runs kernels on
-    threads side by side (their @njit(nogil=True)), so the wrappers release it."""
-    import numba.pycc.compiler as pycc_compiler
-    from numba.core.compiler import Flags
+def _pycc_cc():
+    """numba.pycc's public CC class. Importing numba.pycc warns NumbaPendingDeprecationWarning
+    ("The 'pycc' module is pending deprecation. Replacement technology is being developed."):
+    known (numba 0.68 has no replacement; numba is bounded below 0.69 in pyproject.toml;
+    docs/parts/aot.md), so that one warning is ignored for this import alone: any other
+    warning of the build shows, and nothing is filtered once the build is done."""
+    import warnings
+    from numba.core.errors import NumbaPendingDeprecationWarning
 
-    class GilFree(Flags):
-        def __init__(self, *args, **kwargs):
-            super().__init__(*args, **kwargs)
-            self.release_gil = True
+    with warnings.catch_warnings():
+        warnings.filterwarnings(
+            "ignore", message="The 'pycc' module is pending deprecation", category=NumbaPendingDeprecationWarning
+        )
+        from numba.pycc import CC
+    return CC
 
-    pycc_compiler.Flags = GilFree
+
+def _thread_state_calls() -> tuple[Callable, Callable]:
+    """save_thread() and restore_thread(state): CPython's PyEval_SaveThread (the GIL let go,
+    the thread's state returned) and PyEval_RestoreThread (the GIL taken back) as numba
+    intrinsics (numba.extending.intrinsic, public), callable from compiled code. The extension
+    loads into the interpreter, which has both symbols."""
+    from llvmlite import ir
+    from numba import types
+    from numba.extending import intrinsic
+
+    state = ir.IntType(8).as_pointer()
+
+    def declared(module: Any, name: str, result: Any, args: list) -> Any:
+        found = module.globals.get(name)
+        return found if found is not None else ir.Function(module, ir.FunctionType(result, args), name)
+
+    @intrinsic
+    def save_thread(typingctx):
+        def codegen(context, builder, signature, args):
+            return builder.call(declared(builder.module, "PyEval_SaveThread", state, []), [])
+
+        return types.voidptr(), codegen
+
+    @intrinsic
+    def restore_thread(typingctx, saved):
+        def codegen(context, builder, signature, args):
+            builder.call(declared(builder.module, "PyEval_RestoreThread", ir.VoidType(), [state]), list(args))
+            return context.get_dummy_value()
+
+        return types.none(types.voidptr), codegen
+
+    return save_thread, restore_thread
+
+
+# The exported entry of a kernel: the GIL let go around the call, as numba's JIT does for
+# @njit(nogil=True). pycc's public interface has no such option (its wrappers hold the GIL for
+# the whole call), and the parallel count runs kernels on threads side by side. Written out
+# because an exported function needs the kernel's exact arity. A kernel's exception cannot
+# cross compiled code without the GIL: it is caught, the GIL taken back, and RuntimeError
+# raised (numba's nopython mode cannot re-raise the caught one; POLYTILE_JIT=1 shows it).
+_WITHOUT_GIL = """
+def {name}({args}):
+    state = save_thread()
+    failed = False
+    try:
+        result = kernel({args})
+    except Exception:
+        failed = True
+    restore_thread(state)
+    if failed:
+        raise RuntimeError(MESSAGE)
+    return result
+"""
+
+
+def without_gil(kernel: Callable, arity: int, name: str, calls: tuple[Callable, Callable]) -> Callable:
+    """A Python function for pycc to export: calls the numba dispatcher `kernel` with `arity`
+    arguments between save_thread() and restore_thread() (`calls`, _thread_state_calls)."""
+    args = ", ".join(f"a{i}" for i in range(arity))
+    scope: dict[str, Any] = {
+        "save_thread": calls[0],
+        "restore_thread": calls[1],
+        "kernel": kernel,
+        "MESSAGE": f"the compiled kernel {name} failed (POLYTILE_JIT=1 runs numba's JIT, which says why)",
+    }
+    exec(_WITHOUT_GIL.format(name=name, args=args), scope)  # our own text, no input in it
+    return scope[name]
 
 
 def compiler(output_dir: str | None = None):
-    """A numba.pycc.CC exporting every kernel variant and polytile_meta()."""
-    import warnings
-    warnings.filterwarnings("ignore", message=".*pycc.*")
-    from numba.pycc import CC
-    _release_gil_in_wrappers()
-    cc = CC(MODULE_NAME, kernels)         # the extension sits beside kernels.py (fails at once
-    exercise()                            # without a C compiler, before the warm-up)
+    """A numba.pycc.CC exporting every kernel variant (each releasing the GIL while it runs)
+    and polytile_meta(); only pycc's public interface: CC(name, module), export, target_cpu,
+    output_dir, then compile() (setup.py, main)."""
+    # the extension sits beside kernels.py; CC fails at once without a C compiler, before the warm-up
+    cc = _pycc_cc()(MODULE_NAME, kernels)
+    exercise()
     if output_dir is not None:
         cc.output_dir = output_dir
     # this machine's instructions, as numba's JIT uses (the generic x86-64 model searches
     # ~25% slower); POLYTILE_AOT_CPU="" for a module to copy to other machines
     cc.target_cpu = os.environ.get("POLYTILE_AOT_CPU", "host")
+    calls = _thread_state_calls()
     exported: dict[str, list] = {}
     for module, name, dispatcher in kernel_functions():
-        for i, signature in enumerate(dispatcher.signatures):
+        for i, signature in enumerate(dispatcher.nopython_signatures):  # with the return type
             try:
-                key = tuple(numba_key(t) for t in signature)
+                key = tuple(numba_key(t) for t in signature.args)
             except ValueError:
                 continue
             symbol = f"{module.replace('.', '_')}__{name}__{i}"
-            cc.export(symbol, dispatcher.overloads[signature].signature)(dispatcher.py_func)
+            cc.export(symbol, signature)(without_gil(dispatcher, len(signature.args), symbol, calls))
             exported.setdefault(f"{module}.{name}", []).append([key, symbol])
     meta = json.dumps({"hash": source_hash(), "kernels": exported})
     cc.export("polytile_meta", "unicode_type()")(_constant(meta))
