@@ -8,6 +8,7 @@ parallel array of small integers (0 when the puzzle has no colours).
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Callable
 
 import numpy as np
 
@@ -87,21 +88,42 @@ def _square_orientations(
     colours = np.stack(
         [np.zeros(len(c), np.int64) if col is None else np.asarray(col, np.int64) for c, col in batch]
     )  # (P, k)
-    imgs = cells[:, None] @ _motion_stack(dim, reflect).transpose(0, 2, 1)[None]
+    mats = _motion_stack(dim, reflect)
+    found = _compiled[0](cells, colours, mats) if _compiled else None
+    imgs, cols, first = found if found is not None else _turned(cells, colours, mats)
+    imgs.flags.writeable = cols.flags.writeable = False  # shared by the memo
+    return [[(imgs[p, m], None if col is None else cols[p, m]) for m in np.flatnonzero(first[p]).tolist()]
+            for p, (_, col) in enumerate(batch)]
+
+
+# a compiled `_turned` (engine/turning_driver.turner), registered by the tiling layer (core
+# may not import engine): (cells, colours, mats) -> (imgs, cols, first), or None for numpy
+Turner = Callable[[np.ndarray, np.ndarray, np.ndarray], "tuple[np.ndarray, np.ndarray, np.ndarray] | None"]
+_compiled: list[Turner] = []
+
+
+def use_compiled(turner: Turner | None) -> None:
+    """Turn shapes with `turner` from now on (None: numpy's `_turned` again)."""
+    _compiled[:] = [] if turner is None else [turner]
+
+
+def _turned(cells: np.ndarray, colours: np.ndarray, mats: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(imgs (P, M, k, d), cols (P, M, k), first (P, M)): each shape under each motion,
+    normalised (colours follow), and whether it is the first of its kind in the order of
+    the motions. The reference engine/turning.py is compared with."""
+    imgs = cells[:, None] @ mats.transpose(0, 2, 1)[None]
     imgs -= imgs.min(axis=2, keepdims=True)  # (P, M, k, d) normalised
-    order = np.lexsort([imgs[..., a] for a in reversed(range(dim))], axis=-1)  # (P, M, k)
+    order = np.lexsort([imgs[..., a] for a in reversed(range(cells.shape[2]))], axis=-1)  # (P, M, k)
     imgs = np.take_along_axis(imgs, order[..., None], axis=2)
     cols = np.take_along_axis(colours[:, None, :], order, axis=2)
-    imgs.flags.writeable = cols.flags.writeable = False  # shared by the memo
-    out = []
-    for p, (_, col) in enumerate(batch):
-        seen: dict[bytes, tuple[np.ndarray, np.ndarray | None]] = {}
+    first = np.zeros(imgs.shape[:2], dtype=bool)
+    for p in range(imgs.shape[0]):
+        seen: set[bytes] = set()
         for m in range(imgs.shape[1]):
             ident = imgs[p, m].tobytes() + cols[p, m].tobytes()
-            if ident not in seen:
-                seen[ident] = (imgs[p, m], None if col is None else cols[p, m])
-        out.append(list(seen.values()))
-    return out
+            first[p, m] = ident not in seen
+            seen.add(ident)
+    return imgs, cols, first
 
 
 def canonical_key(

@@ -31,7 +31,7 @@ FAMILIES = ("bitboard", "wide", "dlx")   # the tiling kernel families: engine/<f
 KERNEL_MODULES = tuple(f"{family}.kernel" for family in FAMILIES)   # named below engine/
 # the files whose text the compiled code is made from: the kernels and what they import
 SOURCES = KERNEL_MODULES + ("bits", "bitboard.tables", "bitboard.memo_table", "tree", "leaf",
-                            "status", "tally", "records", "orbits", "placing")
+                            "status", "tally", "records", "orbits", "placing", "turning")
 EXTENSION = "polytile.engine._aot"
 _HERE = Path(__file__).resolve().parent
 

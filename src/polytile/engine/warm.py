@@ -58,10 +58,13 @@ def _warm_model() -> None:
     puzzle's work only."""
     from ..core.cover import build, check_budget
     from ..core.puzzle import Board, Piece, Puzzle
+    from ..core.shape import use_compiled
     from ..core.symmetry import analyse
     from .orbits_driver import analyser
     from .placing_driver import placer
+    from .turning_driver import turner
     from .search import search
+    use_compiled(turner)            # (as tiling/solver.py does; the ahead-of-time build's exercise too)
     for dim in (2, 3):
         cells = np.array([(0, 0, 0), (0, 1, 0), (1, 0, 0), (1, 1, 0)], dtype=np.int64)[:, :dim]
         domino = np.array([(0, 0, 0), (0, 1, 0)], dtype=np.int64)[:, :dim]

@@ -15,12 +15,16 @@ from ..core.cover import Model, OverBudget, TimeUp, build, check_budget
 from ..core.puzzle import Puzzle
 from ..core.results import LETTERS, Placement, Report, Solution, piece_letters
 from ..core.symmetry import Symmetry, analyse
+from ..core.shape import use_compiled
 from ..errors import PuzzleError
 from ..engine.orbits_driver import analyser
 from ..engine.placing_driver import placer
+from ..engine.turning_driver import turner
 from ..engine.warm import warm
 from ..engine.search import choose_engine, search
 from ..formats import load as read
+
+use_compiled(turner)  # the pieces' orientations in one compiled call (engine/turning.py)
 
 Progress = Callable[..., None]  # the report so far; parallel counts add (parts done, parts, share done)
 LISTING_GRACE = 0.1  # seconds to list what a stopped search found

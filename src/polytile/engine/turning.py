@@ -1,0 +1,82 @@
+"""The images of a set of shapes under a set of integer linear maps, in one compiled call:
+core.shape's numpy `_square_orientations` (the reference the tests compare with), which
+core asks for through a function the tiling layer registers (core may not import
+engine). What is computed knows nothing of grids: each shape's cells (k points of d
+integer coordinates, with a colour each) mapped by each matrix, moved to the origin
+(the least coordinate on each axis 0), sorted (the colours follow), and for each image
+whether it is the first of its kind in the order of the matrices."""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+
+@njit(cache=True)
+def _before(img, a, b):
+    """Whether row a of img sorts before row b (lexicographically)."""
+    for r in range(img.shape[1]):
+        if img[a, r] != img[b, r]:
+            return img[a, r] < img[b, r]
+    return False
+
+
+@njit(cache=True)
+def _image(cells, mat, img):
+    """img = cells @ mat.T, moved to the origin."""
+    k, d = cells.shape
+    for i in range(k):
+        for r in range(d):
+            s = 0
+            for c in range(d):
+                s += cells[i, c] * mat[r, c]
+            img[i, r] = s
+    for r in range(d):
+        lo = img[0, r]
+        for i in range(1, k):
+            lo = min(lo, img[i, r])
+        for i in range(k):
+            img[i, r] -= lo
+
+
+@njit(cache=True)
+def _same(imgs, cols, p, m, m2):
+    """Whether images m and m2 of shape p are equal, cells and colours."""
+    for i in range(imgs.shape[2]):
+        if cols[p, m, i] != cols[p, m2, i]:
+            return False
+        for r in range(imgs.shape[3]):
+            if imgs[p, m, i, r] != imgs[p, m2, i, r]:
+                return False
+    return True
+
+
+@njit(cache=True)
+def turn(cells, colours, mats):
+    """(imgs (P, M, k, d), cols (P, M, k), first (P, M)) for shapes cells (P, k, d) with
+    colours (P, k) under matrices mats (M, d, d): each image at the origin with its cells
+    in order, and whether no earlier matrix gave the same image (cells distinct in a
+    shape, so the order is unique)."""
+    n_shapes, k, d = cells.shape
+    n_mats = mats.shape[0]
+    imgs = np.empty((n_shapes, n_mats, k, d), dtype=np.int64)
+    cols = np.empty((n_shapes, n_mats, k), dtype=np.int64)
+    first = np.ones((n_shapes, n_mats), dtype=np.bool_)
+    img = np.empty((k, d), dtype=np.int64)
+    order = np.empty(k, dtype=np.int64)
+    for p in range(n_shapes):
+        for m in range(n_mats):
+            _image(cells[p], mats[m], img)
+            for i in range(k):                   # insertion sort of the rows' indices
+                j = i - 1
+                while j >= 0 and _before(img, i, order[j]):
+                    order[j + 1] = order[j]
+                    j -= 1
+                order[j + 1] = i
+            for i in range(k):
+                imgs[p, m, i] = img[order[i]]
+                cols[p, m, i] = colours[p, order[i]]
+            for m2 in range(m):
+                if first[p, m2] and _same(imgs, cols, p, m, m2):
+                    first[p, m] = False
+                    break
+    return imgs, cols, first
