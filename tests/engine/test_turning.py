@@ -1,8 +1,9 @@
 """The compiled orientations (engine/turning.py through engine/turning_driver.py) against
 numpy's (core/shape._turned, the reference): the same images, colours and first-of-kind
 flags for random shapes in 2D and 3D under every motion set core uses, and the same
-orientations for random puzzles' pieces; counts with them against tests/checker.py run
-in test_placing and test_orbits (tiling/solver.py registers the kernel) (issue 28)."""
+orientations for random puzzles' pieces; the board's group (core/symmetry.board_group)
+the same permutations in the same order; counts with both against tests/checker.py
+(issue 28)."""
 from __future__ import annotations
 
 import json
@@ -16,7 +17,10 @@ import polytile
 from checker import TooMany, all_solutions, classes
 from polytile.core import shape
 from polytile.engine import kernels
-from polytile.engine.turning_driver import jit_turner, turner
+from paths import TESTS
+from polytile.core.symmetry import board_group
+from polytile.engine.turning_driver import jit_permuter, jit_turner, permuter, turner
+from polytile.tiling import solver
 from random_puzzles import random_puzzles
 
 PROFILE = settings(max_examples=150, deadline=None, derandomize=True, database=None,
@@ -86,8 +90,8 @@ def test_the_pentominoes_have_63_orientations():
           suppress_health_check=list(HealthCheck))
 @given(random_puzzles())
 def test_counts_match_the_checker(tmp_path_factory, rp):
-    """count(unique=True) with every orientation turned by the kernel (a fresh memo)
-    against the brute force."""
+    """count(unique=True) with every orientation turned by the kernel (a fresh memo) and
+    the board's group from it, against the brute force."""
     try:
         sols = all_solutions(rp.board, rp.pieces, rp.dim, limit=300, max_nodes=50_000)
     except TooMany:
@@ -97,6 +101,42 @@ def test_counts_match_the_checker(tmp_path_factory, rp):
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(shape, "_ORIENTATIONS", {})
         patch.setattr(shape, "_compiled", [jit_turner])
+        patch.setattr(solver, "permuter", jit_permuter)
         report = polytile.load(path).count(unique=True)
     assert report.solutions == len(sols)
     assert report.unique == classes(sols, rp.board, rp.dim)
+
+
+def check_group(model) -> None:
+    """board_group with the kernel (numba's; the ahead-of-time variant when built) is
+    numpy's, row for row."""
+    want = board_group(model.cells, model.colours, model.puzzle.board.grid)
+    for compiled in (jit_permuter, permuter):
+        got = board_group(model.cells, model.colours, model.puzzle.board.grid, compiled)
+        assert got.dtype == want.dtype and got.shape == want.shape and np.array_equal(got, want)
+
+
+@PROFILE
+@given(random_puzzles())
+def test_compiled_board_group_matches_numpy(tmp_path_factory, rp):
+    path = tmp_path_factory.mktemp("p") / "puzzle.json"
+    path.write_text(json.dumps(rp.json))
+    check_group(polytile.load(path).model())
+
+
+def test_compiled_board_group_matches_numpy_on_the_corpus():
+    """The corpus's boards: rectangles (4 motions), squares with holes (8, 4, 2, 1), the
+    Soma cube (48), coloured boards."""
+    corpus = TESTS / "corpus" / "tiling"
+    for path in sorted(corpus.glob("*.txt")) + [corpus / "soma-3x3x3.json"]:
+        model = polytile.load(path).model()
+        check_group(model)
+        assert jit_permuter(model.cells - model.cells.min(axis=0), model.colours,
+                            np.stack(shape.isometries(model.cells.shape[1])),
+                            *_grid_of(model)) is not None
+
+
+def _grid_of(model):
+    from polytile.core.cover import CellIndex
+    index = CellIndex(model.cells - model.cells.min(axis=0))
+    return index.grid, index.strides, index.hi

@@ -33,7 +33,7 @@ reuse the counts of sub-problems there.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, Callable
 
 import numpy as np
@@ -44,22 +44,41 @@ from .puzzle import VIRTUAL
 from .shape import isometries
 
 
-def board_group(cells: np.ndarray, colours: np.ndarray, grid: str = "square") -> np.ndarray:
-    """(|G|, n) distinct permutations of the items under the board's symmetries.
+# a compiled board_group (engine/turning_driver.permuter, passed by the tiling layer): the
+# cells at the origin, their colours, the motions' matrices, the lookup grid, its strides
+# and the box's far corner -> the distinct permutations in order, or None for numpy
+Grouper = Callable[..., "np.ndarray | None"]
+
+
+def board_group(cells: np.ndarray, colours: np.ndarray, grid: str = "square",
+                compiled: Grouper | None = None) -> np.ndarray:
+    """(|G|, n) distinct permutations of the items under the board's symmetries, in
+    lexicographic order.
 
     Distinct: on a flat board (one row, one layer) several motions act alike. Cells are
     looked up by number (CellIndex), so memory follows the cells, not their spread. The
-    triangle and hex grids: `lattice.board_permutations`."""
+    triangle and hex grids: `lattice.board_permutations`. `compiled`: in one call, where
+    the box has a lookup grid (the numpy below is the reference)."""
     if grid != "square":
         return board_permutations(lattice(grid), cells, colours)
     lo = cells.min(axis=0)
     index = CellIndex(cells - lo)
-    mats = np.stack(isometries(cells.shape[1]))
+    mats = _matrices(cells.shape[1])
+    if compiled is not None and index.grid is not None:
+        found = compiled(cells - lo, colours, mats, index.grid, index.strides, index.hi)
+        if found is not None:
+            return found
     imgs = (cells - lo) @ mats.transpose(0, 2, 1)                   # (|motions|, n, d)
     imgs -= imgs.min(axis=1, keepdims=True)
     images = index.find(imgs.reshape(-1, imgs.shape[-1])).reshape(imgs.shape[:2])  # cell -> item
     on_board = images[(images >= 0).all(axis=1)]
     return _unique_rows(on_board[(colours[on_board] == colours[None, :]).all(axis=1)])
+
+
+@lru_cache(maxsize=None)
+def _matrices(dim: int) -> np.ndarray:
+    """The isometries' matrices stacked (M, d, d)."""
+    return np.stack(isometries(dim))
 
 
 def _unique_rows(rows: np.ndarray) -> np.ndarray:
@@ -122,13 +141,14 @@ def analysis_bytes(n_g: int, cover: Cover) -> int:
 Compiled = Callable[[np.ndarray, Cover], "tuple[Any, ...] | None"]
 
 
-def analyse(model: Model, budget: int | None = None, compiled: Compiled | None = None) -> Symmetry:
+def analyse(model: Model, budget: int | None = None, compiled: Compiled | None = None,
+            grouper: Grouper | None = None) -> Symmetry:
     """The board's group and how it acts on the options; OverBudget (before allocating)
     when that would take more than `budget` bytes. `compiled`: the geometry-free part in
-    one compiled call where it can (the numpy below is the reference the tests compare
-    it with)."""
+    one compiled call where it can, `grouper` the board's group (the numpy below and
+    board_group's are the reference the tests compare them with)."""
     cover = model.cover
-    perms = board_group(model.cells, model.colours, model.puzzle.board.grid)
+    perms = board_group(model.cells, model.colours, model.puzzle.board.grid, grouper)
     n_g, n_opt = len(perms), cover.n_options
     if budget is not None and analysis_bytes(n_g, cover) > budget:
         raise OverBudget("the symmetry analysis", analysis_bytes(n_g, cover))

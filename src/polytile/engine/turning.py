@@ -80,3 +80,57 @@ def turn(cells, colours, mats):
                     first[p, m] = False
                     break
     return imgs, cols, first
+
+
+@njit(cache=True)
+def _row_before(rows, a, b):
+    """Whether row a of rows sorts before row b (lexicographically)."""
+    for i in range(rows.shape[1]):
+        if rows[a, i] != rows[b, i]:
+            return rows[a, i] < rows[b, i]
+    return False
+
+
+@njit(cache=True)
+def permutations(pts, colours, mats, grid, strides, hi):
+    """(G, n) the distinct permutations of the points (n, d), at the origin, under the
+    matrices that map them onto themselves and keep their colours, in lexicographic order:
+    row g, entry i = the point that g(point i), moved to the origin, is (looked up in
+    `grid` by its number in the box 0..hi, -1 where no point is)."""
+    n, d = pts.shape
+    rows = np.empty((len(mats), n), dtype=np.int64)
+    img = np.empty((n, d), dtype=np.int64)
+    count = 0
+    for m in range(len(mats)):
+        _image(pts, mats[m], img)
+        ok = True
+        for i in range(n):
+            number = 0
+            for r in range(d):
+                if img[i, r] > hi[r]:            # outside the box (never below: at the origin)
+                    ok = False
+                    break
+                number += img[i, r] * strides[r]
+            if not ok:
+                break
+            j = grid[number]
+            if j < 0 or colours[j] != colours[i]:
+                ok = False
+                break
+            rows[count, i] = j
+        if ok:
+            count += 1
+    order = np.empty(count, dtype=np.int64)
+    for a in range(count):                   # insertion sort of the rows (a few dozen)
+        j = a - 1
+        while j >= 0 and _row_before(rows, a, order[j]):
+            order[j + 1] = order[j]
+            j -= 1
+        order[j + 1] = a
+    out = np.empty((count, n), dtype=np.int64)
+    kept = 0
+    for a in range(count):
+        if kept == 0 or not np.array_equal(rows[order[a]], out[kept - 1]):
+            out[kept] = rows[order[a]]
+            kept += 1
+    return out[:kept].copy()

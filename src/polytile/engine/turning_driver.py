@@ -38,3 +38,27 @@ def jit_turner(cells: np.ndarray, colours: np.ndarray,
                mats: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """`turner` through numba's dispatcher always (the tests compare it with numpy)."""
     return turner(cells, colours, mats, jit=True)
+
+
+def permuter(pts: np.ndarray, colours: np.ndarray, mats: np.ndarray, grid: np.ndarray,
+             strides: np.ndarray, hi: np.ndarray, jit: bool = False) -> np.ndarray | None:
+    """turning.permutations (the board's group as permutations of its items), or None
+    when no compiled variant matches (numpy's core.symmetry.board_group then)."""
+    args = (np.ascontiguousarray(pts, dtype=np.int64), np.ascontiguousarray(colours, dtype=np.int64),
+            np.ascontiguousarray(mats, dtype=np.int64), np.ascontiguousarray(grid, dtype=np.int64),
+            np.ascontiguousarray(strides, dtype=np.int64), np.ascontiguousarray(hi, dtype=np.int64))
+    function: Callable | None
+    if jit or os.environ.get("POLYTILE_JIT"):
+        function = kernel_module("turning").permutations
+        function = function.jit if isinstance(function, Kernel) else function
+    elif using_compiled("turning", "permutations"):        # (else numba is not imported)
+        function = kernel_module("turning").permutations.variants.get(tuple(type_key(a) for a in args))
+    else:
+        function = None
+    return None if function is None else function(*args)
+
+
+def jit_permuter(pts: np.ndarray, colours: np.ndarray, mats: np.ndarray, grid: np.ndarray,
+                 strides: np.ndarray, hi: np.ndarray) -> np.ndarray | None:
+    """`permuter` through numba's dispatcher always (the tests compare it with numpy)."""
+    return permuter(pts, colours, mats, grid, strides, hi, jit=True)

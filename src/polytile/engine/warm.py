@@ -62,7 +62,7 @@ def _warm_model() -> None:
     from ..core.symmetry import analyse
     from .orbits_driver import analyser
     from .placing_driver import placer
-    from .turning_driver import turner
+    from .turning_driver import permuter, turner
     from .search import search
     use_compiled(turner)            # (as tiling/solver.py does; the ahead-of-time build's exercise too)
     for dim in (2, 3):
@@ -70,7 +70,7 @@ def _warm_model() -> None:
         domino = np.array([(0, 0, 0), (0, 1, 0)], dtype=np.int64)[:, :dim]
         zeros = np.zeros(4, dtype=np.int64)
         puzzle = Puzzle(Board(cells, zeros), [Piece("d", domino, zeros[:2], 2)], dim == 2)
-        analyse(build(puzzle, placer=placer), compiled=analyser)
+        analyse(build(puzzle, placer=placer), compiled=analyser, grouper=permuter)
     square = np.array([(r, c) for r in range(3) for c in range(3)], dtype=np.int64)
     straight = np.array([(0, 0), (0, 1), (0, 2)], dtype=np.int64)
     ell = np.array([(0, 0), (1, 0), (1, 1)], dtype=np.int64)
@@ -79,4 +79,4 @@ def _warm_model() -> None:
                                            Piece("L", ell, zeros[:3], 2)])
     check_budget(puzzle, 1 << 30)
     model = build(puzzle, placer=placer)
-    search(model.cover, analyse(model, compiled=analyser), unique=True)
+    search(model.cover, analyse(model, compiled=analyser, grouper=permuter), unique=True)

@@ -19,7 +19,7 @@ from ..core.shape import use_compiled
 from ..errors import PuzzleError
 from ..engine.orbits_driver import analyser
 from ..engine.placing_driver import placer
-from ..engine.turning_driver import turner
+from ..engine.turning_driver import permuter, turner
 from ..engine.warm import warm
 from ..engine.search import choose_engine, search
 from ..formats import load as read
@@ -105,7 +105,7 @@ class Tiling:
         """The board's symmetry group acting on the options (OverBudget when it would
         exceed the memory budget)."""
         if self._sym is None:
-            self._sym = analyse(self.model(), self.max_memory, compiled=analyser)  # engine/orbits.py
+            self._sym = analyse(self.model(), self.max_memory, compiled=analyser, grouper=permuter)
         return self._sym
 
     def _over(self, e: OverBudget) -> PuzzleError:
