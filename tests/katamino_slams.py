@@ -12,21 +12,32 @@ from conftest import CORPUS, tiling_cases
 TILING = CORPUS / "tiling"
 # Conway's letters drawn independently of polytile's library (rows of the shape)
 SHAPES = {
-    "F": [".XX", "XX.", ".X."], "I": ["XXXXX"], "L": ["X...", "XXXX"], "N": ["XX..", ".XXX"],
-    "P": ["XX", "XX", "X."], "T": ["XXX", ".X.", ".X."], "U": ["X.X", "XXX"],
-    "V": ["X..", "X..", "XXX"], "W": ["X..", "XX.", ".XX"], "X": [".X.", "XXX", ".X."],
-    "Y": [".X..", "XXXX"], "Z": ["XX.", ".X.", ".XX"],
+    "F": [".XX", "XX.", ".X."],
+    "I": ["XXXXX"],
+    "L": ["X...", "XXXX"],
+    "N": ["XX..", ".XXX"],
+    "P": ["XX", "XX", "X."],
+    "T": ["XXX", ".X.", ".X."],
+    "U": ["X.X", "XXX"],
+    "V": ["X..", "X..", "XXX"],
+    "W": ["X..", "XX.", ".XX"],
+    "X": [".X.", "XXX", ".X."],
+    "Y": [".X..", "XXXX"],
+    "Z": ["XX.", ".X.", ".XX"],
 }
 
 
 def _free_key(cells):
     """The checker's key of a free pentomino (turns and flips)."""
     from checker import _shape_key
+
     return _shape_key({tuple(c): "" for c in cells}, 2, True)
 
 
-LETTER_OF = {_free_key([(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "X"]): k
-             for k, rows in SHAPES.items()}
+LETTER_OF = {
+    _free_key([(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "X"]): k
+    for k, rows in SHAPES.items()
+}
 
 
 def pieces_of(case_file: str) -> list[str]:
