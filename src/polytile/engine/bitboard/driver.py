@@ -1,4 +1,5 @@
 """Tables and state for the one-word bitboard kernel (covers of at most 64 items)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -8,11 +9,11 @@ from .records import PLACE, BitboardStack, BitboardTables, MemoTable
 from ..kernels import kernel_module
 from ..driver import Driver, lists_by_first_item, uniform_sizes
 
-kernel = kernel_module("bitboard.kernel")    # compiled ahead of time, or numba's JIT: see engine/kernels.py
-build = kernel_module("bitboard.tables")     # the tables built in compiled code
+kernel = kernel_module("bitboard.kernel")  # compiled ahead of time, or numba's JIT: see engine/kernels.py
+build = kernel_module("bitboard.tables")  # the tables built in compiled code
 
 
-MAX_SHIFTS = 8          # more distinct neighbour differences: grow regions cell by cell
+MAX_SHIFTS = 8  # more distinct neighbour differences: grow regions cell by cell
 
 
 def one_per_piece(cover: Cover) -> np.ndarray:
@@ -23,46 +24,58 @@ def one_per_piece(cover: Cover) -> np.ndarray:
 
 
 # The kernel's settings (module variables, so that tests can run every combination):
-KEYS = 5            # items next to the one to fill whose occupancy picks a sub-block
-MEMO = True         # reuse the counts of sub-problems met before (counting only)
-MEMO_BITS = 13      # log2 of the memo table's entries
-MEMO_PIECES = 4     # looked up where at least this many pieces' worth of items is empty
-FLOOD = False       # region sizes by flood fill after each placement (measured: on the
-                    # corpus's boards it costs more than the nodes it saves)
+KEYS = 5  # items next to the one to fill whose occupancy picks a sub-block
+MEMO = True  # reuse the counts of sub-problems met before (counting only)
+MEMO_BITS = 13  # log2 of the memo table's entries
+MEMO_PIECES = 4  # looked up where at least this many pieces' worth of items is empty
+FLOOD = False  # region sizes by flood fill after each placement (measured: on the
+# corpus's boards it costs more than the nodes it saves)
 
 
 class BitboardDriver(Driver):
     """The one-word kernel's driver: its tables and stack as bitboard/records.py names them."""
+
     kernel = kernel
     PLACE = PLACE
 
-    def __init__(self, cover: Cover, sym, plan, *, store: bool, limit: int, prune: bool = True,
-                 cap_factor: float = 3, flood: bool | None = None,
-                 keys: int | None = None, **kw):
+    def __init__(
+        self,
+        cover: Cover,
+        sym,
+        plan,
+        *,
+        store: bool,
+        limit: int,
+        prune: bool = True,
+        cap_factor: float = 3,
+        flood: bool | None = None,
+        keys: int | None = None,
+        **kw,
+    ):
         super().__init__(cover, sym, plan, store=store, limit=limit, **kw)
         n = cover.n_items
         assert n <= 64 and len(cover.piece_count) <= 64
         self.opt_piece = cover.opt_piece
         self.full = np.uint64((1 << n) - 1) if n < 64 else np.uint64(0xFFFFFFFFFFFFFFFF)
         self.opt_mask, self.nb_mask, self.opt_border = build.board_masks(
-            n, cover.opt_ptr, cover.opt_items, cover.neighbours)
+            n, cover.opt_ptr, cover.opt_items, cover.neighbours
+        )
         self.shift_d, self.shift_m = build.neighbour_shifts(cover.neighbours, MAX_SHIFTS)
         # the dead-end tests assume connected pieces (a piece may be given in parts); a
         # piece's placements are congruent, so one of each is enough
-        prune = prune and build.connected(self.opt_mask[one_per_piece(cover)], self.nb_mask,
-                                           self.shift_d, self.shift_m)
+        prune = prune and build.connected(self.opt_mask[one_per_piece(cover)], self.nb_mask, self.shift_d, self.shift_m)
         self.cap = int(cap_factor * max(1, int(self.piece_size.max(initial=1))))
         cell_opts, cell_start = self._lists(plan.keep, prune)
         pieces = np.arange(len(cover.piece_count))
-        if self.shuffle is not None:       # a random order of the pieces too
+        if self.shuffle is not None:  # a random order of the pieces too
             pieces = np.random.default_rng(self.shuffle).permutation(pieces)
         self.bit_piece = pieces.astype(np.int64)
         self.keys = KEYS if keys is None else keys
         opt_bit = np.zeros(len(cover.piece_count), dtype=np.int64)
         opt_bit[self.bit_piece] = np.arange(len(self.bit_piece))
         self.topt, self.tstart, self.key, self.nonempty = build.piece_blocks(
-            n, cell_start, cell_opts, self.opt_mask, opt_bit[cover.opt_piece], len(self.bit_piece),
-            self.keys)
+            n, cell_start, cell_opts, self.opt_mask, opt_bit[cover.opt_piece], len(self.bit_piece), self.keys
+        )
         self.prune = prune
         iso = prune and bool((self.piece_size[cover.piece_count > 0] > 1).all())
         self.flood = prune and (FLOOD if flood is None else flood)
@@ -75,17 +88,41 @@ class BitboardDriver(Driver):
         self.block = np.zeros(self.depth, dtype=np.int64)
         self.bit = np.zeros(self.depth, dtype=np.int64)
         self.cnt = np.zeros(max(1, len(self.bit_piece)), dtype=np.int64)
-        memo, radix, min_empty = self._memo_tables(store, limit)
-        self.tables = BitboardTables(
-            tstart=self.tstart, tmask=self.opt_mask[self.topt], topt=self.topt,
-            bit_piece=self.bit_piece, opt_mask=self.opt_mask, opt_border=self.opt_border,
-            piece_size=self.piece_size, full=self.full, nb_mask=self.nb_mask,
-            shift_d=self.shift_d, shift_m=self.shift_m, iso=iso, flood=self.flood, cap=self.cap,
-            uniform=self.uniform > 0, sizes=uniform_sizes(self.uniform), key=self.key,
-            keys=self.keys, nonempty=self.nonempty, memo=memo, radix=radix, min_empty=min_empty,
-            ybit=int(opt_bit[plan.sym_piece2]) if plan.sym_piece2 >= 0 else -1)
+        self.tables = self._kernel_tables(
+            store, limit, iso, int(opt_bit[plan.sym_piece2]) if plan.sym_piece2 >= 0 else -1
+        )
         self.second = np.zeros(cover.n_options, dtype=np.int8)
         self.begin([np.zeros(0, dtype=np.int32)])
+
+    def _kernel_tables(self, store: bool, limit: int, iso: bool, ybit: int) -> BitboardTables:
+        """The kernel's read-only tables from what __init__ built; ybit: the piece bit of
+        symmetry breaking's second piece, or -1."""
+        memo, radix, min_empty = self._memo_tables(store, limit)
+        return BitboardTables(
+            tstart=self.tstart,
+            tmask=self.opt_mask[self.topt],
+            topt=self.topt,
+            bit_piece=self.bit_piece,
+            opt_mask=self.opt_mask,
+            opt_border=self.opt_border,
+            piece_size=self.piece_size,
+            full=self.full,
+            nb_mask=self.nb_mask,
+            shift_d=self.shift_d,
+            shift_m=self.shift_m,
+            iso=iso,
+            flood=self.flood,
+            cap=self.cap,
+            uniform=self.uniform > 0,
+            sizes=uniform_sizes(self.uniform),
+            key=self.key,
+            keys=self.keys,
+            nonempty=self.nonempty,
+            memo=memo,
+            radix=radix,
+            min_empty=min_empty,
+            ybit=ybit,
+        )
 
     def _memo_tables(self, store: bool, limit: int) -> tuple[bool, np.ndarray, int]:
         """(memo, radix, min_empty) for the kernel, and the memo table: counting only (no
@@ -97,16 +134,20 @@ class BitboardDriver(Driver):
             radix[k] = place
             place *= int(self.cover.piece_count[piece]) + 1
         plan, sym = self.plan, self.sym
-        alike = plan.sym_mode == 0 or (plan.sym_mode == 2
-                                       and bin(int(sym.h_mask)).count("1") == sym.label_img.shape[0])
-        memo = (MEMO and self.memo and alike and not store and limit == 0 and self.select is None
-                and place < 1 << 62)         # alike: leaves may all count alike (memo_weights)
+        alike = plan.sym_mode == 0 or (plan.sym_mode == 2 and bin(int(sym.h_mask)).count("1") == sym.label_img.shape[0])
+        memo = (
+            MEMO and self.memo and alike and not store and limit == 0 and self.select is None and place < 1 << 62
+        )  # alike: leaves may all count alike (memo_weights)
         size = 1 << MEMO_BITS if memo else 1
         self.table = MemoTable(
-            m_cov=np.zeros(size, np.uint64), m_code=np.zeros(size, np.int64),
-            m_val=np.full(size, -1, np.int64), code=np.zeros(self.depth, np.int64),
-            entry=np.full(self.depth, -1, np.int64), weight=np.zeros(2, np.int64),
-            memo_at=np.zeros(self.depth, np.bool_))
+            m_cov=np.zeros(size, np.uint64),
+            m_code=np.zeros(size, np.int64),
+            m_val=np.full(size, -1, np.int64),
+            code=np.zeros(self.depth, np.int64),
+            entry=np.full(self.depth, -1, np.int64),
+            weight=np.zeros(2, np.int64),
+            memo_at=np.zeros(self.depth, np.bool_),
+        )
         min_empty = MEMO_PIECES * int(self.piece_size.max(initial=1))
         return memo, radix, min_empty
 
@@ -117,17 +158,38 @@ class BitboardDriver(Driver):
         cover = self.cover
         if prune:
             sizes = kernel.reachable_sizes(cover.piece_count.astype(np.int64), self.piece_size)
-            keep = build.useful(keep, self.opt_mask, self.opt_border, self.full, self.nb_mask,
-                                 self.shift_d, self.shift_m, sizes, self.cap)
+            keep = build.useful(
+                keep,
+                self.opt_mask,
+                self.opt_border,
+                self.full,
+                self.nb_mask,
+                self.shift_d,
+                self.shift_m,
+                sizes,
+                self.cap,
+            )
         if self.shuffle is not None:
             return lists_by_first_item(cover, keep, self.shuffle)
         return build.lists_by_first_item(cover.n_items, cover.opt_ptr, cover.opt_items, keep)
 
     def begin(self, prefixes: list[np.ndarray]) -> None:
-        super().begin(prefixes)             # a fresh place: no placement marked (set_bans)
+        super().begin(prefixes)  # a fresh place: no placement marked (set_bans)
         self.second[:] = 0
         self.work = BitboardStack(
-            place=self.place, cov=self.cov, avail=self.avail, rem=self.rem, pos=self.pos,
-            end=self.end, fit=self.fit, block=self.block, bit=self.bit, cnt=self.cnt,
-            chosen=self.chosen, left=self.left, sink=self.sink, memo=self.table,
-            second=self.second)
+            place=self.place,
+            cov=self.cov,
+            avail=self.avail,
+            rem=self.rem,
+            pos=self.pos,
+            end=self.end,
+            fit=self.fit,
+            block=self.block,
+            bit=self.bit,
+            cnt=self.cnt,
+            chosen=self.chosen,
+            left=self.left,
+            sink=self.sink,
+            memo=self.table,
+            second=self.second,
+        )

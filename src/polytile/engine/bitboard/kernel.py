@@ -21,6 +21,7 @@ The search is an explicit stack in arrays (see `run`), so a call runs at most `b
 nodes and returns; the next call resumes where it stopped. That is how Python keeps time
 limits, Ctrl-C, progress and solution buffers.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -74,7 +75,7 @@ def regions_ok(empty, seeds, nb_mask, shift_d, shift_m, sizes, cap):
     to be larger than `cap` is not followed further (skipping a check is always sound),
     nor is a flood that reaches one of those: it is the same region."""
     rest = seeds & empty
-    big = ZERO                  # cells of regions found larger than `cap`
+    big = ZERO  # cells of regions found larger than `cap`
     while rest:
         region = rest & (~rest + ONE)
         n = 1
@@ -84,7 +85,7 @@ def regions_ok(empty, seeds, nb_mask, shift_d, shift_m, sizes, cap):
                 if n < 64 and not (sizes >> np.uint64(n)) & ONE:
                     return False
                 break
-            if more & big:      # the same region as one already too big to follow
+            if more & big:  # the same region as one already too big to follow
                 break
             region = more
             n = popcount(region)
@@ -169,7 +170,7 @@ def fitting(tmask, start, stop, covered):
     return f
 
 
-@njit(cache=True, nogil=True)   # threads of one process can search side by side
+@njit(cache=True, nogil=True)  # threads of one process can search side by side
 def run(tables, rules, sym, work, prefixes, budget):
     """Run the search for at most `budget` nodes. See the module docstring.
 
@@ -204,17 +205,16 @@ def run(tables, rules, sym, work, prefixes, budget):
     stats = sink.stats
     spent = 0
     while True:
-        if place.started == 0:                   # begin the next prefix
+        if place.started == 0:  # begin the next prefix
             if place.next_prefix >= prefixes.shape[0]:
                 stats[NODES] += spent
                 return DONE
-            floor = start_prefix(prefixes[place.next_prefix], opt_mask, opt_piece, piece_count,
-                                 left, chosen, cov)
+            floor = start_prefix(prefixes[place.next_prefix], opt_mask, opt_piece, piece_count, left, chosen, cov)
             place.next_prefix += 1
             if floor < 0 or not set_bans(chosen, floor, opt_piece, sym, second, place):
                 continue
             empty = full & ~cov[floor]
-            if empty == ZERO:                    # the prefix alone covers the board
+            if empty == ZERO:  # the prefix alone covers the board
                 act = on_leaf(chosen, floor, left, rules, sym, sink)
                 if act != CONTINUE:
                     stats[NODES] += spent
@@ -225,7 +225,7 @@ def run(tables, rules, sym, work, prefixes, budget):
             place.floor = floor
             avail[floor] = pieces_left(left, bit_piece, cnt)
             memo_at[floor] = memo and memo_weights(chosen, floor, rules, sym, weight)
-            place.memo_second = memo and weight[1] == 1 and sym.piece2 >= 0   # FREE second piece
+            place.memo_second = memo and weight[1] == 1 and sym.piece2 >= 0  # FREE second piece
             code[floor] = 0
             for j in range(len(bit_piece)):
                 code[floor] += cnt[j] * radix[j]
@@ -236,14 +236,14 @@ def run(tables, rules, sym, work, prefixes, budget):
         floor = place.floor
         d = place.depth
         memo_second = place.memo_second != 0
-        while True:                              # the search below the prefix
+        while True:  # the search below the prefix
             if spent >= budget:
                 place.depth = d
                 stats[NODES] += spent
                 return PAUSED
             here = cov[d]
             f = fit[d]
-            while f == ZERO:                     # the next piece with a placement that fits
+            while f == ZERO:  # the next piece with a placement that fits
                 r = rem[d]
                 if r == ZERO:
                     break
@@ -257,7 +257,7 @@ def run(tables, rules, sym, work, prefixes, budget):
                 if d == floor:
                     place.started = 0
                     break
-                if memo_at[d] and entry[d] >= 0:    # the count below cov[d], code[d] is known
+                if memo_at[d] and entry[d] >= 0:  # the count below cov[d], code[d] is known
                     h = slot(cov[d], code[d], len(m_val))
                     m_cov[h] = cov[d]
                     m_code[h] = code[d]
@@ -280,7 +280,7 @@ def run(tables, rules, sym, work, prefixes, budget):
                     return LIMIT if act == STOP_LIMIT else BUFFER_FULL
                 continue
             empty = full & ~now
-            if iso:                              # an empty item with no empty neighbour
+            if iso:  # an empty item with no empty neighbour
                 if len(shift_d) > 0:
                     if empty & ~grow(empty, nb_mask, shift_d, shift_m):
                         continue
@@ -294,8 +294,7 @@ def run(tables, rules, sym, work, prefixes, budget):
                     for j in range(len(bit_piece)):
                         leaf_left[bit_piece[j]] = cnt[j]
                     sizes = reachable_sizes(leaf_left, tables.piece_size)
-                if not regions_ok(empty, opt_border[topt[p]], nb_mask, shift_d, shift_m, sizes,
-                                  cap):
+                if not regions_ok(empty, opt_border[topt[p]], nb_mask, shift_d, shift_m, sizes, cap):
                     cnt[k] += 1
                     continue
             memo_on = False
@@ -307,7 +306,7 @@ def run(tables, rules, sym, work, prefixes, budget):
                 if popcount(empty) >= tables.min_empty:
                     h = slot(now, child, len(m_val))
                     if m_val[h] >= 0 and m_cov[h] == now and m_code[h] == child:
-                        v = m_val[h]             # counted before: add its leaves
+                        v = m_val[h]  # counted before: add its leaves
                         stats[ACCEPTED] += v
                         stats[SOLUTIONS] += v * weight[0]
                         stats[UNIQUE] += v * weight[1]

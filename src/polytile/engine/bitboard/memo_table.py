@@ -6,6 +6,7 @@ breaking when the fixed pieces' placements leave no symmetry. The second fixed p
 placements are marked per placement of the first (`set_bans`): BANNED (not counted, see
 leaf.banned_pair) or FREE (no symmetry left below it: counts reusable again).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -14,7 +15,7 @@ from numba import njit
 from ..bits import popcount
 from ..leaf import breaking_stabiliser
 
-BANNED, FREE = 1, 2     # marks of the second fixed piece's placements (set_bans)
+BANNED, FREE = 1, 2  # marks of the second fixed piece's placements (set_bans)
 
 
 @njit(cache=True, inline="always")
@@ -46,9 +47,11 @@ def memo_weights(chosen, depth, rules, sym, weight):
     fixed = False
     for i in range(depth):
         fixed |= opt_piece[chosen[i]] == sym_piece
-    if not fixed or popcount(breaking_stabiliser(chosen, depth, opt_piece, sym_piece, sym_piece2,
-                                                 opt_stab, h_mask)) != 1:
-        return False              # not the identity alone: leaves need their canonical check
+    if (
+        not fixed
+        or popcount(breaking_stabiliser(chosen, depth, opt_piece, sym_piece, sym_piece2, opt_stab, h_mask)) != 1
+    ):
+        return False  # not the identity alone: leaves need their canonical check
     return True
 
 

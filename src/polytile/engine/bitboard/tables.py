@@ -12,6 +12,7 @@ core.symmetry.breaking_piece and second_breaking (whose module docstring says wh
 are sound; tests/engine/test_setup_tables.py compares the two), knowing no geometry:
 `h_images[g, o]` the label of option o's image under the g-th motion of H, and
 `opt_label`, `label_img`, `label_piece`, `opt_stab` as core.symmetry.Symmetry has them."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -102,8 +103,7 @@ def useful(keep, opt_mask, opt_border, full, nb_mask, shift_d, shift_m, sizes, c
     out = keep.copy()
     for o in range(len(keep)):
         if keep[o]:
-            out[o] = regions_ok(full & ~opt_mask[o], opt_border[o], nb_mask, shift_d, shift_m,
-                                sizes, cap)
+            out[o] = regions_ok(full & ~opt_mask[o], opt_border[o], nb_mask, shift_d, shift_m, sizes, cap)
     return out
 
 
@@ -157,8 +157,8 @@ def piece_blocks(n, cell_start, cell_opts, opt_mask, opt_bit, n_bits, keys):
     key = key_items(n, cell_start, cell_opts, opt_mask, keys)
     n_pat = 1 << keys
     n_blocks = (n << keys) * n_bits
-    head = np.zeros(n_blocks + 2, dtype=np.int32)     # head[b + 1]: the end of block b, then
-    nonempty = np.zeros(n << keys, dtype=np.uint64)   # its start (filled back to front)
+    head = np.zeros(n_blocks + 2, dtype=np.int32)  # head[b + 1]: the end of block b, then
+    nonempty = np.zeros(n << keys, dtype=np.uint64)  # its start (filled back to front)
     covers = np.zeros(len(cell_opts), dtype=np.int64)
     for t in range(n):
         for q in range(cell_start[t], cell_start[t + 1]):
@@ -176,10 +176,10 @@ def piece_blocks(n, cell_start, cell_opts, opt_mask, opt_bit, n_bits, keys):
         biggest = max(biggest, head[b])
         head[b] += head[b - 1]
     head[n_blocks + 1] = head[n_blocks]
-    if biggest > 64:                                  # (fitting tests a block in one word)
+    if biggest > 64:  # (fitting tests a block in one word)
         raise ValueError("a block of more than 64 placements")
     opts = np.zeros(head[n_blocks], dtype=np.int32)
-    for t in range(n - 1, -1, -1):                    # back to front: the order is kept
+    for t in range(n - 1, -1, -1):  # back to front: the order is kept
         for q in range(cell_start[t + 1] - 1, cell_start[t] - 1, -1):
             o = cell_opts[q]
             for pat in range(n_pat - 1, -1, -1):
@@ -192,6 +192,7 @@ def piece_blocks(n, cell_start, cell_opts, opt_mask, opt_bit, n_bits, keys):
 
 
 # Symmetry breaking's choices (see the module docstring)
+
 
 @njit(cache=True)
 def fixable(h_images, label_piece, opt_piece, piece_count, piece_min):
@@ -212,8 +213,7 @@ def fixable(h_images, label_piece, opt_piece, piece_count, piece_min):
             stays[p] += 1
     out = np.zeros(n_pieces, dtype=np.bool_)
     for p in range(n_pieces):
-        out[p] = (piece_count[p] == 1 and piece_min[p] == 1 and n_opts[p] > 0
-                  and stays[p] == n_opts[p])
+        out[p] = piece_count[p] == 1 and piece_min[p] == 1 and n_opts[p] > 0 and stays[p] == n_opts[p]
     return out
 
 
@@ -236,9 +236,11 @@ def first_piece(h_images, opt_label, label_piece, opt_piece, piece_count, piece_
     fit = fixable(h_images, label_piece, opt_piece, piece_count, piece_min)
     best = -1
     for p in range(n_pieces):
-        if fit[p] and (best < 0 or n_keep[p] < n_keep[best]
-                       or (n_keep[p] == n_keep[best]
-                           and n_keep[p] / n_opts[p] < n_keep[best] / n_opts[best])):
+        if fit[p] and (
+            best < 0
+            or n_keep[p] < n_keep[best]
+            or (n_keep[p] == n_keep[best] and n_keep[p] / n_opts[p] < n_keep[best] / n_opts[best])
+        ):
             best = p
     kept = np.zeros(n_opt, dtype=np.int64)
     k = 0
@@ -274,8 +276,9 @@ def _stabiliser_groups(first, opt_stab, h_mask):
 
 
 @njit(cache=True)
-def second_piece(first, piece, h_images, h_mask, opt_label, label_img, label_piece, opt_stab,
-                 opt_piece, piece_count, piece_min):
+def second_piece(
+    first, piece, h_images, h_mask, opt_label, label_img, label_piece, opt_stab, opt_piece, piece_count, piece_min
+):
     """(second piece, ban_ptr, ban_opts), or (-1, empty, empty): where the placement o of
     the first piece (of `first`) has symmetries S in H, the second piece's placements that
     are not the least of their S-orbit are banned under o (CSR over the options). The
@@ -287,7 +290,7 @@ def second_piece(first, piece, h_images, h_mask, opt_label, label_img, label_pie
     fit[piece] = False
     if len(masks) == 0 or not fit.any():
         return none
-    banned = np.zeros((len(masks), n_opt), dtype=np.bool_)     # not least in its S-orbit
+    banned = np.zeros((len(masks), n_opt), dtype=np.bool_)  # not least in its S-orbit
     n_banned = np.zeros(n_pieces, dtype=np.int64)
     for o in range(n_opt):
         if not fit[opt_piece[o]]:

@@ -1,4 +1,5 @@
 """Tables and stack for the bit-set Algorithm X kernel (engine/bitset/kernel.py)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -9,8 +10,8 @@ from ..records import N_STATS, NODES, SOLUTIONS, STORED, no_leaf_scratch
 from ..status import CODES
 from .records import BitsetStack, BitsetTables, Counting
 
-MAX_OPTIONS = 1 << 14          # 256 words a set: beyond, dancing links (engine/exact/) do better
-MAX_WORDS = 1 << 23            # words of the kill rows (64 MB)
+MAX_OPTIONS = 1 << 14  # 256 words a set: beyond, dancing links (engine/exact/) do better
+MAX_WORDS = 1 << 23  # words of the kill rows (64 MB)
 BUFFER_ROWS = 1024
 
 
@@ -48,7 +49,7 @@ def bitset_tables(matrix: Matrix) -> tuple[BitsetTables, np.ndarray]:
     colours = matrix.opt_colour.astype(np.int64)
     pair_key = items * (len(matrix.colour_names) + 1) + colours
     coloured = colours > 0
-    keys = distinct(pair_key[coloured])                  # not np.unique: it imports numpy.ma
+    keys = distinct(pair_key[coloured])  # not np.unique: it imports numpy.ma
     pair_of = np.searchsorted(keys, pair_key[coloured])
     entry_kill = items.copy()
     entry_kill[coloured] = n + pair_of
@@ -58,11 +59,19 @@ def bitset_tables(matrix: Matrix) -> tuple[BitsetTables, np.ndarray]:
     lo, hi = _spans(kill)
     primary = items < matrix.n_primary
     opt_prim = _bits(option[primary], items[primary], n_opt, matrix.n_primary)
-    full = _bits(np.zeros(matrix.n_primary, np.int64), np.arange(matrix.n_primary), 1,
-                 matrix.n_primary)[0]
+    full = _bits(np.zeros(matrix.n_primary, np.int64), np.arange(matrix.n_primary), 1, matrix.n_primary)[0]
     p = matrix.n_primary
-    tables = BitsetTables(kill, lo, hi, np.ascontiguousarray(kill[:p]), lo[:p].copy(), hi[:p].copy(),
-                          matrix.opt_ptr.astype(np.int64), entry_kill.astype(np.int32), opt_prim)
+    tables = BitsetTables(
+        kill,
+        lo,
+        hi,
+        np.ascontiguousarray(kill[:p]),
+        lo[:p].copy(),
+        hi[:p].copy(),
+        matrix.opt_ptr.astype(np.int64),
+        entry_kill.astype(np.int32),
+        opt_prim,
+    )
     return tables, full
 
 
@@ -92,8 +101,14 @@ def by_constraint(matrix: Matrix) -> Matrix:
     order = np.concatenate([np.argsort(-score[:p], kind="stable"), np.arange(p, matrix.n_items)])
     new = np.empty_like(order)
     new[order] = np.arange(matrix.n_items)
-    return Matrix([matrix.names[i] for i in order], p, matrix.opt_ptr,
-                  new[matrix.opt_items].astype(np.int32), matrix.opt_colour, matrix.colour_names)
+    return Matrix(
+        [matrix.names[i] for i in order],
+        p,
+        matrix.opt_ptr,
+        new[matrix.opt_items].astype(np.int32),
+        matrix.opt_colour,
+        matrix.colour_names,
+    )
 
 
 class Tables:
@@ -105,8 +120,7 @@ class Tables:
         self.tables, self.full = bitset_tables(matrix)
         self.counting = _counting(matrix)
         self.n_primary, self.n_options = matrix.n_primary, matrix.n_options
-        self.all_options = _bits(np.zeros(self.n_options, np.int64), np.arange(self.n_options),
-                                 1, self.n_options)[0]
+        self.all_options = _bits(np.zeros(self.n_options, np.int64), np.arange(self.n_options), 1, self.n_options)[0]
         self.counts = np.bincount(self.counting[1], minlength=self.n_primary).astype(np.int32)
 
 
@@ -118,16 +132,21 @@ class BitsetDriver:
     def __init__(self, tabs: Tables, *, store: bool, limit: int, counted: bool):
         from ..kernels import bind
         from . import kernel
+
         self.tabs, self.counted = tabs, counted
         depth = tabs.n_primary + 2
         words = tabs.tables.kill.shape[1]
         self.state = np.zeros(2, dtype=np.int64)
         self.work = BitsetStack(
-            state=self.state, active=np.zeros((depth + 1, words), np.uint64),
+            state=self.state,
+            active=np.zeros((depth + 1, words), np.uint64),
             covered=np.zeros((depth + 1, len(tabs.full)), np.uint64),
-            cand=np.zeros((depth, words), np.uint64), pos=np.zeros(depth, np.int64),
-            end=np.zeros(depth, np.int64), chosen=np.zeros(depth, np.int32),
-            cnt=np.zeros((depth + 1, tabs.n_primary if counted else 0), np.int32))
+            cand=np.zeros((depth, words), np.uint64),
+            pos=np.zeros(depth, np.int64),
+            end=np.zeros(depth, np.int64),
+            chosen=np.zeros(depth, np.int32),
+            cnt=np.zeros((depth + 1, tabs.n_primary if counted else 0), np.int32),
+        )
         self.work.active[0] = tabs.all_options
         if counted:
             self.work.cnt[0] = tabs.counts
@@ -135,14 +154,13 @@ class BitsetDriver:
         self.out = np.zeros((BUFFER_ROWS if store else 0, depth), dtype=np.int32)
         self.sink = no_leaf_scratch(self.stats, self.out)
         self.limit = limit
-        self.run = bind(kernel.run, tabs.tables, tabs.counting, tabs.full, self.work, self.sink,
-                        limit, 0)
+        self.run = bind(kernel.run, tabs.tables, tabs.counting, tabs.full, self.work, self.sink, limit, 0)
 
     def start_at(self, option: int) -> None:
         """Search only below `option` chosen first (one task of a parallel count): the
         stack as if the root's choice had just been made with that one candidate."""
         root, words = self.root_item(), self.tabs.tables.item_opts
-        self.state[:] = (0, 1)                       # level 0, about to try
+        self.state[:] = (0, 1)  # level 0, about to try
         lo, hi = self.tabs.tables.item_lo[root], self.tabs.tables.item_hi[root]
         self.work.pos[0], self.work.end[0] = lo, hi
         self.work.cand[0, :] = 0
@@ -156,21 +174,21 @@ class BitsetDriver:
     def root_options(self) -> list[int]:
         """The options of the root's item, in the order the kernel tries them."""
         row = self.tabs.tables.item_opts[self.root_item()]
-        return [w * 64 + b for w in range(len(row)) for b in range(64)
-                if (int(row[w]) >> b) & 1]
+        return [w * 64 + b for w in range(len(row)) for b in range(64) if (int(row[w]) >> b) & 1]
 
     def advance(self, budget: int) -> str:
-        return CODES[self.run(self.tabs.tables, self.tabs.counting, self.tabs.full, self.work,
-                              self.sink, self.limit, budget)]
+        return CODES[
+            self.run(self.tabs.tables, self.tabs.counting, self.tabs.full, self.work, self.sink, self.limit, budget)
+        ]
 
     def collect(self, res) -> None:
         res.nodes, res.solutions = int(self.stats[NODES]), int(self.stats[SOLUTIONS])
-        for row in self.out[:int(self.stats[STORED])]:
+        for row in self.out[: int(self.stats[STORED])]:
             res.found.append(row[row >= 0].copy())
         self.stats[STORED] = 0
 
 
-TRIAL_NODES = 1 << 15          # nodes each way of choosing runs before one is kept
+TRIAL_NODES = 1 << 15  # nodes each way of choosing runs before one is kept
 
 
 def pick(tabs: Tables, *, store: bool, limit: int) -> tuple[BitsetDriver, str]:
@@ -179,6 +197,7 @@ def pick(tabs: Tables, *, store: bool, limit: int) -> tuple[BitsetDriver, str]:
     options each choice removes: which is cheaper depends on the matrix, so both run
     the same first nodes (the same tree) and the faster one goes on."""
     import time
+
     timed = []
     for counted in (False, True):
         driver = BitsetDriver(tabs, store=store, limit=limit, counted=counted)

@@ -12,6 +12,7 @@ range of words where they have bits (`lo`, `hi`), so sparse rows cost little.
 
 The stack is explicit (`state`, per-level arrays), so a call runs at most `budget` tries
 and the next call resumes (see exact.driver)."""
+
 from __future__ import annotations
 
 import numpy as np

@@ -1,6 +1,7 @@
 """Counting with the bit-set kernel on several threads (the kernel releases the GIL): the
 root's item is chosen once, and each of its options is one task, taken by the next free
 thread. Every thread stops at a shared flag (time limit, Ctrl-C) with its count so far."""
+
 from __future__ import annotations
 
 import threading
@@ -10,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor, wait
 from ..records import NODES, SOLUTIONS
 from .driver import BitsetDriver, Tables
 
-TASK_SLICE = 1 << 16             # nodes between two looks at the stop flag
+TASK_SLICE = 1 << 16  # nodes between two looks at the stop flag
 
 
 class Tally:

@@ -12,6 +12,7 @@ copy is taken the piece's column is covered, which hides every other placement o
 The stack is explicit (`item`, `x`, `state`), so a call runs at most `budget` nodes and
 the next call resumes; see engine/search.py.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -135,7 +136,7 @@ def _end_prefix(n_items, links, undo, n):
         _uncover(c, U, D, L, R, top, length, row_start, row_of, c < n_items)
 
 
-@njit(cache=True, nogil=True)   # threads of one process can search side by side
+@njit(cache=True, nogil=True)  # threads of one process can search side by side
 def run(tables, rules, sym, work, prefixes, budget):
     """Run at most `budget` nodes, the rows of `prefixes` one after another (as
     bitboard.kernel.run). tables: dlx.driver.DlxTables, read only; rules, sym: records.Rules
@@ -154,11 +155,10 @@ def run(tables, rules, sym, work, prefixes, budget):
     floor = place.floor
     spent = 0
     while True:
-        if place.started == 0:                   # begin the next prefix
+        if place.started == 0:  # begin the next prefix
             if place.next_prefix >= prefixes.shape[0]:
                 return DONE
-            floor, n_undo = _start_prefix(prefixes[place.next_prefix], tables, rules, left,
-                                          chosen, hit, links, undo)
+            floor, n_undo = _start_prefix(prefixes[place.next_prefix], tables, rules, left, chosen, hit, links, undo)
             place.undone = n_undo
             place.next_prefix += 1
             if floor < 0:

@@ -1,6 +1,7 @@
 """Tables and stack for Knuth's Algorithm C (engine/exact/kernel.py): dancing links on any exact
 cover matrix (core.matrix.Matrix), colours included. engine/cover_search.py decides when
 it runs."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -11,7 +12,7 @@ from ..records import N_STATS, NODES, SOLUTIONS, STORED, no_leaf_scratch
 from ..status import CODES
 from .records import ExactStack, Links
 
-BUFFER_ROWS = 1024          # solutions kept between two drains of the buffer
+BUFFER_ROWS = 1024  # solutions kept between two drains of the buffer
 
 
 def build_links(matrix: Matrix) -> Links:
@@ -33,7 +34,7 @@ def build_links(matrix: Matrix) -> Links:
     node = n + 2 + np.arange(len(items)) + rank
     total = n + 2 + len(items) + len(opts)
     top = np.zeros(total, dtype=np.int32)
-    top[1:n + 1] = np.arange(1, n + 1)
+    top[1 : n + 1] = np.arange(1, n + 1)
     top[node] = items
     colour = np.zeros(total, dtype=np.int32)
     colour[node] = colours
@@ -49,15 +50,14 @@ def build_links(matrix: Matrix) -> Links:
 def _spacers(up: np.ndarray, down: np.ndarray, top: np.ndarray, n: int, size: np.ndarray) -> None:
     """Spacer k (before option k, and one after the last): top -k, up the first node of
     the option before, down the last node of the option after."""
-    starts = n + 2 + np.concatenate([[0], np.cumsum(size + 1)])[:-1]    # first node of each
+    starts = n + 2 + np.concatenate([[0], np.cumsum(size + 1)])[:-1]  # first node of each
     spacers = np.concatenate([[n + 1], starts + size])
     top[spacers] = -np.arange(len(spacers))
     up[spacers[1:]] = starts
     down[spacers[:-1]] = starts + size - 1
 
 
-def _columns(up: np.ndarray, down: np.ndarray, items: np.ndarray, node: np.ndarray,
-             n: int) -> np.ndarray:
+def _columns(up: np.ndarray, down: np.ndarray, items: np.ndarray, node: np.ndarray, n: int) -> np.ndarray:
     """Link each item's nodes in file order, circularly through its header; the lengths."""
     order = np.lexsort((node, items))
     item_s, node_s = items[order], node[order]
@@ -93,6 +93,7 @@ class ExactDriver:
     def __init__(self, matrix: Matrix, *, store: bool, limit: int):
         from ..kernels import bind
         from . import kernel
+
         self.links = build_links(matrix)
         depth = matrix.n_primary + 2
         self.state = np.zeros(2, dtype=np.int64)
@@ -108,6 +109,6 @@ class ExactDriver:
 
     def collect(self, res: Report) -> None:
         res.nodes, res.solutions = int(self.stats[NODES]), int(self.stats[SOLUTIONS])
-        for row in self.out[:int(self.stats[STORED])]:
+        for row in self.out[: int(self.stats[STORED])]:
             res.found.append(row[row >= 0].copy())
         self.stats[STORED] = 0

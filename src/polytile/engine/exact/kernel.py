@@ -17,6 +17,7 @@ primary item with the fewest options (the first of them on ties, as dlx1 does).
 
 The stack is explicit (`item`, `x`, `state`), so a call runs at most `budget` tries and the
 next call resumes: time limits and Ctrl-C are kept by the Python driver (exact.driver)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -34,9 +35,9 @@ def _hide(p, top, up, down, colour, length):
     while q != p:
         x = top[q]
         if x <= 0:
-            q = up[q]                   # a spacer: back to the option's first node
+            q = up[q]  # a spacer: back to the option's first node
         elif colour[q] < 0:
-            q += 1                      # purified: already out of its list
+            q += 1  # purified: already out of its list
         else:
             u, d = up[q], down[q]
             down[u] = d
@@ -51,7 +52,7 @@ def _unhide(p, top, up, down, colour, length):
     while q != p:
         x = top[q]
         if x <= 0:
-            q = down[q]                 # a spacer: on to the option's last node
+            q = down[q]  # a spacer: on to the option's last node
         elif colour[q] < 0:
             q -= 1
         else:
@@ -98,7 +99,7 @@ def _purify(p, links):
     while q != i:
         if colour[q] != c:
             _hide(q, top, up, down, colour, length)
-        elif q != p:                    # p keeps its colour: _unpurify reads it
+        elif q != p:  # p keeps its colour: _unpurify reads it
             colour[q] = -1
         q = down[q]
 
@@ -200,7 +201,7 @@ def run(links, work, sink, limit, budget):
     spent = 0
     while True:
         if phase == ENTER:
-            if links.right[0] == 0:                  # no primary item left: a solution
+            if links.right[0] == 0:  # no primary item left: a solution
                 phase = LEAVE
                 stop = _visit(d, x, links, sink, limit)
                 if stop >= 0:

@@ -3,6 +3,7 @@ uint64). The same search as engine/bitboard/kernel.py, with each mask an array o
 fill the lowest empty item with the options whose lowest item it is, pieces as
 counters, and the empty regions next to a new piece checked for sizes the remaining
 pieces can make (flood fill over the item graph, up to `cap` cells)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -92,17 +93,15 @@ def _start_prefix(row, opt_mask, opt_piece, piece_count, left, chosen, cov):
     return k
 
 
-@njit(cache=True, nogil=True)   # threads of one process can search side by side
+@njit(cache=True, nogil=True)  # threads of one process can search side by side
 def run(tables, rules, sym, work, prefixes, budget):
     """As bitboard.kernel.run, with masks of len(full) words. tables: wide.driver.WideTables
     (read only); rules, sym: records.Rules and records.SymmetryTables; work:
     wide.driver.WideStack, whose place[0] (wide.driver.PLACE) keeps where the search
     stands between calls."""
     cell_start, cell_opts, list_mask = tables.cell_start, tables.cell_opts, tables.list_mask
-    list_piece, opt_mask, piece_size, full = (tables.list_piece, tables.opt_mask,
-                                              tables.piece_size, tables.full)
-    neighbours, opt_border, prune, cap = (tables.neighbours, tables.opt_border, tables.prune,
-                                          tables.cap)
+    list_piece, opt_mask, piece_size, full = (tables.list_piece, tables.opt_mask, tables.piece_size, tables.full)
+    neighbours, opt_border, prune, cap = (tables.neighbours, tables.opt_border, tables.prune, tables.cap)
     uniform, sizes = tables.uniform, tables.sizes
     opt_piece, piece_count = rules.opt_piece, rules.piece_count
     pos, end, chosen, cov, left = work.pos, work.end, work.chosen, work.cov, work.left
@@ -114,11 +113,10 @@ def run(tables, rules, sym, work, prefixes, budget):
     d = place.depth
     spent = 0
     while True:
-        if place.started == 0:                   # begin the next prefix
+        if place.started == 0:  # begin the next prefix
             if place.next_prefix >= prefixes.shape[0]:
                 return DONE
-            floor = _start_prefix(prefixes[place.next_prefix], opt_mask, opt_piece, piece_count, left,
-                                  chosen, cov)
+            floor = _start_prefix(prefixes[place.next_prefix], opt_mask, opt_piece, piece_count, left, chosen, cov)
             place.next_prefix += 1
             if floor < 0:
                 continue
@@ -126,7 +124,7 @@ def run(tables, rules, sym, work, prefixes, budget):
             place.floor = floor
             d = floor
             c = _first_empty(cov[d], full)
-            if c < 0:                            # the prefix alone covers the board
+            if c < 0:  # the prefix alone covers the board
                 act = on_leaf(chosen, d, left, rules, sym, sink)
                 place.started = 0
                 if act != CONTINUE:
