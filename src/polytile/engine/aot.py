@@ -78,7 +78,7 @@ def numba_key(numba_type):
 
 def kernel_functions():
     """(module, name, dispatcher) of each kernel function the drivers called (through
-    kernels.load) while exercised."""
+    kernels.kernel_module) while exercised."""
     from importlib import import_module
     from numba.core.registry import CPUDispatcher
     for module, name in sorted(kernels.requested):
