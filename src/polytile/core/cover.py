@@ -238,23 +238,10 @@ def _placements(index: CellIndex, anchors: np.ndarray, colours: np.ndarray, shap
 
 
 # a compiled `_placements` (engine/placing_driver.placer, which the tiling layer passes: core
-# may not import engine) takes the board's lookup grid, the anchors' box numbers, the
-# anchors, each orientation's lowest and highest anchor on each axis, its offsets from its
-# first cell and its piece; it returns (rows of items ascending, pieces), or None for numpy
+# may not import engine) takes the board's lookup grid, its strides, the box's corners lo
+# and hi, the anchors, the orientations (O, k, d) and their pieces; it returns (rows of
+# items ascending, pieces), or None for numpy
 Placer = Callable[..., "tuple[np.ndarray, np.ndarray] | None"]
-
-
-def _compiled_placements(placer: Placer, index: CellIndex, anchors: np.ndarray, shapes: np.ndarray,
-                         owner: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
-    """`placer`'s placements of the orientations `shapes` (O, k, d), with no colours to
-    match, on a board with a lookup grid (what `_placements` and the sort of each row
-    give)."""
-    first = shapes[:, 0, :]
-    lower = index.lo - shapes.min(axis=1) + first       # the anchors' range (see _box_fits)
-    upper = index.hi - shapes.max(axis=1) + first
-    offsets = shapes @ index.strides
-    return placer(index.grid, index.number(anchors), anchors, lower, upper,
-                  offsets - offsets[:, :1], owner)
 
 
 def build(puzzle: Puzzle, deadline: float | None = None, placer: Placer | None = None) -> Model:
@@ -280,7 +267,7 @@ def build(puzzle: Puzzle, deadline: float | None = None, placer: Placer | None =
         owner = np.array([p_i for p_i, _, _ in found], dtype=np.int32)
         got = None
         if placer is not None and plain and index.grid is not None and lat.name != "triangle":
-            got = _compiled_placements(placer, index, anchors, shapes, owner)
+            got = placer(index.grid, index.strides, index.lo, index.hi, anchors, shapes, owner)
         if got is None:
             cols = (np.zeros(shapes.shape[:2], dtype=np.int64) if plain    # nothing to match
                     else np.stack([col for _, _, col in found]))

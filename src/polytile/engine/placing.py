@@ -2,10 +2,10 @@
 numpy `_placements` (the reference the tests compare with) for the plain case, with no
 colours to match and a lookup grid over the board's box.
 
-Geometry-free: core turns the orientations into offsets (the box numbers of their cells
-from their first cell) and, per orientation, the range of anchors along each axis where
-it stays inside the box; here each (orientation, anchor) pair is looked up cell by cell
-in the board's grid (item number, or -1 off the board). A few dozen numpy calls over
+Geometry-free: the orientations are k integer points each, turned into offsets (the box
+numbers of their cells from their first cell) and, per orientation, the range of anchors
+along each axis where it stays inside the box; each (orientation, anchor) pair is then
+looked up cell by cell in the board's grid (item number, or -1 off the board). A few dozen numpy calls over
 arrays of the pairs become one pass that stops at the first cell off the board."""
 from __future__ import annotations
 
@@ -35,23 +35,49 @@ def _inside(anchors, a, lower, upper, o):
 
 
 @njit(cache=True)
-def place(grid, anchor_numbers, anchors, lower, upper, offsets, owner):
-    """(rows, pieces): the items of each placement, ascending, (n, k) int64, and the
-    owner of its orientation, by orientation then anchor (the order of
-    core.cover._placements; rows sorted as core.cover.build sorts them)."""
-    n_orient, k = offsets.shape
-    n_anchor = len(anchor_numbers)
+def _orientation(shape, lo, hi, strides, lower, upper, offsets):
+    """Orientation `shape` (k, d)'s anchor range on each axis (its first cell on the anchor,
+    all cells inside the box lo..hi) and its cells' box numbers from its first cell."""
+    k, d = shape.shape
+    for ax in range(d):
+        least, most = shape[0, ax], shape[0, ax]
+        for j in range(1, k):
+            least, most = min(least, shape[j, ax]), max(most, shape[j, ax])
+        lower[ax] = lo[ax] - least + shape[0, ax]
+        upper[ax] = hi[ax] - most + shape[0, ax]
+    for j in range(k):
+        offsets[j] = 0
+        for ax in range(d):
+            offsets[j] += (shape[j, ax] - shape[0, ax]) * strides[ax]
+
+
+@njit(cache=True)
+def place(grid, strides, lo, hi, anchors, shapes, owner):
+    """(rows, pieces): the items of each placement of the orientations `shapes` (O, k, d)
+    with its first cell on an anchor, ascending, (n, k) int64, and the owner of its
+    orientation, by orientation then anchor (the order of core.cover._placements; rows
+    sorted as core.cover.build sorts them). The board: `grid` over the box lo..hi, cells
+    numbered by `strides`."""
+    n_orient, k, d = shapes.shape
+    n_anchor = len(anchors)
+    numbers = np.zeros(n_anchor, dtype=np.int64)
+    for a in range(n_anchor):
+        for ax in range(d):
+            numbers[a] += (anchors[a, ax] - lo[ax]) * strides[ax]
     rows = np.empty((n_orient * n_anchor, k), dtype=np.int64)
     pieces = np.empty(n_orient * n_anchor, dtype=np.int32)
+    lower = np.empty((1, d), dtype=np.int64)
+    upper = np.empty((1, d), dtype=np.int64)
+    offsets = np.empty(k, dtype=np.int64)
     n = 0
     for o in range(n_orient):
+        _orientation(shapes[o], lo, hi, strides, lower[0], upper[0], offsets)
         for a in range(n_anchor):
-            if not _inside(anchors, a, lower, upper, o):
+            if not _inside(anchors, a, lower, upper, 0):
                 continue
-            base = anchor_numbers[a]
             ok = True
             for j in range(k):
-                item = grid[base + offsets[o, j]]
+                item = grid[numbers[a] + offsets[j]]
                 if item < 0:
                     ok = False
                     break
