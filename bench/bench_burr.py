@@ -14,6 +14,7 @@ refused. Then polytile's examples/ are written as BurrTools files (the `convert`
 and counted by burrTxt and by polytile the same way. burrTxt runs get --limit seconds.
 Prints a markdown table.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,19 +35,27 @@ from polytile.formats.xmpuzzle import dump, read_file  # noqa: E402
 from polytile.tiling.burr import burr_count  # noqa: E402
 from polytile.tiling.solver import Tiling  # noqa: E402
 
-OURS = ["soma-3x3x3.json", "pentomino-3x20.txt", "pentomino-4x15.txt", "pentomino-5x12.txt",
-        "pentomino-6x10.txt", "pentomino-8x8-centre-hole.txt", "checkerboard-8x8-centre-hole.txt",
-        "partial-x-triplication.txt", "lucky-thirteen.json", "bedlam-cube.json"]
-LONG = ["hexomino-cornucopia-6x17.json"]      # 11 minutes of polytile's count: with --long
-BURR_LIMIT = 300_000          # solutions listed at most for polytile's BurrTools figure
+OURS = [
+    "soma-3x3x3.json",
+    "pentomino-3x20.txt",
+    "pentomino-4x15.txt",
+    "pentomino-5x12.txt",
+    "pentomino-6x10.txt",
+    "pentomino-8x8-centre-hole.txt",
+    "checkerboard-8x8-centre-hole.txt",
+    "partial-x-triplication.txt",
+    "lucky-thirteen.json",
+    "bedlam-cube.json",
+]
+LONG = ["hexomino-cornucopia-6x17.json"]  # 11 minutes of polytile's count: with --long
+BURR_LIMIT = 300_000  # solutions listed at most for polytile's BurrTools figure
 
 
 def burrtxt(binary: str, path: Path, problem: int, limit: float) -> tuple[str, float]:
     """burrTxt's assemblies (or what it said) and its wall time."""
     t0 = time.perf_counter()
     try:
-        r = subprocess.run([binary, "-q", "-o", str(problem), str(path)], capture_output=True,
-                           text=True, timeout=limit)
+        r = subprocess.run([binary, "-q", "-o", str(problem), str(path)], capture_output=True, text=True, timeout=limit)
     except subprocess.TimeoutExpired:
         return f"> {limit:.0f} s (stopped)", limit
     seconds = time.perf_counter() - t0
@@ -70,12 +79,16 @@ def row(name: str, puzzle, binary: str, path: Path, problem: int, limit: float) 
     theirs, their_seconds = burrtxt(binary, path, problem, limit)
     ratio = f"{their_seconds / burr_seconds:.2f}" if burr.isdigit() and theirs.isdigit() else "-"
     agree = "yes" if burr == theirs else ("-" if not theirs.isdigit() else "**no**")
-    return (f"| {name} | {solutions} | {unique} | {seconds:.3f} | {burr} | {burr_seconds:.3f} | "
-            f"{theirs} | {their_seconds:.3f} | {ratio} | {agree} |")
+    return (
+        f"| {name} | {solutions} | {unique} | {seconds:.3f} | {burr} | {burr_seconds:.3f} | "
+        f"{theirs} | {their_seconds:.3f} | {ratio} | {agree} |"
+    )
 
 
-HEADER = ("| puzzle | solutions | unique | s | BurrTools count (polytile) | s | burrTxt | s | "
-          "burrTxt / polytile | same |\n|---|---|---|---|---|---|---|---|---|---|")
+HEADER = (
+    "| puzzle | solutions | unique | s | BurrTools count (polytile) | s | burrTxt | s | "
+    "burrTxt / polytile | same |\n|---|---|---|---|---|---|---|---|---|---|"
+)
 
 
 def examples_table(binary: str, folder: Path, limit: float) -> list[str]:
@@ -115,7 +128,7 @@ def main() -> None:
     args = ap.parse_args()
     if not args.burr:
         sys.exit("bench_burr.py: give --burr BIN (or POLYTILE_BURRTXT)")
-    Tiling(load(ROOT / "examples" / "pentomino-3x20.txt")).count(unique=True, jobs=1)   # kernels
+    Tiling(load(ROOT / "examples" / "pentomino-3x20.txt")).count(unique=True, jobs=1)  # kernels
     print("BurrTools' examples\n\n" + HEADER)
     print("\n".join(examples_table(args.burr, args.files, args.limit)))
     if not args.no_exported:

@@ -11,6 +11,7 @@ every --sample-th of the 2,562 month x day x weekday instances on the weekday bo
 time scaled to all of them and marked so). Both report every date's count; the script
 checks they agree on the dates both counted. Prints a markdown table.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -51,7 +52,7 @@ def wall(cmd: list[str]) -> tuple[float, str]:
 
 
 def median_wall(cmd: list[str], runs: int) -> tuple[float, str]:
-    wall(cmd)                                             # warm-up: caches, page cache
+    wall(cmd)  # warm-up: caches, page cache
     times, out = [], ""
     for _ in range(runs):
         t, out = wall(cmd)
@@ -67,9 +68,17 @@ def one_board(board: str, runs: int, step: int) -> dict:
     theirs = json.loads(text)
     assert all(counts[k] == v for k, v in theirs.items()), "the tally and the plain counts disagree"
     scaled = plain * len(counts) / len(theirs)
-    return {"board": board, "instances": len(counts), "ours": ours, "plain": scaled,
-            "sampled": len(theirs) < len(counts), "counted": len(theirs), "packings": data["packings"],
-            "hardest": data["hardest"], "easiest": data["easiest"]}
+    return {
+        "board": board,
+        "instances": len(counts),
+        "ours": ours,
+        "plain": scaled,
+        "sampled": len(theirs) < len(counts),
+        "counted": len(theirs),
+        "packings": data["packings"],
+        "hardest": data["hardest"],
+        "easiest": data["easiest"],
+    }
 
 
 def main() -> None:
@@ -78,17 +87,23 @@ def main() -> None:
     ap.add_argument("--sample", type=int, default=10, help="plain way on the weekday board: every N-th instance")
     args = ap.parse_args()
     rows = [one_board("classic", args.runs, 1), one_board("weekday", args.runs, args.sample)]
-    print("| board | instances | `calendar --all-dates` (median of %d) | plain: a Tiling count per date | ratio |"
-          % args.runs)
+    print(
+        "| board | instances | `calendar --all-dates` (median of %d) | plain: a Tiling count per date | ratio |"
+        % args.runs
+    )
     print("|---|---:|---:|---:|---:|")
     for r in rows:
         note = f" (scaled from {r['counted']})" if r["sampled"] else ""
-        print(f"| {r['board']} | {r['instances']} | {r['ours']:.3f} s | {r['plain']:.2f} s{note} | "
-              f"{r['plain'] / r['ours']:.1f}x |")
+        print(
+            f"| {r['board']} | {r['instances']} | {r['ours']:.3f} s | {r['plain']:.2f} s{note} | "
+            f"{r['plain'] / r['ours']:.1f}x |"
+        )
     for r in rows:
-        print(f"\n{r['board']}: {r['packings']} packings; hardest {', '.join(r['hardest']['dates'])} "
-              f"({r['hardest']['solutions']}), easiest {', '.join(r['easiest']['dates'])} "
-              f"({r['easiest']['solutions']})")
+        print(
+            f"\n{r['board']}: {r['packings']} packings; hardest {', '.join(r['hardest']['dates'])} "
+            f"({r['hardest']['solutions']}), easiest {', '.join(r['easiest']['dates'])} "
+            f"({r['easiest']['solutions']})"
+        )
 
 
 if __name__ == "__main__":

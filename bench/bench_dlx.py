@@ -19,6 +19,7 @@ formulation) and Langford pairs for n = 12. Each program counts every solution o
 Medians of `--repeats` runs (one run for those over 5 s). Prints a markdown table with the
 counts of all three (they must agree) and the ratios dlx1/polytile and xcover/polytile.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,13 +35,21 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 POLYTILE = [sys.executable, "-m", "polytile"]
-PUZZLES = ["pentomino-6x10.txt", "pentomino-5x12.txt", "pentomino-8x8-centre-hole.txt",
-           "pentomino-3x20.txt", "soma-3x3x3.json"]
+PUZZLES = [
+    "pentomino-6x10.txt",
+    "pentomino-5x12.txt",
+    "pentomino-8x8-centre-hole.txt",
+    "pentomino-3x20.txt",
+    "soma-3x3x3.json",
+]
 
 
 def queens(n: int) -> str:
-    head = (" ".join([f"r{i}" for i in range(n)] + [f"c{j}" for j in range(n)]) + " | "
-            + " ".join([f"a{k}" for k in range(2 * n - 1)] + [f"b{k}" for k in range(2 * n - 1)]))
+    head = (
+        " ".join([f"r{i}" for i in range(n)] + [f"c{j}" for j in range(n)])
+        + " | "
+        + " ".join([f"a{k}" for k in range(2 * n - 1)] + [f"b{k}" for k in range(2 * n - 1)])
+    )
     rows = [f"r{i} c{j} a{i + j} b{i - j + n - 1}" for i in range(n) for j in range(n)]
     return f"| {n} queens\n" + "\n".join([head] + rows) + "\n"
 
@@ -56,8 +65,9 @@ def make_files(out: Path) -> list[Path]:
     files = []
     for name in PUZZLES:
         target = out / (Path(name).stem + ".dlx")
-        subprocess.run(POLYTILE + ["convert", str(ROOT / "examples" / name), str(target)],
-                       check=True, capture_output=True)
+        subprocess.run(
+            POLYTILE + ["convert", str(ROOT / "examples" / name), str(target)], check=True, capture_output=True
+        )
         files.append(target)
     for name, text in (("queens-13.dlx", queens(13)), ("langford-12.dlx", langford(12))):
         (out / name).write_text(text)
@@ -67,21 +77,19 @@ def make_files(out: Path) -> list[Path]:
 
 def read_dlx(path: Path):
     """(primary, secondary, options) of a DLX file, read here (not by polytile)."""
-    rows = [ln.split() for ln in path.read_text().splitlines()
-            if ln.strip() and not ln.strip().startswith("|")]
+    rows = [ln.split() for ln in path.read_text().splitlines() if ln.strip() and not ln.strip().startswith("|")]
     head = " ".join(rows[0]).split("|")
     return head[0].split(), (head[1].split() if len(head) > 1 else []), rows[1:]
 
 
-ENGINES: dict[str, set[str]] = {}      # the kernels each file's runs used
+ENGINES: dict[str, set[str]] = {}  # the kernels each file's runs used
 
 
 def polytile(path: Path, jobs: int | None = None) -> tuple[int, float, float]:
     """(solutions, search seconds, wall seconds of the command)."""
     extra = [] if jobs is None else ["--jobs", str(jobs)]
     t = time.perf_counter()
-    run = subprocess.run(POLYTILE + ["cover", str(path), "--json"] + extra, check=True,
-                         capture_output=True, text=True)
+    run = subprocess.run(POLYTILE + ["cover", str(path), "--json"] + extra, check=True, capture_output=True, text=True)
     wall = time.perf_counter() - t
     out = json.loads(run.stdout)
     assert out["complete"]
@@ -101,6 +109,7 @@ def dlx1(program: str, path: Path) -> tuple[int, float]:
 
 def xcover(path: Path) -> tuple[int, float]:
     from xcover import covers
+
     primary, secondary, options = read_dlx(path)
     t = time.perf_counter()
     n = sum(1 for _ in covers(options, primary=primary, secondary=secondary))
@@ -115,8 +124,7 @@ def median_runs(run, repeats: int):
         results.append(run())
     counts = {r[0] for r in results}
     assert len(counts) == 1, counts
-    return (results[0][0],) + tuple(statistics.median(r[k] for r in results)
-                                    for k in range(1, len(results[0])))
+    return (results[0][0],) + tuple(statistics.median(r[k] for r in results) for k in range(1, len(results[0])))
 
 
 def main() -> None:
@@ -128,9 +136,12 @@ def main() -> None:
     out = args.out or Path(tempfile.mkdtemp(prefix="bench-dlx-"))
     out.mkdir(parents=True, exist_ok=True)
     from xcover import covers
-    assert sum(1 for _ in covers([["a", "b"], ["a"], ["b"]])) == 2      # compiled before timing
-    print("| file | items | options | solutions | polytile cover s (kernel) | --jobs 1 s (kernel) | dlx1 s "
-          "| xcover s | dlx1 / polytile | xcover / polytile |")
+
+    assert sum(1 for _ in covers([["a", "b"], ["a"], ["b"]])) == 2  # compiled before timing
+    print(
+        "| file | items | options | solutions | polytile cover s (kernel) | --jobs 1 s (kernel) | dlx1 s "
+        "| xcover s | dlx1 / polytile | xcover / polytile |"
+    )
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for path in make_files(out):
         primary, secondary, options = read_dlx(path)
@@ -141,9 +152,12 @@ def main() -> None:
         counts = f"{ours}" if ours == one == theirs == x else f"DIFFER {ours}/{one}/{theirs}/{x}"
         engines = "/".join(sorted(ENGINES[f"{path.name} None"]))
         one_engine = "/".join(sorted(ENGINES[f"{path.name} 1"]))
-        print(f"| {path.name} | {len(primary)}+{len(secondary)} | {len(options)} | {counts} "
-              f"| {secs:.3f} ({engines}) | {one_secs:.3f} ({one_engine}) | {dlx_secs:.3f} | {x_secs:.3f} "
-              f"| {dlx_secs / secs:.1f}x | {x_secs / secs:.1f}x |", flush=True)
+        print(
+            f"| {path.name} | {len(primary)}+{len(secondary)} | {len(options)} | {counts} "
+            f"| {secs:.3f} ({engines}) | {one_secs:.3f} ({one_engine}) | {dlx_secs:.3f} | {x_secs:.3f} "
+            f"| {dlx_secs / secs:.1f}x | {x_secs / secs:.1f}x |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ Task: count ALL solutions.  Per case:
            for how much of the search ratio is symmetry breaking.
 Then cold starts: one 6x10 process each after deleting the tool's numba cache files.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -84,17 +85,23 @@ def processes(case: str, cmd: list[str], who: str, want: int, repeat: int) -> di
         check(case, f"{who} process", js["solutions"], want)
         walls.append(wall)
         secs.append(js["seconds"])
-    return {"process": statistics.median(walls), "search": statistics.median(secs),
-            "solutions": js["solutions"], "nodes": js.get("nodes"), "options": js.get("options"),
-            "build": js.get("build_seconds")}
+    return {
+        "process": statistics.median(walls),
+        "search": statistics.median(secs),
+        "solutions": js["solutions"],
+        "nodes": js.get("nodes"),
+        "options": js.get("options"),
+        "build": js.get("build_seconds"),
+    }
 
 
 def in_process(case: str, path: Path, want: int, repeat: int) -> dict:
     import polytile
     import xcover_count as xc
+
     first_pt, first_xc, nosym = [], [], []
     board, pieces = xc.read_puzzle(str(path))
-    for _ in range(repeat + 1):          # the first round is untimed: loads every kernel variant
+    for _ in range(repeat + 1):  # the first round is untimed: loads every kernel variant
         r = polytile.load(path).solve(limit=1)
         check(case, "polytile solve(limit=1)", r.solutions, min(1, want))
         first_pt.append(r.seconds)
@@ -105,8 +112,7 @@ def in_process(case: str, path: Path, want: int, repeat: int) -> dict:
         check(case, "polytile count(breaking=False)", r.solutions, want)
         nosym.append(r.seconds)
     med = lambda xs: statistics.median(xs[1:])
-    return {"first_polytile": med(first_pt), "first_xcover": med(first_xc),
-            "nosym_polytile": med(nosym)}
+    return {"first_polytile": med(first_pt), "first_xcover": med(first_xc), "nosym_polytile": med(nosym)}
 
 
 def cache_files(package: str) -> list[Path]:
@@ -121,15 +127,18 @@ def cold_start() -> dict:
         return {}
     path = EXAMPLES / CASES[COLD_CASE][0]
     res = {}
-    for who, pkg, cmd in (("polytile", "polytile", polytile_cmd(path)),
-                          ("xcover", "xcover", xcover_cmd(path))):
+    for who, pkg, cmd in (("polytile", "polytile", polytile_cmd(path)), ("xcover", "xcover", xcover_cmd(path))):
         files = cache_files(pkg)
         for f in files:
             f.unlink()
         wall, js = run(cmd)
         check(COLD_CASE, f"{who} cold process", js["solutions"], CASES[COLD_CASE][1])
-        res[who] = {"process": wall, "search": js["seconds"], "cache_files_removed": len(files),
-                    "cache_files_after": len(cache_files(pkg))}
+        res[who] = {
+            "process": wall,
+            "search": js["seconds"],
+            "cache_files_removed": len(files),
+            "cache_files_after": len(cache_files(pkg)),
+        }
     return res
 
 
@@ -159,8 +168,7 @@ def main() -> int:
     a = ap.parse_args()
     names = list(CASES)
     if a.cases:
-        names = [n for n in CASES if any(c.removesuffix(".txt").removesuffix(".json") in n
-                                         for c in a.cases)]
+        names = [n for n in CASES if any(c.removesuffix(".txt").removesuffix(".json") in n for c in a.cases)]
         if not names:
             ap.error(f"no case matches {a.cases}; cases: {' '.join(CASES)}")
 
@@ -168,17 +176,25 @@ def main() -> int:
     import polytile
     import xcover_count
     from importlib.metadata import version
-    info = {"python": platform.python_version(), "machine": platform.machine(),
-            "cpus": os.cpu_count(), "numba": numba.__version__, "polytile": polytile.__version__,
-            "xcover": version("xcover"), "repeat": a.repeat,
-            "load": "%.2f" % os.getloadavg()[0], "git": git_state()}
+
+    info = {
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "cpus": os.cpu_count(),
+        "numba": numba.__version__,
+        "polytile": polytile.__version__,
+        "xcover": version("xcover"),
+        "repeat": a.repeat,
+        "load": "%.2f" % os.getloadavg()[0],
+        "git": git_state(),
+    }
     print(" ".join(f"{k}={v}" for k, v in info.items()), flush=True)
 
     cold = {} if a.no_cold else cold_start()
-    warm_case = EXAMPLES / CASES["pentomino-3x20"][0]      # make sure both caches are populated
+    warm_case = EXAMPLES / CASES["pentomino-3x20"][0]  # make sure both caches are populated
     run(polytile_cmd(warm_case))
     run(xcover_cmd(warm_case))
-    xcover_count.warm()                                    # kernel loaded in this process too
+    xcover_count.warm()  # kernel loaded in this process too
 
     rows = {}
     for n in names:
@@ -188,41 +204,52 @@ def main() -> int:
         t0 = time.perf_counter()
         pt = processes(n, polytile_cmd(path), "polytile", want, a.repeat)
         xc = processes(n, xcover_cmd(path), "xcover", want, a.repeat)
-        rows[n] = {"expected": want, "polytile": pt, "xcover": xc,
-                   **in_process(n, path, want, a.repeat)}
+        rows[n] = {"expected": want, "polytile": pt, "xcover": xc, **in_process(n, path, want, a.repeat)}
         print(f" {time.perf_counter() - t0:.1f}s", flush=True)
 
-    head = (f"{'case':<26}{'solutions':>9} |{'pt search':>10}{'xc search':>10}{'xc/pt':>7} |"
-            f"{'pt proc':>9}{'xc proc':>9}{'xc/pt':>7} |{'pt first':>9}{'xc first':>9}{'xc/pt':>7}"
-            f" |{'pt no-sym':>10}{'xc/no-sym':>10}{'xc build':>9}")
+    head = (
+        f"{'case':<26}{'solutions':>9} |{'pt search':>10}{'xc search':>10}{'xc/pt':>7} |"
+        f"{'pt proc':>9}{'xc proc':>9}{'xc/pt':>7} |{'pt first':>9}{'xc first':>9}{'xc/pt':>7}"
+        f" |{'pt no-sym':>10}{'xc/no-sym':>10}{'xc build':>9}"
+    )
     print("\n" + head + "\n" + "-" * len(head))
     for n, r in rows.items():
         pt, xc = r["polytile"], r["xcover"]
-        sols = str(pt["solutions"]) if pt["solutions"] == xc["solutions"] == r["expected"] \
+        sols = (
+            str(pt["solutions"])
+            if pt["solutions"] == xc["solutions"] == r["expected"]
             else f"{pt['solutions']}/{xc['solutions']}!"
-        print(f"{n:<26}{sols:>9} |{fmt(pt['search']):>10}{fmt(xc['search']):>10}"
-              f"{ratio(xc['search'], pt['search']):>7} |{fmt(pt['process']):>9}"
-              f"{fmt(xc['process']):>9}{ratio(xc['process'], pt['process']):>7} |"
-              f"{fmt(r['first_polytile']):>9}{fmt(r['first_xcover']):>9}"
-              f"{ratio(r['first_xcover'], r['first_polytile']):>7} |"
-              f"{fmt(r['nosym_polytile']):>10}{ratio(xc['search'], r['nosym_polytile']):>10}"
-              f"{fmt(xc['build']):>9}")
-    print(f"medians of {a.repeat}; xc/pt > 1 means polytile is faster.  pt no-sym = polytile "
-          f"visiting every solution (no symmetry breaking); xc build = xcover's option "
-          f"construction, included in xc search.")
+        )
+        print(
+            f"{n:<26}{sols:>9} |{fmt(pt['search']):>10}{fmt(xc['search']):>10}"
+            f"{ratio(xc['search'], pt['search']):>7} |{fmt(pt['process']):>9}"
+            f"{fmt(xc['process']):>9}{ratio(xc['process'], pt['process']):>7} |"
+            f"{fmt(r['first_polytile']):>9}{fmt(r['first_xcover']):>9}"
+            f"{ratio(r['first_xcover'], r['first_polytile']):>7} |"
+            f"{fmt(r['nosym_polytile']):>10}{ratio(xc['search'], r['nosym_polytile']):>10}"
+            f"{fmt(xc['build']):>9}"
+        )
+    print(
+        f"medians of {a.repeat}; xc/pt > 1 means polytile is faster.  pt no-sym = polytile "
+        f"visiting every solution (no symmetry breaking); xc build = xcover's option "
+        f"construction, included in xc search."
+    )
 
     if cold:
         print(f"\ncold start ({COLD_CASE}, one process right after deleting the numba cache):")
         for who, c in cold.items():
             warm = rows.get(COLD_CASE, {}).get(who, {}).get("process")
-            extra = f", warm process {fmt(warm)}, difference {fmt(c['process'] - warm)}" \
-                if warm else ""
-            print(f"  {who:<9} process {fmt(c['process'])} (search {fmt(c['search'])}; "
-                  f"{c['cache_files_removed']} cache files removed, {c['cache_files_after']} "
-                  f"written back{extra})")
+            extra = f", warm process {fmt(warm)}, difference {fmt(c['process'] - warm)}" if warm else ""
+            print(
+                f"  {who:<9} process {fmt(c['process'])} (search {fmt(c['search'])}; "
+                f"{c['cache_files_removed']} cache files removed, {c['cache_files_after']} "
+                f"written back{extra})"
+            )
         if cold["xcover"]["cache_files_after"]:
-            print("  xcover caches its kernels too (numba cache=True, compiled at import): "
-                  "only its first process after install is cold.")
+            print(
+                "  xcover caches its kernels too (numba cache=True, compiled at import): "
+                "only its first process after install is cold."
+            )
         print(f"  cold ratio xc/pt: {ratio(cold['xcover']['process'], cold['polytile']['process'])}")
 
     end = git_state()
@@ -231,8 +258,7 @@ def main() -> int:
         info["git_end"] = end
     if a.json:
         Path(a.json).parent.mkdir(parents=True, exist_ok=True)
-        Path(a.json).write_text(json.dumps({"info": info, "cases": rows, "cold": cold,
-                                            "problems": PROBLEMS}, indent=1))
+        Path(a.json).write_text(json.dumps({"info": info, "cases": rows, "cold": cold, "problems": PROBLEMS}, indent=1))
     for p in PROBLEMS:
         print(p, file=sys.stderr)
     return 1 if PROBLEMS else 0

@@ -1,6 +1,7 @@
 """How good the ETA of a parallel count is (issue 19): run the count, record the share done
 the gauge reports, and compare each ETA (elapsed x (1 - share) / share) with the time the
 count really had left. Usage: python bench/eta_accuracy.py PUZZLE [JOBS]"""
+
 from __future__ import annotations
 
 import sys
@@ -15,7 +16,7 @@ def main(path: str, jobs: int = 2) -> None:
     t0 = time.perf_counter()
 
     def progress(res, done=None, total=None, share=None):
-        seen.append((res.seconds, share, res.nodes))   # the count's clock, as the bar's
+        seen.append((res.seconds, share, res.nodes))  # the count's clock, as the bar's
 
     report = _load(Path(path), False).count(jobs=jobs, progress=progress)
     total = report.seconds
@@ -38,8 +39,10 @@ def main(path: str, jobs: int = 2) -> None:
         ratio = max(eta / true_left, true_left / eta) if eta > 0 and true_left > 0 else float("inf")
         if step >= 20:
             worst_after_20 = max(worst_after_20, ratio)
-        print(f"{step:3d}% of the time: share {100 * s:5.1f}%  ETA {eta:7.1f} s  true {true_left:7.1f} s  off x{ratio:.2f}  "
-              f"(nodes done {100 * nodes / report.nodes:5.1f}%)")
+        print(
+            f"{step:3d}% of the time: share {100 * s:5.1f}%  ETA {eta:7.1f} s  true {true_left:7.1f} s  off x{ratio:.2f}  "
+            f"(nodes done {100 * nodes / report.nodes:5.1f}%)"
+        )
     print(f"worst factor from 20% of the time on: x{worst_after_20:.2f}")
 
 

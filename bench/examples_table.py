@@ -3,6 +3,7 @@ time to count all (search seconds: model, reduction, search, symmetry; kernels w
 
     python bench/examples_table.py [examples/*.txt examples/*.json]
 """
+
 from __future__ import annotations
 
 import statistics
@@ -15,12 +16,19 @@ import polytile
 def measure(path: Path, repeat: int = 3) -> dict:
     def fresh():
         return polytile.load(path)
-    fresh().count()                                    # warm the kernels
+
+    fresh().count()  # warm the kernels
     first = statistics.median(fresh().solve(limit=1).seconds for _ in range(repeat))
     runs = [fresh().count(unique=True) for _ in range(repeat)]
     r = runs[0]
-    return {"puzzle": path.stem, "solutions": r.solutions, "unique": r.unique,
-            "first": first, "all": statistics.median(x.seconds for x in runs), "nodes": r.nodes}
+    return {
+        "puzzle": path.stem,
+        "solutions": r.solutions,
+        "unique": r.unique,
+        "first": first,
+        "all": statistics.median(x.seconds for x in runs),
+        "nodes": r.nodes,
+    }
 
 
 def main(paths: list[str]) -> None:
@@ -29,8 +37,11 @@ def main(paths: list[str]) -> None:
     print("|---|---:|---:|---:|---:|---:|")
     for f in files:
         m = measure(f)
-        print(f"| {m['puzzle']} | {m['solutions']} | {m['unique']} | {m['first'] * 1000:.1f} ms "
-              f"| {m['all'] * 1000:.1f} ms | {m['nodes']} |", flush=True)
+        print(
+            f"| {m['puzzle']} | {m['solutions']} | {m['unique']} | {m['first'] * 1000:.1f} ms "
+            f"| {m['all'] * 1000:.1f} ms | {m['nodes']} |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

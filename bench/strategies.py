@@ -42,6 +42,7 @@ built from polytile's model beforehand); for polytile, `Report.seconds` (model, 
 and search, about 1 ms of set-up per case). The Python strategies are interpreted, so
 their seconds compare with each other; nodes are what compares with the compiled engine.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -66,18 +67,23 @@ CORPUS = ROOT / "tests" / "corpus" / "tiling"
 
 @dataclass
 class Run:
-    solutions: int | None = None        # None: stopped by the budget
+    solutions: int | None = None  # None: stopped by the budget
     nodes: int = 0
     seconds: float = 0.0
     skipped: bool = False
 
     def to_json(self) -> dict:
-        return {"solutions": self.solutions, "nodes": self.nodes, "seconds": round(self.seconds, 6),
-                "complete": self.solutions is not None, "skipped": self.skipped}
+        return {
+            "solutions": self.solutions,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+            "complete": self.solutions is not None,
+            "skipped": self.skipped,
+        }
 
 
 ENGINE = "polytile"
-NO_SYM = "polytile no-sym"              # the same kernel with count(breaking=False)
+NO_SYM = "polytile no-sym"  # the same kernel with count(breaking=False)
 COLUMNS = [*STRATEGIES, ENGINE, NO_SYM]
 
 
@@ -93,11 +99,12 @@ def run_strategy(name: str, pl: Placements, budget: float) -> Run:
 
 def run_engines(tiling: polytile.Tiling, case: "Case") -> None:
     for name, breaking in ((ENGINE, True), (NO_SYM, False)):
-        r = polytile.Tiling(tiling.puzzle).count(breaking=breaking)     # fresh: no cached model
+        r = polytile.Tiling(tiling.puzzle).count(breaking=breaking)  # fresh: no cached model
         case.runs[name] = Run(r.solutions, r.nodes, r.seconds)
 
 
 # ---- cases
+
 
 @dataclass
 class Case:
@@ -109,8 +116,11 @@ class Case:
 def check(case: Case) -> list[str]:
     """Every complete count must equal polytile's (and the manifest's, when given)."""
     want = case.expected if case.expected is not None else case.runs[ENGINE].solutions
-    return [f"{case.name}: {name} counts {r.solutions}, expected {want}"
-            for name, r in case.runs.items() if r.solutions is not None and r.solutions != want]
+    return [
+        f"{case.name}: {name} counts {r.solutions}, expected {want}"
+        for name, r in case.runs.items()
+        if r.solutions is not None and r.solutions != want
+    ]
 
 
 def subsets(budget: float) -> list[Case]:
@@ -151,6 +161,7 @@ def slam(budget: float, lists=(1, 2), sizes=range(3, 12)) -> list[Case]:
 
 
 # ---- output
+
 
 def fmt_nodes(r: Run) -> str:
     if r.skipped:
@@ -197,41 +208,67 @@ def aggregate(cases: list[Case]) -> dict[str, dict[str, Run]]:
 
 def plot(cases: list[Case], path: Path, budget: float) -> None:
     import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    styles = {"brute force": ("#c0392b", "s"), "first empty cell": ("#2471a3", "o"),
-              "fewest options": ("#229954", "D"), "greedy order": ("#d68910", "v"),
-              ENGINE: ("#222222", "*"), NO_SYM: ("#888888", "*")}
-    labels = {ENGINE: "polytile (compiled, pruning, symmetry breaking)",
-              NO_SYM: "polytile without symmetry breaking"}
+    styles = {
+        "brute force": ("#c0392b", "s"),
+        "first empty cell": ("#2471a3", "o"),
+        "fewest options": ("#229954", "D"),
+        "greedy order": ("#d68910", "v"),
+        ENGINE: ("#222222", "*"),
+        NO_SYM: ("#888888", "*"),
+    }
+    labels = {ENGINE: "polytile (compiled, pruning, symmetry breaking)", NO_SYM: "polytile without symmetry breaking"}
     fig, axes = plt.subplots(1, 2, figsize=(11, 5.4), sharey=True)
     for ax, k in zip(axes, (1, 2)):
         mine = [c for c in cases if c.name.startswith(f"slam{k} ")]
         for name in COLUMNS:
             colour, marker = styles[name]
-            done = [(int(c.name.split("=")[1]), c.runs[name].nodes) for c in mine
-                    if c.runs[name].solutions is not None and c.runs[name].nodes > 0]
-            cut = [(int(c.name.split("=")[1]), c.runs[name].nodes) for c in mine
-                   if c.runs[name].solutions is None and not c.runs[name].skipped]
+            done = [
+                (int(c.name.split("=")[1]), c.runs[name].nodes)
+                for c in mine
+                if c.runs[name].solutions is not None and c.runs[name].nodes > 0
+            ]
+            cut = [
+                (int(c.name.split("=")[1]), c.runs[name].nodes)
+                for c in mine
+                if c.runs[name].solutions is None and not c.runs[name].skipped
+            ]
             style = "--" if name == NO_SYM else "-"
             if done:
-                ax.plot(*zip(*done), color=colour, marker=marker, ls=style, lw=1.6, ms=6,
-                        label=labels.get(name, name) if k == 1 else None)
+                ax.plot(
+                    *zip(*done),
+                    color=colour,
+                    marker=marker,
+                    ls=style,
+                    lw=1.6,
+                    ms=6,
+                    label=labels.get(name, name) if k == 1 else None,
+                )
             for n, nodes in cut:
-                if done:                                # a dotted line up to the lower bound
+                if done:  # a dotted line up to the lower bound
                     ax.plot([done[-1][0], n], [done[-1][1], nodes], color=colour, ls=":", lw=1.2)
                 ax.plot([n], [nodes], color=colour, marker="^", ms=9, mfc="none", ls="none")
-                ax.annotate(f">{budget:g} s", (n, nodes), textcoords="offset points", xytext=(6, -3),
-                            fontsize=7, color=colour)
+                ax.annotate(
+                    f">{budget:g} s", (n, nodes), textcoords="offset points", xytext=(6, -3), fontsize=7, color=colour
+                )
         ax.set_yscale("log")
         ax.set_title(f"Katamino slam list {k} (5 x n, first n pieces)")
         ax.set_xlabel("n (pieces)")
         ax.set_xticks(range(3, 12))
         ax.grid(True, which="major", alpha=0.3)
     axes[0].set_ylabel("search nodes (placements made)")
-    axes[0].plot([], [], color="grey", marker="^", mfc="none", ls="none",
-                 label=f"stopped after {budget:g} s: nodes so far (a lower bound)")
+    axes[0].plot(
+        [],
+        [],
+        color="grey",
+        marker="^",
+        mfc="none",
+        ls="none",
+        label=f"stopped after {budget:g} s: nodes so far (a lower bound)",
+    )
     fig.legend(loc="lower center", ncol=4, fontsize=8.5, frameon=False)
     fig.suptitle("Counting all solutions of Katamino slam lists: search nodes per strategy", fontsize=12)
     fig.tight_layout(rect=(0, 0.12, 1, 1))
@@ -248,7 +285,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     t0 = time.perf_counter()
-    polytile.load(CORPUS / "katamino-slam1-4.txt").count()          # load the kernels
+    polytile.load(CORPUS / "katamino-slam1-4.txt").count()  # load the kernels
     print(header(), flush=True)
     groups: dict[str, dict] = {}
     errors: list[str] = []
@@ -257,18 +294,29 @@ def main(argv: list[str] | None = None) -> int:
         solvable = [c for c in four if c.runs[ENGINE].solutions]
         agg = aggregate(four)
         for stat in ("total", "median", "max"):
-            print(row(f"5x4 4-sets {stat}", sum(c.runs[ENGINE].solutions for c in four) if stat == "total"
-                      else "", agg[stat]), flush=True)
-        print(f"  {len(solvable)} of {len(four)} sets of 4 pentominoes tile 5 x 4 "
-              f"({', '.join(c.name for c in solvable)})", flush=True)
-        groups["5x4"] = {"solvable": len(solvable), "sets": len(four),
-                         "aggregate": {s: {c: r.to_json() for c, r in a.items()} for s, a in agg.items()},
-                         "cases": {c.name: {k: r.to_json() for k, r in c.runs.items()} for c in four}}
+            print(
+                row(
+                    f"5x4 4-sets {stat}",
+                    sum(c.runs[ENGINE].solutions for c in four) if stat == "total" else "",
+                    agg[stat],
+                ),
+                flush=True,
+            )
+        print(
+            f"  {len(solvable)} of {len(four)} sets of 4 pentominoes tile 5 x 4 "
+            f"({', '.join(c.name for c in solvable)})",
+            flush=True,
+        )
+        groups["5x4"] = {
+            "solvable": len(solvable),
+            "sets": len(four),
+            "aggregate": {s: {c: r.to_json() for c, r in a.items()} for s, a in agg.items()},
+            "cases": {c.name: {k: r.to_json() for k, r in c.runs.items()} for c in four},
+        }
         errors += [e for c in four for e in check(c)]
     slams = slam(args.budget)
     errors += [e for c in slams for e in check(c)]
-    groups["slam"] = {c.name: {"expected": c.expected, **{k: r.to_json() for k, r in c.runs.items()}}
-                      for c in slams}
+    groups["slam"] = {c.name: {"expected": c.expected, **{k: r.to_json() for k, r in c.runs.items()}} for c in slams}
     plot(slams, args.plot, args.budget)
     took = time.perf_counter() - t0
     print(f"plot: {args.plot}   total {took:.0f} s   budget {args.budget:g} s per strategy and case")

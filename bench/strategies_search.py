@@ -1,6 +1,7 @@
 """The four search strategies of bench/strategies.py (defined in its docstring), in plain
 Python over the placements of polytile's exact-cover model. Each counts all solutions of
 an exact tiling and calls `clock.tick()` once per node (a placement made)."""
+
 from __future__ import annotations
 
 import itertools
@@ -18,13 +19,14 @@ class OutOfTime(Exception):
 @dataclass
 class Placements:
     """An exact tiling as bitmasks: bit i = board cell i (polytile's fill order)."""
+
     n_cells: int
     n_pieces: int
-    mask: list[int]                     # per placement (option id)
-    piece: list[int]                    # per placement
-    cells: list[tuple[int, ...]]        # per placement, ascending
-    by_piece: list[list[int]]           # placement ids of each piece
-    by_first: list[list[int]]           # placement ids whose lowest cell is cell c
+    mask: list[int]  # per placement (option id)
+    piece: list[int]  # per placement
+    cells: list[tuple[int, ...]]  # per placement, ascending
+    by_piece: list[list[int]]  # placement ids of each piece
+    by_first: list[list[int]]  # placement ids whose lowest cell is cell c
 
     @property
     def full(self) -> int:
@@ -52,6 +54,7 @@ def placements(tiling: polytile.Tiling) -> Placements:
 
 class Clock:
     """Nodes and a deadline; `tick` is called once per node."""
+
     def __init__(self, budget: float):
         self.nodes = 0
         self.deadline = time.perf_counter() + budget
@@ -64,6 +67,7 @@ class Clock:
 
 # ---- the four strategies: each returns the number of solutions, counting nodes on `clock`
 
+
 def in_order(pl: Placements, order: list[int], clock: Clock) -> int:
     """Place the pieces in `order`, each at every placement that fits; complete boards."""
     masks = [[pl.mask[o] for o in pl.by_piece[p]] for p in order]
@@ -71,7 +75,7 @@ def in_order(pl: Placements, order: list[int], clock: Clock) -> int:
 
     def go(k: int, covered: int) -> int:
         if k == last:
-            return 1                    # all pieces placed: the areas match, the board is full
+            return 1  # all pieces placed: the areas match, the board is full
         found = 0
         for m in masks[k]:
             if not m & covered:
@@ -83,8 +87,7 @@ def in_order(pl: Placements, order: list[int], clock: Clock) -> int:
 
 
 def brute_force(pl: Placements, clock: Clock) -> int:
-    boards = sum(in_order(pl, list(order), clock)
-                 for order in itertools.permutations(range(pl.n_pieces)))
+    boards = sum(in_order(pl, list(order), clock) for order in itertools.permutations(range(pl.n_pieces)))
     assert boards % math.factorial(pl.n_pieces) == 0
     return boards // math.factorial(pl.n_pieces)
 
@@ -135,7 +138,7 @@ def fewest_options(pl: Placements, clock: Clock) -> int:
             return 1
         best, choices = n_opt + 1, 0
         empty = full & ~covered
-        while empty and best:                           # 0 placements: a dead end, stop looking
+        while empty and best:  # 0 placements: a dead end, stop looking
             c = (empty & -empty).bit_length() - 1
             empty &= empty - 1
             here = live & on_cell[c]
@@ -162,5 +165,9 @@ def fewest_options(pl: Placements, clock: Clock) -> int:
     return go((1 << n_opt) - 1, 0, 0)
 
 
-STRATEGIES = {"brute force": brute_force, "first empty cell": first_empty_cell,
-              "fewest options": fewest_options, "greedy order": greedy_order}
+STRATEGIES = {
+    "brute force": brute_force,
+    "first empty cell": first_empty_cell,
+    "fewest options": fewest_options,
+    "greedy order": greedy_order,
+}

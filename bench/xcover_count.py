@@ -12,6 +12,7 @@ placement) and enumerates with `xcover.covers`.  Prints one JSON line:
 imports and after the numba kernel has been loaded/compiled on a tiny problem (like polytile's).
 Only single-colour drawings and pieces with count 1 are supported (enough for the bench cases).
 """
+
 from __future__ import annotations
 
 import json
@@ -24,12 +25,11 @@ Cell = tuple[int, ...]
 
 
 def _ascii(text: str) -> tuple[list[Cell], list[tuple[str, list[Cell], bool]]]:
-    cells = {(r, c): ch for r, line in enumerate(text.splitlines())
-             for c, ch in enumerate(line) if ch != " "}
+    cells = {(r, c): ch for r, line in enumerate(text.splitlines()) for c, ch in enumerate(line) if ch != " "}
     if len(set(cells.values())) > 1:
         raise SystemExit("xcover_count: coloured drawings are not supported")
     seen, groups = set(), []
-    for start in sorted(cells):              # 4-connected components in reading order
+    for start in sorted(cells):  # 4-connected components in reading order
         if start in seen:
             continue
         seen.add(start)
@@ -48,7 +48,7 @@ def _ascii(text: str) -> tuple[list[Cell], list[tuple[str, list[Cell], bool]]]:
 
 
 def _json_cells(v, grid: str = "square") -> list[Cell]:
-    if all(isinstance(row, str) for row in v):          # rows of a drawing
+    if all(isinstance(row, str) for row in v):  # rows of a drawing
         points = [(r, c) for r, row in enumerate(v) for c, ch in enumerate(row) if ch not in " ."]
         return [_drawn(grid, r, c) for r, c in points]
     return [tuple(x) for x in v]
@@ -147,9 +147,9 @@ def build_options(board: list[Cell], pieces) -> list[list[int]]:
     for p, (_, cells, reflect, grid) in enumerate(pieces):
         for shape in orientations(cells, reflect, grid):
             a = shape[0]
-            for b in board:                  # translate shape[0] onto every board cell
+            for b in board:  # translate shape[0] onto every board cell
                 if grid == "triangle" and sum(b) != sum(a):
-                    continue                 # up onto down is no translation of the grid
+                    continue  # up onto down is no translation of the grid
                 placed = [index.get(tuple(x + bb - aa for x, bb, aa in zip(c, b, a))) for c in shape]
                 if None not in placed:
                     options.append([n + p] + placed)
@@ -159,12 +159,14 @@ def build_options(board: list[Cell], pieces) -> list[list[int]]:
 def warm() -> None:
     """Load (or compile) xcover's numba kernel before any timing."""
     from xcover import covers
+
     assert sum(1 for _ in covers([[0, 1], [0], [1]])) == 2
 
 
 def count(board, pieces, first: bool = False) -> dict:
     """Build the options and count the covers (or stop at the first); times exclude imports."""
     from xcover import covers
+
     t0 = time.perf_counter()
     options = build_options(board, pieces)
     t1 = time.perf_counter()
@@ -173,8 +175,7 @@ def count(board, pieces, first: bool = False) -> dict:
         n += 1
         if first:
             break
-    return {"solutions": n, "seconds": time.perf_counter() - t0, "build_seconds": t1 - t0,
-            "options": len(options)}
+    return {"solutions": n, "seconds": time.perf_counter() - t0, "build_seconds": t1 - t0, "options": len(options)}
 
 
 def main(argv: list[str]) -> None:

@@ -6,6 +6,7 @@ assembly.cpp for stored assemblies, tabs_0/rotmatrix.inc for the rotations).
 A solution is a list of (piece name, cells): the cells are result voxels (x, y, z) counted
 from the result's least corner; the piece name is the shape's name or S<id+1>, as
 polytile names the pieces of a problem."""
+
 from __future__ import annotations
 
 import gzip
@@ -14,20 +15,39 @@ from itertools import permutations, product
 
 # BurrTools' 24 cube rotations (rotmatrix.inc, first 24 rows), for stored assemblies
 ROT = [
-    (1, 0, 0, 0, 1, 0, 0, 0, 1), (1, 0, 0, 0, 0, -1, 0, 1, 0), (1, 0, 0, 0, -1, 0, 0, 0, -1),
-    (1, 0, 0, 0, 0, 1, 0, -1, 0), (0, 0, -1, 0, 1, 0, 1, 0, 0), (0, -1, 0, 0, 0, -1, 1, 0, 0),
-    (0, 0, 1, 0, -1, 0, 1, 0, 0), (0, 1, 0, 0, 0, 1, 1, 0, 0), (-1, 0, 0, 0, 1, 0, 0, 0, -1),
-    (-1, 0, 0, 0, 0, -1, 0, -1, 0), (-1, 0, 0, 0, -1, 0, 0, 0, 1), (-1, 0, 0, 0, 0, 1, 0, 1, 0),
-    (0, 0, 1, 0, 1, 0, -1, 0, 0), (0, 1, 0, 0, 0, -1, -1, 0, 0), (0, 0, -1, 0, -1, 0, -1, 0, 0),
-    (0, -1, 0, 0, 0, 1, -1, 0, 0), (0, -1, 0, 1, 0, 0, 0, 0, 1), (0, 0, 1, 1, 0, 0, 0, 1, 0),
-    (0, 1, 0, 1, 0, 0, 0, 0, -1), (0, 0, -1, 1, 0, 0, 0, -1, 0), (0, 1, 0, -1, 0, 0, 0, 0, 1),
-    (0, 0, -1, -1, 0, 0, 0, 1, 0), (0, -1, 0, -1, 0, 0, 0, 0, -1), (0, 0, 1, -1, 0, 0, 0, -1, 0),
+    (1, 0, 0, 0, 1, 0, 0, 0, 1),
+    (1, 0, 0, 0, 0, -1, 0, 1, 0),
+    (1, 0, 0, 0, -1, 0, 0, 0, -1),
+    (1, 0, 0, 0, 0, 1, 0, -1, 0),
+    (0, 0, -1, 0, 1, 0, 1, 0, 0),
+    (0, -1, 0, 0, 0, -1, 1, 0, 0),
+    (0, 0, 1, 0, -1, 0, 1, 0, 0),
+    (0, 1, 0, 0, 0, 1, 1, 0, 0),
+    (-1, 0, 0, 0, 1, 0, 0, 0, -1),
+    (-1, 0, 0, 0, 0, -1, 0, -1, 0),
+    (-1, 0, 0, 0, -1, 0, 0, 0, 1),
+    (-1, 0, 0, 0, 0, 1, 0, 1, 0),
+    (0, 0, 1, 0, 1, 0, -1, 0, 0),
+    (0, 1, 0, 0, 0, -1, -1, 0, 0),
+    (0, 0, -1, 0, -1, 0, -1, 0, 0),
+    (0, -1, 0, 0, 0, 1, -1, 0, 0),
+    (0, -1, 0, 1, 0, 0, 0, 0, 1),
+    (0, 0, 1, 1, 0, 0, 0, 1, 0),
+    (0, 1, 0, 1, 0, 0, 0, 0, -1),
+    (0, 0, -1, 1, 0, 0, 0, -1, 0),
+    (0, 1, 0, -1, 0, 0, 0, 0, 1),
+    (0, 0, -1, -1, 0, 0, 0, 1, 0),
+    (0, -1, 0, -1, 0, 0, 0, 0, -1),
+    (0, 0, 1, -1, 0, 0, 0, -1, 0),
 ]
 
 
 def _apply(m, c):
-    return (m[0] * c[0] + m[1] * c[1] + m[2] * c[2], m[3] * c[0] + m[4] * c[1] + m[5] * c[2],
-            m[6] * c[0] + m[7] * c[1] + m[8] * c[2])
+    return (
+        m[0] * c[0] + m[1] * c[1] + m[2] * c[2],
+        m[3] * c[0] + m[4] * c[1] + m[5] * c[2],
+        m[6] * c[0] + m[7] * c[1] + m[8] * c[2],
+    )
 
 
 def rotations():
@@ -82,16 +102,16 @@ def read(path, problem: int = 0):
         cells = {c: col for c, (state, col) in voxels(el).items() if state == "#"}
         pieces[el.get("name") or f"S{sid + 1}"] = (cells, lo_n, hi_n)
     bitmap = prob.find("bitmap")
-    pairs = {(int(p.get("piece")) + 1, int(p.get("result")) + 1)
-             for p in ([] if bitmap is None else bitmap.findall("pair"))}
+    pairs = {
+        (int(p.get("piece")) + 1, int(p.get("result")) + 1) for p in ([] if bitmap is None else bitmap.findall("pair"))
+    }
     colours = root.find("colors")
     n_colours = 0 if colours is None else len(colours.findall("color"))
     return res, pieces, pairs, n_colours, prob
 
 
 def _allowed(piece_colour, result_colour, pairs, n_colours) -> bool:
-    return (n_colours == 0 or piece_colour == 0 or result_colour == 0
-            or (piece_colour, result_colour) in pairs)
+    return n_colours == 0 or piece_colour == 0 or result_colour == 0 or (piece_colour, result_colour) in pairs
 
 
 def check(path, solution, problem: int = 0) -> None:
@@ -123,8 +143,7 @@ def _placed_as(shape, cells, res, pairs, n_colours) -> bool:
         turned = {_apply(m, c): col for c, col in shape.items()}
         shift = [min(c[a] for c in target) - min(c[a] for c in turned) for a in range(3)]
         moved = {tuple(c[a] + shift[a] for a in range(3)): col for c, col in turned.items()}
-        if set(moved) == target and all(_allowed(col, res[c][1], pairs, n_colours)
-                                        for c, col in moved.items()):
+        if set(moved) == target and all(_allowed(col, res[c][1], pairs, n_colours) for c, col in moved.items()):
             return True
     return False
 
@@ -135,17 +154,16 @@ def stored(path, problem: int = 0) -> list:
     _, pieces, _, _, prob = read(path, problem)
     slots = [name for name, (_, _, hi) in pieces.items() for _ in range(hi)]
     out = []
-    for sol in (prob.find("solutions") or []):
+    for sol in prob.find("solutions") or []:
         words = sol.find("assembly").text.split()
         placed, k = [], 0
         for name in slots:
             if words[k] == "x":
                 k += 1
                 continue
-            x, y, z, t = (int(w) for w in words[k:k + 4])
+            x, y, z, t = (int(w) for w in words[k : k + 4])
             k += 4
-            cells = sorted(tuple(p + q for p, q in zip(_apply(ROT[t], c), (x, y, z)))
-                           for c in pieces[name][0])
+            cells = sorted(tuple(p + q for p, q in zip(_apply(ROT[t], c), (x, y, z))) for c in pieces[name][0])
             placed.append((name, cells))
         assert k == len(words), "assembly longer than its slots"
         out.append(placed)

@@ -10,6 +10,7 @@ corners; motions act on the corners as points (u, v) = (A, B) of the plane latti
 (u, v) -> (-v, u + v) turns by 60 degrees and (u, v) -> (v, u) is a reflection. A hex
 (q, r) is the cube point (x, y, z) = (q, -q - r, r), turned by (x, y, z) -> (-z, -x, -y)
 and reflected by swapping y and z."""
+
 from __future__ import annotations
 
 import json
@@ -23,6 +24,7 @@ def _norm(cells):
 
 
 # ---- the triangle and hex grids ------------------------------------------------------
+
 
 def _corners(cell):
     a, b, c = cell
@@ -43,6 +45,7 @@ def _triangle_motion(turns: int, flip: bool):
     def move(cell):
         pts = [point(A, B) for A, B, _ in _corners(cell)]
         return tuple(min(p[i] for p in [(u, v, 3 - u - v) for u, v in pts]) for i in range(3))
+
     return move
 
 
@@ -54,6 +57,7 @@ def _hex_motion(turns: int, flip: bool):
         for _ in range(turns):
             x, y, z = -z, -x, -y
         return (x, z)
+
     return move
 
 
@@ -97,8 +101,7 @@ def read_puzzle(path: str | Path):
                 tiles.append({tuple(c): col for c, col in zip(p["cells"], cols)})
         dim = len(data["board"][0])
     else:
-        grid = {(r, c): ch for r, line in enumerate(text.splitlines())
-                for c, ch in enumerate(line) if ch != " "}
+        grid = {(r, c): ch for r, line in enumerate(text.splitlines()) for c, ch in enumerate(line) if ch != " "}
         groups, seen = [], set()
         for start in sorted(grid):
             if start in seen:
@@ -153,7 +156,7 @@ def check(path, solution, *, reflect: bool, partial: bool, colours: bool = True)
     board, tiles, dim = read_puzzle(path)
     grid = read_grid(path)
     reflect_3d = reflect
-    if grid != "square":              # the solution's cells in the board's frame
+    if grid != "square":  # the solution's cells in the board's frame
         lo = shift_of([tuple(c) for _, cells in solution for c in cells], dim, grid)
         solution = [(n, [tuple(c[i] - lo[i] for i in range(dim)) for c in cells]) for n, cells in solution]
     covered = {}
@@ -166,8 +169,10 @@ def check(path, solution, *, reflect: bool, partial: bool, colours: bool = True)
     assert set(covered) == set(board), f"cells left empty: {sorted(set(board) - set(covered))[:5]}"
     # each placement must be a tile under an allowed motion, with matching colours
     use_colours = colours and len(set(board.values())) > 1
+
     def coloured(cells_colours):
         return {c: (col if use_colours else "") for c, col in cells_colours.items()}
+
     stock: dict = {}
     for t in tiles:
         k = _shape_key(coloured(t), dim, reflect_3d, grid)
@@ -260,8 +265,9 @@ class TooMany(Exception):
     """More solutions than the caller wants to enumerate."""
 
 
-def all_solutions(board: dict, pieces: list, dim: int, limit: int | None = None,
-                  max_nodes: int | None = None, grid: str = "square") -> set:
+def all_solutions(
+    board: dict, pieces: list, dim: int, limit: int | None = None, max_nodes: int | None = None, grid: str = "square"
+) -> set:
     """Every solution (a frozenset of cell-sets): each board cell covered once, each piece
     used between its minimum and its count. Branch on the empty cell with the fewest
     placements that still fit; give up a branch when the tiles left cannot cover the empty

@@ -7,6 +7,7 @@ text stdout and stderr):
 - `run_cli`: a real `python -m polytile` process, where the process itself is under test:
   signals, start-up imports, the exit through `os._exit`, a memory cap, a time bound that
   includes start-up."""
+
 from __future__ import annotations
 
 import contextlib
@@ -27,11 +28,13 @@ def command(*args: Any) -> list[str]:
     return [sys.executable, "-m", "polytile", *argv(args)]
 
 
-def run_cli(*args: Any, cwd: str | Path | None = None, input: str | None = None,
-            timeout: float = 120, **popen: Any) -> subprocess.CompletedProcess:
+def run_cli(
+    *args: Any, cwd: str | Path | None = None, input: str | None = None, timeout: float = 120, **popen: Any
+) -> subprocess.CompletedProcess:
     """`python -m polytile ARGS` in a process of its own, to its end."""
-    return subprocess.run(command(*args), cwd=cwd, input=input, capture_output=True, text=True,
-                          timeout=timeout, **popen)
+    return subprocess.run(
+        command(*args), cwd=cwd, input=input, capture_output=True, text=True, timeout=timeout, **popen
+    )
 
 
 def start_cli(*args: Any, **popen: Any) -> subprocess.Popen:
@@ -51,7 +54,8 @@ def call_cli(*args: Any, cwd: str | Path | None = None, input: str = "") -> subp
     """`polytile ARGS` through `polytile.cli.main` in this process (stdin `input`, the
     working directory `cwd` while it runs)."""
     from polytile.cli import main
-    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", newline="")   # .buffer for PNG output
+
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", newline="")  # .buffer for PNG output
     err = io.StringIO()
     with contextlib.ExitStack() as stack:
         if cwd is not None:
@@ -61,7 +65,7 @@ def call_cli(*args: Any, cwd: str | Path | None = None, input: str = "") -> subp
         stack.enter_context(contextlib.redirect_stderr(err))
         status = main(argv(args))
     out.flush()
-    text = out.buffer.getvalue().decode("utf-8", errors="replace")   # type: ignore[attr-defined]
+    text = out.buffer.getvalue().decode("utf-8", errors="replace")  # type: ignore[attr-defined]
     return subprocess.CompletedProcess(["polytile", *argv(args)], status, text, err.getvalue())
 
 

@@ -7,8 +7,7 @@ from pathlib import Path
 import pytest
 
 # checkpoint rows are signed with a per-user key: the tests' own, never the user's
-os.environ.setdefault("POLYTILE_CHECKPOINT_KEY",
-                      str(Path(tempfile.mkdtemp(prefix="polytile-key-")) / "checkpoint.key"))
+os.environ.setdefault("POLYTILE_CHECKPOINT_KEY", str(Path(tempfile.mkdtemp(prefix="polytile-key-")) / "checkpoint.key"))
 
 CORPUS = Path(__file__).parent / "corpus"
 
@@ -21,15 +20,15 @@ CORPUS = Path(__file__).parent / "corpus"
 #          cores with `pytest --durations=0`, all tests of the module summed).
 FUZZ_MODULES = {"test_fuzz", "test_fuzz_resources", "test_differential", "test_interrupt_trials"}
 SLOW_MODULES = {
-    "test_corpus",             # 76 s: the published counts of the whole corpus
-    "test_parallel",           # 48 s: counts on threads, checkpoints, Dask
-    "test_interrupts",         # 20 s: Ctrl-C and time limits in subprocesses
-    "test_aot",                # 17 s: fresh interpreters with and without the compiled kernels
-    "test_mesh",               # 15 s
-    "test_dlx",                # 13 s
-    "test_repro_resources",    # 10 s: parsers under resource limits
-    "test_properties_parsers", # 10 s: hypothesis round trips
-    "test_calendar",           # 9 s
+    "test_corpus",  # 76 s: the published counts of the whole corpus
+    "test_parallel",  # 48 s: counts on threads, checkpoints, Dask
+    "test_interrupts",  # 20 s: Ctrl-C and time limits in subprocesses
+    "test_aot",  # 17 s: fresh interpreters with and without the compiled kernels
+    "test_mesh",  # 15 s
+    "test_dlx",  # 13 s
+    "test_repro_resources",  # 10 s: parsers under resource limits
+    "test_properties_parsers",  # 10 s: hypothesis round trips
+    "test_calendar",  # 9 s
 }
 BROWSER = re.compile(r"\bchrome\(|chromium_available|selenium")
 
@@ -64,6 +63,7 @@ def corpus_dir() -> Path:
 def client():
     """A TestClient on the web app, one per test module (tests/web/test_web_*.py)."""
     from web_api_helpers import TestClient, create_app
+
     app = create_app(per_client=2, max_active=4, seconds=120, count_jobs=2)
     with TestClient(app, base_url="http://127.0.0.1") as c:
         yield c

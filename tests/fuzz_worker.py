@@ -2,6 +2,7 @@
 address space capped (RLIMIT_AS), it reads one JSON request a line from stdin, runs the
 polytile command (or the web page's parser) on it in-process, and answers one JSON line:
 {"status": exit status, "seconds": wall time, "error": a foreign exception or null}."""
+
 from __future__ import annotations
 
 import contextlib
@@ -17,6 +18,7 @@ import traceback
 
 def handle(request: dict, workdir: str) -> dict:
     from polytile.cli.main import main
+
     t = time.perf_counter()
     error = None
     status = 0
@@ -24,10 +26,11 @@ def handle(request: dict, workdir: str) -> dict:
         if request["family"] == "web":
             from polytile.errors import PuzzleError
             from polytile.web import puzzles
+
             try:
-                spec = json.loads(request["text"])       # as the app reads a body
+                spec = json.loads(request["text"])  # as the app reads a body
             except (ValueError, RecursionError):
-                spec, status = None, 2                    # the app's 400
+                spec, status = None, 2  # the app's 400
             try:
                 if status == 0:
                     puzzles.summary(puzzles.parse(spec))
@@ -42,7 +45,7 @@ def handle(request: dict, workdir: str) -> dict:
                 status = main([a if a != "{file}" else path for a in request["args"]])
             if "Traceback" in err.getvalue():
                 error = err.getvalue()[-6000:]
-    except BaseException:                     # MemoryError, RecursionError, anything foreign
+    except BaseException:  # MemoryError, RecursionError, anything foreign
         error = traceback.format_exc()[-6000:]
     return {"status": status, "seconds": time.perf_counter() - t, "error": error}
 
@@ -50,6 +53,7 @@ def handle(request: dict, workdir: str) -> dict:
 def serve(limit: int) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     import polytile.cli.main  # noqa: F401  (imported once, outside the timed requests)
+
     with tempfile.TemporaryDirectory() as workdir:
         print(json.dumps({"ready": True}), flush=True)
         for line in sys.stdin:

@@ -7,6 +7,7 @@ carry the colours they were cut from), rotate-only play for the puzzle or for si
 pieces, extra copies with a lower minimum, and extra pieces that need not be used.
 Each puzzle comes as polytile JSON and as the plain data of tests/checker.py.
 """
+
 from __future__ import annotations
 
 import random
@@ -23,11 +24,11 @@ STEPS_HEX = STEPS_2D + ((1, -1), (-1, 1))
 
 @dataclass
 class RandomPuzzle:
-    json: dict            # polytile JSON
-    board: dict           # checker form: cell -> colour
-    pieces: list          # checker form: {"cells": {cell: colour}, "count", "min", "reflect"}
+    json: dict  # polytile JSON
+    board: dict  # checker form: cell -> colour
+    pieces: list  # checker form: {"cells": {cell: colour}, "count", "min", "reflect"}
     dim: int
-    kind: tuple           # (dim, allow_reflection, some piece one-sided, copies, partial, colours)
+    kind: tuple  # (dim, allow_reflection, some piece one-sided, copies, partial, colours)
     grid: str = "square"
 
 
@@ -82,8 +83,7 @@ def _free_key(cells: list[tuple], dim: int, grid: str = "square"):
     return _shape_key({c: "" for c in cells}, dim, True, grid)
 
 
-def build(seed: int, dim: int, reflect_mode: str, colours: str, extras: str,
-          grid: str = "square") -> RandomPuzzle:
+def build(seed: int, dim: int, reflect_mode: str, colours: str, extras: str, grid: str = "square") -> RandomPuzzle:
     """reflect_mode: 'free' | 'rotate' (the puzzle's policy) | 'mixed' (per piece);
     colours: 'none' | 'checker' | 'random'; extras: 'none' | 'copies' | 'pieces';
     grid: 'square' (dim 2 or 3), 'triangle' (dim 3: three coordinates) or 'hex' (dim 2)."""
@@ -96,11 +96,11 @@ def build(seed: int, dim: int, reflect_mode: str, colours: str, extras: str,
     else:
         paint = {c: "" for c in cells}
     parts = _cut(rng, cells, rng.choice((3, 4, 5)), grid)
-    if extras == "pieces":              # pieces that need not all be used
+    if extras == "pieces":  # pieces that need not all be used
         for _ in range(rng.randint(1, 2)):
             parts.append(rng.choice(_cut(rng, cells, 4, grid)))
     allow = reflect_mode == "free" if reflect_mode != "mixed" else rng.random() < 0.5
-    policy: dict = {}                    # one reflection policy per free shape (see checker)
+    policy: dict = {}  # one reflection policy per free shape (see checker)
     pieces, specs = [], []
     for part in parts:
         key = _free_key(part, dim, grid)
@@ -113,8 +113,7 @@ def build(seed: int, dim: int, reflect_mode: str, colours: str, extras: str,
             least = rng.choice((0, 1, count))
         elif extras == "pieces":
             least = rng.randint(0, 1)
-        pieces.append({"cells": {c: paint[c] for c in part}, "count": count, "min": least,
-                       "reflect": reflect})
+        pieces.append({"cells": {c: paint[c] for c in part}, "count": count, "min": least, "reflect": reflect})
         spec = {"name": f"p{len(specs)}", "cells": [list(c) for c in part], "count": count, "min": least}
         if colours != "none":
             spec["colours"] = [paint[c] for c in part]
@@ -135,17 +134,24 @@ def build(seed: int, dim: int, reflect_mode: str, colours: str, extras: str,
 
 @st.composite
 def random_puzzles(draw) -> RandomPuzzle:
-    return build(draw(st.integers(0, 2**32 - 1)), draw(st.sampled_from((2, 2, 3))),
-                 draw(st.sampled_from(("free", "rotate", "mixed"))),
-                 draw(st.sampled_from(("none", "none", "checker", "random"))),
-                 draw(st.sampled_from(("none", "copies", "pieces"))))
+    return build(
+        draw(st.integers(0, 2**32 - 1)),
+        draw(st.sampled_from((2, 2, 3))),
+        draw(st.sampled_from(("free", "rotate", "mixed"))),
+        draw(st.sampled_from(("none", "none", "checker", "random"))),
+        draw(st.sampled_from(("none", "copies", "pieces"))),
+    )
 
 
 @st.composite
 def random_lattice_puzzles(draw) -> RandomPuzzle:
     """Random puzzles on the triangle and hex grids."""
     grid = draw(st.sampled_from(("triangle", "hex")))
-    return build(draw(st.integers(0, 2**32 - 1)), 3 if grid == "triangle" else 2,
-                 draw(st.sampled_from(("free", "rotate", "mixed"))),
-                 draw(st.sampled_from(("none", "none", "checker", "random"))),
-                 draw(st.sampled_from(("none", "copies", "pieces"))), grid)
+    return build(
+        draw(st.integers(0, 2**32 - 1)),
+        3 if grid == "triangle" else 2,
+        draw(st.sampled_from(("free", "rotate", "mixed"))),
+        draw(st.sampled_from(("none", "none", "checker", "random"))),
+        draw(st.sampled_from(("none", "copies", "pieces"))),
+        grid,
+    )

@@ -1,14 +1,13 @@
 """Hypothesis strategies and helpers shared by the property tests."""
+
 from __future__ import annotations
 
 import numpy as np
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-FAST = settings(max_examples=100, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow])
-FUZZ = settings(max_examples=300, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def neighbours(cell):
@@ -34,8 +33,7 @@ def polyforms(draw, dim: int, min_size: int = 1, max_size: int = 8):
 @st.composite
 def cell_sets(draw, dim: int, max_side: int = 5, max_size: int = 14):
     """A random, not necessarily connected, non-empty set of cells in a small box."""
-    pts = draw(st.sets(st.tuples(*[st.integers(0, max_side - 1)] * dim),
-                       min_size=1, max_size=max_size))
+    pts = draw(st.sets(st.tuples(*[st.integers(0, max_side - 1)] * dim), min_size=1, max_size=max_size))
     return np.array(sorted(pts), dtype=np.int64)
 
 

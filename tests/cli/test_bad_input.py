@@ -4,6 +4,7 @@ line and column where there is one), exit status 2, never a traceback, and no se
 Also the other side of the contract: an unsolvable puzzle is not an error (exit 0 with
 0 solutions and a reason; `solve` exits 1), and tiles that exceed the board only warn.
 """
+
 from __future__ import annotations
 
 import json
@@ -17,7 +18,7 @@ import pytest
 
 from cli_helpers import call_cli
 
-TILE = "\n\nXX\n"          # appended to a board drawing: one domino, separated by a blank row
+TILE = "\n\nXX\n"  # appended to a board drawing: one domino, separated by a blank row
 
 
 def run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess:
@@ -50,11 +51,10 @@ def assert_one_error(res: subprocess.CompletedProcess, *fragments: str) -> str:
 
 def json_puzzle(**overrides) -> str:
     """A small valid polytile JSON puzzle (2x2 board, two dominoes), with fields replaced."""
-    data = {"board": [[0, 0], [0, 1], [1, 0], [1, 1]],
-            "pieces": [{"name": "D", "cells": [[0, 0], [0, 1]], "count": 2}]}
+    data = {"board": [[0, 0], [0, 1], [1, 0], [1, 1]], "pieces": [{"name": "D", "cells": [[0, 0], [0, 1]], "count": 2}]}
     for k, v in overrides.items():
         if k.startswith("piece_"):
-            data["pieces"][0][k[len("piece_"):]] = v
+            data["pieces"][0][k[len("piece_") :]] = v
         else:
             data[k] = v
     return json.dumps(data)
@@ -75,12 +75,18 @@ BAD_FILES = {
     "big.txt": (("X" * 999 + "\n") * 5000, "big.txt: file too large (5000000 bytes; limit 4000000)"),
     "nowhere.txt": (None, "nowhere.txt: no such file"),
     # JSON: the line and column of the first thing that cannot be read
-    "bad.json": ('{\n  "board": [[0, 0],\n             [0, 1]\n  "pieces": []\n}\n',
-                 "bad.json:4:3: malformed JSON: Expecting ',' delimiter"),
-    "cut.json": ('{"board": [[0, 0], [0, 1]],\n "pieces": [{"cells": [[0',
-                 "cut.json:2:26: malformed JSON: Expecting ',' delimiter"),
-    "digits.json": ('{"board": [[0, 0],\n  [0, ' + "1" * 5000 + ']], "pieces": [{"cells": [[0, 0]]}]}',
-                    "digits.json:2:7: malformed JSON: a number has more than 4300 digits"),
+    "bad.json": (
+        '{\n  "board": [[0, 0],\n             [0, 1]\n  "pieces": []\n}\n',
+        "bad.json:4:3: malformed JSON: Expecting ',' delimiter",
+    ),
+    "cut.json": (
+        '{"board": [[0, 0], [0, 1]],\n "pieces": [{"cells": [[0',
+        "cut.json:2:26: malformed JSON: Expecting ',' delimiter",
+    ),
+    "digits.json": (
+        '{"board": [[0, 0],\n  [0, ' + "1" * 5000 + ']], "pieces": [{"cells": [[0, 0]]}]}',
+        "digits.json:2:7: malformed JSON: a number has more than 4300 digits",
+    ),
     "deep.json": ("[" * 100_000 + "]" * 100_000, "deep.json: malformed JSON: nested too deeply"),
 }
 
@@ -95,8 +101,7 @@ def test_bad_file(tmp_path, name):
 
 def test_directory(tmp_path):
     (tmp_path / "puzzles").mkdir()
-    assert assert_one_error(run(tmp_path, "solve", "puzzles")) == \
-        "polytile: puzzles: is a directory, not a puzzle file"
+    assert assert_one_error(run(tmp_path, "solve", "puzzles")) == "polytile: puzzles: is a directory, not a puzzle file"
 
 
 def test_binary_garbage(tmp_path):
@@ -113,104 +118,104 @@ def test_million_cell_board_answers_quickly(tmp_path):
     res = run(tmp_path, "count", name)
     elapsed = time.perf_counter() - t0
     assert assert_one_error(res) == "polytile: huge.txt:21:1: drawing too large (more than 20000 cells)"
-    assert elapsed < 30, f"took {elapsed:.2f} s"     # a deadline (refused before the board is built), not a speed test
+    assert elapsed < 30, f"took {elapsed:.2f} s"  # a deadline (refused before the board is built), not a speed test
 
 
 # --- JSON -------------------------------------------------------------------------
 
 # case: (the file, the one line after "polytile: CASE.json: ")
 BAD_JSON = {
-    "not-an-object": ("[[0, 0], [0, 1]]",
-        'top level: expected an object with "board" and "pieces"'),
-    "board-not-list": (json_puzzle(board=5),
-        'board: expected a non-empty list of cells'),
-    "cell-is-string": (json_puzzle(board=[[0, 0], "01"]),
-        'board[1]: a cell is a list of 2 or 3 integers'),
-    "coordinate-is-string": (json_puzzle(board=[[0, 0], [0, "1"]]),
-        'board[1][1]: expected an integer, got "1"'),
-    "count-two": (json_puzzle(piece_count="two"),
-        'pieces[0].count: expected an integer, got "two"'),
-    "count-zero": (json_puzzle(piece_count=0),
-        'pieces[0].count: 0 is out of range 1..10000'),
-    "min-above-count": (json_puzzle(piece_count=2, piece_min=3),
-        'pieces[0].min: 3 is out of range 0..2'),
-    "reflect-yes": (json_puzzle(piece_reflect="yes"),
-        'pieces[0].reflect: expected true or false'),
-    "unknown-key": (json_puzzle(boards=[[0, 0]]),
-        'boards: unknown key (expected one of allow_reflection, board, colors, colours, comment, grid, name, pieces)'),
-    "cell-4d": (json_puzzle(board=[[0, 0, 0, 0], [0, 0, 0, 1]]),
-        'board[0]: a cell is a list of 2 or 3 integers'),
+    "not-an-object": ("[[0, 0], [0, 1]]", 'top level: expected an object with "board" and "pieces"'),
+    "board-not-list": (json_puzzle(board=5), "board: expected a non-empty list of cells"),
+    "cell-is-string": (json_puzzle(board=[[0, 0], "01"]), "board[1]: a cell is a list of 2 or 3 integers"),
+    "coordinate-is-string": (json_puzzle(board=[[0, 0], [0, "1"]]), 'board[1][1]: expected an integer, got "1"'),
+    "count-two": (json_puzzle(piece_count="two"), 'pieces[0].count: expected an integer, got "two"'),
+    "count-zero": (json_puzzle(piece_count=0), "pieces[0].count: 0 is out of range 1..10000"),
+    "min-above-count": (json_puzzle(piece_count=2, piece_min=3), "pieces[0].min: 3 is out of range 0..2"),
+    "reflect-yes": (json_puzzle(piece_reflect="yes"), "pieces[0].reflect: expected true or false"),
+    "unknown-key": (
+        json_puzzle(boards=[[0, 0]]),
+        "boards: unknown key (expected one of allow_reflection, board, colors, colours, comment, grid, name, pieces)",
+    ),
+    "cell-4d": (json_puzzle(board=[[0, 0, 0, 0], [0, 0, 0, 1]]), "board[0]: a cell is a list of 2 or 3 integers"),
     # the reduction lays the board out as a dense grid: a huge bounding box must be refused
-    "board-far-apart": (json_puzzle(board=[[0, 0], [1_000_000, 1_000_000]]),
-        'board spans 1000001x1000001 cells (bounding box limit 1000000 cells)'),
-    "board-is-string": (json_puzzle(board="XX"),
-        'board: expected a non-empty list of cells'),
-    "board-drawing-empty": (json_puzzle(board=["", " . "]),
-        'board: the drawing has no cells'),
-    "coordinate-is-float": (json_puzzle(board=[[0, 0], [0, 1.5]]),
-        'board[1][1]: expected an integer, got 1.5'),
-    "coordinate-is-bool": (json_puzzle(board=[[0, 0], [0, True]]),
-        'board[1][1]: expected an integer, got true'),
-    "coordinate-is-null": (json_puzzle(board=[[0, 0], [0, None]]),
-        'board[1][1]: expected an integer, got null'),
-    "coordinate-out-of-range": (json_puzzle(board=[[0, 0], [0, 10**7]]),
-        'board[1][1]: 10000000 is out of range -1000000..1000000'),
-    "cell-1d": (json_puzzle(board=[[0], [1]]),
-        'board[0]: a cell is a list of 2 or 3 integers'),
-    "piece-cell-4d": (json_puzzle(piece_cells=[[0, 0, 0, 0]]),
-        'pieces[0].cells[0]: a cell is a list of 2 or 3 integers'),
-    "mixed-dims": (json_puzzle(board=[[0, 0], [0, 0, 1]]),
-        'board[1]: mixes 2D and 3D cells'),
-    "duplicate-cell": (json_puzzle(board=[[0, 0], [0, 0]]),
-        'board: a cell is listed twice'),
-    "missing-board": ('{"pieces": [{"cells": [[0, 0]]}]}',
-        'top level: missing "board"'),
-    "missing-pieces": ('{"board": [[0, 0]]}',
-        'top level: missing "pieces"'),
-    "pieces-empty": (json_puzzle(pieces=[]),
-        'pieces: expected a non-empty list of pieces (or "pentominoes")'),
-    "pieces-object": (json_puzzle(pieces={"cells": [[0, 0]]}),
-        'pieces: expected a non-empty list of pieces (or "pentominoes")'),
-    "piece-not-object": (json_puzzle(pieces=["D"]),
-        'pieces[0]: no "cells", and \'D\' is no library piece (pentomino letter, Katamino colour or number)'),
-    "piece-no-cells": (json_puzzle(pieces=[{"name": "D"}]),
-        'pieces[0]: no "cells", and \'D\' is no library piece (pentomino letter, Katamino colour or number)'),
-    "piece-cells-empty": (json_puzzle(piece_cells=[]),
-        'pieces[0].cells: expected a non-empty list of cells'),
-    "count-negative": (json_puzzle(piece_count=-1),
-        'pieces[0].count: -1 is out of range 1..10000'),
-    "count-float": (json_puzzle(piece_count=2.0),
-        'pieces[0].count: expected an integer, got 2.0'),
-    "count-true": (json_puzzle(piece_count=True),
-        'pieces[0].count: expected an integer, got true'),
-    "count-huge": (json_puzzle(piece_count=10**30),
-        'pieces[0].count: 1000000000000000000000000000000 is out of range 1..10000'),
-    "min-negative": (json_puzzle(piece_min=-1),
-        'pieces[0].min: -1 is out of range 0..2'),
-    "min-string": (json_puzzle(piece_min="1"),
-        'pieces[0].min: expected an integer, got "1"'),
-    "reflect-null-string": (json_puzzle(piece_reflect="null"),
-        'pieces[0].reflect: expected true or false'),
-    "allow-reflection-1": (json_puzzle(allow_reflection=1),
-        'allow_reflection: expected true or false'),
-    "unknown-piece-key": (json_puzzle(piece_colour="red"),
-        'pieces[0].colour: unknown key (expected one of cells, colors, colours, count, min, name, reflect)'),
-    "colours-wrong-length": (json_puzzle(colours=["a"]),
-        'board.colours: expected a list of 4 non-empty strings, one per cell'),
-    "colours-not-strings": (json_puzzle(colours=[1, 2, 3, 4]),
-        'board.colours: expected a list of 4 non-empty strings, one per cell'),
-    "piece-colours-empty-string": (json_puzzle(piece_colours=["", "a"]),
-        'pieces[0].colours: expected a list of 2 non-empty strings, one per cell'),
-    "piece-3d-board-2d": (json_puzzle(piece_cells=[[0, 0, 0], [0, 0, 1]]),
-        'pieces[0].cells: a 3D piece does not fit a 2D board'),
-    "name-not-string": (json_puzzle(piece_name=7),
-        'pieces[0].name: expected a non-empty string'),
-    "name-empty": (json_puzzle(piece_name=""),
-        'pieces[0].name: expected a non-empty string'),
-    "board-far-apart-3d": (json_puzzle(board=[[-10**6, 0, 0], [10**6, 5, 5]]),
-        'board spans 2000001x6x6 cells (bounding box limit 1000000 cells)'),
-    "board-too-many-coordinates": (json_puzzle(board=[[0, i] for i in range(20_001)]),
-        'board: too many cells (20001; limit 20000)'),
+    "board-far-apart": (
+        json_puzzle(board=[[0, 0], [1_000_000, 1_000_000]]),
+        "board spans 1000001x1000001 cells (bounding box limit 1000000 cells)",
+    ),
+    "board-is-string": (json_puzzle(board="XX"), "board: expected a non-empty list of cells"),
+    "board-drawing-empty": (json_puzzle(board=["", " . "]), "board: the drawing has no cells"),
+    "coordinate-is-float": (json_puzzle(board=[[0, 0], [0, 1.5]]), "board[1][1]: expected an integer, got 1.5"),
+    "coordinate-is-bool": (json_puzzle(board=[[0, 0], [0, True]]), "board[1][1]: expected an integer, got true"),
+    "coordinate-is-null": (json_puzzle(board=[[0, 0], [0, None]]), "board[1][1]: expected an integer, got null"),
+    "coordinate-out-of-range": (
+        json_puzzle(board=[[0, 0], [0, 10**7]]),
+        "board[1][1]: 10000000 is out of range -1000000..1000000",
+    ),
+    "cell-1d": (json_puzzle(board=[[0], [1]]), "board[0]: a cell is a list of 2 or 3 integers"),
+    "piece-cell-4d": (
+        json_puzzle(piece_cells=[[0, 0, 0, 0]]),
+        "pieces[0].cells[0]: a cell is a list of 2 or 3 integers",
+    ),
+    "mixed-dims": (json_puzzle(board=[[0, 0], [0, 0, 1]]), "board[1]: mixes 2D and 3D cells"),
+    "duplicate-cell": (json_puzzle(board=[[0, 0], [0, 0]]), "board: a cell is listed twice"),
+    "missing-board": ('{"pieces": [{"cells": [[0, 0]]}]}', 'top level: missing "board"'),
+    "missing-pieces": ('{"board": [[0, 0]]}', 'top level: missing "pieces"'),
+    "pieces-empty": (json_puzzle(pieces=[]), 'pieces: expected a non-empty list of pieces (or "pentominoes")'),
+    "pieces-object": (
+        json_puzzle(pieces={"cells": [[0, 0]]}),
+        'pieces: expected a non-empty list of pieces (or "pentominoes")',
+    ),
+    "piece-not-object": (
+        json_puzzle(pieces=["D"]),
+        "pieces[0]: no \"cells\", and 'D' is no library piece (pentomino letter, Katamino colour or number)",
+    ),
+    "piece-no-cells": (
+        json_puzzle(pieces=[{"name": "D"}]),
+        "pieces[0]: no \"cells\", and 'D' is no library piece (pentomino letter, Katamino colour or number)",
+    ),
+    "piece-cells-empty": (json_puzzle(piece_cells=[]), "pieces[0].cells: expected a non-empty list of cells"),
+    "count-negative": (json_puzzle(piece_count=-1), "pieces[0].count: -1 is out of range 1..10000"),
+    "count-float": (json_puzzle(piece_count=2.0), "pieces[0].count: expected an integer, got 2.0"),
+    "count-true": (json_puzzle(piece_count=True), "pieces[0].count: expected an integer, got true"),
+    "count-huge": (
+        json_puzzle(piece_count=10**30),
+        "pieces[0].count: 1000000000000000000000000000000 is out of range 1..10000",
+    ),
+    "min-negative": (json_puzzle(piece_min=-1), "pieces[0].min: -1 is out of range 0..2"),
+    "min-string": (json_puzzle(piece_min="1"), 'pieces[0].min: expected an integer, got "1"'),
+    "reflect-null-string": (json_puzzle(piece_reflect="null"), "pieces[0].reflect: expected true or false"),
+    "allow-reflection-1": (json_puzzle(allow_reflection=1), "allow_reflection: expected true or false"),
+    "unknown-piece-key": (
+        json_puzzle(piece_colour="red"),
+        "pieces[0].colour: unknown key (expected one of cells, colors, colours, count, min, name, reflect)",
+    ),
+    "colours-wrong-length": (
+        json_puzzle(colours=["a"]),
+        "board.colours: expected a list of 4 non-empty strings, one per cell",
+    ),
+    "colours-not-strings": (
+        json_puzzle(colours=[1, 2, 3, 4]),
+        "board.colours: expected a list of 4 non-empty strings, one per cell",
+    ),
+    "piece-colours-empty-string": (
+        json_puzzle(piece_colours=["", "a"]),
+        "pieces[0].colours: expected a list of 2 non-empty strings, one per cell",
+    ),
+    "piece-3d-board-2d": (
+        json_puzzle(piece_cells=[[0, 0, 0], [0, 0, 1]]),
+        "pieces[0].cells: a 3D piece does not fit a 2D board",
+    ),
+    "name-not-string": (json_puzzle(piece_name=7), "pieces[0].name: expected a non-empty string"),
+    "name-empty": (json_puzzle(piece_name=""), "pieces[0].name: expected a non-empty string"),
+    "board-far-apart-3d": (
+        json_puzzle(board=[[-(10**6), 0, 0], [10**6, 5, 5]]),
+        "board spans 2000001x6x6 cells (bounding box limit 1000000 cells)",
+    ),
+    "board-too-many-coordinates": (
+        json_puzzle(board=[[0, i] for i in range(20_001)]),
+        "board: too many cells (20001; limit 20000)",
+    ),
 }
 
 
@@ -222,12 +227,13 @@ def test_json_wrong_types(tmp_path, case):
 
 
 def test_json_board_of_a_million_cells(tmp_path):
-    name = write(tmp_path, "million.json",
-                 json_puzzle(board=["X" * 1000] * 1000))
+    name = write(tmp_path, "million.json", json_puzzle(board=["X" * 1000] * 1000))
     t0 = time.perf_counter()
-    assert assert_one_error(run(tmp_path, "count", name)) == \
-        "polytile: million.json: board: too many cells (1000000; limit 20000)"
-    assert time.perf_counter() - t0 < 30     # a deadline (refused before the board is built), not a speed test
+    assert (
+        assert_one_error(run(tmp_path, "count", name))
+        == "polytile: million.json: board: too many cells (1000000; limit 20000)"
+    )
+    assert time.perf_counter() - t0 < 30  # a deadline (refused before the board is built), not a speed test
 
 
 # --- the command line itself ------------------------------------------------------
@@ -237,11 +243,15 @@ from polytile.cli.main import COMMANDS  # noqa: E402
 # the arguments (ok.txt: a good puzzle): the one line on stderr
 BAD_COMMAND_LINES = {
     "unknown-option": (["count", "--bogus", "ok.txt"], "polytile count: unrecognized arguments: --bogus"),
-    "unknown-command": (["frobnicate", "ok.txt"],       # every command named, in --help's order
-                        f"polytile: no such command 'frobnicate' (commands: {', '.join(COMMANDS)})"),
+    "unknown-command": (
+        ["frobnicate", "ok.txt"],  # every command named, in --help's order
+        f"polytile: no such command 'frobnicate' (commands: {', '.join(COMMANDS)})",
+    ),
     "missing-argument": (["count"], "polytile count: the following arguments are required: PUZZLE"),
-    "bad-option-value": (["solve", "ok.txt", "--limit", "many"],
-                         "polytile solve: argument --limit: 'many' is not a valid int"),
+    "bad-option-value": (
+        ["solve", "ok.txt", "--limit", "many"],
+        "polytile solve: argument --limit: 'many' is not a valid int",
+    ),
 }
 
 
@@ -254,15 +264,18 @@ def test_bad_command_line(tmp_path, case):
 
 def test_errors_do_not_import_numba(tmp_path):
     """Parse errors answer before any search: the kernel (numba) is never imported."""
-    names = [write(tmp_path, "e.txt", ""),
-             write(tmp_path, "t.txt", "XXX\n\tX\n"),
-             write(tmp_path, "j.json", json_puzzle(piece_count="two")),
-             write(tmp_path, "h.txt", ("X" * 1000 + "\n") * 100 + TILE)]
-    code = ("import sys\nfrom polytile.cli import main\n"
-            f"codes = [main(['count', n]) for n in {names!r}] + [main(['count', 'missing'])]\n"
-            "print(codes, 'numba' in sys.modules)\n")
-    res = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
-                         text=True, timeout=60)
+    names = [
+        write(tmp_path, "e.txt", ""),
+        write(tmp_path, "t.txt", "XXX\n\tX\n"),
+        write(tmp_path, "j.json", json_puzzle(piece_count="two")),
+        write(tmp_path, "h.txt", ("X" * 1000 + "\n") * 100 + TILE),
+    ]
+    code = (
+        "import sys\nfrom polytile.cli import main\n"
+        f"codes = [main(['count', n]) for n in {names!r}] + [main(['count', 'missing'])]\n"
+        "print(codes, 'numba' in sys.modules)\n"
+    )
+    res = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert "Traceback" not in res.stderr
     assert res.stdout.split() == ["[2,", "2,", "2,", "2,", "2]", "False"], res.stdout
     assert len(res.stderr.splitlines()) == 5
@@ -270,12 +283,13 @@ def test_errors_do_not_import_numba(tmp_path):
 
 # --- not errors: unsolvable puzzles and partial ones --------------------------------
 
+
 def reason_lines(stderr: str) -> list[str]:
     return [ln for ln in stderr.splitlines() if ln.strip()]
 
 
 def test_tiles_smaller_than_board_count(tmp_path):
-    name = write(tmp_path, "short.txt", "XXX\nXXX\n\nXX\n")       # 6 cells, one domino
+    name = write(tmp_path, "short.txt", "XXX\nXXX\n\nXX\n")  # 6 cells, one domino
     res = run(tmp_path, "count", name)
     assert "Traceback" not in res.stderr
     assert res.returncode == 0, res.stderr
@@ -293,15 +307,19 @@ def test_tiles_smaller_than_board_solve_exits_1(tmp_path):
 
 
 def test_tile_larger_than_board_json(tmp_path):
-    text = json.dumps({"board": [[0, 0], [0, 1], [1, 0], [1, 1]],          # 2x2
-                       "pieces": [{"name": "I", "cells": [[0, i] for i in range(5)]}]})
+    text = json.dumps(
+        {
+            "board": [[0, 0], [0, 1], [1, 0], [1, 1]],  # 2x2
+            "pieces": [{"name": "I", "cells": [[0, i] for i in range(5)]}],
+        }
+    )
     name = write(tmp_path, "tall.json", text)
     res = run(tmp_path, "count", name, "--json")
     assert "Traceback" not in res.stderr
     assert res.returncode == 0, res.stderr
     assert json.loads(res.stdout)["solutions"] == 0
     lines = reason_lines(res.stderr)
-    assert "warning: not all tiles are used" in lines           # 5 cells of tiles > 4
+    assert "warning: not all tiles are used" in lines  # 5 cells of tiles > 4
     assert any("no solution" in ln for ln in lines), res.stderr
 
 

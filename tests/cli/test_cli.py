@@ -1,4 +1,5 @@
 """The command-line contract of DESIGN.md, run as a user would."""
+
 from __future__ import annotations
 
 import json
@@ -17,7 +18,7 @@ TILING = CORPUS / "tiling"
 CASES = {c["id"]: c for c in tiling_cases()}
 
 
-run = call_cli           # in this process; Ctrl-C below needs a process of its own
+run = call_cli  # in this process; Ctrl-C below needs a process of its own
 
 
 def test_count_json_contract():
@@ -49,7 +50,7 @@ def test_no_reflect_changes_rotate_only_case():
     rot = json.loads(run("count", path, "--no-reflect", "--json").stdout)["solutions"]
     assert rot == case["solutions"]
     free = json.loads(run("count", path, "--json").stdout)["solutions"]
-    assert free > rot     # with flipping allowed, mixed L/J tilings appear too
+    assert free > rot  # with flipping allowed, mixed L/J tilings appear too
 
 
 def test_solve_json_placements_are_verified():
@@ -113,19 +114,38 @@ def test_partial_puzzle_warns():
     assert json.loads(p.stdout)["solutions"] == CASES["partial-x-triplication"]["solutions"]
 
 
-LONG = "\n".join(["X" * 16] * 10) + "\n\n" + "\n\n".join(
-    ["XXXXX", "X\nXXXX", "XX\n XXX", "XXX\nXX", "XXX\n X\n X", "X X\nXXX", "X\nX\nXXX",
-     "X\nXX\n XX", " X\nXXX\n X", " X\nXXXX", "XX\n X\n XX", " XX\nXX\n X"] * 3) + "\n"
+LONG = (
+    "\n".join(["X" * 16] * 10)
+    + "\n\n"
+    + "\n\n".join(
+        [
+            "XXXXX",
+            "X\nXXXX",
+            "XX\n XXX",
+            "XXX\nXX",
+            "XXX\n X\n X",
+            "X X\nXXX",
+            "X\nX\nXXX",
+            "X\nXX\n XX",
+            " X\nXXX\n X",
+            " X\nXXXX",
+            "XX\n X\n XX",
+            " XX\nXX\n X",
+        ]
+        * 3
+    )
+    + "\n"
+)
 
 
 def test_time_limit_reports_partial_count(tmp_path):
     f = tmp_path / "long.txt"
-    f.write_text(LONG)       # 36 pentominoes on 10x16: far too long to finish
+    f.write_text(LONG)  # 36 pentominoes on 10x16: far too long to finish
     p = run("count", f, "--json", "--time-limit", "1")
     assert p.returncode == 124
     assert "time limit" in p.stderr
     out = json.loads(p.stdout)
-    assert out["complete"] is False and out["reason"] == "time limit"     # the DESIGN.md contract
+    assert out["complete"] is False and out["reason"] == "time limit"  # the DESIGN.md contract
     p = run("count", f, "--time-limit", "0.5")
     assert p.stdout.splitlines()[-1] == "complete: no (time limit; the counts are lower bounds)"
 
@@ -134,8 +154,7 @@ def test_time_limit_reports_partial_count(tmp_path):
 def test_ctrl_c_stops_cleanly(tmp_path):
     f = tmp_path / "long.txt"
     f.write_text(LONG)
-    proc = start_cli("count", f, "--json",
-                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = start_cli("count", f, "--json", stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(3)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)

@@ -1,6 +1,7 @@
 """Ctrl-C at random moments on a parallel count, with the other core kept busy (issue 19):
 the count printed is never less than what the progress bar showed (never 0 after progress).
 `make fuzz` (POLYTILE_FUZZ=long) runs 50 trials; the default profile 12 (about 30 s)."""
+
 from __future__ import annotations
 
 import os
@@ -39,8 +40,9 @@ def _trial(rng: random.Random) -> tuple[int, int]:
     """One count interrupted at a random moment: (most solutions shown, solutions printed)."""
     master, slave = pty.openpty()
     env = dict(os.environ, COLUMNS="120")
-    proc = start_cli("count", BEDLAM, "--jobs", "2",
-                     stdout=subprocess.PIPE, stderr=slave, stdin=subprocess.DEVNULL, env=env)
+    proc = start_cli(
+        "count", BEDLAM, "--jobs", "2", stdout=subprocess.PIPE, stderr=slave, stdin=subprocess.DEVNULL, env=env
+    )
     os.close(slave)
     try:
         start = time.perf_counter()

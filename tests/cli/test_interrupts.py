@@ -1,5 +1,6 @@
 """Issue 14, D10, D11, D13: Ctrl-C and --time-limit stop every phase at once (search,
 listing, parallel count, box --count), with the partial answer marked incomplete."""
+
 from __future__ import annotations
 
 import json
@@ -13,16 +14,15 @@ import pytest
 from cli_helpers import run_cli, start_cli
 from paths import TESTS
 
-BIG = TESTS / "repro" / "board20x20-80P.json"   # 80 P pentominoes: endless
-BOUND = 3.0                    # seconds from the signal to the exit (1 s locally; CI has 2 cores)
+BIG = TESTS / "repro" / "board20x20-80P.json"  # 80 P pentominoes: endless
+BOUND = 3.0  # seconds from the signal to the exit (1 s locally; CI has 2 cores)
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="signals")
 
 
 def interrupt_after(seconds: float, *args: str) -> tuple[subprocess.CompletedProcess, float]:
     """Run polytile, send SIGINT after `seconds`: the process and the delay to its exit."""
-    proc = start_cli(*args,
-                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = start_cli(*args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         out, err = proc.communicate(timeout=seconds)
         pytest.fail(f"finished before the signal: {err}")
@@ -46,17 +46,16 @@ def assert_interrupted(p: subprocess.CompletedProcess, delay: float) -> None:
 
 
 def test_parallel_count_stops_at_once_on_ctrl_c():
-    p, delay = interrupt_after(5, "count", str(BIG), "--json", "--jobs", "2")   # D11: 18-25 s
+    p, delay = interrupt_after(5, "count", str(BIG), "--json", "--jobs", "2")  # D11: 18-25 s
     assert_interrupted(p, delay)
     out = json.loads(p.stdout)
     assert out["nodes"] > 0
-    assert out["complete"] is False and out["reason"] == "interrupted"     # D20 (issue 26): stdout says so
+    assert out["complete"] is False and out["reason"] == "interrupted"  # D20 (issue 26): stdout says so
 
 
 def test_box_count_interrupted_says_so():
     """D13: was exit 0 with the partial count printed as final, nothing on stderr."""
-    p, delay = interrupt_after(5, "box", "--order", "5", "--size", "20x20", "--max-copies", "8",
-                               "--count")
+    p, delay = interrupt_after(5, "box", "--order", "5", "--size", "20x20", "--max-copies", "8", "--count")
     assert_interrupted(p, delay)
     assert p.stdout.startswith("solutions: ")
     # D20 (issue 26): a script reading stdout alone learns that the counts are lower bounds
@@ -79,4 +78,4 @@ def test_listing_all_keeps_the_time_limit():
     assert p.returncode == 124, p.stderr
     listed = len(json.loads(p.stdout)["solutions"])
     assert p.stderr.splitlines()[-1] == f"time limit reached: {listed} solutions so far (incomplete)"
-    assert elapsed < 3 + 2 + BOUND              # the limit, start-up (numba), the stop
+    assert elapsed < 3 + 2 + BOUND  # the limit, start-up (numba), the stop

@@ -1,6 +1,7 @@
 """Reproducers D1-D6 of issue 14 (files in tests/repro/, copied from the hostile-user survey):
 through the real command line each gives one line on stderr and exit 2, or the right answer;
 through the web API each gives a 400 with a one-line error, never a 500."""
+
 from __future__ import annotations
 
 import json
@@ -24,7 +25,7 @@ def copy(tmp_path: Path, name: str) -> str:
 def test_d1_a_long_game_id_given_as_the_argument_is_solved(tmp_path):
     """The 363-character id of a 50x50 Tatham puzzle; 1 solution (repro README)."""
     game_id = (REPRO / "tatham-50x50-id.txt").read_text().strip()
-    assert len(game_id) > 255                    # longer than any file name may be
+    assert len(game_id) > 255  # longer than any file name may be
     res = run(tmp_path, "shikaku", game_id, "--count")
     assert res.returncode == 0 and "Traceback" not in res.stderr, res.stderr
     assert res.stdout.strip() == "1"
@@ -35,21 +36,26 @@ def test_d1_an_id_like_argument_that_is_no_file_nor_id_is_one_line(tmp_path):
     assert_one_error(run(tmp_path, "shikaku", "x" * 300), "cannot read")
 
 
-@pytest.mark.parametrize("name, words", [
-    ("tatham-superscript.txt", ":1:5:"),                          # D2: "2x2:\u00b2a"
-    ("shikaku-text-5000-digits.txt", ":2:1:"),                    # D3
-    ("tatham-5000-digit-width.txt", ":1:1:"),
-    ("url-5000-digit-width.txt", ":1:29:"),
-    ("shikaku-json-5000-digits.json", ":1:23:"),
-    ("shikaku-json-clues-null.json", '"clues"'),                   # D5
-    ("shikaku-json-bool-size.json", '"width"'),
-])
+@pytest.mark.parametrize(
+    "name, words",
+    [
+        ("tatham-superscript.txt", ":1:5:"),  # D2: "2x2:\u00b2a"
+        ("shikaku-text-5000-digits.txt", ":2:1:"),  # D3
+        ("tatham-5000-digit-width.txt", ":1:1:"),
+        ("url-5000-digit-width.txt", ":1:29:"),
+        ("shikaku-json-5000-digits.json", ":1:23:"),
+        ("shikaku-json-clues-null.json", '"clues"'),  # D5
+        ("shikaku-json-bool-size.json", '"width"'),
+    ],
+)
 def test_d2_d3_d5_shikaku_files_are_one_line_errors(tmp_path, name, words):
     assert_one_error(run(tmp_path, "shikaku", copy(tmp_path, name)), name, words)
 
 
-@pytest.mark.parametrize("text", ["2x2:\u2460a", "2x2:\u0f33a", "\u00b2x2:4c", "2 2\n\u0663 0\n0 1",
-                                  "https://puzz.link/p?shikaku/\u0662/2/4j"])
+@pytest.mark.parametrize(
+    "text",
+    ["2x2:\u2460a", "2x2:\u0f33a", "\u00b2x2:4c", "2 2\n\u0663 0\n0 1", "https://puzz.link/p?shikaku/\u0662/2/4j"],
+)
 def test_d2_unicode_digits_are_not_digits(tmp_path, text):
     name = "p.txt"
     (tmp_path / name).write_text(text, encoding="utf-8")
@@ -62,8 +68,9 @@ def test_d4_deep_json_is_one_line(tmp_path):
 
 
 def test_d6_a_key_with_a_newline_is_one_line(tmp_path):
-    line = assert_one_error(run(tmp_path, "count", copy(tmp_path, "polyjson-newline-key.json")),
-                            "polyjson-newline-key.json", "unknown key")
+    line = assert_one_error(
+        run(tmp_path, "count", copy(tmp_path, "polyjson-newline-key.json")), "polyjson-newline-key.json", "unknown key"
+    )
     assert '"a\\nb"' in line
 
 
@@ -87,8 +94,7 @@ WEB_BAD = [
 
 @pytest.mark.parametrize("name, puzzle", WEB_BAD, ids=[w[0] for w in WEB_BAD])
 def test_web_malformed_specs_are_400_with_one_line(client, name, puzzle):
-    for path, body in (("/api/check", {"puzzle": puzzle}),
-                       ("/api/jobs", {"action": "solve", "puzzle": puzzle})):
+    for path, body in (("/api/check", {"puzzle": puzzle}), ("/api/jobs", {"action": "solve", "puzzle": puzzle})):
         r = client.post(path, content=json.dumps(body), headers={"Content-Type": "application/json"})
         assert r.status_code == 400, (path, r.text[:200])
         err = r.json()["error"]

@@ -1,5 +1,6 @@
 """Reproducers D14-D23 of issue 26 (resources): each gives one line and exit 2, or a correct
 or honestly partial answer, in bounded time and memory. Files in tests/repro/ (README)."""
+
 from __future__ import annotations
 
 import json
@@ -21,10 +22,13 @@ def copy(tmp_path: Path, name: str) -> str:
 
 
 # D17: the expected answers, worked out by hand from each file (the zeros hide small numbers)
-@pytest.mark.parametrize("name, stdout", [
-    ("shikaku-text-leading-zeros.txt", "1\nA A\n"),      # 2x1, one 2: one rectangle
-    ("puzzlink-leading-zeros.txt", "0\n"),               # 2x1 with no clue at all
-])
+@pytest.mark.parametrize(
+    "name, stdout",
+    [
+        ("shikaku-text-leading-zeros.txt", "1\nA A\n"),  # 2x1, one 2: one rectangle
+        ("puzzlink-leading-zeros.txt", "0\n"),  # 2x1 with no clue at all
+    ],
+)
 def test_d17_leading_zeros_are_read_as_their_value(tmp_path, name, stdout):
     res = run(tmp_path, "shikaku", copy(tmp_path, name))
     assert "Traceback" not in res.stderr and res.returncode == 0, res.stderr
@@ -43,10 +47,10 @@ def test_d18_a_long_digit_run_is_refused_in_linear_time(tmp_path):
     t = time.perf_counter()
     res = run(tmp_path, "shikaku", "id.txt")
     assert_one_error(res, "id.txt:1:")
-    res = run(tmp_path, "shikaku", text)             # given in place of a file name
+    res = run(tmp_path, "shikaku", text)  # given in place of a file name
     line = assert_one_error(res, "(100002 characters)")
     assert len(line) < 300
-    assert time.perf_counter() - t < 5               # was 52 s of backtracking
+    assert time.perf_counter() - t < 5  # was 52 s of backtracking
 
 
 @pytest.mark.parametrize("action", [[], {}, 3, None, True])
@@ -83,9 +87,17 @@ def test_d16_a_dense_grid_keeps_the_time_limit(tmp_path):
 
 
 def test_d16_the_checkerboard_of_2s_is_counted(tmp_path):
-    res = run(tmp_path, "shikaku", "--count", copy(tmp_path, "shikaku-24x24-checker-2s.txt"),
-              "--max-memory", "64M", "--time-limit", "2")
-    assert res.returncode == 0 and len(res.stdout.strip()) == 70   # the exact value: test_shikaku_dense
+    res = run(
+        tmp_path,
+        "shikaku",
+        "--count",
+        copy(tmp_path, "shikaku-24x24-checker-2s.txt"),
+        "--max-memory",
+        "64M",
+        "--time-limit",
+        "2",
+    )
+    assert res.returncode == 0 and len(res.stdout.strip()) == 70  # the exact value: test_shikaku_dense
 
 
 def test_max_memory_is_a_size(tmp_path):
@@ -93,7 +105,7 @@ def test_max_memory_is_a_size(tmp_path):
     assert_one_error(res, "--max-memory", "no size")
 
 
-BIG = REPRO / "board20x20-80P.json"          # 80 P pentominoes on 20x20: endless
+BIG = REPRO / "board20x20-80P.json"  # 80 P pentominoes on 20x20: endless
 
 
 @pytest.mark.parametrize("jobs", ["2", "0"])
@@ -103,7 +115,7 @@ def test_d23_a_parallel_count_keeps_its_time_limit(tmp_path, jobs):
     res = run(tmp_path, "count", str(BIG), "--jobs", jobs, "--time-limit", "1.5", "--json")
     took = time.perf_counter() - t
     assert res.returncode == 124, res.stderr
-    assert took < 1.5 + 1.5                     # the limit + 1 s (and a loaded CI machine's margin)
+    assert took < 1.5 + 1.5  # the limit + 1 s (and a loaded CI machine's margin)
     out = json.loads(res.stdout)
     assert out["complete"] is False and out["reason"] == "time limit" and out["solutions"] > 0
 
@@ -113,8 +125,7 @@ def test_d23_a_time_limited_checkpointed_count_resumes_to_the_published_count(tm
     run again without a limit it finishes with the corpus count (6x10: 9356)."""
     path = TESTS / "corpus" / "tiling" / "pentomino-6x10.txt"
     ck = tmp_path / "ck.sqlite"
-    first = run(tmp_path, "count", str(path), "--jobs", "2", "--checkpoint", str(ck),
-                "--time-limit", "0.05", "--json")
+    first = run(tmp_path, "count", str(path), "--jobs", "2", "--checkpoint", str(ck), "--time-limit", "0.05", "--json")
     assert first.returncode in (0, 124)
     again = run(tmp_path, "count", str(path), "--jobs", "2", "--checkpoint", str(ck), "--json")
     out = json.loads(again.stdout)
@@ -123,18 +134,20 @@ def test_d23_a_time_limited_checkpointed_count_resumes_to_the_published_count(tm
 
 # the peak resident set of this process's own address space (VmHWM, kB): ru_maxrss would
 # also count the pages of the forking test process, which it keeps across exec
-PEAK = ("import re, sys\nfrom polytile.cli.main import main\ncode = main(sys.argv[1:])\n"
-        "hwm = re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read()).group(1)\n"
-        "print('peak', hwm, file=sys.stderr)\nsys.exit(code)\n")
+PEAK = (
+    "import re, sys\nfrom polytile.cli.main import main\ncode = main(sys.argv[1:])\n"
+    "hwm = re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read()).group(1)\n"
+    "print('peak', hwm, file=sys.stderr)\nsys.exit(code)\n"
+)
 
 
 def run_measured(tmp_path: Path, *args: str):
     """polytile in a process of its own: the result, its wall time and its peak memory (bytes)."""
     import subprocess
     import sys
+
     t = time.perf_counter()
-    res = subprocess.run([sys.executable, "-c", PEAK, *args], cwd=tmp_path, capture_output=True,
-                         text=True, timeout=120)
+    res = subprocess.run([sys.executable, "-c", PEAK, *args], cwd=tmp_path, capture_output=True, text=True, timeout=120)
     took = time.perf_counter() - t
     peak = int(res.stderr.splitlines()[-1].split()[1]) * 1024
     res.stderr = "\n".join(res.stderr.splitlines()[:-1]) + "\n"
@@ -144,8 +157,10 @@ def run_measured(tmp_path: Path, *args: str):
 def cube_of_pentacubes(tmp_path: Path) -> str:
     """D15's file, as the survey's make_big_inputs.py writes it."""
     cells = [[x, y, z] for x in range(27) for y in range(27) for z in range(27)]
-    pieces = [{"name": "A", "cells": [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 1, 0]],
-               "count": 3936}, {"name": "M", "cells": [[0, 0, 0]], "count": 3}]
+    pieces = [
+        {"name": "A", "cells": [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 1, 0]], "count": 3936},
+        {"name": "M", "cells": [[0, 0, 0]], "count": 3},
+    ]
     (tmp_path / "cube27.json").write_text(json.dumps({"board": cells, "pieces": pieces}))
     return "cube27.json"
 
@@ -159,21 +174,21 @@ def test_d14_d15_counts_keep_the_time_limit_and_the_memory_budget(tmp_path, name
     out = json.loads(res.stdout)
     assert out["complete"] is False and out["reason"] == "time limit"
     assert peak < 1 << 30, peak
-    assert took < 2 + 1 + 2.5            # the limit, its second, and a slow CI machine's start-up
+    assert took < 2 + 1 + 2.5  # the limit, its second, and a slow CI machine's start-up
 
 
 @pytest.mark.parametrize("name", ["json-100-board-60-piece-partial.json", "cube27"])
 def test_d14_d15_unique_beyond_the_budget_is_one_line(tmp_path, name):
     file = cube_of_pentacubes(tmp_path) if name == "cube27" else copy(tmp_path, name)
     res = run(tmp_path, "count", file, "--unique", "--time-limit", "2")
-    line = assert_one_error(res, "the symmetry analysis needs about", "over the memory budget of 1.0 GB",
-                            "--max-memory")
+    line = assert_one_error(
+        res, "the symmetry analysis needs about", "over the memory budget of 1.0 GB", "--max-memory"
+    )
     assert line.startswith(f"polytile: {file}:")
 
 
 def test_a_model_beyond_the_budget_is_refused_before_it_is_built(tmp_path):
-    res = run(tmp_path, "count", copy(tmp_path, "json-100-board-60-piece-partial.json"),
-              "--max-memory", "64M")
+    res = run(tmp_path, "count", copy(tmp_path, "json-100-board-60-piece-partial.json"), "--max-memory", "64M")
     assert_one_error(res, "building the placements needs about", "over the memory budget of 64.0 MB")
 
 
@@ -181,8 +196,20 @@ def test_box_counts_keep_a_time_limit(tmp_path):
     """`box` takes --time-limit too (issue 26: every command, box included); the count is
     then marked a lower bound on stdout."""
     t = time.perf_counter()
-    res = run(tmp_path, "box", "--order", "5", "--size", "20x20", "--max-copies", "8", "--count",
-              "--json", "--time-limit", "1")
+    res = run(
+        tmp_path,
+        "box",
+        "--order",
+        "5",
+        "--size",
+        "20x20",
+        "--max-copies",
+        "8",
+        "--count",
+        "--json",
+        "--time-limit",
+        "1",
+    )
     assert res.returncode == 124 and time.perf_counter() - t < 1 + 2.5, res.stderr
     out = json.loads(res.stdout)
     assert out["complete"] is False and out["reason"] == "time limit"

@@ -2,6 +2,7 @@
 numeric piece-id matrix of Katamino and boxing solutions. The matrices are checked cell by
 cell here (each number one piece of the right shape, the board covered once), with shape
 code of this file's own."""
+
 from __future__ import annotations
 
 import pytest
@@ -14,13 +15,21 @@ NANAKIN_OUTPUT = "1 solution\nA A A A B\nA A A A B\nC C D D B\nC C D D B\nC C E 
 
 # the free pentominoes by their conventional letters, drawn by hand
 PENTOMINOES = {
-    "F": [".XX", "XX.", ".X."], "I": ["XXXXX"], "L": ["XXXX", "X..."], "N": ["XX..", ".XXX"],
-    "P": ["XX", "XX", "X."], "T": ["XXX", ".X.", ".X."], "U": ["X.X", "XXX"], "V": ["X..", "X..", "XXX"],
-    "W": ["X..", "XX.", ".XX"], "X": [".X.", "XXX", ".X."], "Y": [".X..", "XXXX"], "Z": ["XX.", ".X.", ".XX"],
+    "F": [".XX", "XX.", ".X."],
+    "I": ["XXXXX"],
+    "L": ["XXXX", "X..."],
+    "N": ["XX..", ".XXX"],
+    "P": ["XX", "XX", "X."],
+    "T": ["XXX", ".X.", ".X."],
+    "U": ["X.X", "XXX"],
+    "V": ["X..", "X..", "XXX"],
+    "W": ["X..", "XX.", ".XX"],
+    "X": [".X.", "XXX", ".X."],
+    "Y": [".X..", "XXXX"],
+    "Z": ["XX.", ".X.", ".XX"],
 }
 # Katamino's numbering of its pieces (the order of the box's colour chart)
-KATAMINO_NUMBER = {"I": 1, "L": 2, "Y": 3, "N": 4, "V": 5, "P": 6, "U": 7, "Z": 8, "F": 9, "T": 10,
-                   "W": 11, "X": 12}
+KATAMINO_NUMBER = {"I": 1, "L": 2, "Y": 3, "N": 4, "V": 5, "P": 6, "U": 7, "Z": 8, "F": 9, "T": 10, "W": 11, "X": 12}
 
 
 def canonical(cells) -> tuple:
@@ -56,10 +65,13 @@ def test_shikaku_nanakin_heading_matches_its_readme(tmp_path):
     assert r.returncode == 0 and r.stdout == NANAKIN_OUTPUT
 
 
-@pytest.mark.parametrize("grid,heading", [
-    ("2 2\n2 0\n0 2\n", "2 solutions"),      # both dominoes across or both down: counted by hand
-    ("3 1\n0 1 2\n", "0 solutions"),         # the 2 can only take the 1's cell or leave the grid
-])
+@pytest.mark.parametrize(
+    "grid,heading",
+    [
+        ("2 2\n2 0\n0 2\n", "2 solutions"),  # both dominoes across or both down: counted by hand
+        ("3 1\n0 1 2\n", "0 solutions"),  # the 2 can only take the 1's cell or leave the grid
+    ],
+)
 def test_shikaku_nanakin_plural(tmp_path, grid, heading):
     f = tmp_path / "grid.txt"
     f.write_text(grid)
@@ -82,8 +94,7 @@ def test_katamino_matrix_numbers_are_katamino_numbers():
 
 
 def test_box_matrix_numbers_each_placed_piece():
-    r = call_cli("box", "--order", "4", "--size", "8x5", "--max-copies", "2", "--limit", "5",
-                 "--format", "matrix")
+    r = call_cli("box", "--order", "4", "--size", "8x5", "--max-copies", "2", "--limit", "5", "--format", "matrix")
     assert r.returncode == 0, r.stderr
     for block in r.stdout.strip().split("\n\n"):
         found, cells = regions(block)
@@ -92,7 +103,7 @@ def test_box_matrix_numbers_each_placed_piece():
         for piece in found.values():
             assert len(piece) == 4
             shapes[canonical(piece)] = shapes.get(canonical(piece), 0) + 1
-        assert len(shapes) <= 5 and max(shapes.values()) <= 2     # 5 free tetrominoes, each twice at most
+        assert len(shapes) <= 5 and max(shapes.values()) <= 2  # 5 free tetrominoes, each twice at most
 
 
 def test_solve_matrix_marks_holes_and_draws_layers(tmp_path):

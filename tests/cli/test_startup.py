@@ -3,6 +3,7 @@ numba or rich (numpy alone takes longer to import than a small Shikaku takes to 
 
 Each case runs the command line in a fresh interpreter and lists the heavy modules loaded
 by the time it returns."""
+
 from __future__ import annotations
 
 import json
@@ -27,30 +28,38 @@ print(json.dumps([status, sorted(m for m in {heavy} if m in sys.modules)]), file
 
 def heavy_imports(tmp_path: Path, *args: str) -> tuple[int, list[str]]:
     """(exit status, heavy modules imported) of `polytile ARGS` in a fresh interpreter."""
-    res = subprocess.run([sys.executable, "-c", PROBE.format(heavy=HEAVY), *args], cwd=tmp_path,
-                         capture_output=True, text=True, timeout=120)
+    res = subprocess.run(
+        [sys.executable, "-c", PROBE.format(heavy=HEAVY), *args],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     status, loaded = json.loads(res.stderr.splitlines()[-1])
     return status, loaded
 
 
-@pytest.mark.parametrize("args", [
-    ["--help"],
-    ["shikaku", "--help"],
-    ["count", "--help"],
-    ["shikaku", str(SHIKAKU / "tatham-10x10.txt")],
-    ["shikaku", str(SHIKAKU / "tatham-30x30.txt"), "--json"],
-    ["shikaku", str(SHIKAKU / "domino-10x10.txt"), "--count"],
-    ["shikaku", "7x7:a8a4e3a3a2f2c6f5k6_2_2_2_4a"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--help"],
+        ["shikaku", "--help"],
+        ["count", "--help"],
+        ["shikaku", str(SHIKAKU / "tatham-10x10.txt")],
+        ["shikaku", str(SHIKAKU / "tatham-30x30.txt"), "--json"],
+        ["shikaku", str(SHIKAKU / "domino-10x10.txt"), "--count"],
+        ["shikaku", "7x7:a8a4e3a3a2f2c6f5k6_2_2_2_4a"],
+    ],
+)
 def test_answers_without_numpy(tmp_path, args):
     status, loaded = heavy_imports(tmp_path, *args)
     assert status == 0 and loaded == []
 
 
 BAD_FILES = {
-    "drawing.txt": "XXX\n\tX\n",                                   # a tab
+    "drawing.txt": "XXX\n\tX\n",  # a tab
     "drawing-no-tiles.txt": "XXXX\nXXXX\n",
-    "puzzle.json": '{"board": [[0, 0], [0, 0]], "pieces": "pentominoes"}',   # a cell twice
+    "puzzle.json": '{"board": [[0, 0], [0, 0]], "pieces": "pentominoes"}',  # a cell twice
     "syntax.json": '{"board": [',
     "big-box.json": '{"board": [[0, 0], [5000, 5000]], "pieces": ["F"]}',
     "shikaku.txt": "3 3\n1 2\n",
@@ -58,17 +67,20 @@ BAD_FILES = {
 }
 
 
-@pytest.mark.parametrize("command, args", [
-    ("count", ["missing.txt"]),
-    ("count", ["drawing.txt", "--bogus"]),
-    ("count", ["drawing.txt", "--engine", "nope"]),
-    ("solve", ["drawing.txt", "--limit", "many"]),
-    ("nosuchcommand", []),
-    *[("count", [name]) for name in BAD_FILES if not name.startswith("shikaku")],
-    *[("shikaku", [name]) for name in BAD_FILES if name.startswith("shikaku")],
-    ("shikaku", ["missing.txt"]),
-    ("shikaku", ["9x9:zzz"]),
-])
+@pytest.mark.parametrize(
+    "command, args",
+    [
+        ("count", ["missing.txt"]),
+        ("count", ["drawing.txt", "--bogus"]),
+        ("count", ["drawing.txt", "--engine", "nope"]),
+        ("solve", ["drawing.txt", "--limit", "many"]),
+        ("nosuchcommand", []),
+        *[("count", [name]) for name in BAD_FILES if not name.startswith("shikaku")],
+        *[("shikaku", [name]) for name in BAD_FILES if name.startswith("shikaku")],
+        ("shikaku", ["missing.txt"]),
+        ("shikaku", ["9x9:zzz"]),
+    ],
+)
 def test_bad_input_refused_without_numpy(tmp_path, command, args):
     for name, text in BAD_FILES.items():
         (tmp_path / name).write_text(text)

@@ -6,6 +6,7 @@ A001420 (fixed); A000228 (free polyhexes), A006535 (one-sided), A001207 (fixed).
 groups are counted by hand (a regular hexagon has 12 motions, a 60-degree rhombus 4, an
 equilateral triangle 6).
 """
+
 from __future__ import annotations
 
 import json
@@ -46,9 +47,10 @@ def test_motions_form_the_dihedral_group_of_order_12(grid):
     lat = lattice.lattice(grid)
     assert len(set(lat.motions)) == 12 and lat.n_rotations == 6
     cell = (0, 0, 2) if grid == "triangle" else (0, 0)
-    pts = [cell] + [tuple(x + s for x, s in zip(cell, st)) for st in lat.steps
-                    if lat.holds(tuple(x + s for x, s in zip(cell, st)))]
-    for m in lat.motions:                       # motions keep cells cells and neighbours neighbours
+    pts = [cell] + [
+        tuple(x + s for x, s in zip(cell, st)) for st in lat.steps if lat.holds(tuple(x + s for x, s in zip(cell, st)))
+    ]
+    for m in lat.motions:  # motions keep cells cells and neighbours neighbours
         img = lattice.image(m, pts)
         assert all(lat.holds(p) for p in img)
         nbs = {tuple(a - b for a, b in zip(p, img[0])) for p in img[1:]}
@@ -63,7 +65,7 @@ def test_motions_form_the_dihedral_group_of_order_12(grid):
 def test_monoiamond_and_moniamond_orientations():
     lat = lattice.lattice("triangle")
     one = np.array([[0, 0, 2]])
-    assert len(lattice.orientations(lat, one, None, True)) == 2       # up and down
+    assert len(lattice.orientations(lat, one, None, True)) == 2  # up and down
     diamond = np.array([[0, 0, 2], [0, 0, 1]])
     assert len(lattice.orientations(lat, diamond, None, True)) == 3
 
@@ -73,15 +75,18 @@ def _board(grid, rows):
     return polyjson.parse(text).board
 
 
-@pytest.mark.parametrize("grid,rows,order", [
-    ("triangle", ["XXX", "XXX"], 12),                         # hexagon of 6 triangles
-    ("triangle", [".XXXX", "..XXXX"], 4),                     # rhombus of side 2
-    ("triangle", ["..X", ".XXX"], 6),                         # triangle of side 2
-    ("triangle", ["XX"], 2),                                  # diamond: 4 motions, 2 permutations
-    ("hex", [" X X", "X X X", " X X"], 12),                   # hexagon of 7 hexes
-    ("hex", ["X X", " X X"], 4),                              # rhombus of 4 hexes
-    ("hex", ["X X X"], 2),                                    # bar of 3: 4 motions, 2 permutations
-])
+@pytest.mark.parametrize(
+    "grid,rows,order",
+    [
+        ("triangle", ["XXX", "XXX"], 12),  # hexagon of 6 triangles
+        ("triangle", [".XXXX", "..XXXX"], 4),  # rhombus of side 2
+        ("triangle", ["..X", ".XXX"], 6),  # triangle of side 2
+        ("triangle", ["XX"], 2),  # diamond: 4 motions, 2 permutations
+        ("hex", [" X X", "X X X", " X X"], 12),  # hexagon of 7 hexes
+        ("hex", ["X X", " X X"], 4),  # rhombus of 4 hexes
+        ("hex", ["X X X"], 2),  # bar of 3: 4 motions, 2 permutations
+    ],
+)
 def test_board_groups(grid, rows, order):
     board = _board(grid, rows)
     assert len(symmetry.board_group(board.cells, board.colours, grid)) == order
@@ -96,13 +101,16 @@ def test_drawings_and_coordinates_agree():
     assert sorted(map(tuple, hexes.cells.tolist())) == [(0, 0), (0, 1), (1, 0), (1, 1)]
 
 
-@pytest.mark.parametrize("data,message", [
-    ({"grid": "pentagon"}, "grid: expected one of square, triangle, hex"),
-    ({"grid": "triangle", "board": [[0, 0, 0]]}, "board[0]: no triangle"),
-    ({"grid": "triangle", "board": [[0, 1]]}, "board: a triangle cell is a list of 3 integers"),
-    ({"grid": "hex", "board": ["XX"]}, "row 1, column 2: in a hex drawing, hexes are one space apart"),
-    ({"grid": "hex", "pieces": ["F"]}, "pieces[0]: no \"cells\""),
-])
+@pytest.mark.parametrize(
+    "data,message",
+    [
+        ({"grid": "pentagon"}, "grid: expected one of square, triangle, hex"),
+        ({"grid": "triangle", "board": [[0, 0, 0]]}, "board[0]: no triangle"),
+        ({"grid": "triangle", "board": [[0, 1]]}, "board: a triangle cell is a list of 3 integers"),
+        ({"grid": "hex", "board": ["XX"]}, "row 1, column 2: in a hex drawing, hexes are one space apart"),
+        ({"grid": "hex", "pieces": ["F"]}, 'pieces[0]: no "cells"'),
+    ],
+)
 def test_bad_grid_input(data, message):
     base = {"board": ["X"], "pieces": [{"cells": ["X"]}]}
     with pytest.raises(PuzzleError, match=message.replace("[", r"\[").replace("]", r"\]")):
@@ -126,8 +134,22 @@ def test_pieces_command():
 
 def test_hexiamond_names():
     names = [f.name for f in lattice_forms.polyforms(6, "triangle")]
-    assert sorted(names) == sorted(["bar", "sphinx", "crook", "crown", "lobster", "signpost", "snake",
-                                    "butterfly", "chevron", "hook", "yacht", "hexagon"])
+    assert sorted(names) == sorted(
+        [
+            "bar",
+            "sphinx",
+            "crook",
+            "crown",
+            "lobster",
+            "signpost",
+            "snake",
+            "butterfly",
+            "chevron",
+            "hook",
+            "yacht",
+            "hexagon",
+        ]
+    )
     sided = [f.name for f in lattice_forms.polyforms(6, "triangle", "one-sided")]
     assert "sphinx'" in sided and "hexagon'" not in sided
 
@@ -135,7 +157,7 @@ def test_hexiamond_names():
 def _adjacent_pairs(cells) -> int:
     steps = {(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)}
     cells = [tuple(c) for c in cells.tolist()]
-    return sum((a[0] - b[0], a[1] - b[1]) in steps for i, a in enumerate(cells) for b in cells[i + 1:])
+    return sum((a[0] - b[0], a[1] - b[1]) in steps for i, a in enumerate(cells) for b in cells[i + 1 :])
 
 
 def test_tetrahex_names():
@@ -151,13 +173,14 @@ def test_tetrahex_names():
     assert len(set(forms["bar"][:, 1].tolist())) == 1 or len(set(forms["bar"][:, 0].tolist())) == 1
     blades = forms["propeller"].tolist()
     hub = [c for c in blades if sum(_adjacent_pairs(np.array([c, d])) for d in blades if d != c) == 3]
-    assert len(hub) == 1                          # one hex touches the three blades
+    assert len(hub) == 1  # one hex touches the three blades
 
 
 def test_solutions_drawn_in_text_and_pictures(tmp_path):
     """Text rows follow the drawing conventions (each letter where its cell is drawn); the
     SVG has one filled path per piece; PNG bytes start with the PNG signature."""
     from polytile.draw.pictures import draw
+
     t = polytile.load(EXAMPLES / "tetrahexes-4x7.json")
     out = run("solve", EXAMPLES / "tetrahexes-4x7.json")
     rows = out.stdout.splitlines()

@@ -4,6 +4,7 @@ Counts are the published sequences: OEIS A000105 (free polyominoes), A000988 (on
 A001168 (fixed); A038119 (polycubes, mirror images identified), A000162 (rotations only),
 A001931 (fixed polycubes).
 """
+
 from __future__ import annotations
 
 import json
@@ -43,14 +44,20 @@ def keys(n: int, dim: int, kind: str, reflect: bool) -> list[bytes]:
 
 
 def test_the_five_free_tetrominoes():
-    drawn = {"I": ["XXXX"], "L": ["XXX", "X.."], "T": ["XXX", ".X."], "O": ["XX", "XX"],
-             "S": [".XX", "XX."]}
+    drawn = {"I": ["XXXX"], "L": ["XXX", "X.."], "T": ["XXX", ".X."], "O": ["XX", "XX"], "S": [".XX", "XX."]}
     assert sorted(keys(4, 2, "free", True)) == sorted(rows_key(r, True) for r in drawn.values())
 
 
 def test_the_seven_one_sided_tetrominoes():
-    drawn = {"I": ["XXXX"], "L": ["XXX", "X.."], "J": ["XXX", "..X"], "T": ["XXX", ".X."],
-             "O": ["XX", "XX"], "S": [".XX", "XX."], "Z": ["XX.", ".XX"]}
+    drawn = {
+        "I": ["XXXX"],
+        "L": ["XXX", "X.."],
+        "J": ["XXX", "..X"],
+        "T": ["XXX", ".X."],
+        "O": ["XX", "XX"],
+        "S": [".XX", "XX."],
+        "Z": ["XX.", ".XX"],
+    }
     assert sorted(keys(4, 2, "one-sided", False)) == sorted(rows_key(r, False) for r in drawn.values())
     names = [f.name for f in polyforms.polyforms(4, 2, "one-sided")]
     assert names == ["4-1", "4-2", "4-2'", "4-3", "4-4", "4-5", "4-5'"]
@@ -62,8 +69,7 @@ def test_pentomino_names():
     for f in free:
         assert shape.canonical_key(f.cells) == rows_key(library.PENTOMINO_ROWS[f.name], True)
     sided = [f.name for f in polyforms.polyforms(5, 2, "one-sided")]
-    assert sided == ["I", "L", "L'", "Y", "Y'", "P", "P'", "U", "V", "T", "N", "N'", "F", "F'",
-                     "W", "Z", "Z'", "X"]
+    assert sided == ["I", "L", "L'", "Y", "Y'", "P", "P'", "U", "V", "T", "N", "N'", "F", "F'", "W", "Z", "Z'", "X"]
     fixed = [f.name for f in polyforms.polyforms(5, 2, "fixed")]
     assert fixed[:4] == ["I#1", "I#2", "L#1", "L#2"] and "F'#4" in fixed and "X#2" not in fixed
 
@@ -75,7 +81,15 @@ def test_stable_order_and_names():
     assert polyforms.polyforms(3)[0].cells.tolist() == [[0, 0], [0, 1], [0, 2]]
     assert [f.name for f in polyforms.polyforms(3, 3, "one-sided")] == ["3-1", "3-2"]
     assert [f.name for f in polyforms.polyforms(4, 3, "one-sided")] == [
-        "4-1", "4-2", "4-3", "4-4", "4-5", "4-6", "4-6'", "4-7"]
+        "4-1",
+        "4-2",
+        "4-3",
+        "4-4",
+        "4-5",
+        "4-6",
+        "4-6'",
+        "4-7",
+    ]
     free = polyforms.polyforms(8)
     canon = [min(tuple(map(tuple, c)) for c, _ in shape.orientations(f.cells)) for f in free]
     assert canon == sorted(canon)
@@ -93,8 +107,7 @@ def test_every_piece_connected_normalised_and_distinct(n, dim, kind):
         assert np.array_equal(f.cells, normal)
         assert connected(f.cells)
     reflect = {"free": True, "one-sided": False, "fixed": None}[kind]
-    ids = [shape.key(f.cells) if reflect is None else shape.canonical_key(f.cells, reflect=reflect)
-           for f in forms]
+    ids = [shape.key(f.cells) if reflect is None else shape.canonical_key(f.cells, reflect=reflect) for f in forms]
     assert len(set(ids)) == len(ids)
 
 
@@ -105,7 +118,7 @@ def connected(cells: np.ndarray) -> bool:
         c = todo.popleft()
         for axis in range(len(c)):
             for step in (-1, 1):
-                nb = c[:axis] + (c[axis] + step,) + c[axis + 1:]
+                nb = c[:axis] + (c[axis] + step,) + c[axis + 1 :]
                 if nb in cellset and nb not in seen:
                     seen.add(nb)
                     todo.append(nb)
@@ -119,8 +132,10 @@ def test_fixed_and_one_sided_are_the_orientations_of_the_free_forms():
             for f in polyforms.polyforms(5, dim):
                 for c, _ in shape.orientations(f.cells, reflect=True):
                     expect.add(shape.key(c) if reflect is None else shape.canonical_key(c, reflect=False))
-            got = {shape.key(f.cells) if reflect is None else shape.canonical_key(f.cells, reflect=False)
-                   for f in polyforms.polyforms(5, dim, kind)}
+            got = {
+                shape.key(f.cells) if reflect is None else shape.canonical_key(f.cells, reflect=False)
+                for f in polyforms.polyforms(5, dim, kind)
+            }
             assert got == expect
 
 
@@ -139,15 +154,22 @@ def test_api_rejects_bad_arguments(args):
 
 # --- the command line -----------------------------------------------------------------
 
+
 def run(*args: str) -> subprocess.CompletedProcess:
     return call_cli("pieces", *args)
 
 
-@pytest.mark.parametrize("args,expect", [
-    (("5", "--count"), "12"), (("5", "--one-sided", "--count"), "18"),
-    (("5", "--fixed", "--count"), "63"), (("--dim", "3", "4", "--count"), "7"),
-    (("--dim", "3", "4", "--one-sided", "--count"), "8"), (("10", "--count"), "4655"),
-])
+@pytest.mark.parametrize(
+    "args,expect",
+    [
+        (("5", "--count"), "12"),
+        (("5", "--one-sided", "--count"), "18"),
+        (("5", "--fixed", "--count"), "63"),
+        (("--dim", "3", "4", "--count"), "7"),
+        (("--dim", "3", "4", "--one-sided", "--count"), "8"),
+        (("10", "--count"), "4655"),
+    ],
+)
 def test_cli_count(args, expect):
     res = run(*args)
     assert res.returncode == 0, res.stderr
@@ -174,11 +196,17 @@ def test_cli_json():
     assert len(cubes) == 7 and all(len(c) == 3 for d in cubes for c in d["cells"])
 
 
-@pytest.mark.parametrize("args,fragment", [
-    (("0",), "between 1 and 12"), (("13",), "between 1 and 12"), (("9", "--dim", "3"), "between 1 and 8"),
-    (("5", "--one-sided", "--fixed"), "--one-sided"), (("5", "--dim", "4"), "--dim"),
-    (("five",), "n"),
-])
+@pytest.mark.parametrize(
+    "args,fragment",
+    [
+        (("0",), "between 1 and 12"),
+        (("13",), "between 1 and 12"),
+        (("9", "--dim", "3"), "between 1 and 8"),
+        (("5", "--one-sided", "--fixed"), "--one-sided"),
+        (("5", "--dim", "4"), "--dim"),
+        (("five",), "n"),
+    ],
+)
 def test_cli_bad_input(args, fragment):
     res = run(*args)
     assert "Traceback" not in res.stderr

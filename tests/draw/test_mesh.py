@@ -8,6 +8,7 @@ from the shape (a ring or a tunnel: Euler characteristic 0), the tetracubes writ
 by hand (all eight, both screws). Closed means: trimesh's watertight and winding checks
 (every edge on exactly two faces, walked once each way), plus our own check that the faces
 around every vertex form a single cycle (a 2-manifold, which trimesh does not test)."""
+
 from __future__ import annotations
 
 import io
@@ -32,7 +33,7 @@ from polytile.draw.mesh_scene import Shell
 
 SQRT3 = math.sqrt(3)
 CELL_VOLUME = {"square": 1.0, "cube": 1.0, "triangle": SQRT3 / 4, "hex": 3 * SQRT3 / 2}
-TETRACUBES = {       # by hand: (x, y, z) of the eight free tetracubes (chiral pair included)
+TETRACUBES = {  # by hand: (x, y, z) of the eight free tetracubes (chiral pair included)
     "I": [(0, 0, 0), (1, 0, 0), (2, 0, 0), (3, 0, 0)],
     "L": [(0, 0, 0), (1, 0, 0), (2, 0, 0), (0, 1, 0)],
     "T": [(0, 0, 0), (1, 0, 0), (2, 0, 0), (1, 1, 0)],
@@ -54,10 +55,16 @@ TRICKY = {
     "ring touching itself at a corner": ("square", [(0, 0), (0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (1, 0)], 2),
     "ring with a hole": ("square", [(r, c) for r in range(3) for c in range(3) if (r, c) != (1, 1)], 0),
     "tunnel": ("square", [(x, y, z) for x in range(3) for y in range(3) for z in range(3) if (x, y) != (1, 1)], 0),
-    "holes touching along an edge": ("square", [(x, y, z) for x in range(2) for y in range(2) for z in range(3)
-                                                if not (z == 1 and x != y)], 0),
-    "holes touching at a corner": ("square", [(x, y, z) for x, y, z in product(range(2), repeat=3)
-                                              if (x, y, z) not in ((0, 0, 0), (1, 1, 1))], 2),
+    "holes touching along an edge": (
+        "square",
+        [(x, y, z) for x in range(2) for y in range(2) for z in range(3) if not (z == 1 and x != y)],
+        0,
+    ),
+    "holes touching at a corner": (
+        "square",
+        [(x, y, z) for x, y, z in product(range(2), repeat=3) if (x, y, z) not in ((0, 0, 0), (1, 1, 1))],
+        2,
+    ),
     "triangles sharing a corner": ("triangle", [(0, 1, 1), (1, 0, 1)], 4),
     "hexes round a hole": ("hex", [(1, 0), (2, 0), (2, 1), (1, 2), (0, 2), (0, 1)], 0),
 }
@@ -93,7 +100,7 @@ def assert_closed(m) -> trimesh.Trimesh:
     assert len(m.faces) > 0
     assert t.is_watertight and t.is_winding_consistent
     assert one_cycle_round_every_vertex(m)
-    assert t.volume > 0                     # outward normals: a positive signed volume
+    assert t.volume > 0  # outward normals: a positive signed volume
     return t
 
 
@@ -143,13 +150,13 @@ def test_a_gap_shrinks_every_piece_and_keeps_it_closed(name):
         slo, shi = shrunk.vertices.min(axis=0), shrunk.vertices.max(axis=0)
         flat = len(cells[0]) == 2 or grid == "triangle"
         exact_axes = {"square": [0, 1] if flat else [0, 1, 2], "hex": [0], "triangle": []}[grid]
-        for axis in exact_axes:          # faces at the extremes: exactly half the gap each side
+        for axis in exact_axes:  # faces at the extremes: exactly half the gap each side
             assert (hi - lo)[axis] - (shi - slo)[axis] == pytest.approx(gap, abs=1e-9)
-        for axis in (0, 1):              # corners at the extremes: at least that
+        for axis in (0, 1):  # corners at the extremes: at least that
             assert (hi - lo)[axis] - (shi - slo)[axis] >= gap - 1e-9
-        if flat:                         # flat pieces keep their height
+        if flat:  # flat pieces keep their height
             assert (shi - slo)[2] == pytest.approx(1.0)
-        if name == "pentominoes":        # area A - P d + 4 d^2 (see the OBJ test)
+        if name == "pentominoes":  # area A - P d + 4 d^2 (see the OBJ test)
             d = gap / 2
             assert t.volume == pytest.approx(5 - perimeter(cells) * d + 4 * d * d, rel=1e-9)
 
@@ -182,8 +189,9 @@ def winding_numbers(m, points: np.ndarray) -> np.ndarray:
     a, b, c = (m.vertices[m.faces][None, :, i, :] - points[:, None, :] for i in range(3))
     la, lb, lc = (np.linalg.norm(x, axis=2) for x in (a, b, c))
     det = np.einsum("ptk,ptk->pt", a, np.cross(b, c))
-    dots = (np.einsum("ptk,ptk->pt", a, b) * lc + np.einsum("ptk,ptk->pt", b, c) * la
-            + np.einsum("ptk,ptk->pt", c, a) * lb)
+    dots = (
+        np.einsum("ptk,ptk->pt", a, b) * lc + np.einsum("ptk,ptk->pt", b, c) * la + np.einsum("ptk,ptk->pt", c, a) * lb
+    )
     return (2 * np.arctan2(det, la * lb * lc + dots)).sum(axis=1) / (4 * np.pi)
 
 
@@ -228,9 +236,9 @@ def test_a_single_cell_with_a_gap_and_a_bevel_is_the_chamfered_box(cells, gap, b
     s = 1 - gap
     t = assert_closed(piece_mesh("square", np.array(cells), gap / 2, b))
     if len(cells[0]) == 3:
-        assert t.volume == pytest.approx(s ** 3 - 6 * b * b * s + 6 * b ** 3, rel=1e-9)
-    else:            # s x s x 1: four wedges of length 1, eight of length s, the same corners
-        assert t.volume == pytest.approx(s * s - 4 * b * b / 2 - 8 * b * b / 2 * s + 6 * b ** 3, rel=1e-9)
+        assert t.volume == pytest.approx(s**3 - 6 * b * b * s + 6 * b**3, rel=1e-9)
+    else:  # s x s x 1: four wedges of length 1, eight of length s, the same corners
+        assert t.volume == pytest.approx(s * s - 4 * b * b / 2 - 8 * b * b / 2 * s + 6 * b**3, rel=1e-9)
 
 
 def test_stl_parses_back_with_every_triangle_and_the_volume():
@@ -253,6 +261,7 @@ def _bodies(t: trimesh.Trimesh) -> list[list[int]]:
             up[x] = up[up[x]]
             x = up[x]
         return x
+
     for a, b, c in t.faces.tolist():
         up[find(a)] = find(b)
         up[find(b)] = find(c)
@@ -274,7 +283,7 @@ def test_cli_tetrahexes_pieces_to_stl(tmp_path):
     back = trimesh.load(out)
     assert len(back.faces) == reported(r.stdout)
     bodies = _bodies(back)
-    assert len(bodies) == 7                                   # the seven pieces, apart
+    assert len(bodies) == 7  # the seven pieces, apart
     for faces in bodies:
         part = back.submesh([faces], append=True)
         assert part.is_watertight and part.is_winding_consistent
@@ -287,7 +296,7 @@ def assert_apart(parts: list[np.ndarray]) -> None:
     """No two parts' bounding boxes overlap in the plane (laid out side by side)."""
     boxes = [(p.min(axis=0), p.max(axis=0)) for p in parts]
     for i, (a, b) in enumerate(boxes):
-        for c, d in boxes[i + 1:]:
+        for c, d in boxes[i + 1 :]:
             assert (b[:2] <= c[:2] + 1e-9).any() or (d[:2] <= a[:2] + 1e-9).any()
 
 
@@ -303,7 +312,7 @@ def test_cli_hexiamonds_to_stl(tmp_path, args):
     for faces in bodies:
         part = back.submesh([faces], append=True)
         assert part.is_watertight and part.is_winding_consistent
-        assert part.volume <= 6 * CELL_VOLUME["triangle"] * 1000 * (1 + 1e-6)      # float32 in STL
+        assert part.volume <= 6 * CELL_VOLUME["triangle"] * 1000 * (1 + 1e-6)  # float32 in STL
         if not args:
             assert part.volume == pytest.approx(6 * CELL_VOLUME["triangle"] * 1000, rel=1e-6)
     assert back.bounds[1][2] - back.bounds[0][2] == pytest.approx(10)
@@ -329,9 +338,9 @@ def test_cli_pentomino_solution_assembled_to_obj(tmp_path):
         p = 100 if abs(g.volume - (500 - 100 * d + 4 * d * d) * 10) < 1e-6 else 120
         assert g.volume == pytest.approx((500 - p * d + 4 * d * d) * 10, rel=1e-9)
         perimeters.append(p)
-    assert sorted(perimeters) == [100] + [120] * 11       # P's perimeter is 10, the others' 12
+    assert sorted(perimeters) == [100] + [120] * 11  # P's perimeter is 10, the others' 12
     lo, hi = scene.bounds
-    assert sorted((hi - lo)[:2]) == pytest.approx([59.8, 99.8])   # the board less the gap
+    assert sorted((hi - lo)[:2]) == pytest.approx([59.8, 99.8])  # the board less the gap
     assert (hi - lo)[2] == pytest.approx(10)
     board = [(10 * c + 5, -10 * r - 5, 5) for r in range(6) for c in range(10)]
     assert_tiled(list(scene.geometry.values()), np.array(board, dtype=float), 5)
@@ -360,27 +369,33 @@ def test_cli_soma_pieces_solution_and_apart(tmp_path):
         assert sum(g.volume for g in scene.geometry.values()) == pytest.approx(27000)
         lo, hi = scene.bounds
         assert lo[2] == pytest.approx(0)
-        if size:                                            # assembled: the 3x3x3 cube
+        if size:  # assembled: the 3x3x3 cube
             assert hi - lo == pytest.approx([size] * 3)
             board = [(10 * j + 5, -10 * i - 5, 10 * k + 5) for i, j, k in product(range(3), repeat=3)]
             assert_tiled(list(scene.geometry.values()), np.array(board, dtype=float), 0)
-        else:                                               # apart: no two pieces overlap
+        else:  # apart: no two pieces overlap
             assert_apart([g.vertices for g in scene.geometry.values()])
     r = call_cli("mesh", soma, "-o", tmp_path / "soma.stl", "--solution", 1, "--gap", 0.4, "--bevel", 0.5)
     back = trimesh.load(tmp_path / "soma.stl")
-    assert len(_bodies(back)) == 7 and back.is_watertight     # with a gap nothing touches
+    assert len(_bodies(back)) == 7 and back.is_watertight  # with a gap nothing touches
     assert back.volume < 27000
 
 
-@pytest.mark.parametrize("args,message", [
-    (("-o", "x.ply"), "must end in .stl or .obj"),
-    (("-o", "x.stl", "--apart"), "--apart"),
-    (("-o", "x.stl", "--gap", 5), "--gap"),
-    (("-o", "no/such/dir/x.stl"), "cannot write"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (("-o", "x.ply"), "must end in .stl or .obj"),
+        (("-o", "x.stl", "--apart"), "--apart"),
+        (("-o", "x.stl", "--gap", 5), "--gap"),
+        (("-o", "no/such/dir/x.stl"), "cannot write"),
+    ],
+)
 def test_cli_refuses_with_one_line(tmp_path, args, message):
-    r = call_cli("mesh", EXAMPLES / "soma-3x3x3.json", *[tmp_path / a if ".stl" in str(a) or ".ply" in str(a)
-                                                         else a for a in args])
+    r = call_cli(
+        "mesh",
+        EXAMPLES / "soma-3x3x3.json",
+        *[tmp_path / a if ".stl" in str(a) or ".ply" in str(a) else a for a in args],
+    )
     assert r.returncode == 2 and message in r.stderr and r.stderr.count("\n") == 1
 
 
@@ -398,9 +413,12 @@ def _grown(grid: str, seed: int, size: int) -> np.ndarray:
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(["square", "cube", "triangle", "hex"]),
-       st.integers(0, 2 ** 32), st.integers(1, 9),
-       st.sampled_from([(0, 0), (0, 0), (0.05, 0), (0, 0.1), (0.05, 0.1), (0.1, 0.1)]))
+@given(
+    st.sampled_from(["square", "cube", "triangle", "hex"]),
+    st.integers(0, 2**32),
+    st.integers(1, 9),
+    st.sampled_from([(0, 0), (0, 0), (0.05, 0), (0, 0.1), (0.05, 0.1), (0.1, 0.1)]),
+)
 def test_random_polyforms_are_closed_with_the_exact_volume(grid, seed, size, sizes):
     cells = _grown(grid, seed, size)
     g = "square" if grid == "cube" else grid
@@ -416,8 +434,11 @@ def test_random_polyforms_are_closed_with_the_exact_volume(grid, seed, size, siz
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.sampled_from([2, 3]), st.lists(st.booleans(), min_size=27, max_size=27),
-       st.sampled_from([(0, 0), (0.05, 0), (0, 0.1), (0.05, 0.1)]))
+@given(
+    st.sampled_from([2, 3]),
+    st.lists(st.booleans(), min_size=27, max_size=27),
+    st.sampled_from([(0, 0), (0.05, 0), (0, 0.1), (0.05, 0.1)]),
+)
 def test_random_cell_sets_in_a_box_stay_closed(dim, bits, sizes):
     """Any cells at all, touching anyhow (edges, corners, holes that touch): closed."""
     cells = [c for c, b in zip(product(range(3), repeat=dim), bits) if b]
@@ -431,7 +452,7 @@ def test_random_cell_sets_in_a_box_stay_closed(dim, bits, sizes):
 
 def test_cli_a_puzzle_without_that_many_solutions_exits_1(tmp_path):
     board = tmp_path / "two.txt"
-    board.write_text("XX\n\nXX\n")                     # a domino on a 1x2 board: one solution
+    board.write_text("XX\n\nXX\n")  # a domino on a 1x2 board: one solution
     r = call_cli("mesh", board, "-o", tmp_path / "x.stl", "--solution", 2)
     assert r.returncode == 1 and "no solution 2" in r.stderr and not (tmp_path / "x.stl").exists()
     r = call_cli("mesh", board, "-o", tmp_path / "x.stl", "--solution", 1)
@@ -445,16 +466,18 @@ def test_obj_colours_one_material_per_piece(tmp_path):
     mtl = (tmp_path / "h.mtl").read_text()
     obj = (tmp_path / "h.obj").read_text()
     assert mtl.count("newmtl ") == 7 and len(set(line for line in mtl.splitlines() if line.startswith("Kd"))) == 7
-    assert [line.split()[1] for line in obj.splitlines() if line.startswith("usemtl")] == \
-        [f"piece_{i}" for i in range(7)]
+    assert [line.split()[1] for line in obj.splitlines() if line.startswith("usemtl")] == [
+        f"piece_{i}" for i in range(7)
+    ]
 
 
 def _helix_sign(points: np.ndarray) -> float:
     """The handedness of four cube centres joined as a path (a screw tetracube): the sign
     of the triple product of its three steps (the same read from either end; mirrored
     when the solid is)."""
-    adjacent = [[j for j in range(4) if j != i and np.isclose(np.linalg.norm(points[i] - points[j]), 1)]
-                for i in range(4)]
+    adjacent = [
+        [j for j in range(4) if j != i and np.isclose(np.linalg.norm(points[i] - points[j]), 1)] for i in range(4)
+    ]
     path = [next(i for i in range(4) if len(adjacent[i]) == 1)]
     while len(path) < 4:
         path.append(next(j for j in adjacent[path[-1]] if j not in path))
@@ -467,6 +490,7 @@ def test_solid_pieces_are_never_mirrored(name):
     """The cubes inside the mesh (found by winding number, not from our geometry) make a
     screw of the same hand as the cells given, also when laid flat for printing."""
     from polytile.draw.mesh_scene import flat_down
+
     cells = np.array(TETRACUBES[name])
     for placed in (cells, flat_down("square", cells)):
         m = piece_mesh("square", placed)
@@ -476,15 +500,17 @@ def test_solid_pieces_are_never_mirrored(name):
         inside = points[np.isclose(winding_numbers(m, points), 1)]
         assert len(inside) == 4
         assert _helix_sign(inside) == _helix_sign(cells.astype(float))
-    assert _helix_sign(np.array(TETRACUBES["screw-left"], dtype=float)) != \
-        _helix_sign(np.array(TETRACUBES["screw-right"], dtype=float))
+    assert _helix_sign(np.array(TETRACUBES["screw-left"], dtype=float)) != _helix_sign(
+        np.array(TETRACUBES["screw-right"], dtype=float)
+    )
 
 
 def test_a_point_two_cells_compute_either_side_of_a_rounding_step_is_one_vertex():
     from polytile.draw.mesh_cells import ROUND, _Keys
+
     key = _Keys()
     a = np.array([(12345 + 0.5) / ROUND - 1e-15, 0.25])
     b = a + np.array([2e-15, 0.0])
-    assert round(a[0] * ROUND) != round(b[0] * ROUND)         # the step lies between them
+    assert round(a[0] * ROUND) != round(b[0] * ROUND)  # the step lies between them
     assert key(a) == key(b)
-    assert key(a + np.array([1e-6, 0.0])) != key(a)          # points 1e-6 apart stay apart
+    assert key(a + np.array([1e-6, 0.0])) != key(a)  # points 1e-6 apart stay apart

@@ -1,4 +1,5 @@
 """Pictures of solutions: SVG structure, Katamino colours, PNG, determinism, 3D, the CLI."""
+
 from __future__ import annotations
 
 import re
@@ -63,13 +64,13 @@ def test_pentominoes_wear_katamino_colours(pentominoes):
             style = " ".join(p.get("style", "") for p in g.iter(f"{SVG_NS}path"))
             fills[gid.rsplit("-", 1)[1]] = re.search(r"fill:\s*(#[0-9a-f]{6})", style).group(1)
     assert fills == COLOUR_OF
-    assert "#e74c3c" in svg                      # X is red
+    assert "#e74c3c" in svg  # X is red
 
 
 def test_png_signature_and_size(pentominoes):
     found, board = pentominoes
     width, height = png_size(pictures.draw(found[0], board, fmt="png"))
-    assert 300 < width < 1200 and 150 < height < 800 and width > height     # 10 wide, 6 high
+    assert 300 < width < 1200 and 150 < height < 800 and width > height  # 10 wide, 6 high
 
 
 def test_same_input_same_bytes(pentominoes):

@@ -3,6 +3,7 @@ counted by polytile with every shortcut (symmetry breaking, every kernel, two th
 without, and by the independent brute force of tests/checker.py.
 
 CI runs a fixed-seed profile; `make fuzz` (POLYTILE_FUZZ=long) a long one."""
+
 from __future__ import annotations
 
 import contextlib
@@ -16,8 +17,7 @@ from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
 import polytile
-from checker import (TooMany, all_solutions, board_motions, class_form,
-                     shikaku_solutions)
+from checker import TooMany, all_solutions, board_motions, class_form, shikaku_solutions
 from polytile.analysis import survey
 from polytile.engine.bitboard import driver as bitboard_driver
 from polytile.shikaku import model as shikaku
@@ -28,18 +28,18 @@ from random_puzzles import _cut, _free_key, random_lattice_puzzles, random_puzzl
 LONG = os.environ.get("POLYTILE_FUZZ") == "long"
 EXAMPLES = 100_000 if LONG else 2_000
 LATTICE_EXAMPLES = 20_000 if LONG else 300
-MAX_SOLUTIONS = 2_000 if LONG else 300        # larger puzzles are skipped (brute force)
+MAX_SOLUTIONS = 2_000 if LONG else 300  # larger puzzles are skipped (brute force)
 MAX_NODES = 200_000 if LONG else 20_000
 ENGINES = ("bitboard", "wide", "dlx")
-PROFILE = settings(max_examples=EXAMPLES, deadline=None, derandomize=not LONG, database=None,
-                   suppress_health_check=list(HealthCheck))
+PROFILE = settings(
+    max_examples=EXAMPLES, deadline=None, derandomize=not LONG, database=None, suppress_health_check=list(HealthCheck)
+)
 
 
 # The bitboard kernel's other settings (its defaults are checked with every engine above):
 # sub-blocks by 0 or 2 key items, the flood fill on, the memo off, or on everywhere with a
 # 16-entry table (collisions all the time).
-BITBOARD_VARIANTS = ({"KEYS": 0, "FLOOD": True, "MEMO": False},
-                     {"KEYS": 2, "MEMO_PIECES": 0, "MEMO_BITS": 4})
+BITBOARD_VARIANTS = ({"KEYS": 0, "FLOOD": True, "MEMO": False}, {"KEYS": 2, "MEMO_PIECES": 0, "MEMO_BITS": 4})
 
 
 @contextlib.contextmanager
@@ -60,8 +60,7 @@ def as_set(solution) -> frozenset:
 
 def check_puzzle(rp, path) -> None:
     try:
-        truth = all_solutions(rp.board, rp.pieces, rp.dim, limit=MAX_SOLUTIONS, max_nodes=MAX_NODES,
-                              grid=rp.grid)
+        truth = all_solutions(rp.board, rp.pieces, rp.dim, limit=MAX_SOLUTIONS, max_nodes=MAX_NODES, grid=rp.grid)
     except TooMany:
         reject()
     gs = board_motions(rp.board, rp.dim, rp.grid)
@@ -103,8 +102,7 @@ def test_random_tilings_match_the_checker(tmp_path, capsys):
     run()
     names = ("dim", "reflection", "one-sided piece", "copies", "partial", "colours")
     with capsys.disabled():
-        print(f"\n{sum(seen.values())} random puzzles checked, {len(seen)} kinds of "
-              f"({', '.join(names)})")
+        print(f"\n{sum(seen.values())} random puzzles checked, {len(seen)} kinds of ({', '.join(names)})")
         for i, name in enumerate(names):
             tally = Counter()
             for kind, n in seen.items():
@@ -129,8 +127,10 @@ def test_random_lattice_tilings_match_the_checker(tmp_path, capsys):
     run()
     with capsys.disabled():
         grids = Counter(k[0] for k in seen.elements())
-        print(f"\n{sum(seen.values())} random lattice puzzles checked, {len(seen)} kinds; "
-              f"triangle {grids['triangle']}, hex {grids['hex']}")
+        print(
+            f"\n{sum(seen.values())} random lattice puzzles checked, {len(seen)} kinds; "
+            f"triangle {grids['triangle']}, hex {grids['hex']}"
+        )
     for i, name in enumerate(("grid", "reflection", "one-sided", "copies", "partial", "colours")):
         assert len({k[i] for k in seen}) >= 2, f"the random puzzles never varied {name}"
     assert sum(seen.values()) >= LATTICE_EXAMPLES // 2
@@ -176,7 +176,7 @@ def test_random_shikaku_match_the_checker():
         seen[min(len(truth), 2)] += 1
 
     run()
-    assert seen[0] and seen[1] and seen[2], seen        # unsolvable, unique and several
+    assert seen[0] and seen[1] and seen[2], seen  # unsolvable, unique and several
 
 
 # --- survey holes: the tally by hole set against every board counted on its own ---------
@@ -198,11 +198,10 @@ def surveys(draw):
     else:
         reject()
     rotate_only = draw(st.booleans())
-    policy: dict = {}           # one policy per free shape, as in random_puzzles
+    policy: dict = {}  # one policy per free shape, as in random_puzzles
     for part in parts:
         policy.setdefault(_free_key(part, 2), not rotate_only or rng.random() < 0.5)
-    pieces = [{"cells": [list(c) for c in part], "reflect": policy[_free_key(part, 2)]}
-              for part in parts]
+    pieces = [{"cells": [list(c) for c in part], "reflect": policy[_free_key(part, 2)]} for part in parts]
     return w, h, k, pieces
 
 
@@ -216,10 +215,13 @@ def test_random_surveys_match_per_board_counts(tmp_path):
         path.write_text(json.dumps({"board": [[0, 0]], "pieces": pieces}))
         s = survey.run(w, h, k, str(path), jobs=1)
         cells = {(r, c): "" for r in range(h) for c in range(w)}
-        plain = [{"cells": {tuple(c): "" for c in p["cells"]}, "count": 1, "min": 1,
-                  "reflect": p["reflect"]} for p in pieces]
-        truth = {hs: len(all_solutions({c: "" for c in cells if c not in hs}, plain, 2))
-                 for hs in itertools.combinations(sorted(cells), k)}
+        plain = [
+            {"cells": {tuple(c): "" for c in p["cells"]}, "count": 1, "min": 1, "reflect": p["reflect"]} for p in pieces
+        ]
+        truth = {
+            hs: len(all_solutions({c: "" for c in cells if c not in hs}, plain, 2))
+            for hs in itertools.combinations(sorted(cells), k)
+        }
         found = {}
         for b in s.boards:
             found[tuple(sorted(map(tuple, b.holes)))] = b

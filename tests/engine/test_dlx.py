@@ -2,6 +2,7 @@
 outside polytile (published n-queens and Langford numbers, Knuth's examples in dlx1.w and
 dlx2.w, the corpus), random matrices against a brute force written here, and puzzles
 written by `dump` against the independent checker (tests/checker.py)."""
+
 from __future__ import annotations
 
 import json
@@ -27,14 +28,16 @@ TILING = ("bitboard", "wide", "dlx")
 KNUTH = "| A simple example\nA B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"
 # dlx2.w, section 1: colours; "X:0 Y:1" has no primary item; the unique solution is
 # "A C X:1 Y:1" and "B X:1" (options 2 and 4).
-KNUTH_COLOURS = ("| A simple example of color controls\nA B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\n"
-                 "X:0 Y:1\nB X:1\nC Y:1\n")
+KNUTH_COLOURS = "| A simple example of color controls\nA B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n"
 
 
 def queens(n: int) -> str:
     """n queens as Knuth writes them: rows and columns primary, diagonals secondary."""
-    lines = [" ".join([f"r{i}" for i in range(n)] + [f"c{j}" for j in range(n)]) + " | "
-             + " ".join([f"a{k}" for k in range(2 * n - 1)] + [f"b{k}" for k in range(2 * n - 1)])]
+    lines = [
+        " ".join([f"r{i}" for i in range(n)] + [f"c{j}" for j in range(n)])
+        + " | "
+        + " ".join([f"a{k}" for k in range(2 * n - 1)] + [f"b{k}" for k in range(2 * n - 1)])
+    ]
     lines += [f"r{i} c{j} a{i + j} b{i - j + n - 1}" for i in range(n) for j in range(n)]
     return "\n".join(lines) + "\n"
 
@@ -47,6 +50,7 @@ def langford(n: int) -> str:
 
 
 # ---- an independent reading of the format and a brute force ---------------------------
+
 
 def read(text: str):
     """(primary, secondary, options): options as lists of (item, colour or None)."""
@@ -88,6 +92,7 @@ def brute(text: str) -> set[frozenset]:
 
 # ---- running polytile ------------------------------------------------------------------
 
+
 def cover_json(tmp_path: Path, text: str, *args: str) -> dict:
     path = tmp_path / "m.dlx"
     path.write_text(text)
@@ -103,6 +108,7 @@ def counts(text: str, engines=("auto",) + GENERAL) -> set[int]:
     from polytile.engine.bitset import driver as bitset_driver
     from polytile.engine.cover_search import search_matrix
     from polytile.formats.dlx import parse
+
     matrix = parse(text)
     found = {search_matrix(matrix, engine=e).solutions for e in engines}
     found.add(search_matrix(matrix, engine="bitset", jobs=1).solutions)
@@ -117,6 +123,7 @@ def counts(text: str, engines=("auto",) + GENERAL) -> set[int]:
 def listed(text: str, engine: str) -> list[frozenset]:
     from polytile.engine.cover_search import search_matrix
     from polytile.formats.dlx import parse
+
     res = search_matrix(parse(text), engine=engine, store=True)
     return [frozenset(int(o) + 1 for o in f) for f in res.found]
 
@@ -162,6 +169,7 @@ def test_missing_file_and_non_tiling_engine(tmp_path):
 
 # ---- known counts ----------------------------------------------------------------------
 
+
 def test_knuth_examples_solutions_as_in_dlx1_and_dlx2(tmp_path):
     for text, expected in ((KNUTH, [4, 1, 5]), (KNUTH_COLOURS, [2, 4])):
         for engine in ("auto",) + GENERAL:
@@ -190,7 +198,7 @@ def sudoku(givens: str) -> str:
     """A sudoku of side n*n (n = 2 or 3) as Knuth writes it: cell, row-digit, column-digit
     and box-digit items; givens row by row, `.` for a blank."""
     side = round(len(givens) ** 0.5)
-    n = round(side ** 0.5)
+    n = round(side**0.5)
     assert side * side == len(givens) and n * n == side
     digits = range(1, side + 1)
     head = [f"p{r}{c}" for r in range(side) for c in range(side)]
@@ -207,14 +215,14 @@ def sudoku(givens: str) -> str:
 
 
 # 288 4x4 sudoku grids (shidoku; OEIS A107739); Arto Inkala's 2012 puzzle has one solution
-INKALA = ("8........" "..36....." ".7..9.2.." ".5...7..." "....457.." "...1...3." "..1....68"
-          "..85...1." ".9....4..")
+INKALA = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
 
 
 def test_sudoku():
     from polytile.core.matrix import tiling_cover
     from polytile.formats.dlx import parse
-    assert tiling_cover(parse(sudoku("." * 16))) is not None       # a tiling's shape
+
+    assert tiling_cover(parse(sudoku("." * 16))) is not None  # a tiling's shape
     assert counts(sudoku("." * 16), ("auto",) + GENERAL + TILING) == {288}
     assert counts(sudoku(INKALA)) == {1}
 
@@ -244,10 +252,10 @@ def test_ctrl_c_stops_a_count_on_threads_at_once(tmp_path):
     import subprocess
     import time
     from cli_helpers import start_cli
+
     path = tmp_path / "q.dlx"
     path.write_text(queens(20))
-    proc = start_cli("cover", path, "--json", "--jobs", "2", stdout=subprocess.PIPE,
-                     stderr=subprocess.PIPE, text=True)
+    proc = start_cli("cover", path, "--json", "--jobs", "2", stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(4)
     assert proc.poll() is None
     sent = time.perf_counter()
@@ -268,6 +276,7 @@ def test_limit_lists_the_first_solutions(tmp_path):
 
 
 # ---- random matrices against the brute force -------------------------------------------
+
 
 @st.composite
 def matrices(draw) -> str:
@@ -316,6 +325,7 @@ def test_random_matrices_against_brute_force(text):
 def test_random_tiling_matrices_on_every_kernel(text):
     from polytile.core.matrix import tiling_cover
     from polytile.formats.dlx import parse
+
     truth = brute(text)
     engines = ("auto",) + GENERAL + (TILING if tiling_cover(parse(text)) is not None else ())
     assert counts(text, engines) == {len(truth)}
@@ -324,6 +334,7 @@ def test_random_tiling_matrices_on_every_kernel(text):
 
 
 # ---- polytile puzzles written as matrices ----------------------------------------------
+
 
 def dumped(path: Path, tmp_path: Path) -> Path:
     out = tmp_path / (path.stem + ".dlx")
@@ -336,9 +347,15 @@ def corpus(case_id: str) -> dict:
     return next(c for c in json.loads((CORPUS / "manifest.json").read_text()) if c["id"] == case_id)
 
 
-@pytest.mark.parametrize("case_id, factor", [("pentomino-6x10", 1), ("pentomino-3x20", 1),
-                                             ("checkerboard-8x8-centre-hole", 1),
-                                             ("tetromino-box-8x5-2each", 2 ** 5)])
+@pytest.mark.parametrize(
+    "case_id, factor",
+    [
+        ("pentomino-6x10", 1),
+        ("pentomino-3x20", 1),
+        ("checkerboard-8x8-centre-hole", 1),
+        ("tetromino-box-8x5-2each", 2**5),
+    ],
+)
 def test_corpus_puzzles_dumped_and_counted(tmp_path, case_id, factor):
     """The corpus's counts (independent of polytile), times k! for k copies of a piece."""
     case = corpus(case_id)
@@ -356,6 +373,7 @@ def test_puzzle_whose_copies_are_partly_required_is_refused():
     from polytile.core.puzzle import Board, Piece, Puzzle
     from polytile.errors import PuzzleError
     from polytile.formats.dlx import dump
+
     board = Board(np.array([(0, 0), (0, 1), (0, 2), (0, 3)]), np.zeros(4, dtype=np.int64))
     domino = Piece("d", np.array([(0, 0), (0, 1)]), np.zeros(2, dtype=np.int64), count=3, minimum=1)
     with pytest.raises(PuzzleError, match="1 of its 3 copies"):
@@ -379,12 +397,17 @@ def matrix_multiplicities(rp, solutions: set) -> list[int]:
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 2**32 - 1), st.sampled_from((2, 3)), st.sampled_from(("none", "checker")),
-       st.sampled_from(("copies", "copies", "none", "pieces")))
+@given(
+    st.integers(0, 2**32 - 1),
+    st.sampled_from((2, 3)),
+    st.sampled_from(("none", "checker")),
+    st.sampled_from(("copies", "copies", "none", "pieces")),
+)
 def test_round_trip_counts_times_copies(tmp_path_factory, seed, dim, colours, extras):
     """puzzle -> dump -> cover: the independent checker's solutions, each counted
     k!/(k-j)! times for j of k copies used (k! when every copy is used)."""
     from hypothesis import assume, reject
+
     rp = build(seed, dim, "free", colours, extras)
     try:
         truth = all_solutions(rp.board, rp.pieces, rp.dim, limit=500, max_nodes=50_000)

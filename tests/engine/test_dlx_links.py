@@ -1,5 +1,6 @@
 """The dancing-links tables built with numpy (engine/dlx/driver.build_links) against the
 plain way they replace: appending every node to its column one by one (random covers)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -16,7 +17,7 @@ def plain_links(n_items, n_pieces, opt_ptr, opt_items, opt_piece, keep):
     lens = np.diff(opt_ptr)[opts] + 1
     n_nodes = root + 1 + int(lens.sum())
     top = np.empty(n_nodes, dtype=np.int32)
-    top[:root + 1] = np.arange(root + 1)
+    top[: root + 1] = np.arange(root + 1)
     row_start = np.empty(len(opts) + 1, dtype=np.int32)
     row_start[0] = root + 1
     row_start[1:] = root + 1 + np.cumsum(lens)
@@ -25,7 +26,7 @@ def plain_links(n_items, n_pieces, opt_ptr, opt_items, opt_piece, keep):
     for k, o in enumerate(opts):
         a, b = row_start[k], row_start[k + 1]
         row_of[a:b] = k
-        top[a:b - 1] = opt_items[opt_ptr[o]:opt_ptr[o + 1]]
+        top[a : b - 1] = opt_items[opt_ptr[o] : opt_ptr[o + 1]]
         top[b - 1] = n_items + opt_piece[o]
         node_opt[a:b] = o
     U = np.arange(n_nodes, dtype=np.int32)
@@ -54,15 +55,24 @@ def plain_links(n_items, n_pieces, opt_ptr, opt_items, opt_piece, keep):
 def covers(draw):
     n_items = draw(st.integers(1, 12))
     n_pieces = draw(st.integers(1, 5))
-    options = draw(st.lists(st.tuples(st.sets(st.integers(0, n_items - 1), min_size=1),
-                                      st.integers(0, n_pieces - 1), st.booleans()), max_size=25))
+    options = draw(
+        st.lists(
+            st.tuples(st.sets(st.integers(0, n_items - 1), min_size=1), st.integers(0, n_pieces - 1), st.booleans()),
+            max_size=25,
+        )
+    )
     ptr, items = [0], []
     for cells, _, _ in options:
         items += sorted(cells)
         ptr.append(len(items))
-    return (n_items, n_pieces, np.array(ptr, dtype=np.int64), np.array(items, dtype=np.int32),
-            np.array([p for _, p, _ in options], dtype=np.int32),
-            np.array([k for _, _, k in options], dtype=bool))
+    return (
+        n_items,
+        n_pieces,
+        np.array(ptr, dtype=np.int64),
+        np.array(items, dtype=np.int32),
+        np.array([p for _, p, _ in options], dtype=np.int32),
+        np.array([k for _, _, k in options], dtype=bool),
+    )
 
 
 @settings(max_examples=300, deadline=None)

@@ -1,4 +1,5 @@
 """Engines on boards beyond the corpus, with counts known in closed form."""
+
 from __future__ import annotations
 
 import json
@@ -19,13 +20,15 @@ def fibonacci(n: int) -> int:
 def domino_strip(tmp_path, n: int, copies: int | None = None):
     """A 2 x n board and n dominoes: F(n+1) tilings (count by the last column)."""
     f = tmp_path / f"strip{n}.json"
-    f.write_text(json.dumps({"board": ["X" * n, "X" * n],
-                             "pieces": [{"name": "D", "cells": ["XX"], "count": copies or n}]}))
+    f.write_text(
+        json.dumps({"board": ["X" * n, "X" * n], "pieces": [{"name": "D", "cells": ["XX"], "count": copies or n}]})
+    )
     return f
 
 
-@pytest.mark.parametrize("n, engine", [(5, "bitboard"), (12, "dlx"), (12, "wide"),
-                                       (30, "auto"), (33, "auto"), (20, "dlx")])
+@pytest.mark.parametrize(
+    "n, engine", [(5, "bitboard"), (12, "dlx"), (12, "wide"), (30, "auto"), (33, "auto"), (20, "dlx")]
+)
 def test_domino_strips(tmp_path, n, engine):
     f = domino_strip(tmp_path, n)
     r = polytile.load(f).count(engine=engine)
@@ -39,8 +42,20 @@ def test_engine_choice_by_size(tmp_path):
     assert (small.engine, wide.engine, big.engine) == ("bitboard", "wide", "dlx")
 
 
-PENTOMINOES = ["XXXXX", "X\nXXXX", "XX\n XXX", "XXX\nXX", "XXX\n X\n X", "X X\nXXX",
-               "X\nX\nXXX", "X\nXX\n XX", " X\nXXX\n X", " X\nXXXX", "XX\n X\n XX", " XX\nXX\n X"]
+PENTOMINOES = [
+    "XXXXX",
+    "X\nXXXX",
+    "XX\n XXX",
+    "XXX\nXX",
+    "XXX\n X\n X",
+    "X X\nXXX",
+    "X\nX\nXXX",
+    "X\nXX\n XX",
+    " X\nXXX\n X",
+    " X\nXXXX",
+    "XX\n X\n XX",
+    " XX\nXX\n X",
+]
 
 
 @pytest.mark.parametrize("engine", ["wide", "dlx"])

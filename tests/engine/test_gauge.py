@@ -1,4 +1,5 @@
 """The ETA of parallel counts (issue 19): the gauge's share of the work done, and the bar."""
+
 from __future__ import annotations
 
 import io
@@ -14,8 +15,8 @@ def test_unknown_until_a_part_has_finished():
     gauge = Gauge(None, None, [[]] * 6, sizes=np.array([10.0] * 5 + [20.0]))
     assert gauge.share({0: 5, 1: 5}) is None
     for part in range(3):
-        gauge.finished(part, 5)               # the kernel searched half of Knuth's figure
-        assert gauge.share({}) is None        # not enough parts yet to trust the scale
+        gauge.finished(part, 5)  # the kernel searched half of Knuth's figure
+        assert gauge.share({}) is None  # not enough parts yet to trust the scale
     gauge.finished(3, 5)
     # scale 0.5: 1 searched of 5 for part 4 (4 left), part 5 not begun (10 left)
     assert gauge.share({4: 1}) == pytest.approx(21 / (21 + 4 + 10))
@@ -25,7 +26,7 @@ def test_never_done_while_a_part_runs_beyond_its_estimate():
     gauge = Gauge(None, None, [[]] * 5, sizes=np.array([10.0] * 5))
     for part in range(4):
         gauge.finished(part, 10)
-    share = gauge.share({4: 50})              # five times its estimate, still running
+    share = gauge.share({4: 50})  # five times its estimate, still running
     assert share == pytest.approx(90 / (90 + 5))
 
 
@@ -40,9 +41,9 @@ def test_the_bar_keeps_its_times_at_80_columns(monkeypatch):
 
     from polytile.core.results import Report
     from polytile.cli.progress import counting
+
     screen = io.StringIO()
-    monkeypatch.setattr("rich.console.Console",
-                        lambda **kw: Console(file=screen, width=80, force_terminal=True))
+    monkeypatch.setattr("rich.console.Console", lambda **kw: Console(file=screen, width=80, force_terminal=True))
     with counting(enabled=True, after=0.0) as update:
         update(Report(solutions=123_456_789, nodes=9_876_543_210, seconds=65.0), 12, 345, 0.25)
     shown = screen.getvalue()
@@ -52,6 +53,7 @@ def test_the_bar_keeps_its_times_at_80_columns(monkeypatch):
 
 def test_the_time_left_goes_at_the_pace_of_the_search_not_of_the_set_up():
     from polytile.engine.gauge import time_share
+
     # 2 s of set-up, then half the nodes in 1 s: 1 s left, so 3 s of 4 done
     assert time_share(0.5, 1.0, 3.0) == pytest.approx(0.75)
     assert time_share(None, 1.0, 3.0) is None

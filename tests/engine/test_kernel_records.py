@@ -3,6 +3,7 @@ drivers): every argument a kernel takes is a record of named fields or an array,
 type keys by which the compiled kernels are picked (kernels.type_key) agree with numba's
 own typing of the records (aot.numba_key), so a record built by a driver finds its
 compiled variant, and one with other fields or types goes to the JIT."""
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -44,7 +45,7 @@ def test_kernel_arguments_are_named_records(engine):
                 assert hasattr(value, "_fields"), f"{path} is a positional tuple"
                 assert type(value).__doc__ and set(type(value).__annotations__) == set(value._fields)
     place = r.work.place
-    assert place.dtype.names and place.shape == (1,)       # the place: one row, by field
+    assert place.dtype.names and place.shape == (1,)  # the place: one row, by field
 
 
 class Pair(NamedTuple):
@@ -52,12 +53,18 @@ class Pair(NamedTuple):
     n: int
 
 
-@pytest.mark.parametrize("value", [
-    np.zeros(1, place_dtype("depth", "floor")), Pair(np.zeros(2, np.int32), 3),
-    (Pair(np.zeros(1, np.uint64), 1), np.zeros(1, place_dtype("x")))])
+@pytest.mark.parametrize(
+    "value",
+    [
+        np.zeros(1, place_dtype("depth", "floor")),
+        Pair(np.zeros(2, np.int32), 3),
+        (Pair(np.zeros(1, np.uint64), 1), np.zeros(1, place_dtype("x"))),
+    ],
+)
 def test_record_type_keys_agree_with_numba(value):
     numba = pytest.importorskip("numba")
     from polytile.engine.aot import numba_key
+
     assert kernels.type_key(value) == numba_key(numba.typeof(value))
 
 
@@ -65,6 +72,7 @@ def test_record_type_keys_agree_with_numba(value):
 def test_driver_records_type_keys_agree_with_numba(engine):
     numba = pytest.importorskip("numba")
     from polytile.engine.aot import numba_key
+
     r = driver(engine, store=True)
     for value in (r.tables, r.rules, r.sym, r.work):
         assert kernels.type_key(value) == numba_key(numba.typeof(value))
@@ -72,9 +80,11 @@ def test_driver_records_type_keys_agree_with_numba(engine):
 
 def test_records_of_other_classes_or_fields_do_not_share_a_key():
     """A compiled variant is picked by the record's class and field names too."""
+
     class Other(NamedTuple):
         a: np.ndarray
         m: int
+
     a = np.zeros(2, np.int32)
     assert kernels.type_key(Pair(a, 1)) != kernels.type_key(Other(a, 1))
     assert kernels.type_key(np.zeros(1, place_dtype("x"))) != kernels.type_key(np.zeros(1, place_dtype("y")))

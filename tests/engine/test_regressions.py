@@ -1,6 +1,7 @@
 """Puzzles that once got wrong counts (tests/regressions/manifest.json: expected values from
 hand counts, published counts and the independent brute force of tests/checker.py), counted
 in every mode: each kernel, one and two threads, with and without symmetry breaking."""
+
 from __future__ import annotations
 
 import json
@@ -14,8 +15,7 @@ from paths import TESTS
 
 DIR = TESTS / "regressions"
 CASES = json.loads((DIR / "manifest.json").read_text())
-MODES = [dict(engine="bitboard"), dict(engine="wide"), dict(engine="dlx"), dict(jobs=2),
-         dict(breaking=False)]
+MODES = [dict(engine="bitboard"), dict(engine="wide"), dict(engine="dlx"), dict(jobs=2), dict(breaking=False)]
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])

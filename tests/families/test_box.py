@@ -1,4 +1,5 @@
 """Boxing puzzles against the corpus, random solutions, impossible boxes."""
+
 from __future__ import annotations
 
 import json
@@ -19,8 +20,7 @@ def box(*args):
     return call_cli("box", *args)
 
 
-@pytest.mark.parametrize("case_id, size", [("tetromino-box-8x5-2each", "8x5"),
-                                           ("tetromino-box-4x5-atmost2", "4x5")])
+@pytest.mark.parametrize("case_id, size", [("tetromino-box-8x5-2each", "8x5"), ("tetromino-box-4x5-atmost2", "4x5")])
 def test_corpus_boxes(case_id, size):
     case = CASES[case_id]
     out = json.loads(box("--order", 4, "--size", size, "--max-copies", 2, "--count", "--json").stdout)
@@ -35,8 +35,7 @@ def test_pentomino_box_is_the_6x10():
 
 
 def test_random_solutions_repeatable_distinct_verified(tmp_path):
-    args = ("--order", 4, "--size", "8x5", "--max-copies", 2, "--random", 20, "--seed", 1,
-            "--format", "json")
+    args = ("--order", 4, "--size", "8x5", "--max-copies", 2, "--random", 20, "--seed", 1, "--format", "json")
     first, second = box(*args), box(*args)
     assert first.returncode == 0 and first.stdout == second.stdout
     sols = [[(p["piece"], p["cells"]) for p in s] for s in json.loads(first.stdout)["solutions"]]
@@ -55,6 +54,7 @@ def test_sampling_is_near_uniform():
     below 29.59 (p = 0.001)."""
     from polytile.tiling.boxing import box_puzzle, sample
     from polytile.tiling.solver import Tiling
+
     tiling = Tiling(box_puzzle(2, 4, 3, 6))
     seen = Counter()
     for seed in range(1100):
@@ -66,10 +66,13 @@ def test_sampling_is_near_uniform():
     assert chi2 < 29.59, chi2
 
 
-@pytest.mark.parametrize("args, words", [
-    (("--order", 4, "--size", "7x5", "--max-copies", 2), "not a multiple of 4"),
-    (("--order", 4, "--size", "8x5", "--max-copies", 1), "fewer than"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (("--order", 4, "--size", "7x5", "--max-copies", 2), "not a multiple of 4"),
+        (("--order", 4, "--size", "8x5", "--max-copies", 1), "fewer than"),
+    ],
+)
 def test_impossible_boxes_count_zero(args, words):
     p = box(*args, "--count", "--json")
     assert p.returncode == 0 and json.loads(p.stdout)["solutions"] == 0
@@ -78,12 +81,15 @@ def test_impossible_boxes_count_zero(args, words):
     assert p.returncode == 1 and words in p.stderr
 
 
-@pytest.mark.parametrize("args", [
-    ("--order", 0, "--size", "4x4", "--max-copies", 1),
-    ("--order", 4, "--size", "8by5", "--max-copies", 1),
-    ("--order", 4, "--size", "8x5", "--max-copies", 1, "--min-copies", 2),
-    ("--order", 4, "--size", "8x5", "--max-copies", 2, "--format", "gif"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--order", 0, "--size", "4x4", "--max-copies", 1),
+        ("--order", 4, "--size", "8by5", "--max-copies", 1),
+        ("--order", 4, "--size", "8x5", "--max-copies", 1, "--min-copies", 2),
+        ("--order", 4, "--size", "8x5", "--max-copies", 2, "--format", "gif"),
+    ],
+)
 def test_invalid_box_input(args):
     p = box(*args)
     assert p.returncode == 2

@@ -1,6 +1,7 @@
 """Calendar puzzles (`polytile calendar`): counts of every date against the published
 table (tests/calendar/), sample dates against the independent checker, every printed
 solution verified, the one-search tally against per-date plain counts, bad input."""
+
 from __future__ import annotations
 
 import json
@@ -21,11 +22,23 @@ from polytile.tiling.calendar import Calendar
 MONTHS = "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec".split()
 WEEKDAYS = "Mon Tue Wed Thu Fri Sat Sun".split()
 # the pieces drawn here, independently of polytile's library
-SHAPES = {"2X3": ["XXX", "XXX"], "L": ["X...", "XXXX"], "N": ["XX..", ".XXX"], "P": ["XX", "XX", "X."],
-          "U": ["X.X", "XXX"], "V": ["X..", "X..", "XXX"], "Y": [".X..", "XXXX"], "Z": ["XX.", ".X.", ".XX"],
-          "T": ["XXX", ".X.", ".X."], "I4": ["XXXX"], "L4": ["XXX", "X.."], "S4": [".XX", "XX."]}
+SHAPES = {
+    "2X3": ["XXX", "XXX"],
+    "L": ["X...", "XXXX"],
+    "N": ["XX..", ".XXX"],
+    "P": ["XX", "XX", "X."],
+    "U": ["X.X", "XXX"],
+    "V": ["X..", "X..", "XXX"],
+    "Y": [".X..", "XXXX"],
+    "Z": ["XX.", ".X.", ".XX"],
+    "T": ["XXX", ".X.", ".X."],
+    "I4": ["XXXX"],
+    "L4": ["XXX", "X.."],
+    "S4": [".XX", "XX."],
+}
 CLASSIC_ROWS = ["Jan Feb Mar Apr May Jun", "Jul Aug Sep Oct Nov Dec"] + [
-    " ".join(str(d) for d in range(r, min(r + 7, 32))) for r in range(1, 32, 7)]
+    " ".join(str(d) for d in range(r, min(r + 7, 32))) for r in range(1, 32, 7)
+]
 WEEKDAY_ROWS = CLASSIC_ROWS[:6] + ["29 30 31 Sun Mon Tue Wed", ". . . . Thu Fri Sat"]
 
 
@@ -56,12 +69,20 @@ def checker_count(rows: list[str], pieces: list[str], open_labels: list[str]) ->
     """tests/checker.py's brute force on the board without the open cells."""
     cells = labelled_cells(rows)
     board = {cell: "" for label, cell in cells.items() if label not in open_labels}
-    tiles = [{"cells": {(r, c): "" for r, row in enumerate(SHAPES[p]) for c, ch in enumerate(row) if ch == "X"},
-              "count": 1, "min": 1, "reflect": True} for p in pieces]
+    tiles = [
+        {
+            "cells": {(r, c): "" for r, row in enumerate(SHAPES[p]) for c, ch in enumerate(row) if ch == "X"},
+            "count": 1,
+            "min": 1,
+            "reflect": True,
+        }
+        for p in pieces
+    ]
     return len(checker.all_solutions(board, tiles, 2))
 
 
 # ---- counts from outside --------------------------------------------------------------------
+
 
 def test_the_classic_board_is_the_published_one(classic):
     assert classic.board.labels == tuple(" ".join(CLASSIC_ROWS).split())
@@ -100,6 +121,7 @@ def test_a_weekday_date_against_the_independent_checker(weekday):
 
 
 # ---- every printed solution verified ---------------------------------------------------------
+
 
 def free_forms(cells) -> set:
     """The shapes a set of cells takes under rotation and reflection, each normalised."""
@@ -151,7 +173,7 @@ def test_the_printed_solution_shows_the_open_labels(capsys):
     seen = set()
     for grid in grids:
         rows = grid.split("\n")
-        shown = {(r, c): row[4 * c:4 * c + 4].strip() for r, row in enumerate(rows) for c in range(len(row) // 4)}
+        shown = {(r, c): row[4 * c : 4 * c + 4].strip() for r, row in enumerate(rows) for c in range(len(row) // 4)}
         assert {cell for cell, text in shown.items() if text} == set(cells.values())
         assert {shown[cells["Oct"]], shown[cells["6"]]} == {"Oct", "6"}
         letters = {}
@@ -166,16 +188,20 @@ def test_the_printed_solution_shows_the_open_labels(capsys):
 
 # ---- the tally against plain searches ---------------------------------------------------------
 
+
 def plain_count(cal: Calendar, open_cells: list[int]) -> int:
     """polytile's ordinary Tiling count on the board with the date's cells removed."""
     import numpy as np
     from polytile.core.library import cells_from_rows
     from polytile.core.puzzle import Board, Piece, Puzzle
     from polytile.tiling.solver import Tiling
+
     keep = [i for i in range(len(cal.cells)) if i not in open_cells]
     board = Board(cal.cells[keep], np.zeros(len(keep), np.int64))
-    pieces = [Piece(name, cells_from_rows(list(rows)), np.zeros(sum(r.count("X") for r in rows), np.int64))
-              for name, rows in cal.board.pieces]
+    pieces = [
+        Piece(name, cells_from_rows(list(rows)), np.zeros(sum(r.count("X") for r in rows), np.int64))
+        for name, rows in cal.board.pieces
+    ]
     return Tiling(Puzzle(board, pieces)).count().solutions
 
 
@@ -198,7 +224,7 @@ def custom_boards(draw):
     chosen = draw(st.permutations(slots))
     labels = {i: "*" for i in slots}
     labels.update({i: MONTHS[k] for k, i in enumerate(chosen[:months])})
-    labels.update({i: str(k + 1) for k, i in enumerate(chosen[months:months + days])})
+    labels.update({i: str(k + 1) for k, i in enumerate(chosen[months : months + days])})
     fill = len(slots) - 2
     sets = _piece_sets(fill)
     assume(sets)
@@ -241,6 +267,7 @@ def _off_calendar(cal: Calendar, tally) -> int:
 
 # ---- the command and bad input ------------------------------------------------------------------
 
+
 def run(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "polytile", "calendar", *args], capture_output=True, text=True)
 
@@ -251,8 +278,10 @@ def test_all_dates_json_and_csv_from_the_command():
     assert data["every_date_solvable"] and data["number_of_dates"] == 366
     assert data["hardest"] == {"solutions": 7, "dates": ["Oct 6"]}
     assert data["easiest"] == {"solutions": 216, "dates": ["Jan 25"]}
-    assert {(MONTHS.index(r["month"]) + 1 if isinstance(r["month"], str) else r["month"], r["day"]): r["solutions"]
-            for r in data["dates"]} == published()
+    assert {
+        (MONTHS.index(r["month"]) + 1 if isinstance(r["month"], str) else r["month"], r["day"]): r["solutions"]
+        for r in data["dates"]
+    } == published()
     rows = run("--all-dates", "--format", "csv").stdout.splitlines()
     assert rows[0] == "month,day,weekday,solutions" and rows[1] == "Jan,1,,64" and len(rows) == 367
 
@@ -262,7 +291,7 @@ def test_the_year_picture_renders(tmp_path):
     assert main(["calendar", "--all-dates", "--format", "svg", "-o", str(out)]) == 0
     svg = out.read_text()
     assert svg.startswith("<?xml") and "<svg" in svg
-    assert "<image" in svg and svg.count("<use") > 366       # the heat map, a figure per date
+    assert "<image" in svg and svg.count("<use") > 366  # the heat map, a figure per date
     png = tmp_path / "year.png"
     assert main(["calendar", "--all-dates", "--format", "png", "-o", str(png)]) == 0
     assert png.read_bytes().startswith(b"\x89PNG")
@@ -276,32 +305,38 @@ def test_a_board_file(tmp_path, capsys):
     assert rows[0] == "month,day,weekday,solutions" and len(rows) == 1 + 6
 
 
-@pytest.mark.parametrize("args, says", [
-    (["--date", "Feb 30"], "--date: Feb has no day 30"),
-    (["--date", "2026-02-30"], "is not a date"),
-    (["--date", "Smarch 3"], "cannot read 'Smarch 3' as a date"),
-    (["--board", "weekday", "--date", "Nov 25"], "give a full date"),
-    (["--board", "/nonexistent/board.txt"], "no such file"),
-    (["--all-dates", "--date", "Nov 25"], "leave out --date"),
-    (["--format", "png"], "needs -o FILE"),
-    (["--format", "bmp"], "unknown format"),
-])
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["--date", "Feb 30"], "--date: Feb has no day 30"),
+        (["--date", "2026-02-30"], "is not a date"),
+        (["--date", "Smarch 3"], "cannot read 'Smarch 3' as a date"),
+        (["--board", "weekday", "--date", "Nov 25"], "give a full date"),
+        (["--board", "/nonexistent/board.txt"], "no such file"),
+        (["--all-dates", "--date", "Nov 25"], "leave out --date"),
+        (["--format", "png"], "needs -o FILE"),
+        (["--format", "bmp"], "unknown format"),
+    ],
+)
 def test_bad_input_is_one_line_exit_2(args, says):
     p = run(*args)
     assert p.returncode == 2 and p.stdout == ""
     assert len(p.stderr.splitlines()) == 1 and says in p.stderr, p.stderr
 
 
-@pytest.mark.parametrize("text, says", [
-    ("Jan Feb\n1 1\npieces: I4\n", "'1' appears twice (first at line 2)"),
-    ("Jan Feb\n1 2\npieces: Q\n", "unknown piece 'Q'"),
-    ("Jan Feb\n1 2\npieces: 1x1 1x1\n", "unknown piece '1x1'"),
-    ("Jan Feb\n1 2\n", "no pieces line"),
-    ("* * *\npieces: L4\n", "no month, day or weekday cell"),
-    ("Jan Feb * *\n1 2 * *\npieces: L4 I4\n", "the pieces cover 8 cells, the board leaves 6"),
-    ("Jan Feb\n1 2\npieces: I4\nJan\n", "nothing may follow the pieces line"),
-    ("Jan\n" + "* " * 64 + "1\npieces: I4\n", "spans 2 rows x 65 columns"),
-])
+@pytest.mark.parametrize(
+    "text, says",
+    [
+        ("Jan Feb\n1 1\npieces: I4\n", "'1' appears twice (first at line 2)"),
+        ("Jan Feb\n1 2\npieces: Q\n", "unknown piece 'Q'"),
+        ("Jan Feb\n1 2\npieces: 1x1 1x1\n", "unknown piece '1x1'"),
+        ("Jan Feb\n1 2\n", "no pieces line"),
+        ("* * *\npieces: L4\n", "no month, day or weekday cell"),
+        ("Jan Feb * *\n1 2 * *\npieces: L4 I4\n", "the pieces cover 8 cells, the board leaves 6"),
+        ("Jan Feb\n1 2\npieces: I4\nJan\n", "nothing may follow the pieces line"),
+        ("Jan\n" + "* " * 64 + "1\npieces: I4\n", "spans 2 rows x 65 columns"),
+    ],
+)
 def test_bad_boards_name_the_place(tmp_path, text, says):
     path = tmp_path / "b.txt"
     path.write_text(text)

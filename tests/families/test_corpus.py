@@ -1,5 +1,6 @@
 """Every case of the corpus manifest: counts, unique counts, and verified solutions.
 Expected numbers come from the manifest only."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,6 +1,7 @@
 """The larger examples load, and their first solutions pass the independent checker. Their
 full counts (minutes) are in examples/README.md against the published values; here only
 what is quick."""
+
 from __future__ import annotations
 
 import json
@@ -26,10 +27,11 @@ def test_cornucopia_first_solution_is_valid(tmp_path):
     path = EXAMPLES / "hexomino-cornucopia-6x17.json"
     data = json.loads(path.read_text())
 
-    def coords(rows):                        # the checker reads cells as coordinate lists
+    def coords(rows):  # the checker reads cells as coordinate lists
         if not isinstance(rows[0], str):
             return rows
         return [[r, c] for r, row in enumerate(rows) for c, ch in enumerate(row) if ch not in " ."]
+
     data["board"] = coords(data["board"])
     for piece in data["pieces"]:
         piece["cells"] = coords(piece["cells"])

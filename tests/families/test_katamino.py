@@ -1,4 +1,5 @@
 """Katamino: pieces by letter/colour/number, slam lists checked against the corpus."""
+
 from __future__ import annotations
 
 import json
@@ -31,11 +32,21 @@ def test_slam_matches_corpus(name):
 def test_pieces_by_letter_colour_and_number():
     order, cases = slam_lists()["slam1"]
     case = cases[4]
-    numbers = {"I": 1, "L": 2, "Y": 3, "N": 4, "V": 5, "P": 6, "U": 7, "Z": 8, "F": 9, "T": 10,
-               "W": 11, "X": 12}
-    colours = {"I": "lightbrown", "L": "orange", "Y": "darkbrown", "N": "purple", "V": "darkblue",
-               "P": "pink", "U": "yellow", "Z": "lightblue", "F": "grey", "T": "darkgreen",
-               "W": "lightgreen", "X": "red"}
+    numbers = {"I": 1, "L": 2, "Y": 3, "N": 4, "V": 5, "P": 6, "U": 7, "Z": 8, "F": 9, "T": 10, "W": 11, "X": 12}
+    colours = {
+        "I": "lightbrown",
+        "L": "orange",
+        "Y": "darkbrown",
+        "N": "purple",
+        "V": "darkblue",
+        "P": "pink",
+        "U": "yellow",
+        "Z": "lightblue",
+        "F": "grey",
+        "T": "darkgreen",
+        "W": "lightgreen",
+        "X": "red",
+    }
     four = order[:4]
     mixed = [four[0], colours[four[1]], str(numbers[four[2]]), four[3].lower()]
     out = json.loads(run(*mixed, "--count", "--json").stdout)
@@ -67,15 +78,18 @@ def test_other_heights():
     assert (out["solutions"], out["unique"]) == (case["solutions"], case["unique"])
 
 
-@pytest.mark.parametrize("args, words", [
-    (["F", "Q"], "unknown piece"),
-    (["F", "red", "F"], "twice"),
-    (["F", "I", "L", "--width", "4"], "cells"),
-    (["F", "I", "L", "--height", "4"], "height"),
-    (["--slam", "1,2"], "at least 3"),
-    (["--slam", "1,2,99"], "unknown piece"),
-    ([], "no pieces"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["F", "Q"], "unknown piece"),
+        (["F", "red", "F"], "twice"),
+        (["F", "I", "L", "--width", "4"], "cells"),
+        (["F", "I", "L", "--height", "4"], "height"),
+        (["--slam", "1,2"], "at least 3"),
+        (["--slam", "1,2,99"], "unknown piece"),
+        ([], "no pieces"),
+    ],
+)
 def test_bad_katamino_input(args, words):
     p = run(*args)
     assert p.returncode == 2

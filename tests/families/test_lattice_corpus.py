@@ -2,6 +2,7 @@
 unique counts with and without symmetry breaking, the other kernels, and every solution of
 the small cases checked by the independent checker (tests/checker.py), which also counts
 one case by itself. Expected numbers come from the manifest only."""
+
 from __future__ import annotations
 
 import json
@@ -12,11 +13,12 @@ import polytile
 from checker import all_solutions, as_set, board_symmetries, canonical, check, classes, read_puzzle
 from paths import TESTS
 
-LATTICE = TESTS / "lattice-corpus"   # beside the copy of ../shared/corpus
+LATTICE = TESTS / "lattice-corpus"  # beside the copy of ../shared/corpus
 CASES = json.loads((LATTICE / "manifest.json").read_text())
 IDS = [c["id"] for c in CASES]
-SMALL = [c for c in CASES if c["grid"] == "hex"
-         or c["id"] in ("hexiamonds-ring2", "hexiamonds-crescent2", "hexiamonds-ring")]
+SMALL = [
+    c for c in CASES if c["grid"] == "hex" or c["id"] in ("hexiamonds-ring2", "hexiamonds-crescent2", "hexiamonds-ring")
+]
 BRUTE = [c for c in CASES if c["grid"] == "hex" or c["id"] == "hexiamonds-ring2"]
 
 

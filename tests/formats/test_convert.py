@@ -1,5 +1,6 @@
 """`polytile convert` to polytile JSON: the file written reads back to the same puzzle, so
 its counts are the published ones (examples/README.md and the corpus name the sources)."""
+
 from __future__ import annotations
 
 import json
@@ -19,7 +20,7 @@ PUBLISHED = [
     ("hexiamonds-6x6.json", 624, 156),
     ("tetrahexes-4x7.json", 18, 9),
     ("checkerboard-8x8-centre-hole.txt", 24, 6),
-    ("../tests/corpus/tiling/partial-x-triplication.txt", 160, 20),   # corpus manifest
+    ("../tests/corpus/tiling/partial-x-triplication.txt", 160, 20),  # corpus manifest
 ]
 
 
@@ -42,9 +43,17 @@ def test_json_round_trip_keeps_the_counts(tmp_path, name, solutions, unique):
 
 def test_round_trip_keeps_rotate_only_and_minimums(tmp_path):
     src = tmp_path / "src.json"
-    src.write_text(json.dumps({"board": ["XXX", "XXX"], "pieces": [
-        {"name": "L", "cells": ["X.", "XX"], "count": 3, "min": 1, "reflect": False},
-        {"name": "I", "cells": ["XXX"], "count": 1, "min": 0}]}))
+    src.write_text(
+        json.dumps(
+            {
+                "board": ["XXX", "XXX"],
+                "pieces": [
+                    {"name": "L", "cells": ["X.", "XX"], "count": 3, "min": 1, "reflect": False},
+                    {"name": "I", "cells": ["XXX"], "count": 1, "min": 0},
+                ],
+            }
+        )
+    )
     out = tmp_path / "out.json"
     assert call_cli("convert", src, out).returncode == 0
     pieces = {p["name"]: p for p in json.loads(out.read_text())["pieces"]}
@@ -60,7 +69,7 @@ def test_rotate_only_survives_the_round_trip(tmp_path):
     corpus = TESTS / "corpus" / "tiling" / "rotate-only-4L4-4x4.txt"
     out = tmp_path / "out.json"
     assert call_cli("convert", corpus, out, "--no-reflect").returncode == 0
-    assert counts(out) == (3, 2)              # the corpus manifest: 3 solutions, 2 unique
+    assert counts(out) == (3, 2)  # the corpus manifest: 3 solutions, 2 unique
 
 
 def test_unknown_suffix_is_one_line(tmp_path):

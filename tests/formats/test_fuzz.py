@@ -5,6 +5,7 @@ parse or raise PuzzleError with one line -- never any other exception.
 Families: ASCII drawings, polytile JSON, Shikaku text, Tatham game ids, puzz.link URLs,
 Shikaku JSON, and the web page's request specs. A few hundred inputs per family by default;
 `POLYTILE_FUZZ=long` (`make fuzz`) runs 10,000 per family."""
+
 from __future__ import annotations
 
 import json
@@ -21,11 +22,13 @@ from polytile.shikaku import formats as shikaku_format
 from polytile.web import puzzles as web_puzzles
 
 LONG = os.environ.get("POLYTILE_FUZZ") == "long"
-FUZZ = settings(max_examples=10_000 if LONG else 300, deadline=None, database=None,
-                suppress_health_check=list(HealthCheck))
+FUZZ = settings(
+    max_examples=10_000 if LONG else 300, deadline=None, database=None, suppress_health_check=list(HealthCheck)
+)
 
 
 # ---- seeds: valid inputs of every family ----------------------------------------------------------
+
 
 def _small(paths, limit: int = 3000) -> list[str]:
     return [p.read_text() for p in sorted(paths) if p.stat().st_size <= limit]
@@ -45,15 +48,25 @@ _SHIKAKU_PUZZLES = [shikaku_format.parse_text(t) for t in _SHIKAKU_TEXTS]
 SHIKAKU_TEXT_SEEDS = _SHIKAKU_TEXTS
 GAME_ID_SEEDS = [shikaku_format.to_game_id(p) for p in _SHIKAKU_PUZZLES] + ["2x2:4c", "3x1:a2_1"]
 URL_SEEDS = [shikaku_format.to_url(p) for p in _SHIKAKU_PUZZLES] + [
-    "https://puzz.link/p?shikaku/2/2/4j", "http://pzv.jp/p.html?sikaku/3/3/-10g+100h=000", "?shikaku/5/1/$00001k"]
-SHIKAKU_JSON_SEEDS = [json.dumps({"shikaku": {"width": p.width, "height": p.height, "rows": p.rows()}})
-                      for p in _SHIKAKU_PUZZLES[:4]] + [
+    "https://puzz.link/p?shikaku/2/2/4j",
+    "http://pzv.jp/p.html?sikaku/3/3/-10g+100h=000",
+    "?shikaku/5/1/$00001k",
+]
+SHIKAKU_JSON_SEEDS = [
+    json.dumps({"shikaku": {"width": p.width, "height": p.height, "rows": p.rows()}}) for p in _SHIKAKU_PUZZLES[:4]
+] + [
     '{"shikaku": {"width": 3, "height": 2, "clues": [[0, 0, 3], [1, 2, 3]]}}',
-    '{"width": 2, "height": 2, "rows": [[4, 0], [0, 0]]}', '{"rows": [[2, 0], [0, 2]]}']
+    '{"width": 2, "height": 2, "rows": [[4, 0], [0, 0]]}',
+    '{"rows": [[2, 0], [0, 2]]}',
+]
 WEB_SEEDS = [
     {"kind": "tiling", "board": ["XXXXX", "XXXXX", "XXXXX"], "pieces": ["L", "P", {"name": "Y", "count": 1}]},
-    {"kind": "tiling", "board": ["XXX.", "XXXX"], "pieces": [{"cells": ["XX.", ".XX"], "count": 1, "min": 0},
-                                                            {"name": "4-2", "count": 1}], "reflect": False},
+    {
+        "kind": "tiling",
+        "board": ["XXX.", "XXXX"],
+        "pieces": [{"cells": ["XX.", ".XX"], "count": 1, "min": 0}, {"name": "4-2", "count": 1}],
+        "reflect": False,
+    },
     {"kind": "tiling", "text": ASCII_SEEDS[0]},
     {"kind": "tiling", "text": POLYJSON_SEEDS[1]},
     {"kind": "katamino", "pieces": ["L", "red", 3], "height": 5, "width": 3, "reflect": True},
@@ -66,10 +79,55 @@ WEB_SEEDS = [
 
 # ---- mutations ---------------------------------------------------------------------------------------
 
-NASTY = ["\u00b2", "\u2460", "\u0f33", "\u0663", "\uff11", "\u2028", "\x85", "\n", "\r", "\t", "\x00",
-         "9" * 5000, "1" * 4301, "-", "+", "_", "x", ":", "/", "?", "{", "}", "[", "]", '"', ",", "\\",
-         "[" * 3000, "{\"a\":" * 2000, "null", "true", "1e999", "-0", "NaN", "\ufeff", "\U0001f600",
-         "a" * 300, "/" * 300, "z", "$", "%", "*", "=", ".", " ", "X", "0"]
+NASTY = [
+    "\u00b2",
+    "\u2460",
+    "\u0f33",
+    "\u0663",
+    "\uff11",
+    "\u2028",
+    "\x85",
+    "\n",
+    "\r",
+    "\t",
+    "\x00",
+    "9" * 5000,
+    "1" * 4301,
+    "-",
+    "+",
+    "_",
+    "x",
+    ":",
+    "/",
+    "?",
+    "{",
+    "}",
+    "[",
+    "]",
+    '"',
+    ",",
+    "\\",
+    "[" * 3000,
+    '{"a":' * 2000,
+    "null",
+    "true",
+    "1e999",
+    "-0",
+    "NaN",
+    "\ufeff",
+    "\U0001f600",
+    "a" * 300,
+    "/" * 300,
+    "z",
+    "$",
+    "%",
+    "*",
+    "=",
+    ".",
+    " ",
+    "X",
+    "0",
+]
 
 
 @st.composite
@@ -87,7 +145,7 @@ def mutated_text(draw, seeds: list[str]) -> str:
         elif op == "delete":
             text = text[:i] + text[j:]
         elif op == "replace":
-            text = text[:i] + piece + text[i + 1:]
+            text = text[:i] + piece + text[i + 1 :]
         else:
             text = text[:j] + text[i:j] + text[j:]
     return text
@@ -101,14 +159,55 @@ def _deep(depth: int):
 
 
 WRONG = st.one_of(
-    st.sampled_from([None, True, False, 0, -1, 1.5, "", "x", "a\nb", "\u00b2", [], {}, [[]], {"a\nb": 1},
-                     10 ** 30, -(10 ** 30), 10 ** 4000, "9" * 5000]),
-    st.integers(-3, 40), st.text(max_size=5),
-    st.integers(10, 3000).map(_deep))
+    st.sampled_from(
+        [
+            None,
+            True,
+            False,
+            0,
+            -1,
+            1.5,
+            "",
+            "x",
+            "a\nb",
+            "\u00b2",
+            [],
+            {},
+            [[]],
+            {"a\nb": 1},
+            10**30,
+            -(10**30),
+            10**4000,
+            "9" * 5000,
+        ]
+    ),
+    st.integers(-3, 40),
+    st.text(max_size=5),
+    st.integers(10, 3000).map(_deep),
+)
 
 
-KEYS = ["a\nb", "\u2028", "rows", "clues", "width", "height", "kind", "text", "board", "pieces",
-        "count", "min", "cells", "colours", "reflect", "name", "order", "max_copies", "shikaku"]
+KEYS = [
+    "a\nb",
+    "\u2028",
+    "rows",
+    "clues",
+    "width",
+    "height",
+    "kind",
+    "text",
+    "board",
+    "pieces",
+    "count",
+    "min",
+    "cells",
+    "colours",
+    "reflect",
+    "name",
+    "order",
+    "max_copies",
+    "shikaku",
+]
 
 
 def _paths(value, prefix=()):
@@ -164,11 +263,12 @@ def mutated_json(draw, seeds: list):
 def _dumps(value) -> str:
     try:
         return json.dumps(value)
-    except (ValueError, RecursionError):        # the value is too deep for the encoder
+    except (ValueError, RecursionError):  # the value is too deep for the encoder
         return "[" * 5000 + "]" * 5000
 
 
 # ---- the property ------------------------------------------------------------------------------------
+
 
 def parses_or_refuses(fn, *args):
     """fn(*args), or None when it raises PuzzleError with a one-line message; any other
@@ -203,7 +303,7 @@ def test_fuzz_shikaku_text(text):
 @given(mutated_text(GAME_ID_SEEDS))
 def test_fuzz_tatham_game_ids(text):
     parses_or_refuses(shikaku_format.parse, text, "fuzz.txt")
-    parses_or_refuses(shikaku_format.load, text)       # given as the argument instead of a file
+    parses_or_refuses(shikaku_format.load, text)  # given as the argument instead of a file
 
 
 @FUZZ
@@ -219,6 +319,7 @@ def test_fuzz_shikaku_json(text):
     puzzle = parses_or_refuses(shikaku_format.parse, text, "fuzz.json")
     if puzzle is not None and puzzle.width * puzzle.height <= 36:
         from polytile.shikaku.model import solve
+
         assert solve(puzzle).solutions >= 0
 
 
@@ -228,9 +329,13 @@ def _web_spec(spec):
 
 
 @FUZZ
-@given(st.one_of(mutated_json(WEB_SEEDS),
-                 st.tuples(st.sampled_from(WEB_SEEDS), mutated_text(ASCII_SEEDS + POLYJSON_SEEDS
-                                                                    + GAME_ID_SEEDS + SHIKAKU_JSON_SEEDS))
-                 .map(lambda seed_text: {**seed_text[0], "text": seed_text[1]})))
+@given(
+    st.one_of(
+        mutated_json(WEB_SEEDS),
+        st.tuples(
+            st.sampled_from(WEB_SEEDS), mutated_text(ASCII_SEEDS + POLYJSON_SEEDS + GAME_ID_SEEDS + SHIKAKU_JSON_SEEDS)
+        ).map(lambda seed_text: {**seed_text[0], "text": seed_text[1]}),
+    )
+)
 def test_fuzz_web_request_specs(spec):
     parses_or_refuses(_web_spec, spec)

@@ -5,6 +5,7 @@ must finish within 5 s, and a MemoryError or any other foreign exception is a fa
 
 A few dozen inputs per family by default; `POLYTILE_FUZZ=long` (`make fuzz`) runs 10,000 per
 family and prints the counts."""
+
 from __future__ import annotations
 
 import json
@@ -18,16 +19,25 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from paths import TESTS
-from test_fuzz import (ASCII_SEEDS, GAME_ID_SEEDS, POLYJSON_SEEDS, SHIKAKU_JSON_SEEDS,
-                       SHIKAKU_TEXT_SEEDS, URL_SEEDS, WEB_SEEDS, _dumps, mutated_json, mutated_text)
+from test_fuzz import (
+    ASCII_SEEDS,
+    GAME_ID_SEEDS,
+    POLYJSON_SEEDS,
+    SHIKAKU_JSON_SEEDS,
+    SHIKAKU_TEXT_SEEDS,
+    URL_SEEDS,
+    WEB_SEEDS,
+    _dumps,
+    mutated_json,
+    mutated_text,
+)
 from hypothesis import HealthCheck, settings
 
 LONG = os.environ.get("POLYTILE_FUZZ") == "long"
-LIMIT = 1 << 30                # address space of the worker
-BUDGET = 5.0                   # seconds per input
+LIMIT = 1 << 30  # address space of the worker
+BUDGET = 5.0  # seconds per input
 EXAMPLES = int(os.environ.get("POLYTILE_FUZZ_EXAMPLES", 10_000 if LONG else 25))
-PROFILE = settings(max_examples=EXAMPLES, deadline=None, database=None,
-                   suppress_health_check=list(HealthCheck))
+PROFILE = settings(max_examples=EXAMPLES, deadline=None, database=None, suppress_health_check=list(HealthCheck))
 TALLY: dict[str, dict[str, int]] = {}
 
 
@@ -39,8 +49,13 @@ class Worker:
 
     def start(self):
         worker = TESTS / "fuzz_worker.py"
-        self.proc = subprocess.Popen([sys.executable, str(worker), str(LIMIT)], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, cwd=TESTS)
+        self.proc = subprocess.Popen(
+            [sys.executable, str(worker), str(LIMIT)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=TESTS,
+        )
         assert json.loads(self.ask_line(60))["ready"]
 
     def ask_line(self, timeout: float) -> str:
@@ -108,9 +123,15 @@ def test_resources_polytile_json(worker, text):
 
 
 @PROFILE
-@given(text=st.one_of(mutated_text(SHIKAKU_TEXT_SEEDS), mutated_text(GAME_ID_SEEDS),
-                      mutated_text(URL_SEEDS), mutated_text(SHIKAKU_JSON_SEEDS),
-                      mutated_json(SHIKAKU_JSON_SEEDS).map(_dumps)))
+@given(
+    text=st.one_of(
+        mutated_text(SHIKAKU_TEXT_SEEDS),
+        mutated_text(GAME_ID_SEEDS),
+        mutated_text(URL_SEEDS),
+        mutated_text(SHIKAKU_JSON_SEEDS),
+        mutated_json(SHIKAKU_JSON_SEEDS).map(_dumps),
+    )
+)
 def test_resources_shikaku(worker, text):
     check(worker, "shikaku", {"name": "fuzz.txt", "text": text, "args": SHIKAKU})
 

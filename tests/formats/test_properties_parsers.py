@@ -1,5 +1,6 @@
 """Properties of the parsers, checked on random input: round trips, and junk only ever
 raising PuzzleError."""
+
 from __future__ import annotations
 
 import json
@@ -25,12 +26,12 @@ def puzzles(draw, dim: int = 2, coloured: bool = True):
     """A connected board and some smaller connected tiles, each cell with a colour character."""
     board = draw(polyforms(dim, min_size=2, max_size=16 if dim == 2 else 10))
     n_tiles = draw(st.integers(1, 4))
-    tiles = [draw(polyforms(dim, min_size=1, max_size=min(5, len(board) - 1)))
-             for _ in range(n_tiles)]
+    tiles = [draw(polyforms(dim, min_size=1, max_size=min(5, len(board) - 1))) for _ in range(n_tiles)]
     chars = st.sampled_from(PALETTE if coloured else "X")
 
     def paint(cells):
         return [draw(chars) for _ in range(len(cells))]
+
     return (board, paint(board)), [(t, paint(t)) for t in tiles]
 
 
@@ -58,21 +59,19 @@ def painted(cells, colour_names_or_chars, codes=None) -> frozenset:
     """{(cell, colour name)} translated to the origin."""
     cells = np.asarray(cells)
     cells = cells - cells.min(axis=0)
-    names = (colour_names_or_chars if codes is None
-             else [colour_names_or_chars[k] for k in np.asarray(codes).tolist()])
+    names = colour_names_or_chars if codes is None else [colour_names_or_chars[k] for k in np.asarray(codes).tolist()]
     return frozenset(zip(map(tuple, cells.tolist()), names))
 
 
 def check_parsed(puzzle, board, tiles, counts=None, use_colours=True):
     bcells, bchars = board
     blank = [""] * len(bcells)
-    assert painted(puzzle.board.cells, puzzle.colour_names, puzzle.board.colours) == \
-        painted(bcells, bchars if use_colours else blank)
+    assert painted(puzzle.board.cells, puzzle.colour_names, puzzle.board.colours) == painted(
+        bcells, bchars if use_colours else blank
+    )
     assert (puzzle.board.cells.min(axis=0) == 0).all()
-    got = sorted(tuple(sorted(painted(p.cells, puzzle.colour_names, p.colours)))
-                 for p in puzzle.pieces)
-    want = sorted(tuple(sorted(painted(c, ch if use_colours else [""] * len(c))))
-                  for c, ch in tiles)
+    got = sorted(tuple(sorted(painted(p.cells, puzzle.colour_names, p.colours))) for p in puzzle.pieces)
+    want = sorted(tuple(sorted(painted(c, ch if use_colours else [""] * len(c)))) for c, ch in tiles)
     assert got == want
     counts = counts or [1] * len(tiles)
     assert sorted(p.count for p in puzzle.pieces) == sorted(counts)
@@ -104,16 +103,22 @@ def test_ascii_round_trip(puz):
 
 
 @FAST
-@given(puz=st.one_of(puzzles(2, coloured=False), puzzles(2), puzzles(3), puzzles(3, False)),
-       counts=st.lists(st.integers(1, 3), min_size=4, max_size=4),
-       colours_in_json=st.booleans(), reflect=st.sampled_from([None, True, False]))
+@given(
+    puz=st.one_of(puzzles(2, coloured=False), puzzles(2), puzzles(3), puzzles(3, False)),
+    counts=st.lists(st.integers(1, 3), min_size=4, max_size=4),
+    colours_in_json=st.booleans(),
+    reflect=st.sampled_from([None, True, False]),
+)
 def test_json_round_trip(puz, counts, colours_in_json, reflect):
     board, tiles = puz
     dim = board[0].shape[1]
-    counts = counts[:len(tiles)]
-    data = {"board": board[0].tolist(),
-            "pieces": [{"name": f"p{i}", "cells": c.tolist(), "count": n}
-                       for i, ((c, _), n) in enumerate(zip(tiles, counts))]}
+    counts = counts[: len(tiles)]
+    data = {
+        "board": board[0].tolist(),
+        "pieces": [
+            {"name": f"p{i}", "cells": c.tolist(), "count": n} for i, ((c, _), n) in enumerate(zip(tiles, counts))
+        ],
+    }
     if colours_in_json:
         data["colours"] = board[1]
         for piece, (_, chars) in zip(data["pieces"], tiles):
@@ -142,6 +147,7 @@ def test_json_drawing_rows_round_trip(puz):
         for (r, c), ch in zip(cells.tolist(), chars):
             grid[r][c] = ch
         return ["".join(g) for g in grid]
+
     data = {"board": rows(*board), "pieces": [{"cells": rows(*t)} for t in tiles]}
     puzzle = polyjson.parse(json.dumps(data), "rows.json")
     check_parsed(puzzle, board, tiles, use_colours=use)
@@ -154,10 +160,12 @@ def test_json_board_drawn_in_one_character_takes_pieces_given_as_cells():
     puzzle = polyjson.parse(json.dumps(data), "plain.json")
     assert set(puzzle.board.colours.tolist()) == {0}
     from polytile.tiling.solver import Tiling
+
     assert Tiling(puzzle).count().solutions == 2
 
 
 # --- parsers: junk only ever raises PuzzleError ----------------------------------------
+
 
 def parses_or_refuses(fn, *args):
     try:
@@ -207,18 +215,28 @@ def test_read_and_load_on_junk_bytes(data):
             parses_or_refuses(load, path)
 
 
-json_scalars = st.one_of(st.none(), st.booleans(), st.integers(-3, 3),
-                         st.integers(-10**30, 10**30), st.floats(allow_nan=True),
-                         st.sampled_from(["", "X", "XX", "X.X", "1", "two"]))
-json_values = st.recursive(json_scalars,
-                           lambda inner: st.lists(inner, max_size=4)
-                           | st.dictionaries(st.sampled_from(
-                               ["cells", "count", "min", "reflect", "name", "colours", "x"]),
-                               inner, max_size=4),
-                           max_leaves=20)
+json_scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 3),
+    st.integers(-(10**30), 10**30),
+    st.floats(allow_nan=True),
+    st.sampled_from(["", "X", "XX", "X.X", "1", "two"]),
+)
+json_values = st.recursive(
+    json_scalars,
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(["cells", "count", "min", "reflect", "name", "colours", "x"]), inner, max_size=4
+        )
+    ),
+    max_leaves=20,
+)
 cells_like = st.lists(st.lists(st.integers(-2, 2), min_size=1, max_size=4), max_size=6)
-valid_cells = st.one_of(cell_sets(2, max_size=8), cell_sets(3, max_side=3, max_size=8),
-                        polyforms(2, max_size=5)).map(lambda a: a.tolist())
+valid_cells = st.one_of(cell_sets(2, max_size=8), cell_sets(3, max_side=3, max_size=8), polyforms(2, max_size=5)).map(
+    lambda a: a.tolist()
+)
 
 
 def mostly(valid, junk=json_values):
@@ -228,17 +246,30 @@ def mostly(valid, junk=json_values):
 
 piece_like = st.fixed_dictionaries(
     {"cells": mostly(valid_cells, st.one_of(cells_like, json_values))},
-    optional={"count": mostly(st.integers(1, 3)), "min": mostly(st.integers(0, 3)),
-              "reflect": mostly(st.booleans()), "name": mostly(st.text(max_size=3)),
-              "colours": mostly(st.lists(st.sampled_from(["a", "b"]), min_size=1, max_size=5))})
+    optional={
+        "count": mostly(st.integers(1, 3)),
+        "min": mostly(st.integers(0, 3)),
+        "reflect": mostly(st.booleans()),
+        "name": mostly(st.text(max_size=3)),
+        "colours": mostly(st.lists(st.sampled_from(["a", "b"]), min_size=1, max_size=5)),
+    },
+)
 
 
 @FUZZ
-@given(board=mostly(valid_cells, st.one_of(cells_like, json_values)),
-       pieces=mostly(st.lists(piece_like, min_size=1, max_size=3)),
-       extra=st.fixed_dictionaries({}, optional={
-           "colours": mostly(st.lists(st.sampled_from(["a", "b"]), min_size=1, max_size=8)),
-           "allow_reflection": mostly(st.booleans()), "name": json_values, "bogus": json_values}))
+@given(
+    board=mostly(valid_cells, st.one_of(cells_like, json_values)),
+    pieces=mostly(st.lists(piece_like, min_size=1, max_size=3)),
+    extra=st.fixed_dictionaries(
+        {},
+        optional={
+            "colours": mostly(st.lists(st.sampled_from(["a", "b"]), min_size=1, max_size=8)),
+            "allow_reflection": mostly(st.booleans()),
+            "name": json_values,
+            "bogus": json_values,
+        },
+    ),
+)
 def test_structured_junk_json(board, pieces, extra):
     text = json.dumps({"board": board, "pieces": pieces, **extra})
     puzzle = parses_or_refuses(polyjson.parse, text, "junk.json")

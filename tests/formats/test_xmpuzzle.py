@@ -2,6 +2,7 @@
 with their commands in tests/xmpuzzle/burrtxt-runs.txt (BurrTools' examples) and
 tests/xmpuzzle/burrtxt-exported.txt (polytile's examples written by `polytile convert`);
 solutions are verified by tests/burr_checker.py, which reads the files itself."""
+
 from __future__ import annotations
 
 import gzip
@@ -17,12 +18,30 @@ from paths import EXAMPLES, TESTS
 from random_puzzles import build
 
 FILES = TESTS / "xmpuzzle"
-CUBE = ["AlPackino", "CubeInCage", "DemoMirrorParadox", "DemoPieceGenerator",
-        "DraculasDentalDesaster", "PelikanBurr", "SolidSixPieceBurrs", "CongruentParts"]
-SLOW = {("PelikanBurr", 0), ("SolidSixPieceBurrs", 0)}       # seconds each: in bench_burr.py only
-OTHER_GRIDS = {"12PieceSeparation": 3, "AugmentedSecondStellation": 3, "BallRoom": 2, "Bermuda": 1,
-               "BrokenSticks": 3, "DiagonalCube": 3, "FourPieceTetrahedron": 4, "HexSticks": 3,
-               "PermutatedThirdStellation": 3, "PiecesOfEight": 3, "Prisgon": 1}
+CUBE = [
+    "AlPackino",
+    "CubeInCage",
+    "DemoMirrorParadox",
+    "DemoPieceGenerator",
+    "DraculasDentalDesaster",
+    "PelikanBurr",
+    "SolidSixPieceBurrs",
+    "CongruentParts",
+]
+SLOW = {("PelikanBurr", 0), ("SolidSixPieceBurrs", 0)}  # seconds each: in bench_burr.py only
+OTHER_GRIDS = {
+    "12PieceSeparation": 3,
+    "AugmentedSecondStellation": 3,
+    "BallRoom": 2,
+    "Bermuda": 1,
+    "BrokenSticks": 3,
+    "DiagonalCube": 3,
+    "FourPieceTetrahedron": 4,
+    "HexSticks": 3,
+    "PermutatedThirdStellation": 3,
+    "PiecesOfEight": 3,
+    "Prisgon": 1,
+}
 
 
 def recorded(name: str) -> dict[tuple[str, int], int]:
@@ -59,6 +78,7 @@ def refused(*args) -> str:
 
 def test_every_cube_problem_is_read_and_recorded():
     from polytile.formats.xmpuzzle import load, read_file
+
     problems = {(stem, i) for stem in CUBE for i in range(len(read_file(FILES / f"{stem}.xmpuzzle").problems))}
     assert problems == set(BURRTXT)
     for stem, i in problems:
@@ -99,9 +119,17 @@ def _solutions(path, *args) -> list:
     return [[(p["piece"], p["cells"]) for p in s] for s in json.loads(r.stdout)["solutions"]]
 
 
-@pytest.mark.parametrize("stem,problem,limit", [
-    ("DemoMirrorParadox", 0, None), ("DemoMirrorParadox", 1, None), ("DemoPieceGenerator", 0, 60),
-    ("CubeInCage", 0, 20), ("DraculasDentalDesaster", 0, 4), ("AlPackino", 0, 2)])
+@pytest.mark.parametrize(
+    "stem,problem,limit",
+    [
+        ("DemoMirrorParadox", 0, None),
+        ("DemoMirrorParadox", 1, None),
+        ("DemoPieceGenerator", 0, 60),
+        ("CubeInCage", 0, 20),
+        ("DraculasDentalDesaster", 0, 4),
+        ("AlPackino", 0, 2),
+    ],
+)
 def test_printed_solutions_are_assemblies(stem, problem, limit):
     path = FILES / f"{stem}.xmpuzzle"
     args = ["--problem", problem + 1] + (["--all"] if limit is None else ["--limit", limit])
@@ -133,8 +161,12 @@ def test_orbits_of_the_unique_solutions_are_every_solution():
     from polytile.formats import load
     from polytile.tiling.burr import _orbits
     from polytile.tiling.solver import Tiling
-    for path, problem in [(FILES / "DemoPieceGenerator.xmpuzzle", None),
-                          (FILES / "DemoMirrorParadox.xmpuzzle", "2"), (EXAMPLES / "soma-3x3x3.json", None)]:
+
+    for path, problem in [
+        (FILES / "DemoPieceGenerator.xmpuzzle", None),
+        (FILES / "DemoMirrorParadox.xmpuzzle", "2"),
+        (EXAMPLES / "soma-3x3x3.json", None),
+    ]:
         tiling = Tiling(load(path, problem=problem))
         cover, sym = tiling.model().cover, tiling.symmetry()
         plain = {frozenset(int(o) for o in s) for s in search(cover, sym, store=True, breaking=False).found}
@@ -143,21 +175,31 @@ def test_orbits_of_the_unique_solutions_are_every_solution():
 
 
 BAD = {
-    "malformed.xmpuzzle": (b'<?xml version="1.0"?>\n<puzzle version="2">\n<shapes><voxel x="1"></shapes>',
-                           "malformed XML"),
-    "laughs.xmpuzzle": (b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
-                        b'<!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>'
-                        b'<puzzle>&lol2;</puzzle>', "EntitiesForbidden"),
-    "short.xmpuzzle": (b'<puzzle version="2"><gridType type="0"/><shapes>'
-                       b'<voxel x="2" y="2" z="1" type="0">###</voxel></shapes><problems><problem>'
-                       b'<shapes><shape id="0" count="1"/></shapes><result id="0"/></problem>'
-                       b'</problems></puzzle>', "3 voxels given for 2x2x1 = 4"),
-    "unknown-id.xmpuzzle": (b'<puzzle version="2"><gridType type="0"/><shapes>'
-                            b'<voxel x="1" y="1" z="1" type="0">#</voxel></shapes><problems><problem>'
-                            b'<shapes><shape id="7" count="1"/></shapes><result id="0"/></problem>'
-                            b'</problems></puzzle>', "shape id 7 does not exist"),
-    "no-problem.xmpuzzle": (b'<puzzle version="2"><gridType type="0"/><shapes/></puzzle>',
-                            "no problem"),
+    "malformed.xmpuzzle": (
+        b'<?xml version="1.0"?>\n<puzzle version="2">\n<shapes><voxel x="1"></shapes>',
+        "malformed XML",
+    ),
+    "laughs.xmpuzzle": (
+        b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
+        b'<!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>'
+        b"<puzzle>&lol2;</puzzle>",
+        "EntitiesForbidden",
+    ),
+    "short.xmpuzzle": (
+        b'<puzzle version="2"><gridType type="0"/><shapes>'
+        b'<voxel x="2" y="2" z="1" type="0">###</voxel></shapes><problems><problem>'
+        b'<shapes><shape id="0" count="1"/></shapes><result id="0"/></problem>'
+        b"</problems></puzzle>",
+        "3 voxels given for 2x2x1 = 4",
+    ),
+    "unknown-id.xmpuzzle": (
+        b'<puzzle version="2"><gridType type="0"/><shapes>'
+        b'<voxel x="1" y="1" z="1" type="0">#</voxel></shapes><problems><problem>'
+        b'<shapes><shape id="7" count="1"/></shapes><result id="0"/></problem>'
+        b"</problems></puzzle>",
+        "shape id 7 does not exist",
+    ),
+    "no-problem.xmpuzzle": (b'<puzzle version="2"><gridType type="0"/><shapes/></puzzle>', "no problem"),
     "bad-gzip.xmpuzzle": (b"\x1f\x8b\x08\x00garbage", "broken gzip"),
 }
 
@@ -173,7 +215,7 @@ def test_bad_files_get_one_line(tmp_path, name):
 
 def test_malformed_xml_names_line_and_column(tmp_path):
     path = tmp_path / "plain.xmpuzzle"
-    path.write_bytes(BAD["malformed.xmpuzzle"][0])          # plain XML is read too
+    path.write_bytes(BAD["malformed.xmpuzzle"][0])  # plain XML is read too
     assert re.search(r"plain\.xmpuzzle:3:\d+: malformed XML", refused("count", path))
 
 
@@ -185,12 +227,20 @@ def test_gzip_bomb_is_refused(tmp_path):
 
 
 # round trips: file -> polytile -> .xmpuzzle -> polytile keeps every count
-@pytest.mark.parametrize("path,problem", [
-    (FILES / "DemoMirrorParadox.xmpuzzle", "1"), (FILES / "DemoMirrorParadox.xmpuzzle", "2"),
-    (FILES / "DemoPieceGenerator.xmpuzzle", None), (FILES / "CubeInCage.xmpuzzle", None),
-    (FILES / "DraculasDentalDesaster.xmpuzzle", None),
-    (EXAMPLES / "soma-3x3x3.json", None), (EXAMPLES / "checkerboard-8x8-centre-hole.txt", None),
-    (EXAMPLES / "partial-x-triplication.txt", None), (EXAMPLES / "pentomino-3x20.txt", None)])
+@pytest.mark.parametrize(
+    "path,problem",
+    [
+        (FILES / "DemoMirrorParadox.xmpuzzle", "1"),
+        (FILES / "DemoMirrorParadox.xmpuzzle", "2"),
+        (FILES / "DemoPieceGenerator.xmpuzzle", None),
+        (FILES / "CubeInCage.xmpuzzle", None),
+        (FILES / "DraculasDentalDesaster.xmpuzzle", None),
+        (EXAMPLES / "soma-3x3x3.json", None),
+        (EXAMPLES / "checkerboard-8x8-centre-hole.txt", None),
+        (EXAMPLES / "partial-x-triplication.txt", None),
+        (EXAMPLES / "pentomino-3x20.txt", None),
+    ],
+)
 def test_round_trip_keeps_every_count(tmp_path, path, problem):
     out = tmp_path / "out.xmpuzzle"
     args = [] if problem is None else ["--problem", problem]
@@ -222,9 +272,14 @@ def test_exported_examples_count_as_burrtxt_counts_them(stem):
     assert count(source, "--burr")["burrtools"] == EXPORTED[(stem, 0)]
 
 
-@pytest.mark.parametrize("name,words", [
-    ("rotate-only-five-Y.json", "may only be rotated"), ("hexiamonds-6x6.json", "triangle grid"),
-    ("tetrahexes-4x7.json", "hex grid")])
+@pytest.mark.parametrize(
+    "name,words",
+    [
+        ("rotate-only-five-Y.json", "may only be rotated"),
+        ("hexiamonds-6x6.json", "triangle grid"),
+        ("tetrahexes-4x7.json", "hex grid"),
+    ],
+)
 def test_what_burrtools_cannot_say_is_refused(tmp_path, name, words):
     assert words in refused("convert", EXAMPLES / name, tmp_path / "out.xmpuzzle")
 
@@ -243,17 +298,25 @@ def test_mirrorable_solids_are_refused(tmp_path):
 def test_shortcut_agrees_on_burrtools_examples(stem, problem):
     from polytile.formats import load
     from polytile.tiling.burr import burr_count
+
     puzzle = load(FILES / f"{stem}.xmpuzzle", problem=str(problem + 1))
     assert burr_count(puzzle, shortcut=False) == burr_count(puzzle) == BURRTXT[(stem, problem)]
 
 
 # random puzzles (tests/random_puzzles.py) with few solutions: the first six have no two
 # congruent parts (the shortcut applies), the last four have (labellings add classes)
-RANDOM = [(404285457, 3, "none", "pieces"), (717440070, 2, "checker", "pieces"),
-          (3818273214, 3, "checker", "none"), (3753401357, 2, "checker", "none"),
-          (2518728461, 3, "checker", "none"), (4155573215, 2, "none", "copies"),
-          (403123852, 2, "checker", "copies"), (3294916953, 3, "checker", "copies"),
-          (4059906722, 3, "none", "none"), (92297589, 3, "none", "none")]
+RANDOM = [
+    (404285457, 3, "none", "pieces"),
+    (717440070, 2, "checker", "pieces"),
+    (3818273214, 3, "checker", "none"),
+    (3753401357, 2, "checker", "none"),
+    (2518728461, 3, "checker", "none"),
+    (4155573215, 2, "none", "copies"),
+    (403123852, 2, "checker", "copies"),
+    (3294916953, 3, "checker", "copies"),
+    (4059906722, 3, "none", "none"),
+    (92297589, 3, "none", "none"),
+]
 
 
 @pytest.mark.parametrize("seed,dim,colours,extras", RANDOM)
@@ -261,6 +324,7 @@ def test_shortcut_agrees_on_random_puzzles(tmp_path, seed, dim, colours, extras)
     from polytile.formats import load
     from polytile.tiling.burr import burr_count, same_as_unique
     from polytile.tiling.solver import Tiling
+
     data = build(seed, dim, "free" if dim == 2 else "rotate", colours, extras).json
     path = tmp_path / f"random-{seed}.json"
     path.write_text(json.dumps(data))
@@ -271,13 +335,13 @@ def test_shortcut_agrees_on_random_puzzles(tmp_path, seed, dim, colours, extras)
     assert same_as_unique(puzzle) == (RANDOM.index((seed, dim, colours, extras)) < 6)
     if same_as_unique(puzzle):
         assert full == burr_count(puzzle) == unique
-    else:                         # congruent parts: labellings split polytile's classes
+    else:  # congruent parts: labellings split polytile's classes
         assert full > unique
 
 
 def test_burrtools_colour_rules_are_not_written_as_json(tmp_path):
     line = refused("convert", FILES / "DemoPieceGenerator.xmpuzzle", tmp_path / "out.json")
     assert "cannot be written as polytile JSON" in line
-    out = tmp_path / "alpackino.json"                      # no colours, no variable voxels
+    out = tmp_path / "alpackino.json"  # no colours, no variable voxels
     assert call_cli("convert", FILES / "AlPackino.xmpuzzle", out).returncode == 0
     assert count(out, "--unique")["unique"] == BURRTXT[("AlPackino", 0)]

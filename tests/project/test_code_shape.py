@@ -1,5 +1,6 @@
 """The code's shape stays as the standards say: no function over MAX_LINES lines in src/,
 except the numba kernels (decorated with njit), whose loops read best whole."""
+
 from __future__ import annotations
 
 import ast
@@ -9,6 +10,7 @@ import paths
 
 SRC = paths.SRC / "polytile"
 MAX_LINES = 60
+
 
 def _is_kernel(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return any("njit" in ast.unparse(d) for d in fn.decorator_list)
@@ -34,6 +36,6 @@ def test_no_function_over_60_lines_outside_the_kernels():
 def test_the_check_sees_long_functions_and_spares_kernels(tmp_path):
     body = "".join(f"    x{i} = {i}\n" for i in range(MAX_LINES))
     (tmp_path / "m.py").write_text(
-        f"def long():\n{body}\n\ndef short():\n    return 1\n\n\n"
-        f"@njit(cache=True)\ndef kernel():\n{body}")
+        f"def long():\n{body}\n\ndef short():\n    return 1\n\n\n@njit(cache=True)\ndef kernel():\n{body}"
+    )
     assert long_functions(tmp_path) == [f"m.py:long ({MAX_LINES + 1} lines)"]
