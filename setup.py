@@ -35,6 +35,7 @@ class OptionalKernels(build_ext):
             from polytile.engine.aot import compiler
 
             target = Path(self.get_ext_fullpath(ext.name))  # in place for `pip install -e`
+            target.parent.mkdir(parents=True, exist_ok=True)  # build/lib.../ for a wheel
             cc = compiler(str(target.parent))
             cc.output_file = target.name
             cc.verbose = bool(self.verbose)
