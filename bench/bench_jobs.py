@@ -3,6 +3,7 @@
 
     python bench/bench_jobs.py [--jobs 2] [--repeat 15] [PUZZLE ...]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -13,8 +14,11 @@ from pathlib import Path
 from polytile.tiling.solver import load
 
 ROOT = Path(__file__).resolve().parent.parent
-CASES = ["tests/corpus/tiling/pentomino-5x12.txt", "tests/corpus/tiling/pentomino-6x10.txt",
-         "tests/corpus/tiling/pentomino-8x8-four-corners-missing.txt"]
+CASES = [
+    "tests/corpus/tiling/pentomino-5x12.txt",
+    "tests/corpus/tiling/pentomino-6x10.txt",
+    "tests/corpus/tiling/pentomino-8x8-four-corners-missing.txt",
+]
 
 
 def main() -> None:
@@ -22,15 +26,16 @@ def main() -> None:
     ap.add_argument("puzzles", nargs="*", default=CASES)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--repeat", type=int, default=15)
-    ap.add_argument("--no-breaking", action="store_true",
-                    help="count without symmetry breaking (every solution visited)")
+    ap.add_argument(
+        "--no-breaking", action="store_true", help="count without symmetry breaking (every solution visited)"
+    )
     a = ap.parse_args()
     print(f"{'puzzle':44} {'solutions':>9} {'1 job ms':>9} {f'{a.jobs} jobs ms':>10} {'speed-up':>8}")
     for name in a.puzzles:
         tiling = load(ROOT / name if not Path(name).exists() else name)
         breaking = not a.no_breaking
         tiling.count(jobs=1, breaking=breaking)
-        tiling.count(jobs=a.jobs, breaking=breaking)        # kernels loaded, tables built
+        tiling.count(jobs=a.jobs, breaking=breaking)  # kernels loaded, tables built
         one, many = [], []
         for _ in range(a.repeat):
             for jobs, out in ((1, one), (a.jobs, many)):

@@ -20,6 +20,7 @@ figure is the whole process's wall time. The ratios compare polytile's search wi
 peer's figure. The commands run in turn (A B C A B C ...) `--repeat` times; the table
 shows medians.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -38,10 +39,10 @@ EXAMPLES = ROOT / "examples"
 
 @dataclass(frozen=True)
 class Case:
-    file: str           # in examples/
-    unique: int         # classes under the board's symmetry (published values)
-    sugyan: str         # sugyan's board name
-    tyfkda: str         # tyfkda's board name
+    file: str  # in examples/
+    unique: int  # classes under the board's symmetry (published values)
+    sugyan: str  # sugyan's board name
+    tyfkda: str  # tyfkda's board name
 
 
 CASES = {
@@ -76,6 +77,7 @@ def polytile(case: Case) -> tuple[int, float, float, float]:
     """(unique, search, tables, set-up seconds) from bench/search_seconds.py."""
     text, _ = run([sys.executable, str(ROOT / "bench" / "search_seconds.py"), str(EXAMPLES / case.file)])
     import json
+
     data = json.loads(text)
     return int(data["unique"]), float(data["search"]), float(data["tables"]), float(data["setup"])
 
@@ -133,8 +135,10 @@ def fmt(s: float) -> str:
 
 def table(names: list[str], peers: dict, runs: dict) -> str:
     cols = list(peers)
-    lines = ["| case | " + " | ".join(cols) + " | polytile search | polytile seconds |",
-             "|---|" + "---:|" * (len(cols) + 2)]
+    lines = [
+        "| case | " + " | ".join(cols) + " | polytile search | polytile seconds |",
+        "|---|" + "---:|" * (len(cols) + 2),
+    ]
     for name in names:
         mine = statistics.median(r[1] for r in runs[(name, "polytile")])
         tables = statistics.median(r[2] for r in runs[(name, "polytile")])
@@ -148,10 +152,15 @@ def table(names: list[str], peers: dict, runs: dict) -> str:
                 cells.append("–")
                 continue
             theirs = statistics.median(s for _, s in got)
-            cells.append(f"{fmt(theirs)} (polytile {mine / theirs:.2f}x; n={got[0][0]}; "
-                         f"peer / polytile seconds {theirs / seconds:.2f})")
-        lines.append(f"| {name} {sorted(counts)} | " + " | ".join(cells)
-                     + f" | {fmt(mine)} (tables {fmt(tables)}, set-up {fmt(setup)}) | {fmt(seconds)} |")
+            cells.append(
+                f"{fmt(theirs)} (polytile {mine / theirs:.2f}x; n={got[0][0]}; "
+                f"peer / polytile seconds {theirs / seconds:.2f})"
+            )
+        lines.append(
+            f"| {name} {sorted(counts)} | "
+            + " | ".join(cells)
+            + f" | {fmt(mine)} (tables {fmt(tables)}, set-up {fmt(setup)}) | {fmt(seconds)} |"
+        )
     return "\n".join(lines)
 
 
@@ -168,13 +177,14 @@ def main() -> int:
     names = args.cases or [n for n in CASES if n != "Bedlam cube" or args.bedlam]
     peers = tools(args)
     if not peers:
-        print("bench_native: no peer binary given (--sugyan/--tyfkda/--burr); polytile only",
-              file=sys.stderr)
+        print("bench_native: no peer binary given (--sugyan/--tyfkda/--burr); polytile only", file=sys.stderr)
     runs = measure(names, peers, args.repeat)
-    print(f"medians of {args.repeat} alternating runs; polytile's search on one thread (its "
-          "tables and set-up apart) vs each peer's own timer (burrTxt: whole process); "
-          "n = the peer's count; polytile seconds = set-up (model, symmetry analysis) + tables "
-          "(plan, kernel tables) + search, what `count --unique --json --jobs 1` reports")
+    print(
+        f"medians of {args.repeat} alternating runs; polytile's search on one thread (its "
+        "tables and set-up apart) vs each peer's own timer (burrTxt: whole process); "
+        "n = the peer's count; polytile seconds = set-up (model, symmetry analysis) + tables "
+        "(plan, kernel tables) + search, what `count --unique --json --jobs 1` reports"
+    )
     print(table(names, peers, runs))
     return 0
 

@@ -16,6 +16,7 @@ the 12 pentominoes in a 2x5x6 box (3D, written to a temporary file). Each count 
 checked against its published value (10054 with 5027 up to the board's symmetry: the
 corner board has one reflection; 2339 x 4 = 9356; Soma 240 x 48 = 11520 with
 reflections; the 2x5x6 box 264 classes, x 8 motions = 2112)."""
+
 from __future__ import annotations
 
 import argparse
@@ -30,18 +31,22 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "corpus" / "tiling"
-CASES = {"corner": (CORPUS / "pentomino-8x8-corner-missing.txt", 10054, 5027),
-         "6x10": (CORPUS / "pentomino-6x10.txt", 9356, 2339),
-         "soma": (CORPUS / "soma-3x3x3.json", 11520, 240),
-         "box": (None, 2112, 264)}
+CASES = {
+    "corner": (CORPUS / "pentomino-8x8-corner-missing.txt", 10054, 5027),
+    "6x10": (CORPUS / "pentomino-6x10.txt", 9356, 2339),
+    "soma": (CORPUS / "soma-3x3x3.json", 11520, 240),
+    "box": (None, 2112, 264),
+}
 
 
 def box_puzzle(folder: Path) -> Path:
     """The 12 pentominoes (those of the 6x10 file, in the plane z = 0) and a 2x5x6 box."""
     from polytile.tiling.solver import load
+
     puzzle = load(CORPUS / "pentomino-6x10.txt").puzzle
-    pieces = [{"name": p.name, "cells": [[int(c[0]), int(c[1]), 0] for c in p.cells], "count": 1}
-              for p in puzzle.pieces]
+    pieces = [
+        {"name": p.name, "cells": [[int(c[0]), int(c[1]), 0] for c in p.cells], "count": 1} for p in puzzle.pieces
+    ]
     board = [[x, y, z] for x in range(2) for y in range(5) for z in range(6)]
     path = folder / "pentomino-2x5x6-box.json"
     path.write_text(json.dumps({"board": board, "pieces": pieces, "allow_reflection": True}))
@@ -51,10 +56,12 @@ def box_puzzle(folder: Path) -> Path:
 def idle_cores(seconds: float = 0.5) -> float:
     """How many cores were idle over the last `seconds` (all of them where /proc/stat is
     missing)."""
+
     def snap() -> tuple[int, int]:
         with open("/proc/stat") as f:
             ticks = [int(x) for x in f.readline().split()[1:]]
         return ticks[3] + ticks[4], sum(ticks)
+
     try:
         idle0, all0 = snap()
         time.sleep(seconds)
@@ -90,7 +97,7 @@ def measure(name: str, path: Path, unique: bool, jobs: int, repeat: int, wait: f
     _, solutions, classes = CASES[name]
     seconds: dict[int, list[float]] = {1: [], jobs: []}
     walls: dict[int, list[float]] = {1: [], jobs: []}
-    one_run(path, jobs, unique)                               # caches warm, pages in memory
+    one_run(path, jobs, unique)  # caches warm, pages in memory
     busy = 0
     for _ in range(repeat):
         busy += not wait_idle(wait)
@@ -102,9 +109,17 @@ def measure(name: str, path: Path, unique: bool, jobs: int, repeat: int, wait: f
             walls[j].append(w)
     m = {k: statistics.median(v) for k, v in seconds.items()}
     w = {k: statistics.median(v) for k, v in walls.items()}
-    return {"case": name + (" --unique" if unique else ""), "seconds_1": m[1], "seconds_n": m[jobs],
-            "ratio": m[1] / m[jobs], "wall_1": w[1], "wall_n": w[jobs], "wall_ratio": w[1] / w[jobs],
-            "ratios": sorted(a / b for a, b in zip(seconds[1], seconds[jobs])), "busy": busy}
+    return {
+        "case": name + (" --unique" if unique else ""),
+        "seconds_1": m[1],
+        "seconds_n": m[jobs],
+        "ratio": m[1] / m[jobs],
+        "wall_1": w[1],
+        "wall_n": w[jobs],
+        "wall_ratio": w[1] / w[jobs],
+        "ratios": sorted(a / b for a, b in zip(seconds[1], seconds[jobs])),
+        "busy": busy,
+    }
 
 
 def main() -> None:
@@ -113,14 +128,23 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--json", help="also write the rows to this file")
-    ap.add_argument("--wait-idle", type=float, default=0.0, metavar="S",
-                    help="before each pair of runs, wait up to S seconds for idle cores")
+    ap.add_argument(
+        "--wait-idle",
+        type=float,
+        default=0.0,
+        metavar="S",
+        help="before each pair of runs, wait up to S seconds for idle cores",
+    )
     a = ap.parse_args()
-    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
-          f"{os.cpu_count()} cores; medians of {a.repeat}")
+    print(
+        f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; "
+        f"{os.cpu_count()} cores; medians of {a.repeat}"
+    )
     n = a.jobs
-    print(f"{'case':18} {'1 job s':>8} {f'{n} jobs s':>8} {'ratio':>6}   {'1 job proc':>10} "
-          f"{f'{n} jobs proc':>11} {'ratio':>6}   each run's ratio (seconds)")
+    print(
+        f"{'case':18} {'1 job s':>8} {f'{n} jobs s':>8} {'ratio':>6}   {'1 job proc':>10} "
+        f"{f'{n} jobs proc':>11} {'ratio':>6}   each run's ratio (seconds)"
+    )
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for name in a.cases:
@@ -131,9 +155,11 @@ def main() -> None:
                 each = " ".join(f"{x:.2f}" for x in r["ratios"])
                 if r["busy"]:
                     each += f"  ({r['busy']} of {a.repeat} pairs on a busy machine)"
-                print(f"{r['case']:18} {r['seconds_1']:8.3f} {r['seconds_n']:8.3f} {r['ratio']:5.2f}x   "
-                      f"{r['wall_1']:10.3f} {r['wall_n']:11.3f} {r['wall_ratio']:5.2f}x   {each}",
-                      flush=True)
+                print(
+                    f"{r['case']:18} {r['seconds_1']:8.3f} {r['seconds_n']:8.3f} {r['ratio']:5.2f}x   "
+                    f"{r['wall_1']:10.3f} {r['wall_n']:11.3f} {r['wall_ratio']:5.2f}x   {each}",
+                    flush=True,
+                )
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     if a.json:
         Path(a.json).write_text(json.dumps(rows, indent=1))

@@ -20,6 +20,7 @@ the first run with an empty kernel cache (NUMBA_CACHE_DIR pointing at an empty f
 as after `pip install`), and the import-time top 10 (`python -X importtime`) of a few
 commands, by each module's own time.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -37,8 +38,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SHIKAKU = ROOT / "tests" / "corpus" / "shikaku"
 EXAMPLES = ROOT / "examples"
-COLORAMA_STUB = ("class _Any:\n    def __getattr__(self, name):\n        return ''\n"
-                 "Fore = Back = Style = _Any()\ndef init(*a, **k):\n    pass\n")
+COLORAMA_STUB = (
+    "class _Any:\n    def __getattr__(self, name):\n        return ''\n"
+    "Fore = Back = Style = _Any()\ndef init(*a, **k):\n    pass\n"
+)
 
 
 def polytile_command() -> list[str]:
@@ -48,8 +51,7 @@ def polytile_command() -> list[str]:
 
 def wall(argv: list[str], env: dict | None = None, cwd: Path | None = None) -> float:
     t0 = time.perf_counter()
-    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=cwd,
-                   timeout=600)
+    subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, cwd=cwd, timeout=600)
     return time.perf_counter() - t0
 
 
@@ -80,7 +82,7 @@ class Peer:
         return seconds
 
     def median_cpu(self) -> float:
-        return statistics.median(self.cpu[1:])       # the warm-up left out
+        return statistics.median(self.cpu[1:])  # the warm-up left out
 
 
 def nanakin_peer(checkout: Path, puzzle: Path, stubs: Path) -> Peer | None:
@@ -136,9 +138,11 @@ def polytile_runner(argv: list[str], source: Path) -> Peer:
 
 def table(args, stubs: Path) -> None:
     floor_runner = Peer("python", [sys.executable, "-c", "pass"])
-    floor, = side_by_side([floor_runner], args.runs)
-    print(f"the floor: `python -c pass` takes {floor:.3f} s ({floor_runner.median_cpu():.3f} s of CPU) "
-          "on this machine now: the load inflates every wall time alike; CPU seconds much less\n")
+    (floor,) = side_by_side([floor_runner], args.runs)
+    print(
+        f"the floor: `python -c pass` takes {floor:.3f} s ({floor_runner.median_cpu():.3f} s of CPU) "
+        "on this machine now: the load inflates every wall time alike; CPU seconds much less\n"
+    )
     before = "before s (cpu)" if args.before else ""
     print(f"{'command':<34}{before:>16}{'after s (cpu)':>16}{'goal s':>8}  peer")
     for label, argv, peer, goal in rows(args, stubs):
@@ -147,25 +151,28 @@ def table(args, stubs: Path) -> None:
         old = polytile_runner(argv, args.before) if args.before else None
         new = polytile_runner(argv, ROOT)
         t_old, t, tp = side_by_side([old, new, peer], args.runs)
-        vs = "" if peer is None else (f"{peer.name} {tp:.3f} s ({peer.median_cpu():.3f}) "
-                                      f"({tp / t:.1f}x polytile's time)")
+        vs = (
+            ""
+            if peer is None
+            else (f"{peer.name} {tp:.3f} s ({peer.median_cpu():.3f}) ({tp / t:.1f}x polytile's time)")
+        )
         was = f"{t_old:>8.3f} ({old.median_cpu():.3f})" if old is not None else f"{'':>16}"
         print(f"{label:<34}{was}{t:>8.3f} ({new.median_cpu():.3f}){goal:>8.2f}  {vs}", flush=True)
 
 
 def search_seconds(runs: int) -> None:
     cmd = polytile_command() + ["count", str(EXAMPLES / "pentomino-3x20.txt"), "--json"]
-    seconds = [json.loads(subprocess.run(cmd, capture_output=True, text=True).stdout)["seconds"]
-               for _ in range(runs)]
-    print(f"\n3x20 `seconds` (count --json), median of {runs}: {statistics.median(seconds) * 1000:.2f} ms"
-          " (goal 3 ms)")
+    seconds = [json.loads(subprocess.run(cmd, capture_output=True, text=True).stdout)["seconds"] for _ in range(runs)]
+    print(f"\n3x20 `seconds` (count --json), median of {runs}: {statistics.median(seconds) * 1000:.2f} ms (goal 3 ms)")
 
 
 def cold(stubs: Path) -> None:
     """The first run after pip install: no cached kernel (an empty NUMBA_CACHE_DIR)."""
     cmd = polytile_command()
-    for label, argv in (("count pentomino 3x20", ["count", str(EXAMPLES / "pentomino-3x20.txt")]),
-                        ("shikaku 30x30", ["shikaku", str(SHIKAKU / "tatham-30x30.txt")])):
+    for label, argv in (
+        ("count pentomino 3x20", ["count", str(EXAMPLES / "pentomino-3x20.txt")]),
+        ("shikaku 30x30", ["shikaku", str(SHIKAKU / "tatham-30x30.txt")]),
+    ):
         cache = stubs / f"numba-cache-{len(label)}"
         shutil.rmtree(cache, ignore_errors=True)
         cache.mkdir()
@@ -179,15 +186,18 @@ def import_top(argv: list[str], runs: int, n: int = 10) -> None:
     own: dict[str, int] = {}
     cumulative: dict[str, int] = {}
     for _ in range(runs):
-        p = subprocess.run([sys.executable, "-X", "importtime", "-m", "polytile", *argv],
-                           capture_output=True, text=True)
+        p = subprocess.run(
+            [sys.executable, "-X", "importtime", "-m", "polytile", *argv], capture_output=True, text=True
+        )
         for line in p.stderr.splitlines():
             if line.startswith("import time:") and "|" in line and "self [us]" not in line:
-                mine, total, name = (x.strip() for x in line[len("import time:"):].split("|"))
+                mine, total, name = (x.strip() for x in line[len("import time:") :].split("|"))
                 own[name] = min(own.get(name, 1 << 62), int(mine))
                 cumulative[name] = min(cumulative.get(name, 1 << 62), int(total))
-    print(f"\nimports of `polytile {' '.join(Path(a).name for a in argv)}`: {len(own)} modules, "
-          f"{sum(own.values()) / 1e6:.3f} s (least of {runs} runs for each module)")
+    print(
+        f"\nimports of `polytile {' '.join(Path(a).name for a in argv)}`: {len(own)} modules, "
+        f"{sum(own.values()) / 1e6:.3f} s (least of {runs} runs for each module)"
+    )
     for name in sorted(own, key=own.__getitem__, reverse=True)[:n]:
         print(f"  {own[name] / 1e3:8.1f} ms own {cumulative[name] / 1e3:8.1f} ms with its imports  {name}")
 
@@ -195,10 +205,18 @@ def import_top(argv: list[str], runs: int, n: int = 10) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=7, help="counted runs of each command")
-    ap.add_argument("--nanakin", type=Path, default=Path("/tmp/shikaku-solver"),
-                    help="checkout of nanakin/shikaku-solver (skipped when absent)")
-    ap.add_argument("--before", type=Path, metavar="DIR",
-                    help="root of another checkout to time in the same turns (a before column)")
+    ap.add_argument(
+        "--nanakin",
+        type=Path,
+        default=Path("/tmp/shikaku-solver"),
+        help="checkout of nanakin/shikaku-solver (skipped when absent)",
+    )
+    ap.add_argument(
+        "--before",
+        type=Path,
+        metavar="DIR",
+        help="root of another checkout to time in the same turns (a before column)",
+    )
     ap.add_argument("--no-cold", action="store_true", help="skip the empty-cache runs")
     ap.add_argument("--only", metavar="TEXT", help="only the table rows whose label holds TEXT")
     args = ap.parse_args()
@@ -208,8 +226,11 @@ def main() -> None:
         search_seconds(args.runs)
         if not args.no_cold:
             cold(stubs)
-        for argv in (["--help"], ["shikaku", str(SHIKAKU / "tatham-30x30.txt")],
-                     ["count", str(EXAMPLES / "pentomino-3x20.txt")]):
+        for argv in (
+            ["--help"],
+            ["shikaku", str(SHIKAKU / "tatham-30x30.txt")],
+            ["count", str(EXAMPLES / "pentomino-3x20.txt")],
+        ):
             import_top(argv, args.runs)
     finally:
         shutil.rmtree(stubs, ignore_errors=True)

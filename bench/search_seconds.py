@@ -12,6 +12,7 @@ measures. "spans" splits them: model, symmetry (setup); plan (the pieces fixed b
 symmetry breaking), kernel_tables (the driver's tables and the compiled variant: tables);
 search. Kernels are loaded and warmed before any clock starts, as `polytile count` does.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -41,17 +42,32 @@ def main() -> int:
     engine = choose_engine("auto", cover.n_items, len(cover.piece_count))
     driver = driver_class(engine)(cover, sym, p, store=False, limit=0)
     driver.begin(p.prefixes)
-    driver.bind()          # the compiled kernel for these argument types (else at its first call)
+    driver.bind()  # the compiled kernel for these argument types (else at its first call)
     t2 = time.perf_counter()
     pacer, res = Pacer(), Report(unique=0)
     while pacer.advance(driver) != "done":
         pass
     driver.collect(res, False)
     t3 = time.perf_counter()
-    print(json.dumps({"solutions": res.solutions, "unique": res.unique, "setup": t1 - t0,
-                      "tables": t2 - t1, "search": t3 - t2, "nodes": res.nodes,
-                      "spans": {"model": tm - t0, "symmetry": t1 - tm, "plan": tp - t1,
-                                "kernel_tables": t2 - tp, "search": t3 - t2}}))
+    print(
+        json.dumps(
+            {
+                "solutions": res.solutions,
+                "unique": res.unique,
+                "setup": t1 - t0,
+                "tables": t2 - t1,
+                "search": t3 - t2,
+                "nodes": res.nodes,
+                "spans": {
+                    "model": tm - t0,
+                    "symmetry": t1 - tm,
+                    "plan": tp - t1,
+                    "kernel_tables": t2 - tp,
+                    "search": t3 - t2,
+                },
+            }
+        )
+    )
     return 0
 
 

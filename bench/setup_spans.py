@@ -8,6 +8,7 @@ own ahead-of-time extension (`PYTHONPATH=DIR/src python -m polytile.engine.aot`)
 side runs its own compiled kernels; search_seconds.py is run from each tree's bench/ when
 it has one, else from this one's. The machine's other load moves both sides alike.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -54,8 +55,12 @@ def main() -> int:
         for side, runs in got.items():
             seconds = statistics.median(s for s, _ in runs)
             spans = [statistics.median(sp[k] for _, sp in runs) for k in SPANS]
-            print(f"| {Path(file).stem} | {side} | {1e3 * seconds:.3f} | "
-                  + " | ".join(f"{1e3 * x:.3f}" for x in spans) + " |", flush=True)
+            print(
+                f"| {Path(file).stem} | {side} | {1e3 * seconds:.3f} | "
+                + " | ".join(f"{1e3 * x:.3f}" for x in spans)
+                + " |",
+                flush=True,
+            )
     return 0
 
 

@@ -3,6 +3,7 @@ numpy's (core/symmetry.analyse without `compiled`, the reference): every field o
 Symmetry identical, on random puzzles of every grid (tests/random_puzzles.py) and the
 corpus; and the counts of `Tiling.count(unique=True)`, which now uses it, against the
 independent brute force of tests/checker.py (issue 28)."""
+
 from __future__ import annotations
 
 import json
@@ -23,8 +24,9 @@ from random_puzzles import random_lattice_puzzles, random_puzzles
 
 # POLYTILE_JIT=1 (.ci/run's JIT pass): the drivers take numba's dispatcher, never None
 JIT_RUN = bool(os.environ.get("POLYTILE_JIT"))
-PROFILE = settings(max_examples=120, deadline=None, derandomize=True, database=None,
-                   suppress_health_check=list(HealthCheck))
+PROFILE = settings(
+    max_examples=120, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck)
+)
 FIELDS = ("perms", "opt_label", "label_img", "opt_stab", "label_piece")
 
 
@@ -87,8 +89,7 @@ def test_more_than_64_items_is_left_to_numpy(tmp_path):
     """A 5 x 13 board has 65 cells: beyond one word, `analyser` declines and analyse's
     numpy runs."""
     cells = [[r, c] for r in range(5) for c in range(13)]
-    data = {"board": cells, "pieces": [{"name": "m", "cells": [[0, 0], [0, 1], [0, 2], [0, 3], [0, 4]],
-                                        "count": 13}]}
+    data = {"board": cells, "pieces": [{"name": "m", "cells": [[0, 0], [0, 1], [0, 2], [0, 3], [0, 4]], "count": 13}]}
     path = tmp_path / "orbits-65.json"
     path.write_text(json.dumps(data))
     model = polytile.load(path).model()
@@ -97,8 +98,7 @@ def test_more_than_64_items_is_left_to_numpy(tmp_path):
     same(analyse(model, compiled=jit_analyser), analyse(model))
 
 
-@settings(max_examples=40, deadline=None, derandomize=True, database=None,
-          suppress_health_check=list(HealthCheck))
+@settings(max_examples=40, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
 @given(random_puzzles())
 def test_unique_counts_match_the_checker(tmp_path_factory, rp):
     """count(unique=True) (symmetry from the compiled analysis) against the brute force."""
@@ -106,7 +106,7 @@ def test_unique_counts_match_the_checker(tmp_path_factory, rp):
         sols = all_solutions(rp.board, rp.pieces, rp.dim, limit=300, max_nodes=50_000)
     except TooMany:
         return
-    with pytest.MonkeyPatch.context() as patch:      # the kernel, built or not
+    with pytest.MonkeyPatch.context() as patch:  # the kernel, built or not
         patch.setattr(solver, "analyser", jit_analyser)
         report = tiling_of(rp, tmp_path_factory.mktemp("p")).count(unique=True)
     assert report.solutions == len(sols)

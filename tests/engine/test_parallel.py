@@ -1,5 +1,6 @@
 """Counting on threads, on a Dask cluster, and resuming from a checkpoint give the
 manifest's counts."""
+
 from __future__ import annotations
 
 import json
@@ -15,8 +16,15 @@ from cli_helpers import call_cli, start_cli
 from polytile.engine.records import SOLUTIONS, UNIQUE
 
 CASES = {c["id"]: c for c in tiling_cases()}
-PICK = ["pentomino-8x8-side-offset-missing", "pentomino-6x10", "soma-3x3x3", "partial-x-triplication",
-        "tetromino-box-4x5-atmost2", "checkerboard-8x8-centre-hole", "rotate-only-4L4-4x4"]
+PICK = [
+    "pentomino-8x8-side-offset-missing",
+    "pentomino-6x10",
+    "soma-3x3x3",
+    "partial-x-triplication",
+    "tetromino-box-4x5-atmost2",
+    "checkerboard-8x8-centre-hole",
+    "rotate-only-4L4-4x4",
+]
 
 
 def load(case):
@@ -62,12 +70,12 @@ def test_killed_count_resumes_exactly(tmp_path):
     """SIGKILL a checkpointed count part-way (dancing links: a few seconds), then resume."""
     import signal
     import time
+
     case = CASES["pentomino-8x8-side-offset-missing"]
     path = CORPUS / "tiling" / case["file"]
     ck = tmp_path / "killed.sqlite"
     args = ["count", path, "--engine", "dlx", "--jobs", "1", "--checkpoint", ck, "--json"]
-    proc = start_cli(*args,
-                     stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = start_cli(*args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.time() + 60
     while time.time() < deadline:
         time.sleep(0.2)
@@ -92,8 +100,7 @@ def test_resume_redoes_only_unfinished_parts_and_accepts_other_jobs(tmp_path):
     case = CASES["pentomino-8x8-side-offset-missing"]
     path = CORPUS / "tiling" / case["file"]
     ck = tmp_path / "run.sqlite"
-    assert json.loads(run(path, "--jobs", 2, "--checkpoint", ck, "--json").stdout)["solutions"] \
-        == case["solutions"]
+    assert json.loads(run(path, "--jobs", 2, "--checkpoint", ck, "--json").stdout)["solutions"] == case["solutions"]
     with sqlite3.connect(ck) as db:
         db.execute("DELETE FROM done WHERE task % 3 = 0")
         kept = db.execute("SELECT task, at FROM done ORDER BY task").fetchall()
@@ -103,8 +110,8 @@ def test_resume_redoes_only_unfinished_parts_and_accepts_other_jobs(tmp_path):
     assert json.loads(out.stdout)["solutions"] == case["solutions"]
     with sqlite3.connect(ck) as db:
         rows = dict(db.execute("SELECT task, at FROM done").fetchall())
-    assert all(rows[t] == at for t, at in kept)                  # untouched
-    assert len(rows) > len(kept)                                 # the forgotten ones redone
+    assert all(rows[t] == at for t, at in kept)  # untouched
+    assert len(rows) > len(kept)  # the forgotten ones redone
 
 
 def test_progress_reports_parts_and_the_estimated_share_done():
@@ -113,7 +120,7 @@ def test_progress_reports_parts_and_the_estimated_share_done():
     assert r.solutions == CASES["pentomino-6x10"]["solutions"]
     parts = [d for d, _, _ in seen]
     assert parts == sorted(parts) and seen[-1][0] == seen[-1][1]
-    fractions = [f for _, _, f in seen]                 # None while the gauge learns
+    fractions = [f for _, _, f in seen]  # None while the gauge learns
     assert all(0 < f < 1 for f in fractions[:-1] if f is not None)
     assert fractions[-1] is None or fractions[-1] == pytest.approx(1.0)
 
@@ -122,13 +129,14 @@ def test_progress_shows_solutions_of_parts_under_way(monkeypatch):
     """With short slices, the bar shows solutions found inside parts not yet finished;
     the numbers never go back, and the end is the manifest's count."""
     from polytile.engine import search
+
     monkeypatch.setattr(search, "SLICE_NODES", 1 << 12)
     seen = []
     case = CASES["pentomino-6x10"]
     r = load(case).count(jobs=2, progress=lambda res, d, n, f: seen.append((res.solutions, d, f)))
     assert r.solutions == case["solutions"]
-    assert any(d == 0 and sols > 0 for sols, d, _ in seen)       # before any part finished
-    for key in range(2):                     # the share done may go back as the gauge learns
+    assert any(d == 0 and sols > 0 for sols, d, _ in seen)  # before any part finished
+    for key in range(2):  # the share done may go back as the gauge learns
         values = [x[key] for x in seen]
         assert values == sorted(values)
     assert seen[-1][0] == case["solutions"]
@@ -137,6 +145,7 @@ def test_progress_shows_solutions_of_parts_under_way(monkeypatch):
 def test_interrupted_threads_report_the_part_searched(monkeypatch):
     """Ctrl-C during a threaded count: incomplete, with the nodes searched so far."""
     from polytile.engine import parallel
+
     calls = []
 
     def interrupt(res, done, total, fraction):
@@ -146,10 +155,11 @@ def test_interrupted_threads_report_the_part_searched(monkeypatch):
     t = load(CASES["pentomino-6x10"])
     r = t.count(jobs=2, breaking=False, progress=interrupt)
     assert not r.complete and r.interrupted and r.nodes > 0 and len(calls) == 1
-    assert parallel.threading.active_count() == 1                  # workers stopped
+    assert parallel.threading.active_count() == 1  # workers stopped
 
 
 # ---- the tree in parts ---------------------------------------------------------------
+
 
 def test_tree_estimates_are_exact_on_uniform_trees():
     """Counted by hand: dominoes in a 2x2 box: the root, 2 ways to cover the first cell,
@@ -158,6 +168,7 @@ def test_tree_estimates_are_exact_on_uniform_trees():
     the placement and the one forced domino, 2 nodes."""
     import numpy as np
     from polytile.engine.tree import split, subtree_sizes
+
     cases = [((2, 2), 2, 2, 5.0), ((4, 1), 1, 4, 5.0)]
     for size, order, copies, nodes in cases:
         cover = polytile.box(order=order, size=size, max_copies=copies).model().cover
@@ -174,6 +185,7 @@ def test_split_and_deal_partition_the_tree():
     from polytile.engine.parallel import deal
     from polytile.engine.search import plan
     from polytile.engine.tree import split, subtree_sizes
+
     t = load(CASES["pentomino-6x10"])
     cover = t.model().cover
     p = plan(cover, t.symmetry(), unique=False, store=False)
@@ -192,16 +204,18 @@ def test_split_and_deal_partition_the_tree():
 
 # ---- Dask ----------------------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def cluster():
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as c:
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as c:
         yield c.scheduler_address
 
 
-@pytest.mark.parametrize("case_id", ["pentomino-6x10", "soma-3x3x3", "partial-x-triplication",
-                                     "checkerboard-8x8-centre-hole", "rotate-only-4L4-4x4"])
+@pytest.mark.parametrize(
+    "case_id",
+    ["pentomino-6x10", "soma-3x3x3", "partial-x-triplication", "checkerboard-8x8-centre-hole", "rotate-only-4L4-4x4"],
+)
 def test_dask_cluster_gives_the_manifest_counts(cluster, case_id):
     case = CASES[case_id]
     r = load(case).count(unique=True, scheduler=cluster)
@@ -212,19 +226,16 @@ def test_dask_cluster_gives_the_manifest_counts(cluster, case_id):
 def test_dask_local_cluster_from_the_command_line(tmp_path):
     case = CASES["pentomino-8x8-centre-hole"]
     ck = tmp_path / "dask.sqlite"
-    out = run(CORPUS / "tiling" / case["file"], "--dask", "--jobs", 2, "--unique", "--json",
-              "--checkpoint", ck)
+    out = run(CORPUS / "tiling" / case["file"], "--dask", "--jobs", 2, "--unique", "--json", "--checkpoint", ck)
     assert out.returncode == 0, out.stderr
     got = json.loads(out.stdout)
     assert (got["solutions"], got["unique"]) == (case["solutions"], case["unique"])
     # the same checkpoint resumes on threads: everything is already done
-    again = json.loads(run(CORPUS / "tiling" / case["file"], "--unique", "--json",
-                           "--checkpoint", ck).stdout)
+    again = json.loads(run(CORPUS / "tiling" / case["file"], "--unique", "--json", "--checkpoint", ck).stdout)
     assert (again["solutions"], again["unique"]) == (case["solutions"], case["unique"])
 
 
-@pytest.mark.parametrize("address", ["tcp://127.0.0.1:9", "tcp://no-such-host.invalid:8786",
-                                     "not-an-address"])
+@pytest.mark.parametrize("address", ["tcp://127.0.0.1:9", "tcp://no-such-host.invalid:8786", "not-an-address"])
 def test_unreachable_scheduler_is_one_line_exit_2(address):
     p = run(CORPUS / "tiling" / "pentomino-6x10.txt", "--scheduler", address)
     assert p.returncode == 2 and p.stdout == ""
@@ -238,23 +249,31 @@ def finished_checkpoint(tmp_path_factory):
     case = CASES["pentomino-8x8-side-offset-missing"]
     path = CORPUS / "tiling" / case["file"]
     ck = tmp_path_factory.mktemp("ck") / "done.sqlite"
-    assert json.loads(run(path, "--jobs", 1, "--checkpoint", ck, "--json").stdout)["solutions"] \
-        == case["solutions"]
+    assert json.loads(run(path, "--jobs", 1, "--checkpoint", ck, "--json").stdout)["solutions"] == case["solutions"]
     return ck, path
 
 
-@pytest.mark.parametrize("row", [
-    (-1, "5", "0", 1, 0),                 # D9: silently counted before
-    (99999, "1", "0", 1, 0),              # D9: IndexError traceback before
-    (0, "-5", "0", 1, 0), (0, "abc", "0", 1, 0), (0, "1e3", "0", 1, 0), (0, "5", None, 1, 0),
-    (0, "5", "0", -1, 0), (0, "5", "0", "many", 0), (0, "5", "0", 1.5, 0), (0, "²", "0", 1, 0),
-    (0, "05", "0", 1, 0),                 # D21 (issue 26): "0144" was read as 144
-])
+@pytest.mark.parametrize(
+    "row",
+    [
+        (-1, "5", "0", 1, 0),  # D9: silently counted before
+        (99999, "1", "0", 1, 0),  # D9: IndexError traceback before
+        (0, "-5", "0", 1, 0),
+        (0, "abc", "0", 1, 0),
+        (0, "1e3", "0", 1, 0),
+        (0, "5", None, 1, 0),
+        (0, "5", "0", -1, 0),
+        (0, "5", "0", "many", 0),
+        (0, "5", "0", 1.5, 0),
+        (0, "²", "0", 1, 0),
+        (0, "05", "0", 1, 0),  # D21 (issue 26): "0144" was read as 144
+    ],
+)
 def test_tampered_checkpoint_rows_are_refused(tmp_path, finished_checkpoint, row):
     ck, path = finished_checkpoint
     mine = tmp_path / "t.sqlite"
     db = sqlite3.connect(mine)
-    with sqlite3.connect(ck) as source:                     # WAL: copy through SQLite
+    with sqlite3.connect(ck) as source:  # WAL: copy through SQLite
         source.backup(db)
     db.execute("INSERT OR REPLACE INTO done (task, solutions, uniq, nodes, at) VALUES (?, ?, ?, ?, ?)", row)
     db.commit()
@@ -268,7 +287,7 @@ def test_tampered_checkpoint_rows_are_refused(tmp_path, finished_checkpoint, row
 
 def _copy(ck: Path, mine: Path) -> sqlite3.Connection:
     db = sqlite3.connect(mine)
-    with sqlite3.connect(ck) as source:                     # WAL: copy through SQLite
+    with sqlite3.connect(ck) as source:  # WAL: copy through SQLite
         source.backup(db)
     return db
 
@@ -281,14 +300,17 @@ def _resume(path, mine):
     return p
 
 
-@pytest.mark.parametrize("edit", [
-    "UPDATE done SET solutions = CAST(solutions AS INTEGER) + 1 WHERE task = (SELECT MIN(task) FROM done)",
-    "UPDATE done SET nodes = nodes + 1",
-    # a row moved to another task: counts swapped between the first two tasks
-    "UPDATE done SET solutions = (SELECT solutions FROM done d WHERE d.task = done.task + 1) "
-    "WHERE task = (SELECT MIN(task) FROM done) AND EXISTS (SELECT 1 FROM done d WHERE d.task = done.task + 1 "
-    "AND d.solutions != done.solutions)",
-])
+@pytest.mark.parametrize(
+    "edit",
+    [
+        "UPDATE done SET solutions = CAST(solutions AS INTEGER) + 1 WHERE task = (SELECT MIN(task) FROM done)",
+        "UPDATE done SET nodes = nodes + 1",
+        # a row moved to another task: counts swapped between the first two tasks
+        "UPDATE done SET solutions = (SELECT solutions FROM done d WHERE d.task = done.task + 1) "
+        "WHERE task = (SELECT MIN(task) FROM done) AND EXISTS (SELECT 1 FROM done d WHERE d.task = done.task + 1 "
+        "AND d.solutions != done.solutions)",
+    ],
+)
 def test_d21_an_edited_row_is_refused(tmp_path, finished_checkpoint, edit):
     """D21 (issue 26): a count edited 144 -> 145 with sqlite3 resumed silently to 9357."""
     ck, path = finished_checkpoint
@@ -347,12 +369,17 @@ from hypothesis import HealthCheck, given, reject, settings, strategies as st  #
 
 
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
-@given(n=st.integers(0, 300), workers=st.integers(1, 5), most=st.none() | st.integers(1, 40),
-       turns=st.lists(st.integers(0, 4), max_size=400))
+@given(
+    n=st.integers(0, 300),
+    workers=st.integers(1, 5),
+    most=st.none() | st.integers(1, 40),
+    turns=st.lists(st.integers(0, 4), max_size=400),
+)
 def test_stealing_hands_out_every_prefix_once(n, workers, most, turns):
     """Whatever order the workers ask in, the chunks are non-empty, at most `most` long,
     and together the prefixes 0..n-1, each once; a worker is refused only when none is left."""
     from polytile.engine.stealing import Stealing
+
     chunks = Stealing(list(range(n)), workers, most)
     seen: list[int] = []
     for w in turns + [k % chunks.workers for k in range(4 * n + 4)]:
@@ -370,6 +397,7 @@ def test_a_copied_driver_shares_no_array_it_writes_and_counts_the_same():
     import numpy as np
     from polytile.engine.search import Pacer, plan, driver_class
     from polytile.engine.stealing import clone
+
     t = load(CASES["pentomino-8x8-side-offset-missing"])
     cover, sym = t.model().cover, t.symmetry()
     p = plan(cover, sym, unique=True, store=False)
@@ -398,6 +426,7 @@ def test_each_worker_gets_a_driver_of_its_own_made_before_any_search():
     import numpy as np
     from polytile.engine.search import plan, driver_class
     from polytile.engine.stealing import Shared
+
     t = load(CASES["pentomino-6x10"])
     cover, sym = t.model().cover, t.symmetry()
     p = plan(cover, sym, unique=False, store=False)
@@ -405,7 +434,7 @@ def test_each_worker_gets_a_driver_of_its_own_made_before_any_search():
     pristine = {k: v.copy() for k, v in vars(original).items() if isinstance(v, np.ndarray)}
     shared = Shared(original, 3)
     first = shared.get()
-    for value in vars(first).values():          # the first worker's search writes its arrays
+    for value in vars(first).values():  # the first worker's search writes its arrays
         if isinstance(value, np.ndarray) and value.flags.writeable and value.size:
             value.view(np.uint8)[:] = 0xA5
     others = [shared.get(), shared.get()]
@@ -423,6 +452,7 @@ def steal_settings(monkeypatch):
     def use(prefixes: int, divide: int) -> None:
         monkeypatch.setattr(parallel, "STEAL_PER_WORKER", prefixes)
         monkeypatch.setattr(stealing, "DIVIDE", divide)
+
     return use
 
 
@@ -432,13 +462,17 @@ def test_random_puzzles_split_and_stolen_match_the_plain_count_and_the_checker(t
     as one thread without symmetry breaking, and as the independent brute force."""
     from checker import TooMany, all_solutions, board_motions, class_form
     from random_puzzles import random_puzzles
+
     path = tmp_path / "puzzle.json"
     checked = []
 
-    @settings(max_examples=60, deadline=None, derandomize=True, database=None,
-              suppress_health_check=list(HealthCheck))
-    @given(random_puzzles(), st.sampled_from([1, 4, 64, 4096]), st.sampled_from([1, 2, 4, 1000]),
-           st.sampled_from([2, 3, 5]))
+    @settings(max_examples=60, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
+    @given(
+        random_puzzles(),
+        st.sampled_from([1, 4, 64, 4096]),
+        st.sampled_from([1, 2, 4, 1000]),
+        st.sampled_from([2, 3, 5]),
+    )
     def run(rp, prefixes, divide, jobs):
         try:
             truth = all_solutions(rp.board, rp.pieces, rp.dim, limit=300, max_nodes=20_000, grid=rp.grid)
@@ -464,10 +498,11 @@ def test_stealing_keeps_the_time_limit_and_the_parts_searched():
     parts searched kept; the workers stop."""
     import threading
     import time
+
     t = load(CASES["pentomino-6x10"])
     t0 = time.perf_counter()
     r = t.count(jobs=2, breaking=False, time_limit=0.15)
     assert not r.complete and r.timed_out and r.nodes > 0
     assert time.perf_counter() - t0 < 2.0
     time.sleep(0.1)
-    assert not [w for w in threading.enumerate() if w.name.endswith("(work)")]   # workers gone
+    assert not [w for w in threading.enumerate() if w.name.endswith("(work)")]  # workers gone

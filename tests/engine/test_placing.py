@@ -3,6 +3,7 @@ numpy's (core/cover.build without `placer`, the reference): the same Cover, arra
 array, on random puzzles of every grid (tests/random_puzzles.py: coloured ones and the
 triangle grid stay numpy's) and the corpus; and counts of models built with it against
 the independent brute force of tests/checker.py (issue 28)."""
+
 from __future__ import annotations
 
 import json
@@ -23,8 +24,9 @@ from random_puzzles import random_lattice_puzzles, random_puzzles
 
 # POLYTILE_JIT=1 (.ci/run's JIT pass): the drivers take numba's dispatcher, never None
 JIT_RUN = bool(os.environ.get("POLYTILE_JIT"))
-PROFILE = settings(max_examples=120, deadline=None, derandomize=True, database=None,
-                   suppress_health_check=list(HealthCheck))
+PROFILE = settings(
+    max_examples=120, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck)
+)
 FIELDS = ("opt_ptr", "opt_items", "opt_piece", "piece_count", "piece_min", "neighbours")
 
 
@@ -79,14 +81,13 @@ def test_the_kernel_runs_on_plain_boards():
 
     puzzle = polytile.load(TESTS / "corpus" / "tiling" / "pentomino-3x20.txt").puzzle
     same(build(puzzle, placer=counting).cover, build(puzzle).cover)
-    assert calls == [63]                         # the twelve pentominoes' orientations
+    assert calls == [63]  # the twelve pentominoes' orientations
     args = []
     build(puzzle, placer=lambda *a: args.append(a))
     assert (placer(*args[0]) is not None) == (kernels.using_compiled("placing", "place") or JIT_RUN)
 
 
-@settings(max_examples=40, deadline=None, derandomize=True, database=None,
-          suppress_health_check=list(HealthCheck))
+@settings(max_examples=40, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
 @given(random_puzzles())
 def test_counts_match_the_checker(tmp_path_factory, rp):
     """count(unique=True) on the model built by the kernel against the brute force."""
@@ -96,7 +97,7 @@ def test_counts_match_the_checker(tmp_path_factory, rp):
         return
     path = tmp_path_factory.mktemp("p") / "puzzle.json"
     path.write_text(json.dumps(rp.json))
-    with pytest.MonkeyPatch.context() as patch:      # the kernel, built or not
+    with pytest.MonkeyPatch.context() as patch:  # the kernel, built or not
         patch.setattr(solver, "placer", jit_placer)
         report = polytile.load(path).count(unique=True)
     assert report.solutions == len(sols)

@@ -4,6 +4,7 @@ breaking's choices compiled (engine/bitboard/tables.py) against numpy's (core/sy
 the memory pre-check's bound without orientations (core/cover.crude_bound) against the
 exact bound and the placements actually built, on random puzzles of every grid
 (tests/random_puzzles.py)."""
+
 from __future__ import annotations
 
 import json
@@ -19,8 +20,9 @@ from polytile.engine.bitboard.driver import MAX_SHIFTS, build
 from paths import TESTS
 from random_puzzles import random_lattice_puzzles, random_puzzles
 
-PROFILE = settings(max_examples=150, deadline=None, derandomize=True, database=None,
-                   suppress_health_check=list(HealthCheck))
+PROFILE = settings(
+    max_examples=150, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck)
+)
 
 
 def model_of(rp, tmp_path):
@@ -32,8 +34,7 @@ def model_of(rp, tmp_path):
 def check_tables(cover) -> None:
     """build.board_masks, neighbour_shifts and lists_by_first_item against loops."""
     n = cover.n_items
-    opt_mask, nb_mask, opt_border = build.board_masks(n, cover.opt_ptr, cover.opt_items,
-                                                       cover.neighbours)
+    opt_mask, nb_mask, opt_border = build.board_masks(n, cover.opt_ptr, cover.opt_items, cover.neighbours)
     neighbours = [{int(j) for j in row if j >= 0} for row in cover.neighbours]
     assert [int(m) for m in nb_mask] == [sum(1 << j for j in nb) for nb in neighbours]
     for o in range(cover.n_options):
@@ -43,7 +44,7 @@ def check_tables(cover) -> None:
         assert int(opt_border[o]) == sum(1 << j for j in border)
     diffs, masks = build.neighbour_shifts(cover.neighbours, MAX_SHIFTS)
     pairs = {(i, j) for i, nb in enumerate(neighbours) for j in nb}
-    if len(diffs):                               # the shifts give back every neighbour pair
+    if len(diffs):  # the shifts give back every neighbour pair
         got = {(i, i + int(d)) for d, m in zip(diffs, masks) for i in range(n) if int(m) >> i & 1}
         assert got == pairs
     else:
@@ -52,7 +53,7 @@ def check_tables(cover) -> None:
     opts, start = build.lists_by_first_item(n, cover.opt_ptr, cover.opt_items, keep)
     for t in range(n):
         want = [o for o in range(cover.n_options) if keep[o] and cover.option_items(o).min() == t]
-        assert opts[start[t]:start[t + 1]].tolist() == want
+        assert opts[start[t] : start[t + 1]].tolist() == want
 
 
 @PROFILE
@@ -125,6 +126,11 @@ def test_compiled_breaking_matches_numpy_on_the_corpus():
     """The pentomino rectangles and squares, where both pieces are fixed (X, then another
     on the middle row's symmetric placements)."""
     corpus = TESTS / "corpus" / "tiling"
-    for name in ("pentomino-6x10.txt", "pentomino-5x12.txt", "pentomino-3x20.txt",
-                 "pentomino-8x8-centre-hole.txt", "pentomino-8x8-corner-missing.txt"):
+    for name in (
+        "pentomino-6x10.txt",
+        "pentomino-5x12.txt",
+        "pentomino-3x20.txt",
+        "pentomino-8x8-centre-hole.txt",
+        "pentomino-8x8-corner-missing.txt",
+    ):
         check_breaking(polytile.load(corpus / name))

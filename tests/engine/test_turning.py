@@ -4,6 +4,7 @@ flags for random shapes in 2D and 3D under every motion set core uses, and the s
 orientations for random puzzles' pieces; the board's group (core/symmetry.board_group)
 the same permutations in the same order; counts with both against tests/checker.py
 (issue 28)."""
+
 from __future__ import annotations
 
 import json
@@ -26,8 +27,9 @@ from random_puzzles import random_puzzles
 
 # POLYTILE_JIT=1 (.ci/run's JIT pass): the drivers take numba's dispatcher, never None
 JIT_RUN = bool(os.environ.get("POLYTILE_JIT"))
-PROFILE = settings(max_examples=150, deadline=None, derandomize=True, database=None,
-                   suppress_health_check=list(HealthCheck))
+PROFILE = settings(
+    max_examples=150, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck)
+)
 
 
 @st.composite
@@ -56,7 +58,7 @@ def check(cells, colours, dim, reflect) -> None:
     assert got is not None
     for x, y in zip(want, got):
         assert x.dtype == y.dtype and x.shape == y.shape and np.array_equal(x, y)
-    built = turner(cells, colours, mats)              # the ahead-of-time variant, when built
+    built = turner(cells, colours, mats)  # the ahead-of-time variant, when built
     assert (built is not None) == (kernels.using_compiled("turning", "turn") or JIT_RUN)
     if built is not None:
         for x, y in zip(want, built):
@@ -73,12 +75,18 @@ def test_the_pentominoes_have_63_orientations():
     """The twelve free pentominoes (hand count: 63 one-sided fixed orientations) through
     the kernel, and numpy's orientations() the same, shape for shape."""
     pieces = {
-        "F": [(0, 1), (0, 2), (1, 0), (1, 1), (2, 1)], "I": [(0, i) for i in range(5)],
-        "L": [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1)], "N": [(0, 0), (1, 0), (1, 1), (2, 1), (3, 1)],
-        "P": [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)], "T": [(0, 0), (0, 1), (0, 2), (1, 1), (2, 1)],
-        "U": [(0, 0), (0, 2), (1, 0), (1, 1), (1, 2)], "V": [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)],
-        "W": [(0, 0), (1, 0), (1, 1), (2, 1), (2, 2)], "X": [(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)],
-        "Y": [(0, 1), (1, 0), (1, 1), (2, 1), (3, 1)], "Z": [(0, 0), (0, 1), (1, 1), (2, 1), (2, 2)],
+        "F": [(0, 1), (0, 2), (1, 0), (1, 1), (2, 1)],
+        "I": [(0, i) for i in range(5)],
+        "L": [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1)],
+        "N": [(0, 0), (1, 0), (1, 1), (2, 1), (3, 1)],
+        "P": [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)],
+        "T": [(0, 0), (0, 1), (0, 2), (1, 1), (2, 1)],
+        "U": [(0, 0), (0, 2), (1, 0), (1, 1), (1, 2)],
+        "V": [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)],
+        "W": [(0, 0), (1, 0), (1, 1), (2, 1), (2, 2)],
+        "X": [(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)],
+        "Y": [(0, 1), (1, 0), (1, 1), (2, 1), (3, 1)],
+        "Z": [(0, 0), (0, 1), (1, 1), (2, 1), (2, 2)],
     }
     cells = np.stack([shape.normalise(np.array(c))[0] for c in pieces.values()])
     colours = np.zeros(cells.shape[:2], dtype=np.int64)
@@ -89,8 +97,7 @@ def test_the_pentominoes_have_63_orientations():
     check(cells, colours, 2, True)
 
 
-@settings(max_examples=30, deadline=None, derandomize=True, database=None,
-          suppress_health_check=list(HealthCheck))
+@settings(max_examples=30, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
 @given(random_puzzles())
 def test_counts_match_the_checker(tmp_path_factory, rp):
     """count(unique=True) with every orientation turned by the kernel (a fresh memo) and
@@ -134,12 +141,19 @@ def test_compiled_board_group_matches_numpy_on_the_corpus():
     for path in sorted(corpus.glob("*.txt")) + [corpus / "soma-3x3x3.json"]:
         model = polytile.load(path).model()
         check_group(model)
-        assert jit_permuter(model.cells - model.cells.min(axis=0), model.colours,
-                            np.stack(shape.isometries(model.cells.shape[1])),
-                            *_grid_of(model)) is not None
+        assert (
+            jit_permuter(
+                model.cells - model.cells.min(axis=0),
+                model.colours,
+                np.stack(shape.isometries(model.cells.shape[1])),
+                *_grid_of(model),
+            )
+            is not None
+        )
 
 
 def _grid_of(model):
     from polytile.core.cover import CellIndex
+
     index = CellIndex(model.cells - model.cells.min(axis=0))
     return index.grid, index.strides, index.hi

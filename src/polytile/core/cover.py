@@ -6,6 +6,7 @@ The cells are numbered so that the board is filled along its short side: the lon
 axis is the most significant in the order, so "the first empty cell" walks down the
 short side first, which keeps the frontier small.
 """
+
 from __future__ import annotations
 
 import math
@@ -23,13 +24,14 @@ from .shape import orientations_of
 @dataclass
 class Cover:
     """An exact-cover problem, free of geometry. Options are sorted by their first item."""
+
     n_items: int
-    opt_ptr: np.ndarray        # (n_opt+1,) int64: items of option o are opt_items[ptr[o]:ptr[o+1]]
-    opt_items: np.ndarray      # int32, each option's items ascending
-    opt_piece: np.ndarray      # (n_opt,) int32
-    piece_count: np.ndarray    # (n_piece,) int32 copies available
-    piece_min: np.ndarray      # (n_piece,) int32 copies that must be used
-    neighbours: np.ndarray     # (n_items, max_deg) int32 item adjacency, -1 padded (for dead regions)
+    opt_ptr: np.ndarray  # (n_opt+1,) int64: items of option o are opt_items[ptr[o]:ptr[o+1]]
+    opt_items: np.ndarray  # int32, each option's items ascending
+    opt_piece: np.ndarray  # (n_opt,) int32
+    piece_count: np.ndarray  # (n_piece,) int32 copies available
+    piece_min: np.ndarray  # (n_piece,) int32 copies that must be used
+    neighbours: np.ndarray  # (n_items, max_deg) int32 item adjacency, -1 padded (for dead regions)
 
     @property
     def n_options(self) -> int:
@@ -43,15 +45,16 @@ class Cover:
         return sizes
 
     def option_items(self, o: int) -> np.ndarray:
-        return self.opt_items[self.opt_ptr[o]:self.opt_ptr[o + 1]]
+        return self.opt_items[self.opt_ptr[o] : self.opt_ptr[o + 1]]
 
 
 @dataclass
 class Model:
     """A puzzle reduced to exact cover, with what is needed to turn options back into pieces."""
-    puzzle: Puzzle             # pieces merged by congruence
-    cells: np.ndarray          # (n_items, d) board coordinates in item order
-    colours: np.ndarray        # (n_items,) colour codes in item order
+
+    puzzle: Puzzle  # pieces merged by congruence
+    cells: np.ndarray  # (n_items, d) board coordinates in item order
+    colours: np.ndarray  # (n_items,) colour codes in item order
     cover: Cover
 
     def placement(self, o: int) -> tuple[int, np.ndarray]:
@@ -66,8 +69,8 @@ def cell_order(cells: np.ndarray) -> np.ndarray:
     return np.lexsort([cells[:, a] for a in reversed(axes)])
 
 
-GRID_CELLS = 1 << 22        # a lookup grid over the board's bounding box up to this many cells
-CHUNK = 1 << 20             # piece cells tried at once while placing (bounds the memory)
+GRID_CELLS = 1 << 22  # a lookup grid over the board's bounding box up to this many cells
+CHUNK = 1 << 20  # piece cells tried at once while placing (bounds the memory)
 
 
 class TimeUp(Exception):
@@ -96,20 +99,19 @@ def placement_bound(puzzle: Puzzle) -> tuple[int, int]:
     anchors = cells[np.lexsort(cells.T[::-1])]
     placements = covered = 0
     for shapes in _orientations_by_size(merge_congruent(puzzle), len(cells)).values():
-        stack = np.stack([c for _, c, _ in shapes])                  # (O, k, d)
+        stack = np.stack([c for _, c, _ in shapes])  # (O, k, d)
         fits = int(np.count_nonzero(_box_fits(anchors, stack, lo, hi, stack.min(axis=1))))
         placements += fits
         covered += fits * stack.shape[1]
     return placements, covered
 
 
-def _box_fits(anchors: np.ndarray, shapes: np.ndarray, lo: np.ndarray, hi: np.ndarray,
-              low: np.ndarray) -> np.ndarray:
+def _box_fits(anchors: np.ndarray, shapes: np.ndarray, lo: np.ndarray, hi: np.ndarray, low: np.ndarray) -> np.ndarray:
     """(O, N) bool: orientation o (shapes (O, k, d), lowest coordinates `low`) with its
     first cell on anchor a stays inside the box lo..hi. Axis by axis: numpy's .all over
     a short last axis costs more than the whole comparison."""
     first = shapes[:, 0, :]
-    lower = lo - low + first                      # (O, d): the anchors' range per orientation
+    lower = lo - low + first  # (O, d): the anchors' range per orientation
     upper = hi - shapes.max(axis=1) + first
     ok = np.ones((len(shapes), len(anchors)), dtype=bool)
     for ax in range(anchors.shape[1]):
@@ -124,9 +126,9 @@ def _orientations_by_size(puzzle: Puzzle, n_cells: int) -> dict[int, list[tuple[
     by_size: dict[int, list[tuple[int, np.ndarray, np.ndarray]]] = {}
     fitting = [p_i for p_i, piece in enumerate(puzzle.pieces) if piece.size <= n_cells]
     shapes: list[tuple[np.ndarray, np.ndarray | None, bool]] = [
-        (puzzle.pieces[p_i].cells, puzzle.pieces[p_i].colours, puzzle.reflects(puzzle.pieces[p_i]))
-        for p_i in fitting]
-    for p_i, found in zip(fitting, orientations_of(shapes, puzzle.board.grid)):   # one look-up
+        (puzzle.pieces[p_i].cells, puzzle.pieces[p_i].colours, puzzle.reflects(puzzle.pieces[p_i])) for p_i in fitting
+    ]
+    for p_i, found in zip(fitting, orientations_of(shapes, puzzle.board.grid)):  # one look-up
         for c, col in found:
             by_size.setdefault(len(c), []).append((p_i, c, np.zeros(len(c), np.int64) if col is None else col))
     return by_size
@@ -137,7 +139,7 @@ def crude_bound(puzzle: Puzzle) -> int:
     in at most 2^d d! orientations (12 on the triangle and hex grids) at every board
     cell. Enough to pass small puzzles without `placement_bound`'s work."""
     dim = puzzle.board.dim
-    motions = max(12, 2 ** dim * math.factorial(dim))
+    motions = max(12, 2**dim * math.factorial(dim))
     return motions * puzzle.board.area * sum(p.size for p in puzzle.pieces)
 
 
@@ -161,7 +163,7 @@ class CellIndex:
         side = [int(x) + 1 for x in self.hi - self.lo]
         if math.prod(side) >= 1 << 62:
             raise ValueError("board coordinates span too far")
-        self.strides = np.array([math.prod(side[a + 1:]) for a in range(len(side))], dtype=np.int64)
+        self.strides = np.array([math.prod(side[a + 1 :]) for a in range(len(side))], dtype=np.int64)
         number = self.number(cells)
         self.grid = None
         if math.prod(side) <= max(GRID_CELLS, 8 * len(cells)):
@@ -186,16 +188,22 @@ class CellIndex:
         """Item at each position (n, d), -1 off the board."""
         out = np.full(len(pos), -1, dtype=np.int64)
         inside = np.ones(len(pos), dtype=bool)
-        for ax in range(pos.shape[1]):        # axis by axis: .all(axis=1) over d costs more
+        for ax in range(pos.shape[1]):  # axis by axis: .all(axis=1) over d costs more
             inside &= (pos[:, ax] >= self.lo[ax]) & (pos[:, ax] <= self.hi[ax])
         out[inside] = self.at(self.number(pos[inside]))
         return out
 
 
-def _placements(index: CellIndex, anchors: np.ndarray, colours: np.ndarray, shapes: np.ndarray,
-                shape_colours: np.ndarray, deadline: float | None,
-                lat: Lattice | None = None,
-                allowed: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+def _placements(
+    index: CellIndex,
+    anchors: np.ndarray,
+    colours: np.ndarray,
+    shapes: np.ndarray,
+    shape_colours: np.ndarray,
+    deadline: float | None,
+    lat: Lattice | None = None,
+    allowed: np.ndarray | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
     """Every translation of every orientation (shapes: (O, k, d), normalised) whose cells
     are board cells of matching colours (equal, or as `allowed` says): (n, k) item indices and the orientation each came
     from, by orientation then translation. Each translation puts the orientation's first
@@ -204,11 +212,11 @@ def _placements(index: CellIndex, anchors: np.ndarray, colours: np.ndarray, shap
     looked up at once. On the triangle grid only the shifts that are translations of the
     lattice count (an up triangle may not land on a down one)."""
     n_orient, k, _ = shapes.shape
-    low = shapes.min(axis=1)                      # 0 but on the triangle grid's third axis
-    offsets = shapes @ index.strides                               # (O, k): box numbers
-    offsets = offsets - offsets[:, :1]                             # from the first cell
+    low = shapes.min(axis=1)  # 0 but on the triangle grid's third axis
+    offsets = shapes @ index.strides  # (O, k): box numbers
+    offsets = offsets - offsets[:, :1]  # from the first cell
     anchor_numbers = index.number(anchors)
-    plain = allowed is None and not colours.any() and not shape_colours.any()   # nothing to match
+    plain = allowed is None and not colours.any() and not shape_colours.any()  # nothing to match
     found, which = [], []
     per = max(1, CHUNK // len(anchors))
     step = max(1, CHUNK // k)
@@ -222,13 +230,14 @@ def _placements(index: CellIndex, anchors: np.ndarray, colours: np.ndarray, shap
         for s in range(0, len(o_of), step):
             if deadline is not None and time.perf_counter() > deadline:
                 raise TimeUp
-            o = o_of[s:s + step]
-            idx = index.at(anchor_numbers[a_of[s:s + step], None] + offsets[o])
+            o = o_of[s : s + step]
+            idx = index.at(anchor_numbers[a_of[s : s + step], None] + offsets[o])
             ok = (idx >= 0).all(axis=1)
             idx, o = idx[ok], o[ok]
             if not plain:
-                ok = (colours[idx] == shape_colours[o] if allowed is None
-                      else allowed[colours[idx], shape_colours[o]]).all(axis=1)
+                ok = (
+                    colours[idx] == shape_colours[o] if allowed is None else allowed[colours[idx], shape_colours[o]]
+                ).all(axis=1)
                 idx, o = idx[ok], o[ok]
             found.append(idx)
             which.append(o)
@@ -249,30 +258,31 @@ def build(puzzle: Puzzle, deadline: float | None = None, placer: Placer | None =
     `placer`: the placements in one compiled call where it can (numpy's `_placements`
     is the reference the tests compare it with)."""
     puzzle = merge_congruent(puzzle)
-    if puzzle.tiles_area == puzzle.board.area:     # then every copy must be used
+    if puzzle.tiles_area == puzzle.board.area:  # then every copy must be used
         for piece in puzzle.pieces:
             piece.minimum = piece.count
     board = puzzle.board
     order = cell_order(board.cells)
     cells, colours = board.cells[order], board.colours[order]
     index = CellIndex(cells)
-    anchors = cells[np.lexsort(cells.T[::-1])]      # coordinate order: options' order
+    anchors = cells[np.lexsort(cells.T[::-1])]  # coordinate order: options' order
     lat = lattice(board.grid, board.dim)
 
     rows, pieces = [], []
-    plain = puzzle.allowed is None and not colours.any() and not any(p.colours.any()
-                                                                      for p in puzzle.pieces)
-    for found in _orientations_by_size(puzzle, len(cells)).values():                 # all orientations of one size at once
+    plain = puzzle.allowed is None and not colours.any() and not any(p.colours.any() for p in puzzle.pieces)
+    for found in _orientations_by_size(puzzle, len(cells)).values():  # all orientations of one size at once
         shapes = np.stack([c for _, c, _ in found])
         owner = np.array([p_i for p_i, _, _ in found], dtype=np.int32)
         got = None
         if placer is not None and plain and index.grid is not None and lat.name != "triangle":
             got = placer(index.grid, index.strides, index.lo, index.hi, anchors, shapes, owner)
         if got is None:
-            cols = (np.zeros(shapes.shape[:2], dtype=np.int64) if plain    # nothing to match
-                    else np.stack([col for _, _, col in found]))
-            idx, which = _placements(index, anchors, colours, shapes, cols, deadline, lat,
-                                     puzzle.allowed)
+            cols = (
+                np.zeros(shapes.shape[:2], dtype=np.int64)
+                if plain  # nothing to match
+                else np.stack([col for _, _, col in found])
+            )
+            idx, which = _placements(index, anchors, colours, shapes, cols, deadline, lat, puzzle.allowed)
             got = np.sort(idx, axis=1), owner[which]
         if len(got[0]):
             rows.append(got[0])
@@ -283,9 +293,8 @@ def build(puzzle: Puzzle, deadline: float | None = None, placer: Placer | None =
 
 def _assemble(n_items, rows, pieces, puzzle, neighbours) -> Cover:
     """The options sorted by first item, then piece: one Cover."""
-    if len({r.shape[1] for r in rows}) == 1:             # one size (the pentominoes): as rows
-        return _assemble_one_size(n_items, np.concatenate(rows), np.concatenate(pieces), puzzle,
-                                  neighbours)
+    if len({r.shape[1] for r in rows}) == 1:  # one size (the pentominoes): as rows
+        return _assemble_one_size(n_items, np.concatenate(rows), np.concatenate(pieces), puzzle, neighbours)
     if rows:
         sizes = np.concatenate([np.full(len(r), r.shape[1]) for r in rows])
         first = np.concatenate([r[:, 0] for r in rows])
@@ -295,7 +304,7 @@ def _assemble(n_items, rows, pieces, puzzle, neighbours) -> Cover:
         sizes = first = np.zeros(0, dtype=np.int64)
         piece = np.zeros(0, dtype=np.int32)
         flat = []
-    order = np.lexsort((piece, first))           # by first item, then piece
+    order = np.lexsort((piece, first))  # by first item, then piece
     ptr_unsorted = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
     items_unsorted = np.concatenate([r.ravel() for r in flat]) if flat else np.zeros(0, np.int64)
     lens = sizes[order]
@@ -312,8 +321,9 @@ def _assemble(n_items, rows, pieces, puzzle, neighbours) -> Cover:
     )
 
 
-def _assemble_one_size(n_items: int, rows: np.ndarray, piece: np.ndarray, puzzle: Puzzle,
-                       neighbours: np.ndarray) -> Cover:
+def _assemble_one_size(
+    n_items: int, rows: np.ndarray, piece: np.ndarray, puzzle: Puzzle, neighbours: np.ndarray
+) -> Cover:
     """_assemble's Cover when every option has k items: the sorted rows reordered whole
     (a third of the general case's numpy calls, which are most of its time)."""
     order = np.lexsort((piece, rows[:, 0]))
@@ -331,6 +341,6 @@ def _assemble_one_size(n_items: int, rows: np.ndarray, piece: np.ndarray, puzzle
 def _neighbours(index: CellIndex, cells: np.ndarray, steps: tuple[tuple[int, ...], ...]) -> np.ndarray:
     """Item adjacency: the item one lattice step (+axis, -axis on the square grid) from
     each cell, -1 if none."""
-    moved = cells[None, :, :] + np.array(steps, dtype=np.int64)[:, None, :]   # (steps, n, d)
+    moved = cells[None, :, :] + np.array(steps, dtype=np.int64)[:, None, :]  # (steps, n, d)
     found = index.find(moved.reshape(-1, cells.shape[1])).reshape(len(steps), len(cells))
     return np.ascontiguousarray(found.T, dtype=np.int32)

@@ -92,8 +92,10 @@ def _square_orientations(
     found = _compiled[0](cells, colours, mats) if _compiled else None
     imgs, cols, first = found if found is not None else _turned(cells, colours, mats)
     imgs.flags.writeable = cols.flags.writeable = False  # shared by the memo
-    return [[(imgs[p, m], None if col is None else cols[p, m]) for m in np.flatnonzero(first[p]).tolist()]
-            for p, (_, col) in enumerate(batch)]
+    return [
+        [(imgs[p, m], None if col is None else cols[p, m]) for m in np.flatnonzero(first[p]).tolist()]
+        for p, (_, col) in enumerate(batch)
+    ]
 
 
 # a compiled `_turned` (engine/turning_driver.turner), registered by the tiling layer (core

@@ -30,6 +30,7 @@ each H-orbit once. Where that intersection is the identity alone, every solution
 (r, q) counts (|H| of them each, as Stab_H(s) lies in it), which lets the bitboard kernel
 reuse the counts of sub-problems there.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -50,8 +51,9 @@ from .shape import isometries
 Grouper = Callable[..., "np.ndarray | None"]
 
 
-def board_group(cells: np.ndarray, colours: np.ndarray, grid: str = "square",
-                compiled: Grouper | None = None) -> np.ndarray:
+def board_group(
+    cells: np.ndarray, colours: np.ndarray, grid: str = "square", compiled: Grouper | None = None
+) -> np.ndarray:
     """(|G|, n) distinct permutations of the items under the board's symmetries, in
     lexicographic order.
 
@@ -68,7 +70,7 @@ def board_group(cells: np.ndarray, colours: np.ndarray, grid: str = "square",
         found = compiled(cells - lo, colours, mats, index.grid, index.strides, index.hi)
         if found is not None:
             return found
-    imgs = (cells - lo) @ mats.transpose(0, 2, 1)                   # (|motions|, n, d)
+    imgs = (cells - lo) @ mats.transpose(0, 2, 1)  # (|motions|, n, d)
     imgs -= imgs.min(axis=1, keepdims=True)
     images = index.find(imgs.reshape(-1, imgs.shape[-1])).reshape(imgs.shape[:2])  # cell -> item
     on_board = images[(images >= 0).all(axis=1)]
@@ -91,13 +93,13 @@ def _unique_rows(rows: np.ndarray) -> np.ndarray:
 
 @dataclass
 class Symmetry:
-    perms: np.ndarray          # (|G|, n_items)
-    opt_label: np.ndarray      # (n_opt,) int32 label of each option's cell-set
-    label_img: np.ndarray      # (|G|, n_labels) int32 image of each label under each g
-    opt_stab: np.ndarray       # (n_opt,) uint64 bitmask of g fixing the option's cell-set
-    label_piece: np.ndarray    # (n_labels,) int32 piece whose placement the label is, or -1
-    g_exact: int               # bitmask of g that map every piece's placements onto its own
-    h_mask: int                # bitmask of H: g that map the solution set onto itself (see above)
+    perms: np.ndarray  # (|G|, n_items)
+    opt_label: np.ndarray  # (n_opt,) int32 label of each option's cell-set
+    label_img: np.ndarray  # (|G|, n_labels) int32 image of each label under each g
+    opt_stab: np.ndarray  # (n_opt,) uint64 bitmask of g fixing the option's cell-set
+    label_piece: np.ndarray  # (n_labels,) int32 piece whose placement the label is, or -1
+    g_exact: int  # bitmask of g that map every piece's placements onto its own
+    h_mask: int  # bitmask of H: g that map the solution set onto itself (see above)
 
     @property
     def order(self) -> int:
@@ -118,9 +120,9 @@ class Symmetry:
 def _padded_sets(cover: Cover) -> np.ndarray:
     lens = np.diff(cover.opt_ptr)
     k = int(lens.max()) if len(lens) else 1
-    if len(lens) and int(lens.min()) == k:              # one size: the items are the rows
+    if len(lens) and int(lens.min()) == k:  # one size: the items are the rows
         return cover.opt_items.astype(np.int64).reshape(cover.n_options, k)
-    out = np.full((cover.n_options, k), cover.n_items, dtype=np.int64)   # pad sorts last
+    out = np.full((cover.n_options, k), cover.n_items, dtype=np.int64)  # pad sorts last
     rows = np.repeat(np.arange(cover.n_options), lens)
     cols = np.arange(len(cover.opt_items)) - np.repeat(cover.opt_ptr[:-1], lens)
     out[rows, cols] = cover.opt_items
@@ -141,8 +143,9 @@ def analysis_bytes(n_g: int, cover: Cover) -> int:
 Compiled = Callable[[np.ndarray, Cover], "tuple[Any, ...] | None"]
 
 
-def analyse(model: Model, budget: int | None = None, compiled: Compiled | None = None,
-            grouper: Grouper | None = None) -> Symmetry:
+def analyse(
+    model: Model, budget: int | None = None, compiled: Compiled | None = None, grouper: Grouper | None = None
+) -> Symmetry:
     """The board's group and how it acts on the options; OverBudget (before allocating)
     when that would take more than `budget` bytes. `compiled`: the geometry-free part in
     one compiled call where it can, `grouper` the board's group (the numpy below and
@@ -158,12 +161,12 @@ def analyse(model: Model, budget: int | None = None, compiled: Compiled | None =
         return Symmetry(perms, *found)
     sets = _padded_sets(cover)
     ext = np.concatenate([perms, np.full((n_g, 1), cover.n_items)], axis=1)
-    keys = _set_keys(ext, sets, cover.n_items)                  # one key per image g(o)
-    if virtual.any():                 # an empty cell is not a one-cell piece on that cell
+    keys = _set_keys(ext, sets, cover.n_items)  # one key per image g(o)
+    if virtual.any():  # an empty cell is not a one-cell piece on that cell
         _, keys = np.unique(keys, return_inverse=True)
         keys = (keys.reshape(n_g, n_opt) * 2 + virtual[cover.opt_piece][None, :]).ravel()
     first, inverse = _labels(keys)
-    inverse = inverse.reshape(n_g, n_opt).astype(np.int32, copy=False)      # label of g(o)
+    inverse = inverse.reshape(n_g, n_opt).astype(np.int32, copy=False)  # label of g(o)
     identity = int(np.nonzero((perms == np.arange(perms.shape[1])).all(axis=1))[0][0])
     opt_label = inverse[identity]
     # Every label is g0(o0) for some g and option, and h maps it to (h∘g0)(o0): the labels
@@ -174,11 +177,11 @@ def analyse(model: Model, budget: int | None = None, compiled: Compiled | None =
     opt_stab = (fixed << np.arange(n_g, dtype=np.uint64)[:, None]).sum(axis=0, dtype=np.uint64)
     label_piece = np.full(label_img.shape[1], -1, dtype=np.int32)
     label_piece[opt_label] = cover.opt_piece
-    img_piece = label_piece[label_img[:, opt_label]]                # (|G|, n_opt)
+    img_piece = label_piece[label_img[:, opt_label]]  # (|G|, n_opt)
     same = (img_piece == cover.opt_piece[None, :]).all(axis=1)
     g_exact = sum(1 << g for g in np.nonzero(same)[0].tolist())
     h_mask = 1 << identity
-    if (label_piece[opt_label] == cover.opt_piece).all():          # each label names one piece
+    if (label_piece[opt_label] == cover.opt_piece).all():  # each label names one piece
         h_mask |= sum(1 << g for g in np.nonzero(_maps_pieces_onto_pieces(img_piece, cover))[0].tolist())
     # else some cell-set is a placement of two pieces (one shape, one of them one-sided):
     # its label names neither for sure, so no motion is used for breaking
@@ -196,8 +199,8 @@ def _labels(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     ordered = keys[order]
     new = np.ones(len(keys), dtype=bool)
     new[1:] = ordered[1:] != ordered[:-1]
-    label = np.empty(len(keys), dtype=np.int32)      # int32: what the kernels read (and half
-    label[order] = np.cumsum(new, dtype=np.int32) - 1    # the fresh pages to touch)
+    label = np.empty(len(keys), dtype=np.int32)  # int32: what the kernels read (and half
+    label[order] = np.cumsum(new, dtype=np.int32) - 1  # the fresh pages to touch)
     return order[new], label
 
 
@@ -211,17 +214,20 @@ def _maps_pieces_onto_pieces(img_piece: np.ndarray, cover: Cover) -> np.ndarray:
         return np.ones(n_g, dtype=bool)
     by_piece = img_piece[:, np.argsort(cover.opt_piece, kind="stable")]
     n_opts = np.bincount(cover.opt_piece, minlength=len(cover.piece_count))
-    src = np.nonzero(n_opts)[0]                                     # the placed pieces
+    src = np.nonzero(n_opts)[0]  # the placed pieces
     n_src = n_opts[src]
     starts = np.cumsum(n_opts)[src] - n_src
-    lo = np.minimum.reduceat(by_piece, starts, axis=1)                  # (|G|, placed pieces)
+    lo = np.minimum.reduceat(by_piece, starts, axis=1)  # (|G|, placed pieces)
     hi = np.maximum.reduceat(by_piece, starts, axis=1)
     ok = (lo >= 0).all(axis=1) & (lo == hi).all(axis=1)
     dst = np.where(ok[:, None], hi, src[None, :])
     # g is one-to-one on cell-sets, so equal numbers of placements make "into" "onto"
-    return (ok & (n_opts[dst] == n_src[None, :]).all(axis=1)
-            & (cover.piece_count[dst] == cover.piece_count[src][None, :]).all(axis=1)
-            & (cover.piece_min[dst] == cover.piece_min[src][None, :]).all(axis=1))
+    return (
+        ok
+        & (n_opts[dst] == n_src[None, :]).all(axis=1)
+        & (cover.piece_count[dst] == cover.piece_count[src][None, :]).all(axis=1)
+        & (cover.piece_min[dst] == cover.piece_min[src][None, :]).all(axis=1)
+    )
 
 
 def _set_keys(ext: np.ndarray, sets: np.ndarray, n_items: int) -> np.ndarray:
@@ -232,7 +238,7 @@ def _set_keys(ext: np.ndarray, sets: np.ndarray, n_items: int) -> np.ndarray:
     if n_items <= 64:
         bits = np.zeros(n_items + 1, dtype=np.uint64)
         bits[:n_items] = np.left_shift(np.uint64(1), np.arange(n_items, dtype=np.uint64))
-        moved = bits[ext]                                          # (|G|, n_items + 1)
+        moved = bits[ext]  # (|G|, n_items + 1)
         keys = moved[:, sets[:, 0]]
         for col in range(1, sets.shape[1]):
             keys |= moved[:, sets[:, col]]
@@ -261,7 +267,7 @@ def _composition(perms: np.ndarray) -> np.ndarray:
     n = perms.shape[1]
     keys = _row_keys(perms, n)
     order = np.argsort(keys)
-    composed = perms[:, perms]                                    # [h, g, i] = perms[h][perms[g][i]]
+    composed = perms[:, perms]  # [h, g, i] = perms[h][perms[g][i]]
     ckeys = _row_keys(composed.reshape(-1, n), n)
     return order[np.searchsorted(keys[order], ckeys)].reshape(len(perms), len(perms))
 
@@ -289,8 +295,8 @@ def breaking_piece(cover: Cover, sym: Symmetry) -> tuple[int, np.ndarray] | None
     if len(rows) == 1:
         return None
     n_pieces = len(cover.piece_count)
-    imgs = sym.h_images                                              # (|H|, n_opt)
-    is_rep = sym.opt_label == imgs.min(axis=0)                       # orbit representative
+    imgs = sym.h_images  # (|H|, n_opt)
+    is_rep = sym.opt_label == imgs.min(axis=0)  # orbit representative
     n_opts = np.bincount(cover.opt_piece, minlength=n_pieces)
     n_keep = np.bincount(cover.opt_piece[is_rep], minlength=n_pieces)
     best = None
@@ -306,17 +312,18 @@ def breaking_piece(cover: Cover, sym: Symmetry) -> tuple[int, np.ndarray] | None
 def _fixable(cover: Cover, sym: Symmetry) -> np.ndarray:
     """Per piece: used exactly once (count = min = 1), with placements, and H permutes its
     placements."""
-    moved = sym.label_piece[sym.h_images]                      # (|H|, n_opt)
+    moved = sym.label_piece[sym.h_images]  # (|H|, n_opt)
     stays = np.ones(cover.n_options, dtype=bool)
-    for row in moved:              # row by row: .all(axis=0) over a few rows costs more
+    for row in moved:  # row by row: .all(axis=0) over a few rows costs more
         stays &= row == cover.opt_piece
     n_opts = np.bincount(cover.opt_piece, minlength=len(cover.piece_count))
     permuted = np.bincount(cover.opt_piece[stays], minlength=len(cover.piece_count)) == n_opts
     return (cover.piece_count == 1) & (cover.piece_min == 1) & (n_opts > 0) & permuted
 
 
-def second_breaking(cover: Cover, sym: Symmetry, piece: int,
-                    first: np.ndarray) -> tuple[int, np.ndarray, np.ndarray] | None:
+def second_breaking(
+    cover: Cover, sym: Symmetry, piece: int, first: np.ndarray
+) -> tuple[int, np.ndarray, np.ndarray] | None:
     """Break what the first piece leaves. Where its placement o has symmetries S (motions of
     H fixing o, e.g. X on a rectangle's middle row), a second piece keeps, of each S-orbit of
     its placements, only the least: each S-orbit of solutions then has one member left (two
@@ -337,14 +344,14 @@ def second_breaking(cover: Cover, sym: Symmetry, piece: int,
         return None
     cand = np.nonzero(fit[cover.opt_piece])[0]
     labels = sym.opt_label[cand]
-    groups: dict[tuple, int] = {}        # each S with symmetries, and how many o have it
+    groups: dict[tuple, int] = {}  # each S with symmetries, and how many o have it
     for S in stab:
         if len(S) > 1:
             groups[tuple(S)] = groups.get(tuple(S), 0) + 1
-    not_least = {S: cand[sym.label_img[np.array(S)[:, None], labels[None, :]].min(axis=0) < labels]
-                 for S in groups}        # the candidates not least in their S-orbit
-    n_banned = sum(n * np.bincount(cover.opt_piece[not_least[S]], minlength=len(fit))
-                   for S, n in groups.items())
+    not_least = {
+        S: cand[sym.label_img[np.array(S)[:, None], labels[None, :]].min(axis=0) < labels] for S in groups
+    }  # the candidates not least in their S-orbit
+    n_banned = sum(n * np.bincount(cover.opt_piece[not_least[S]], minlength=len(fit)) for S, n in groups.items())
     second = int(np.argmax(np.where(fit, n_banned, -1)))
     mine = {S: ban[cover.opt_piece[ban] == second] for S, ban in not_least.items()}
     lists = [(o, mine.get(tuple(S), cand[:0])) for o, S in zip(first.tolist(), stab)]
@@ -354,6 +361,5 @@ def second_breaking(cover: Cover, sym: Symmetry, piece: int,
     ptr = np.cumsum(banned)
     flat = np.zeros(int(ptr[-1]), dtype=np.int32)
     for o, ban in lists:
-        flat[ptr[o]:ptr[o + 1]] = ban
+        flat[ptr[o] : ptr[o + 1]] = ban
     return second, ptr, flat
-

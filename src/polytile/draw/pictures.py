@@ -397,4 +397,3 @@ def solution_svg(solution: Solution) -> str:
     cells = [p.cells for p in solution.placements]
     board = solution.board if solution.board is not None else np.concatenate(cells)
     return draw([solution], board, "svg").decode()
-

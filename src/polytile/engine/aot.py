@@ -8,6 +8,7 @@ commands use), and each kernel is exported under every argument-type signature i
 follows whatever the drivers pass. The extension also exports polytile_meta(): the hash
 of the kernel sources (kernels.source_hash) and, per function, the type keys of its
 variants, by which kernels.py picks a variant or falls back to the JIT."""
+
 from __future__ import annotations
 
 import json
@@ -38,8 +39,9 @@ def exercise() -> None:
     from ..core.symmetry import analyse
     from .search import search
     from .warm import warm
+
     for engine in FAMILIES:
-        warm(engine, 4, parallel=True)          # parallel: tree.py's kernels too
+        warm(engine, 4, parallel=True)  # parallel: tree.py's kernels too
         for dim in (2, 3):
             cells = np.array([(0, 0, 0), (0, 1, 0), (1, 0, 0), (1, 1, 0)], dtype=np.int64)[:, :dim]
             domino = np.array([(0, 0, 0), (0, 1, 0)], dtype=np.int64)[:, :dim]
@@ -50,10 +52,18 @@ def exercise() -> None:
             for with_sym, unique, store, breaking in product((False, True), repeat=4):
                 if unique and not with_sym:
                     continue
-                search(cover, sym if with_sym else None, unique=unique, store=store,
-                       breaking=breaking, engine=engine, limit=1 if store else None)
+                search(
+                    cover,
+                    sym if with_sym else None,
+                    unique=unique,
+                    store=store,
+                    breaking=breaking,
+                    engine=engine,
+                    limit=1 if store else None,
+                )
     from .tally import exercise as exercise_tally
-    exercise_tally()                            # the calendars' tally (engine/tally.py)
+
+    exercise_tally()  # the calendars' tally (engine/tally.py)
 
 
 def numba_key(numba_type):
@@ -61,12 +71,21 @@ def numba_key(numba_type):
     extension does not take)."""
     from numba.core import types
     from numba.np.numpy_support import as_dtype
+
     if isinstance(numba_type, types.Array):
-        return (dtype_key(as_dtype(numba_type.dtype)), numba_type.ndim, numba_type.layout,
-                numba_type.mutable, numba_type.aligned)
+        return (
+            dtype_key(as_dtype(numba_type.dtype)),
+            numba_type.ndim,
+            numba_type.layout,
+            numba_type.mutable,
+            numba_type.aligned,
+        )
     if isinstance(numba_type, types.BaseNamedTuple):
-        return ("record", numba_type.instance_class.__name__,
-                tuple((name, numba_key(t)) for name, t in zip(numba_type.fields, numba_type.types)))
+        return (
+            "record",
+            numba_type.instance_class.__name__,
+            tuple((name, numba_key(t)) for name, t in zip(numba_type.fields, numba_type.types)),
+        )
     if isinstance(numba_type, types.BaseTuple):
         return tuple(numba_key(t) for t in numba_type.types)
     if isinstance(numba_type, types.Boolean):
@@ -81,11 +100,12 @@ def kernel_functions():
     kernels.kernel_module) while exercised."""
     from importlib import import_module
     from numba.core.registry import CPUDispatcher
+
     for module, name in sorted(kernels.requested):
         value = getattr(import_module(f"polytile.engine.{module}"), name)
         if isinstance(value, CPUDispatcher):
             yield module, name, value
-    for kernel in kernels.deferred:                  # called from their module's Python
+    for kernel in kernels.deferred:  # called from their module's Python
         if kernel.options.get("inline") != "always" and kernel.dispatcher is not None:
             yield kernel.module, kernel.__name__, kernel.dispatcher
 
@@ -205,8 +225,10 @@ def compiler(output_dir: str | None = None):
 
 def _constant(text: str):
     """A function returning `text` (frozen into the compiled code)."""
+
     def polytile_meta():
         return text
+
     return polytile_meta
 
 

@@ -1,4 +1,5 @@
 """Bit tricks the bitboard kernels share: sets of at most 64 items as uint64 words."""
+
 from __future__ import annotations
 
 import numpy as np

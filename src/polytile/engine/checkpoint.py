@@ -10,6 +10,7 @@ checksum would not do, since whoever edits the row could recompute it. What this
 protect against: someone who can read the key file (the same user) forging rows, or rows
 deleted (those parts are simply counted again). Rows without a signature (a checkpoint of a
 polytile before signing, or a row whose signature was blanked) are counted again."""
+
 from __future__ import annotations
 
 import hashlib
@@ -23,13 +24,12 @@ from pathlib import Path
 
 from ..errors import PuzzleError
 
-KEY_ENV = "POLYTILE_CHECKPOINT_KEY"          # a key file other than the per-user default
+KEY_ENV = "POLYTILE_CHECKPOINT_KEY"  # a key file other than the per-user default
 
-Counts = tuple[int, int, int]                # solutions, unique, nodes
+Counts = tuple[int, int, int]  # solutions, unique, nodes
 
 
-def open_store(path: str, schema: str, key_name: str, key: str, what: str, made_for: str
-               ) -> sqlite3.Connection:
+def open_store(path: str, schema: str, key_name: str, key: str, what: str, made_for: str) -> sqlite3.Connection:
     """The SQLite file `path` with the tables of `schema`, made for `key` (recorded under
     `key_name` when new). A file that is no database, or one made for another job, is a
     PuzzleError naming it: "not a usable {what}", "this {what} was made for {made_for}"."""
@@ -47,7 +47,7 @@ def open_store(path: str, schema: str, key_name: str, key: str, what: str, made_
     return db
 
 
-_COUNT = re.compile(r"0|[1-9][0-9]{0,39}")     # a recorded count: a plain non-negative integer, as str() writes it
+_COUNT = re.compile(r"0|[1-9][0-9]{0,39}")  # a recorded count: a plain non-negative integer, as str() writes it
 
 
 def key_path() -> Path:
@@ -73,11 +73,13 @@ def signing_key() -> bytes:
             os.replace(tmp, path)
         key = path.read_text().strip()
     except OSError as e:
-        raise PuzzleError(f"cannot use the checkpoint key file ({e.strerror}; set {KEY_ENV} "
-                          "to a file of your own)", str(path)) from None
+        raise PuzzleError(
+            f"cannot use the checkpoint key file ({e.strerror}; set {KEY_ENV} to a file of your own)", str(path)
+        ) from None
     if not re.fullmatch(r"[0-9a-f]{64}", key):
-        raise PuzzleError("the checkpoint key file is damaged (delete it: checkpoints made "
-                          "with it will then be refused)", str(path))
+        raise PuzzleError(
+            "the checkpoint key file is damaged (delete it: checkpoints made with it will then be refused)", str(path)
+        )
     return bytes.fromhex(key)
 
 
@@ -107,9 +109,15 @@ class Checkpoint:
     def __init__(self, path: str | Path, key: str, tasks: int):
         self.path = str(path)
         self.job = f"{key}:{tasks}"
-        self.db = open_store(self.path, "CREATE TABLE IF NOT EXISTS done (task INTEGER PRIMARY KEY, "
-                             "solutions TEXT, uniq TEXT, nodes INTEGER, at REAL, mac TEXT);",
-                             "job", self.job, "checkpoint", "another puzzle or other options")
+        self.db = open_store(
+            self.path,
+            "CREATE TABLE IF NOT EXISTS done (task INTEGER PRIMARY KEY, "
+            "solutions TEXT, uniq TEXT, nodes INTEGER, at REAL, mac TEXT);",
+            "job",
+            self.job,
+            "checkpoint",
+            "another puzzle or other options",
+        )
         self.tasks = tasks
         self.key = signing_key()
         self.salt = self._salt()
@@ -140,15 +148,20 @@ class Checkpoint:
             counts = _row_counts(row, self.tasks)
             shown = ", ".join(repr(x)[:40] for x in row[:4])
             if counts is None:
-                raise PuzzleError(f"not a usable checkpoint (row ({shown}) does not fit the "
-                                  f"{self.tasks} tasks of this count)", self.path)
-            if row[4] is None:      # unsigned: written before rows were signed; counted again
+                raise PuzzleError(
+                    f"not a usable checkpoint (row ({shown}) does not fit the {self.tasks} tasks of this count)",
+                    self.path,
+                )
+            if row[4] is None:  # unsigned: written before rows were signed; counted again
                 continue
             mac = sign(self.key, self.salt, self.job, *row[:4])
             if not (isinstance(row[4], str) and hmac.compare_digest(mac, row[4])):
-                raise PuzzleError(f"not a usable checkpoint (row ({shown}) was not written by this "
-                                  f"count: edited, copied from another file, or signed with another "
-                                  f"key than {key_path()}; delete the file to count afresh)", self.path)
+                raise PuzzleError(
+                    f"not a usable checkpoint (row ({shown}) was not written by this "
+                    f"count: edited, copied from another file, or signed with another "
+                    f"key than {key_path()}; delete the file to count afresh)",
+                    self.path,
+                )
             out[row[0]] = counts
         return out
 
@@ -156,7 +169,9 @@ class Checkpoint:
         solutions, uniq = str(counts[0]), str(counts[1])
         mac = sign(self.key, self.salt, self.job, task, solutions, uniq, counts[2])
         try:
-            self.db.execute("INSERT OR REPLACE INTO done VALUES (?, ?, ?, ?, ?, ?)",
-                            (task, solutions, uniq, counts[2], time.time(), mac))
+            self.db.execute(
+                "INSERT OR REPLACE INTO done VALUES (?, ?, ?, ?, ?, ?)",
+                (task, solutions, uniq, counts[2], time.time(), mac),
+            )
         except sqlite3.DatabaseError as e:
             raise PuzzleError(f"cannot record in the checkpoint ({e})", self.path) from None

@@ -4,6 +4,7 @@ kernels suit goes to them (bitboard, wide); any other to Algorithm X on bit sets
 (engine/bitset/: counting on every core) up to some thousands of options, or to Knuth's
 dancing links with colours (engine/exact/) beyond. Runs in slices like engine/search.py:
 time limits and Ctrl-C stop it with a partial count."""
+
 from __future__ import annotations
 
 import time
@@ -17,14 +18,20 @@ from ..core.results import Report
 from .exact.driver import ExactDriver
 from .search import Pacer
 
-GENERAL = ("bitset", "links")     # the kernels for any matrix
+GENERAL = ("bitset", "links")  # the kernels for any matrix
 TILING = ("bitboard", "wide", "dlx")
 
 
-def search_matrix(matrix: Matrix, *, limit: int | None = None, store: bool = False,
-                  time_limit: float | None = None, engine: str = "auto",
-                  progress: Callable[[Report], None] | None = None,
-                  jobs: int = 0) -> Report[np.ndarray]:
+def search_matrix(
+    matrix: Matrix,
+    *,
+    limit: int | None = None,
+    store: bool = False,
+    time_limit: float | None = None,
+    engine: str = "auto",
+    progress: Callable[[Report], None] | None = None,
+    jobs: int = 0,
+) -> Report[np.ndarray]:
     """Count (or list, `store`) the solutions of `matrix`; found solutions are sorted
     arrays of option numbers (0-based, in the order of the matrix). engine: "auto" (the
     tiling kernels when the matrix is a tiling they suit, see core.matrix.tiling_cover
@@ -34,12 +41,13 @@ def search_matrix(matrix: Matrix, *, limit: int | None = None, store: bool = Fal
     on the bit-set kernel (0: every core). The kernel is loaded or compiled first;
     `seconds` is the time after that."""
     from .bitset.driver import fits
+
     t0 = time.perf_counter()
     tiling = tiling_cover(matrix) if engine not in GENERAL else None
     if tiling is None and engine in TILING:
         raise ValueError(f"the {engine} kernel counts tilings; this matrix is not one")
     if tiling is not None:
-        spent = time.perf_counter() - t0           # the search times itself after the warm-up
+        spent = time.perf_counter() - t0  # the search times itself after the warm-up
         res = _run_tiling(tiling, engine, limit, store, time_limit, progress)
         if res is not None:
             res.seconds += spent
@@ -60,6 +68,7 @@ def _count_threads(matrix: Matrix, jobs: int, time_limit: float | None, t0: floa
     import os
     from .bitset import parallel as bitset_parallel
     from .bitset.driver import Tables, pick
+
     res: Report[np.ndarray] = Report(engine="bitset")
     tabs = Tables(matrix)
     try:
@@ -72,8 +81,7 @@ def _count_threads(matrix: Matrix, jobs: int, time_limit: float | None, t0: floa
         driver.collect(res)
     else:
         deadline = None if time_limit is None else t0 + time_limit
-        tally, how = bitset_parallel.count(tabs, driver.counted, jobs or os.cpu_count() or 1,
-                                           deadline)
+        tally, how = bitset_parallel.count(tabs, driver.counted, jobs or os.cpu_count() or 1, deadline)
         res.solutions, res.nodes = tally.solutions, tally.nodes
         res.complete = how == "done"
         res.timed_out, res.interrupted = how == "time limit", how == "interrupted"
@@ -81,7 +89,7 @@ def _count_threads(matrix: Matrix, jobs: int, time_limit: float | None, t0: floa
     return res
 
 
-NARROW = 6       # the widest fill front (in cells) the tiling kernels take
+NARROW = 6  # the widest fill front (in cells) the tiling kernels take
 
 
 def fill_front(cover: Cover) -> int:
@@ -105,8 +113,9 @@ def tiling_kernel_fits(cover: Cover) -> bool:
     0.81 s on 5x12, 0.55 / 1.38 s on 6x10, but 0.28 / 0.12 s on the 8x8 board with a
     centre hole and 0.70 / 0.36 s on Langford n=12."""
     sizes = cover.piece_size
-    return (cover.n_items <= 256 and 0 < len(sizes) <= 64 and float(sizes.mean()) >= 3
-            and 0 < fill_front(cover) <= NARROW)
+    return (
+        cover.n_items <= 256 and 0 < len(sizes) <= 64 and float(sizes.mean()) >= 3 and 0 < fill_front(cover) <= NARROW
+    )
 
 
 def _run_tiling(tiling, engine: str, limit, store, time_limit, progress) -> Report | None:
@@ -114,13 +123,15 @@ def _run_tiling(tiling, engine: str, limit, store, time_limit, progress) -> Repo
     instead (see tiling_kernel_fits)."""
     from .search import choose_engine, search
     from .warm import warm
+
     cover, back = tiling
     if engine == "auto" and not tiling_kernel_fits(cover):
         return None
     kernel = choose_engine(engine, cover.n_items, len(cover.piece_count))
     warm(kernel, cover.n_items)
-    res = search(cover, None, limit=limit, store=store, time_limit=time_limit,
-                 breaking=False, engine=kernel, progress=progress)
+    res = search(
+        cover, None, limit=limit, store=store, time_limit=time_limit, breaking=False, engine=kernel, progress=progress
+    )
     res.found = [np.sort(back[f]) for f in res.found]
     return res
 
@@ -130,6 +141,7 @@ def _start_driver(matrix: Matrix, engine: str, store: bool, limit: int):
     when it has not run yet)."""
     if engine == "bitset":
         from .bitset.driver import Tables, pick
+
         return pick(Tables(matrix), store=store, limit=limit)
     return ExactDriver(matrix, store=store, limit=limit), None
 
@@ -137,20 +149,33 @@ def _start_driver(matrix: Matrix, engine: str, store: bool, limit: int):
 def warm_general(engine: str) -> None:
     """Run the kernel once on a two-item matrix with a coloured secondary item (compiled
     or loaded before a timed search)."""
-    tiny = Matrix(["a", "b", "s"], 2, np.array([0, 2, 4, 5], np.int64),
-                  np.array([0, 2, 1, 2, 1], np.int32), np.array([0, 1, 0, 1, 0], np.int32), ["x"])
+    tiny = Matrix(
+        ["a", "b", "s"],
+        2,
+        np.array([0, 2, 4, 5], np.int64),
+        np.array([0, 2, 1, 2, 1], np.int32),
+        np.array([0, 1, 0, 1, 0], np.int32),
+        ["x"],
+    )
     for store in (False, True):
         if engine == "bitset":
             from .bitset.driver import BitsetDriver, Tables
+
             for counted in (False, True):
                 BitsetDriver(Tables(tiny), store=store, limit=0, counted=counted).advance(100)
         else:
             ExactDriver(tiny, store=store, limit=0).advance(100)
 
 
-def _run_general(matrix: Matrix, engine: str, limit: int | None, store: bool,
-                 time_limit: float | None, progress: Callable[[Report], None] | None,
-                 t0: float) -> Report[np.ndarray]:
+def _run_general(
+    matrix: Matrix,
+    engine: str,
+    limit: int | None,
+    store: bool,
+    time_limit: float | None,
+    progress: Callable[[Report], None] | None,
+    t0: float,
+) -> Report[np.ndarray]:
     """A kernel for any matrix, in slices until done, the limit, the deadline or Ctrl-C."""
     res: Report[np.ndarray] = Report(engine=engine)
     driver = None
@@ -182,4 +207,3 @@ def _run_general(matrix: Matrix, engine: str, limit: int | None, store: bool,
         f.sort()
     res.seconds = time.perf_counter() - t0
     return res
-

@@ -1,5 +1,6 @@
 """Counting on a Dask cluster: a client of a scheduler (or of a LocalCluster), and the
 tasks of a parallel count (engine/parallel.py) as its futures."""
+
 from __future__ import annotations
 
 import time
@@ -18,15 +19,16 @@ def dask_client(scheduler: str, jobs: int):
     """A client of the scheduler at this address, or of a LocalCluster of `jobs` worker
     processes ("local"); the workers need polytile installed. Yields (client, threads)."""
     import logging
+
     for name in ("distributed", "tornado", "asyncio"):
         logging.getLogger(name).setLevel(logging.CRITICAL)
     from distributed import Client, LocalCluster
+
     cluster = client = None
     try:
         try:
             if scheduler == "local":
-                cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
-                                       dashboard_address=None)
+                cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
                 client = Client(cluster)
             else:
                 client = Client(scheduler, timeout="5s")
@@ -41,15 +43,24 @@ def dask_client(scheduler: str, jobs: int):
             cluster.close()
 
 
-def on_dask(client, run_task: Callable, job: Job, tasks: list, todo: list[int],
-            done: Callable[[int | None, Counts], None], deadline: float | None = None) -> bool:
+def on_dask(
+    client,
+    run_task: Callable,
+    job: Job,
+    tasks: list,
+    todo: list[int],
+    done: Callable[[int | None, Counts], None],
+    deadline: float | None = None,
+) -> bool:
     """The tasks on the cluster, `run_task(job, task)` on a worker; True when the deadline
     passed first (the tasks under way are cancelled, their parts not counted: the count is
     then a lower bound)."""
     from distributed import as_completed
+
     shared = client.scatter(job, broadcast=True)
-    futures = {client.submit(run_task, shared, tasks[i], pure=False,
-                             key=f"polytile-{job.key[:12]}-{i}"): i for i in todo}
+    futures = {
+        client.submit(run_task, shared, tasks[i], pure=False, key=f"polytile-{job.key[:12]}-{i}"): i for i in todo
+    }
     try:
         remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
         for future in as_completed(futures, timeout=remaining):

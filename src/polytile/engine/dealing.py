@@ -2,6 +2,7 @@
 with each subtree's size estimated (Knuth), dealt biggest first by guided
 self-scheduling. A count on threads without a checkpoint steals work instead
 (engine/stealing.py)."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -10,13 +11,14 @@ from ..core.cover import Cover
 from .search import Plan
 from .tree import split, subtree_sizes
 
-TASKS_PER_WORKER = 16                        # prefixes wanted per worker
-FINE_PREFIXES = 256                          # prefixes of a count (for its ETA), at least
-RESUMABLE_WORKERS = 16                       # tasks of a checkpointed count: as for 16 workers
+TASKS_PER_WORKER = 16  # prefixes wanted per worker
+FINE_PREFIXES = 256  # prefixes of a count (for its ETA), at least
+RESUMABLE_WORKERS = 16  # tasks of a checkpointed count: as for 16 workers
 
 
-def deal(prefixes: list[np.ndarray], sizes: np.ndarray, jobs: int,
-         most: float | None = None) -> tuple[list, list[float]]:
+def deal(
+    prefixes: list[np.ndarray], sizes: np.ndarray, jobs: int, most: float | None = None
+) -> tuple[list, list[float]]:
     """Guided self-scheduling by estimated subtree size: prefixes biggest first, each task
     takes about 1/(2 jobs) of the estimated work left (at most `most`, unless a single
     prefix is more), so tasks shrink to single small prefixes at the end and no worker

@@ -1,4 +1,5 @@
 """What every kernel driver shares: symmetry tables, counters, the solution buffer."""
+
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -7,10 +8,8 @@ import numpy as np
 
 from ..core.cover import Cover
 from .kernels import bind
-from .records import (N_STATS, NODES, SOLUTIONS, STORED, UNIQUE, Rules, Sink,
-                      SymmetryTables, new_place, place_dtype)
+from .records import N_STATS, NODES, SOLUTIONS, STORED, UNIQUE, Rules, Sink, SymmetryTables, new_place, place_dtype
 from .status import CODES
-
 
 
 def symmetry_record(plan, sym, n_opt: int) -> SymmetryTables:
@@ -20,15 +19,29 @@ def symmetry_record(plan, sym, n_opt: int) -> SymmetryTables:
     else:
         ban_ptr, ban_opts = plan.ban_ptr, plan.ban_opts
     if sym is None:
-        label = (np.zeros(n_opt, np.int32), np.zeros((1, 1), np.int32), np.zeros(1, np.int32),
-                 np.uint64(1), np.zeros(n_opt, np.uint64))
+        label = (
+            np.zeros(n_opt, np.int32),
+            np.zeros((1, 1), np.int32),
+            np.zeros(1, np.int32),
+            np.uint64(1),
+            np.zeros(n_opt, np.uint64),
+        )
     else:
         label = (sym.opt_label, sym.label_img, sym.label_piece, np.uint64(sym.h_mask), sym.opt_stab)
     opt_label, label_img, label_piece, h_mask, opt_stab = label
-    return SymmetryTables(mode=int(plan.sym_mode), piece=int(plan.sym_piece), opt_label=opt_label,
-                          label_img=label_img, label_piece=label_piece, h_mask=h_mask,
-                          opt_stab=opt_stab, canonical_only=bool(plan.canonical_only),
-                          piece2=int(plan.sym_piece2), ban_ptr=ban_ptr, ban_opts=ban_opts)
+    return SymmetryTables(
+        mode=int(plan.sym_mode),
+        piece=int(plan.sym_piece),
+        opt_label=opt_label,
+        label_img=label_img,
+        label_piece=label_piece,
+        h_mask=h_mask,
+        opt_stab=opt_stab,
+        canonical_only=bool(plan.canonical_only),
+        piece2=int(plan.sym_piece2),
+        ban_ptr=ban_ptr,
+        ban_opts=ban_opts,
+    )
 
 
 class Driver:
@@ -43,21 +56,31 @@ class Driver:
     Every kernel runs the rows of `prefixes` itself, one after another (`begin`), so a
     slice of the search is one call whatever the number of prefixes."""
 
-    kernel: Any = None            # the kernel module, from kernels.kernel_module
+    kernel: Any = None  # the kernel module, from kernels.kernel_module
     PLACE: np.dtype = place_dtype("depth")
-    tables: Any                   # the kernel's read-only tables (a record)
-    work: Any                     # its stack (a record holding `place` and `sink`)
+    tables: Any  # the kernel's read-only tables (a record)
+    work: Any  # its stack (a record holding `place` and `sink`)
     prefixes: np.ndarray
     place: np.ndarray
     _run: Callable | None = None
 
-    def __init__(self, cover: Cover, sym, plan, *, store: bool, limit: int,
-                 select: np.ndarray | None = None, shuffle: int | None = None, memo: bool = True):
+    def __init__(
+        self,
+        cover: Cover,
+        sym,
+        plan,
+        *,
+        store: bool,
+        limit: int,
+        select: np.ndarray | None = None,
+        shuffle: int | None = None,
+        memo: bool = True,
+    ):
         self.cover = cover
-        self.select = select            # sorted indices of the solutions to keep (None: all)
-        self.seen = 0                   # solutions drained from the buffer so far
-        self.shuffle = shuffle          # seed for a random order of the options, or None
-        self.memo = memo                # counting may reuse counts of sub-problems (bitboard)
+        self.select = select  # sorted indices of the solutions to keep (None: all)
+        self.seen = 0  # solutions drained from the buffer so far
+        self.shuffle = shuffle  # seed for a random order of the options, or None
+        self.memo = memo  # counting may reuse counts of sub-problems (bitboard)
         self.plan = plan
         self.limit = limit
         self.depth = int(min(cover.n_items, cover.piece_count.sum())) + 2
@@ -69,10 +92,15 @@ class Driver:
         sizes = self.piece_size[cover.piece_count > 0]
         self.uniform = int(sizes[0]) if len(sizes) and (sizes == sizes[0]).all() else 0
         need_min = bool((cover.piece_min < cover.piece_count).any())
-        self.rules = Rules(opt_piece=cover.opt_piece, piece_count=cover.piece_count,
-                           piece_min=cover.piece_min, need_min=need_min, stop_after=int(limit))
+        self.rules = Rules(
+            opt_piece=cover.opt_piece,
+            piece_count=cover.piece_count,
+            piece_min=cover.piece_min,
+            need_min=need_min,
+            stop_after=int(limit),
+        )
         self.sym = symmetry_record(plan, sym, cover.n_options)
-        self.base = np.zeros(self.depth, dtype=np.int64)            # leaf.classify's scratch
+        self.base = np.zeros(self.depth, dtype=np.int64)  # leaf.classify's scratch
         self.img = np.zeros(3 * self.depth, dtype=np.int64)
         self.tally = np.zeros(len(cover.piece_count), dtype=np.int64)
 
@@ -82,12 +110,11 @@ class Driver:
         k = max([1] + [len(p) for p in prefixes])
         self.prefixes = np.full((len(prefixes), k), -1, dtype=np.int32)
         for i, p in enumerate(prefixes):
-            self.prefixes[i, :len(p)] = p
+            self.prefixes[i, : len(p)] = p
         self.place = new_place(self.PLACE)
         self._run = None
         # built here, not once: a caller may give the driver a larger `out` (engine/grouped.py)
-        self.sink = Sink(stats=self.stats, out=self.out, base=self.base, img=self.img,
-                         tally=self.tally)
+        self.sink = Sink(stats=self.stats, out=self.out, base=self.base, img=self.img, tally=self.tally)
 
     def advance(self, budget: int) -> str:
         """Run for about `budget` nodes: 'paused', 'done' (all prefixes), 'buffer' or 'limit'."""
@@ -97,14 +124,12 @@ class Driver:
         """The kernel's `run` for this driver's argument types, matched once per `begin`
         (kernels.bind); at the first call unless asked before."""
         if self._run is None:
-            self._run = bind(self.kernel.run, self.tables, self.rules, self.sym, self.work,
-                             self.prefixes, 0)
+            self._run = bind(self.kernel.run, self.tables, self.rules, self.sym, self.work, self.prefixes, 0)
         return self._run
 
     def call(self, budget: int) -> int:
         """One call of the kernel's `run`."""
         return self.bind()(self.tables, self.rules, self.sym, self.work, self.prefixes, budget)
-
 
     def collect(self, res, store: bool) -> None:
         res.nodes = int(self.stats[NODES])
@@ -121,7 +146,6 @@ class Driver:
             res.found.append(row[row >= 0].copy())
         self.seen += k
         self.stats[STORED] = 0
-
 
 
 def distinct(values: np.ndarray) -> np.ndarray:
@@ -143,7 +167,7 @@ def pieces_connected(cover: Cover) -> bool:
     piece = cover.opt_piece[order]
     firsts = order[np.concatenate([[True], piece[1:] != piece[:-1]])]
     for o in firsts.tolist():
-        items = set(cover.opt_items[cover.opt_ptr[o]:cover.opt_ptr[o + 1]].tolist())
+        items = set(cover.opt_items[cover.opt_ptr[o] : cover.opt_ptr[o + 1]].tolist())
         todo = [next(iter(items))]
         seen = set(todo)
         while todo:
@@ -174,13 +198,11 @@ def item_masks(cover: Cover, words: int) -> np.ndarray:
         return masks
     bits = np.left_shift(np.uint64(1), (items & 63).astype(np.uint64))
     for w in range(words):
-        masks[:, w] = np.bitwise_or.reduceat(np.where(items >> 6 == w, bits, np.uint64(0)),
-                                             cover.opt_ptr[:-1])
+        masks[:, w] = np.bitwise_or.reduceat(np.where(items >> 6 == w, bits, np.uint64(0)), cover.opt_ptr[:-1])
     return masks
 
 
-def lists_by_first_item(cover: Cover, keep: np.ndarray,
-                        shuffle: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+def lists_by_first_item(cover: Cover, keep: np.ndarray, shuffle: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Kept options grouped by their lowest item (cover order inside a group, or a random
     order from the seed `shuffle`): (options, starts)."""
     kept = np.nonzero(keep)[0]

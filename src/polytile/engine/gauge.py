@@ -11,6 +11,7 @@ nodes so far / (nodes so far + c x the estimates of what is left); until FIRST_P
 parts have finished and the estimates are in, it is unknown (None: "estimating..."). A part that
 runs beyond its estimate is given a tenth of its nodes more to go: never 0 left while a
 part is unfinished."""
+
 from __future__ import annotations
 
 import threading
@@ -21,22 +22,27 @@ import numpy as np
 from ..core.cover import Cover
 from .tree import subtree_sizes
 
-PATHS = 1 << 16                 # random paths in all ...
-LEAST_PATHS = 64                # ... and at least this many per prefix
-BATCH_PATHS = 1 << 12           # paths between two looks at the stop flag
-MAX_ROUNDS = 64                 # rounds of PATHS paths at most
-DUTY = 0.25                     # share of one core the rounds after the first take
-FIRST_PARTS = 4                 # parts finished before the scale is trusted
-MORE = 0.1                      # a part beyond its estimate: this share of its nodes to go
+PATHS = 1 << 16  # random paths in all ...
+LEAST_PATHS = 64  # ... and at least this many per prefix
+BATCH_PATHS = 1 << 12  # paths between two looks at the stop flag
+MAX_ROUNDS = 64  # rounds of PATHS paths at most
+DUTY = 0.25  # share of one core the rounds after the first take
+FIRST_PARTS = 4  # parts finished before the scale is trusted
+MORE = 0.1  # a part beyond its estimate: this share of its nodes to go
 
 
 class Gauge:
-    def __init__(self, cover: Cover | None, keep: np.ndarray | None,
-                 tasks: list[list[np.ndarray]], sizes: np.ndarray | None = None):
+    def __init__(
+        self,
+        cover: Cover | None,
+        keep: np.ndarray | None,
+        tasks: list[list[np.ndarray]],
+        sizes: np.ndarray | None = None,
+    ):
         """Estimates the tasks in a thread of its own, unless their `sizes` are given."""
-        self.sizes: np.ndarray | None = sizes         # refined estimate per task
-        self.searched: dict[int, int] = {}           # nodes of the finished tasks
-        self.spans: dict[int, range] = {}            # ... the parts each stands for, if not itself
+        self.sizes: np.ndarray | None = sizes  # refined estimate per task
+        self.searched: dict[int, int] = {}  # nodes of the finished tasks
+        self.spans: dict[int, range] = {}  # ... the parts each stands for, if not itself
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._estimate, args=(cover, keep, tasks), daemon=True)
         if sizes is None:
@@ -57,9 +63,14 @@ class Gauge:
                 if self._stop.is_set():
                     return
                 began = time.perf_counter()
-                part = subtree_sizes(cover, keep, prefixes[start:start + per_batch], probes=probes,
-                                     seed=rounds * len(prefixes) + start + 1)
-                np.add.at(total, owner[start:start + per_batch], part)
+                part = subtree_sizes(
+                    cover,
+                    keep,
+                    prefixes[start : start + per_batch],
+                    probes=probes,
+                    seed=rounds * len(prefixes) + start + 1,
+                )
+                np.add.at(total, owner[start : start + per_batch], part)
                 if rounds > 1:
                     self._stop.wait((time.perf_counter() - began) * (1 / DUTY - 1))
             self.sizes = total / rounds
@@ -99,7 +110,7 @@ class Gauge:
             waiting[parts] = False
             expected = scale * float(sizes[parts].sum())
             left += max(expected - so_far, MORE * max(expected, so_far))
-        left += scale * float(sizes[waiting].sum())             # not begun
+        left += scale * float(sizes[waiting].sum())  # not begun
         return nodes / (nodes + left) if nodes + left > 0 else None
 
     @staticmethod

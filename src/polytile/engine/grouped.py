@@ -4,6 +4,7 @@ options' weights (1, or an orbit size for the options of a symmetry-breaking pre
 The kernels list the solutions into a large buffer; a compiled pass turns each batch
 into keys, and the batch is merged into a dictionary. Used by surveys (where do the
 holes go), knowing nothing of geometry."""
+
 from __future__ import annotations
 
 import threading
@@ -14,7 +15,7 @@ from numba import njit
 from .records import NODES, STORED
 from .search import driver_class
 
-BUFFER = 1 << 15                  # solutions per batch
+BUFFER = 1 << 15  # solutions per batch
 
 
 @njit(cache=True, nogil=True)
@@ -30,7 +31,7 @@ def _keys(rows, k, opt_piece, group, base, weight, keys, weights):
                 break
             w *= weight[o]
             if opt_piece[o] == group:
-                x = o                                   # insertion sort: few of them
+                x = o  # insertion sort: few of them
                 i = m
                 while i > 0 and picked[i - 1] > x:
                     picked[i] = picked[i - 1]
@@ -65,8 +66,9 @@ def decode(key: int, base: int, n: int) -> list[int]:
 _LOCAL = threading.local()
 
 
-def tally_task(job, chunk: list[np.ndarray], group: int, weight: np.ndarray,
-               stop: threading.Event | None = None) -> tuple[dict[int, int], int, bool]:
+def tally_task(
+    job, chunk: list[np.ndarray], group: int, weight: np.ndarray, stop: threading.Event | None = None
+) -> tuple[dict[int, int], int, bool]:
     """Weighted solutions under these prefixes, by key: (tally, nodes, finished)."""
     cover = job.cover
     base = cover.n_options

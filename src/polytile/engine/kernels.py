@@ -16,6 +16,7 @@ the types of its arguments, read the way numba reads them (dtype, dimensions, la
 writability of each array; tuples element by element): the extension checks only sizes,
 so a call it was not built for goes to the dispatcher, never to the wrong machine code.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -27,11 +28,22 @@ from typing import Any, Callable
 
 import numpy as np
 
-FAMILIES = ("bitboard", "wide", "dlx")   # the tiling kernel families: engine/<family>/
-KERNEL_MODULES = tuple(f"{family}.kernel" for family in FAMILIES)   # named below engine/
+FAMILIES = ("bitboard", "wide", "dlx")  # the tiling kernel families: engine/<family>/
+KERNEL_MODULES = tuple(f"{family}.kernel" for family in FAMILIES)  # named below engine/
 # the files whose text the compiled code is made from: the kernels and what they import
-SOURCES = KERNEL_MODULES + ("bits", "bitboard.tables", "bitboard.memo_table", "tree", "leaf",
-                            "status", "tally", "records", "orbits", "placing", "turning")
+SOURCES = KERNEL_MODULES + (
+    "bits",
+    "bitboard.tables",
+    "bitboard.memo_table",
+    "tree",
+    "leaf",
+    "status",
+    "tally",
+    "records",
+    "orbits",
+    "placing",
+    "turning",
+)
 EXTENSION = "polytile.engine._aot"
 _HERE = Path(__file__).resolve().parent
 
@@ -50,8 +62,8 @@ def type_key(value: Any) -> Any:
     array's (dtype, ndim, layout, writeable, aligned), a scalar's type name, a tuple's
     keys. Must agree with aot.numba_key."""
     kind = type(value)
-    if kind is np.ndarray:                  # the flags as one integer: a few hundred arrays
-        f = value.flags.num                 # are keyed for each count's records
+    if kind is np.ndarray:  # the flags as one integer: a few hundred arrays
+        f = value.flags.num  # are keyed for each count's records
         dtype = _DTYPES.get(value.dtype)
         if dtype is None:
             dtype = _DTYPES[value.dtype] = dtype_key(value.dtype)
@@ -59,9 +71,8 @@ def type_key(value: Any) -> Any:
         return (dtype, value.ndim, layout, bool(f & _WRITEABLE), bool(f & _ALIGNED))
     if kind is tuple:
         return tuple(type_key(v) for v in value)
-    if isinstance(value, tuple) and hasattr(value, "_fields"):      # a record (NamedTuple)
-        return ("record", kind.__name__, tuple((name, type_key(v)) for name, v in
-                                               zip(value._fields, value)))
+    if isinstance(value, tuple) and hasattr(value, "_fields"):  # a record (NamedTuple)
+        return ("record", kind.__name__, tuple((name, type_key(v)) for name, v in zip(value._fields, value)))
     if kind is bool or kind is np.bool_:
         return "bool"
     if kind is int:
@@ -70,7 +81,7 @@ def type_key(value: Any) -> Any:
         return "float64"
     if isinstance(value, np.generic):
         return value.dtype.name
-    return repr(kind)                       # matches nothing compiled: the dispatcher
+    return repr(kind)  # matches nothing compiled: the dispatcher
 
 
 # numpy's flag bits (NPY_ARRAY_C_CONTIGUOUS, ...), as ndarray.flags.num has them
@@ -84,8 +95,7 @@ def dtype_key(dtype: np.dtype) -> Any:
     fields = dtype.fields
     if fields is None:
         return dtype.str
-    return ("struct", dtype.itemsize, tuple((name, fields[name][0].str, fields[name][1])
-                                            for name in fields))
+    return ("struct", dtype.itemsize, tuple((name, fields[name][0].str, fields[name][1]) for name in fields))
 
 
 def _tuples(data: Any) -> Any:
@@ -134,14 +144,14 @@ class Kernels:
         found: Any = self._functions.get(name)
         if found is None:
             found = getattr(import_module(f"polytile.engine.{self._module}"), name)
-        setattr(self, name, found)          # the next look-up is a plain attribute
+        setattr(self, name, found)  # the next look-up is a plain attribute
         return found
 
 
 _table: dict[str, dict[str, Kernel]] | None = None
 _loaded: dict[str, Kernels] = {}
-requested: set[tuple[str, str]] = set()     # (module, name) the drivers have looked up
-missed: set[tuple[str, Any]] = set()        # (kernel, type keys) of calls the extension was not built for
+requested: set[tuple[str, str]] = set()  # (module, name) the drivers have looked up
+missed: set[tuple[str, Any]] = set()  # (kernel, type keys) of calls the extension was not built for
 
 
 def compiled_table(expected: str | None = None) -> dict[str, dict[str, Kernel]]:
@@ -152,7 +162,7 @@ def compiled_table(expected: str | None = None) -> dict[str, dict[str, Kernel]]:
     try:
         ext = import_module(EXTENSION)
         meta = json.loads(ext.polytile_meta())
-    except Exception:                     # not built (no C compiler), or built for another Python
+    except Exception:  # not built (no C compiler), or built for another Python
         return {}
     if meta.get("hash") != (expected or source_hash()):
         return {}
@@ -196,7 +206,7 @@ class Deferred(Kernel):
         self.py_func, self.options = func, options
         self.module = func.__module__.removeprefix("polytile.engine.")
         self.__name__, self.__doc__ = func.__name__, func.__doc__
-        self.variants: dict[Any, Callable] | None = None      # type: ignore[assignment]
+        self.variants: dict[Any, Callable] | None = None  # type: ignore[assignment]
         self.dispatcher: Callable | None = None
         deferred.append(self)
 
@@ -207,16 +217,17 @@ class Deferred(Kernel):
         return super().__call__(*args)
 
     @property
-    def jit(self) -> Callable:      # type: ignore[override]
+    def jit(self) -> Callable:  # type: ignore[override]
         """numba's dispatcher (numba compiles, or loads from its cache, the whole module)."""
         if self.dispatcher is None:
             import sys
             import numba
+
             module = sys.modules[self.py_func.__module__]
             for name, value in list(vars(module).items()):
                 if isinstance(value, Deferred):
                     value.dispatcher = value.dispatcher or numba.njit(**value.options)(value.py_func)
-                    setattr(module, name, value.dispatcher)   # the kernels call each other by name
+                    setattr(module, name, value.dispatcher)  # the kernels call each other by name
         assert self.dispatcher is not None
         return self.dispatcher
 

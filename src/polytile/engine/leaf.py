@@ -3,6 +3,7 @@
 Shared by every kernel. A solution is the list of chosen options; its identity is the
 sorted list of their cell-set labels (see polytile.symmetry).
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -49,8 +50,9 @@ def _compare(a, b, n):
 
 
 @njit(cache=True)
-def classify(chosen, depth, opt_label, label_img, label_piece, h_mask, piece_count, piece_min,
-             check_mask, base, img, tally):
+def classify(
+    chosen, depth, opt_label, label_img, label_piece, h_mask, piece_count, piece_min, check_mask, base, img, tally
+):
     """Return (canonical, |Stab_H|, |H|, least) for the solution s = chosen[:depth].
 
     canonical: no g in check_mask maps s to a solution with a smaller label list.
@@ -68,7 +70,7 @@ def classify(chosen, depth, opt_label, label_img, label_piece, h_mask, piece_cou
         img[hmin + i] = base[i]
     stab = 0
     n_h = 0
-    other = False                        # some image outside H is a solution (gmin is set)
+    other = False  # some image outside H is a solution (gmin is set)
     for g in range(n_g):
         in_h = (h_mask >> np.uint64(g)) & np.uint64(1)
         for i in range(depth):
@@ -84,9 +86,9 @@ def classify(chosen, depth, opt_label, label_img, label_piece, h_mask, piece_cou
             if cmp == 0:
                 stab += 1
             elif _compare(img, img[hmin:], depth) < 0:
-                img[hmin:hmin + depth] = img[:depth]
+                img[hmin : hmin + depth] = img[:depth]
         elif not other or _compare(img, img[gmin:], depth) < 0:
-            img[gmin:gmin + depth] = img[:depth]
+            img[gmin : gmin + depth] = img[:depth]
             other = True
     least = not other or _compare(img[gmin:], img[hmin:], depth) >= 0
     return True, stab, n_h, least
@@ -98,8 +100,6 @@ def minimums_met(left, piece_count, piece_min):
         if piece_count[p] - left[p] < piece_min[p]:
             return False
     return True
-
-
 
 
 @njit(cache=True, inline="always")
@@ -152,8 +152,20 @@ def on_leaf(chosen, depth, left, rules, sym, sink):
     if sym_mode == 0:
         stats[SOLUTIONS] += 1
     elif sym_mode == 1:
-        canon, stab, n_h, least = classify(chosen, depth, opt_label, label_img, label_piece, h_mask,
-                                           piece_count, piece_min, ~np.uint64(0), base, img, tally)
+        canon, stab, n_h, least = classify(
+            chosen,
+            depth,
+            opt_label,
+            label_img,
+            label_piece,
+            h_mask,
+            piece_count,
+            piece_min,
+            ~np.uint64(0),
+            base,
+            img,
+            tally,
+        )
         stats[SOLUTIONS] += 1
         if canon:
             stats[UNIQUE] += 1
@@ -161,10 +173,10 @@ def on_leaf(chosen, depth, left, rules, sym, sink):
     else:
         if banned_pair(chosen, depth, opt_piece, sym.piece, sym.piece2, sym.ban_ptr, sym.ban_opts):
             return CONTINUE
-        mask = breaking_stabiliser(chosen, depth, opt_piece, sym.piece, sym.piece2, sym.opt_stab,
-                                   h_mask)
-        canon, stab, n_h, least = classify(chosen, depth, opt_label, label_img, label_piece, h_mask,
-                                           piece_count, piece_min, mask, base, img, tally)
+        mask = breaking_stabiliser(chosen, depth, opt_piece, sym.piece, sym.piece2, sym.opt_stab, h_mask)
+        canon, stab, n_h, least = classify(
+            chosen, depth, opt_label, label_img, label_piece, h_mask, piece_count, piece_min, mask, base, img, tally
+        )
         accepted = canon and least
         if canon:
             stats[SOLUTIONS] += n_h // stab

@@ -11,6 +11,7 @@ piece each label is a placement of, and the masks of the motions that map every 
 placements onto its own (g_exact) or onto a like piece's (H). A few hundred small numpy
 calls in core; here one pass over the images with an open-addressing table of the
 distinct sets."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -19,14 +20,14 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from .bits import ONE, ZERO
 
-EMPTY = np.uint64(0)        # no option is empty, so no key is 0: 0 marks a free slot
+EMPTY = np.uint64(0)  # no option is empty, so no key is 0: 0 marks a free slot
 
 
 @njit(cache=True)
 def _slot(table, key):
     """The slot of `key` in the open-addressing table (its own, or the free one it goes to):
     Fibonacci hashing, the product's top bits (its middle bits cluster the bitmasks)."""
-    mask = len(table) - 1                     # a power of two: the top bits of the product
+    mask = len(table) - 1  # a power of two: the top bits of the product
     top = np.uint64(64) - trailing_zeros(np.uint64(len(table)))
     s = np.int64((key * np.uint64(0x9E3779B97F4A7C15)) >> top)
     while table[s] != EMPTY and table[s] != key:
@@ -120,8 +121,13 @@ def _onto_like_pieces(img_piece, opt_piece, piece_count, piece_min):
             if n_opts[p] == 0:
                 continue
             d = hi[p]
-            if lo[p] < 0 or lo[p] != d or n_opts[d] != n_opts[p] or \
-                    piece_count[d] != piece_count[p] or piece_min[d] != piece_min[p]:
+            if (
+                lo[p] < 0
+                or lo[p] != d
+                or n_opts[d] != n_opts[p]
+                or piece_count[d] != piece_count[p]
+                or piece_min[d] != piece_min[p]
+            ):
                 ok[g] = False
                 break
     return ok
@@ -158,7 +164,7 @@ def analyse(perms, opt_ptr, opt_items, opt_piece, piece_count, piece_min):
         if same:
             g_exact |= ONE << np.uint64(g)
     h_mask = ONE << np.uint64(identity)
-    if np.all(label_piece[opt_label] == opt_piece):       # each label names one piece
+    if np.all(label_piece[opt_label] == opt_piece):  # each label names one piece
         ok = _onto_like_pieces(img_piece, opt_piece, piece_count, piece_min)
         for g in range(n_g):
             if ok[g]:

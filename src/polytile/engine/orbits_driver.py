@@ -3,6 +3,7 @@ function of the board's permutations and the cover, returning the Symmetry's fie
 None where the numpy reference must do it (more than 64 items or motions, or no compiled
 variant for these argument types: numba's compiling at run time would cost more than
 numpy's few hundred calls)."""
+
 from __future__ import annotations
 
 import os
@@ -16,12 +17,14 @@ from .kernels import Kernel, kernel_module, type_key, using_compiled
 
 def arguments(perms: np.ndarray, cover: Cover) -> tuple[np.ndarray, ...]:
     """orbits.analyse's arguments, in the types the compiled variant was built for."""
-    return (np.ascontiguousarray(perms, dtype=np.int64),
-            np.ascontiguousarray(cover.opt_ptr, dtype=np.int64),
-            np.ascontiguousarray(cover.opt_items, dtype=np.int32),
-            np.ascontiguousarray(cover.opt_piece, dtype=np.int32),
-            np.ascontiguousarray(cover.piece_count, dtype=np.int32),
-            np.ascontiguousarray(cover.piece_min, dtype=np.int32))
+    return (
+        np.ascontiguousarray(perms, dtype=np.int64),
+        np.ascontiguousarray(cover.opt_ptr, dtype=np.int64),
+        np.ascontiguousarray(cover.opt_items, dtype=np.int32),
+        np.ascontiguousarray(cover.opt_piece, dtype=np.int32),
+        np.ascontiguousarray(cover.piece_count, dtype=np.int32),
+        np.ascontiguousarray(cover.piece_min, dtype=np.int32),
+    )
 
 
 def fits(perms: np.ndarray, cover: Cover) -> bool:
@@ -40,7 +43,7 @@ def analyser(perms: np.ndarray, cover: Cover, jit: bool = False) -> tuple[Any, .
     if jit or os.environ.get("POLYTILE_JIT"):
         function = kernel_module("orbits").analyse
         function = function.jit if isinstance(function, Kernel) else function
-    elif using_compiled("orbits", "analyse"):               # (else numba is not imported)
+    elif using_compiled("orbits", "analyse"):  # (else numba is not imported)
         function = kernel_module("orbits").analyse.variants.get(tuple(type_key(a) for a in args))
     else:
         function = None

@@ -14,6 +14,7 @@ Backends: threads on this machine (the compiled kernels release the GIL: no star
 cost, where forking a process with the compiled kernels in memory costs ~5 ms of page
 copies, a tenth of a 5x12 count) and Dask (a scheduler's address, or a LocalCluster of
 worker processes)."""
+
 from __future__ import annotations
 
 import hashlib
@@ -36,27 +37,28 @@ from .gauge import Gauge, time_share
 from .stealing import Fixed, Shared, Stealing
 from .tree import split
 
-if TYPE_CHECKING:            # sqlite3 and hmac (the checkpoint), Dask: imported when used
+if TYPE_CHECKING:  # sqlite3 and hmac (the checkpoint), Dask: imported when used
     from .checkpoint import Checkpoint, Counts
 
-INTERRUPT = "ctrl-c"                         # on the results queue: Ctrl-C came
-STEAL_PER_WORKER = 64                        # prefixes per worker when stealing, at least (finer
-                                             # costs: 6x10 split into 2376 prefixes, not 138, 1.56x not 1.75x)
-STOP_WAIT = 1.0                              # seconds the workers get to stop after Ctrl-C
+INTERRUPT = "ctrl-c"  # on the results queue: Ctrl-C came
+STEAL_PER_WORKER = 64  # prefixes per worker when stealing, at least (finer
+# costs: 6x10 split into 2376 prefixes, not 138, 1.56x not 1.75x)
+STOP_WAIT = 1.0  # seconds the workers get to stop after Ctrl-C
 
 
 @dataclass
 class Job:
     """Everything a worker needs (picklable, sent once to each Dask worker)."""
+
     cover: Cover
     sym: object
     plan: Plan
     engine: str
     key: str
-    shared: Shared | None = None            # threads only: the driver built once, or None
+    shared: Shared | None = None  # threads only: the driver built once, or None
 
 
-_LOCAL = threading.local()                  # one driver per job and thread, reused by its tasks
+_LOCAL = threading.local()  # one driver per job and thread, reused by its tasks
 
 
 def _thread_driver(job: Job):
@@ -83,8 +85,12 @@ def _begin(driver, chunk: list[np.ndarray]) -> None:
         driver._run = bound
 
 
-def run_task(job: Job, chunk: list[np.ndarray], stop: threading.Event | None = None,
-             report: Callable[[Counts], None] | None = None) -> tuple[Counts, bool]:
+def run_task(
+    job: Job,
+    chunk: list[np.ndarray],
+    stop: threading.Event | None = None,
+    report: Callable[[Counts], None] | None = None,
+) -> tuple[Counts, bool]:
     """Count the subtrees under these prefixes: the counts, and False when `stop` was set
     before the end (then the counts are those of the part searched). `report` gets the
     counts so far after every slice of the search (a few hundredths of a second)."""
@@ -105,8 +111,14 @@ def run_task(job: Job, chunk: list[np.ndarray], stop: threading.Event | None = N
 
 def fingerprint(cover: Cover, p: Plan) -> str:
     h = hashlib.sha256()
-    for a in (cover.opt_ptr, cover.opt_items, cover.opt_piece, cover.piece_count, cover.piece_min,
-              p.keep.astype(np.uint8)):
+    for a in (
+        cover.opt_ptr,
+        cover.opt_items,
+        cover.opt_piece,
+        cover.piece_count,
+        cover.piece_min,
+        p.keep.astype(np.uint8),
+    ):
         h.update(np.ascontiguousarray(a).tobytes())
     h.update(f"{p.sym_mode}:{p.sym_piece}:{p.sym_piece2}".encode())
     return h.hexdigest()
@@ -114,10 +126,18 @@ def fingerprint(cover: Cover, p: Plan) -> str:
 
 # ---------------------------------------------------------------- threads backend
 
-def on_threads(job: Job, tasks: list, todo: list[int], jobs: int,
-               done: Callable[..., None], task: Callable = run_task,
-               interim: Callable[[int, Counts], None] | None = None,
-               deadline: float | None = None, source: Stealing | None = None) -> bool:
+
+def on_threads(
+    job: Job,
+    tasks: list,
+    todo: list[int],
+    jobs: int,
+    done: Callable[..., None],
+    task: Callable = run_task,
+    interim: Callable[[int, Counts], None] | None = None,
+    deadline: float | None = None,
+    source: Stealing | None = None,
+) -> bool:
     """`jobs` threads take task numbers in turn (or chunks of `source`, whose numbers are
     then those of its chunks); the kernels release the GIL, so they run
     on as many cores. This thread records results and answers Ctrl-C: then the workers
@@ -129,7 +149,7 @@ def on_threads(job: Job, tasks: list, todo: list[int], jobs: int,
     before the count was done."""
     results: queue.SimpleQueue = queue.SimpleQueue()
     stop = threading.Event()
-    latest: dict[int, Counts] = {}                    # counts so far of the tasks under way
+    latest: dict[int, Counts] = {}  # counts so far of the tasks under way
     chunks = source if source is not None else Fixed(tasks, todo, jobs)
     work = _worker(job, chunks, task, results, stop)
     workers = [threading.Thread(target=work, args=(w,), daemon=True) for w in range(chunks.workers)]
@@ -161,8 +181,9 @@ def on_threads(job: Job, tasks: list, todo: list[int], jobs: int,
     return late
 
 
-def _worker(job: Job, chunks: Fixed | Stealing, task: Callable, results: queue.SimpleQueue,
-            stop: threading.Event) -> Callable[[int], None]:
+def _worker(
+    job: Job, chunks: Fixed | Stealing, task: Callable, results: queue.SimpleQueue, stop: threading.Event
+) -> Callable[[int], None]:
     """A worker thread's loop: take the next chunk, run it, put ("done", i,
     finished, counts) on `results` (and ("interim", i, counts) as run_task goes), None at
     the end; an exception is handed to the main thread the same way."""
@@ -176,14 +197,14 @@ def _worker(job: Job, chunks: Fixed | Stealing, task: Callable, results: queue.S
                     break
                 i, chunk = got
                 if reporting:
-                    out, finished = task(job, chunk, stop,
-                                         lambda c, i=i: results.put(("interim", i, c)))
+                    out, finished = task(job, chunk, stop, lambda c, i=i: results.put(("interim", i, c)))
                 else:
                     out, finished = task(job, chunk, stop)
                 results.put(("done", i, finished, out))
-        except BaseException as e:                    # handed to the main thread
+        except BaseException as e:  # handed to the main thread
             results.put(e)
         results.put(None)
+
     return work
 
 
@@ -195,14 +216,16 @@ def _ctrl_c_as_message(results: queue.SimpleQueue):
     order. Yields an event set on Ctrl-C. Elsewhere than in the main thread, or when
     SIGINT is not Python's default handler (ignored in a web job), nothing changes."""
     interrupted = threading.Event()
-    if threading.current_thread() is not threading.main_thread() or \
-            signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
         yield interrupted
         return
 
     def on_ctrl_c(signum, frame) -> None:
         interrupted.set()
-        results.put(INTERRUPT)                   # SimpleQueue.put is safe in a signal handler
+        results.put(INTERRUPT)  # SimpleQueue.put is safe in a signal handler
 
     signal.signal(signal.SIGINT, on_ctrl_c)
     try:
@@ -211,9 +234,15 @@ def _ctrl_c_as_message(results: queue.SimpleQueue):
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
-def _drain(results: queue.SimpleQueue, take: Callable, running: Callable[[], int],
-           stop: threading.Event, latest: dict[int, Counts], done: Callable[..., None],
-           deadline: float | None = None) -> tuple[float, bool]:
+def _drain(
+    results: queue.SimpleQueue,
+    take: Callable,
+    running: Callable[[], int],
+    stop: threading.Event,
+    latest: dict[int, Counts],
+    done: Callable[..., None],
+    deadline: float | None = None,
+) -> tuple[float, bool]:
     """Hand every message of the workers to `take` until they end, Ctrl-C or the deadline;
     then (or on an error) stop them and keep what they searched: their last words within
     STOP_WAIT, else the counts of their last slice. The time (perf_counter) to give up
@@ -221,7 +250,7 @@ def _drain(results: queue.SimpleQueue, take: Callable, running: Callable[[], int
     give_up, late = time.perf_counter(), False
     try:
         while running():
-            wait = 0.25                               # wake up now and then for Ctrl-C
+            wait = 0.25  # wake up now and then for Ctrl-C
             if deadline is not None:
                 wait = min(wait, deadline - time.perf_counter())
                 if wait <= 0:
@@ -235,16 +264,16 @@ def _drain(results: queue.SimpleQueue, take: Callable, running: Callable[[], int
                 break
             take(got)
     finally:
-        stop.set()                                    # workers stop within a slice
+        stop.set()  # workers stop within a slice
         give_up = time.perf_counter() + STOP_WAIT
         while running():
             try:
                 got = results.get(timeout=max(0.0, give_up - time.perf_counter()))
             except queue.Empty:
-                break                                 # never wait long: the threads are daemons
+                break  # never wait long: the threads are daemons
             if got is not INTERRUPT:
                 take(got, show=False)
-        for counts in latest.values():                # workers still in a slice: their last counts
+        for counts in latest.values():  # workers still in a slice: their last counts
             done(None, counts, show=False)
         latest.clear()
     return give_up, late
@@ -252,9 +281,20 @@ def _drain(results: queue.SimpleQueue, take: Callable, running: Callable[[], int
 
 # ---------------------------------------------------------------- the count
 
-def count(cover: Cover, sym=None, *, unique: bool = False, jobs: int = 0, engine: str = "auto",
-          checkpoint: str | None = None, progress=None, scheduler: str | None = None,
-          breaking: bool = True, deadline: float | None = None) -> Report[np.ndarray]:
+
+def count(
+    cover: Cover,
+    sym=None,
+    *,
+    unique: bool = False,
+    jobs: int = 0,
+    engine: str = "auto",
+    checkpoint: str | None = None,
+    progress=None,
+    scheduler: str | None = None,
+    breaking: bool = True,
+    deadline: float | None = None,
+) -> Report[np.ndarray]:
     """Count all solutions on `jobs` threads (0: every core), or on Dask when `scheduler`
     is an address or "local" (a LocalCluster of `jobs` worker processes); stop at the
     perf_counter `deadline` (the report is then incomplete, timed out)."""
@@ -263,9 +303,9 @@ def count(cover: Cover, sym=None, *, unique: bool = False, jobs: int = 0, engine
         client = None
         if scheduler:
             from .dask_backend import dask_client
+
             client, jobs = stack.enter_context(dask_client(scheduler, jobs))
-        return _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, breaking,
-                      deadline)
+        return _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, breaking, deadline)
 
 
 class _Tally:
@@ -273,20 +313,27 @@ class _Tally:
     gauge and the progress bar (with the counts so far of the chunks under way). Progress
     counts parts: a chunk finished is `span(chunk)` parts done (a task, or prefixes)."""
 
-    def __init__(self, res: Report[np.ndarray], n_parts: int, book: Checkpoint | None,
-                 gauge: Gauge | None, progress, t0: float,
-                 span: Callable[[int], range] = Fixed.span):
+    def __init__(
+        self,
+        res: Report[np.ndarray],
+        n_parts: int,
+        book: Checkpoint | None,
+        gauge: Gauge | None,
+        progress,
+        t0: float,
+        span: Callable[[int], range] = Fixed.span,
+    ):
         self.res, self.n_tasks, self.book, self.gauge, self.progress = res, n_parts, book, gauge, progress
         self.span = span
         self.t0 = self.t_search = t0
         self.n_done = 0
-        self.running: dict[int, Counts] = {}        # counts so far of the chunks under way
+        self.running: dict[int, Counts] = {}  # counts so far of the chunks under way
 
     def done(self, i: int | None, counts: Counts, record: bool = True, show: bool = True) -> None:
         """Chunk i finished (None: part of a chunk, searched before an interrupt)."""
         res = self.res
         res.solutions += counts[0]
-        res.unique = (res.unique or 0) + counts[1]      # 0 from the start: never None
+        res.unique = (res.unique or 0) + counts[1]  # 0 from the start: never None
         res.nodes += counts[2]
         if i is None:
             return
@@ -304,8 +351,9 @@ class _Tally:
         """Finished parts plus the counts so far of the chunks under way, and the share of
         the work done (None while unknown: see gauge.py)."""
         res = self.res
-        now: Report[np.ndarray] = Report(solutions=res.solutions, unique=res.unique, nodes=res.nodes,
-                                         seconds=time.perf_counter() - self.t0)
+        now: Report[np.ndarray] = Report(
+            solutions=res.solutions, unique=res.unique, nodes=res.nodes, seconds=time.perf_counter() - self.t0
+        )
         for c in self.running.values():
             now.solutions += c[0]
             now.unique = (now.unique or 0) + c[1]
@@ -315,16 +363,16 @@ class _Tally:
         if self.gauge is not None:
             share = self.gauge.share(running, {j: self.span(j) for j in running})
         clock = time.perf_counter()
-        self.progress(now, self.n_done, self.n_tasks,
-                      time_share(share, clock - self.t_search, clock - self.t0))
+        self.progress(now, self.n_done, self.n_tasks, time_share(share, clock - self.t_search, clock - self.t0))
 
     def interim(self, i: int, counts: Counts) -> None:
         self.running[i] = counts
         self.display()
 
 
-def _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, breaking,
-           deadline=None) -> Report[np.ndarray]:
+def _count(
+    cover, sym, unique, jobs, engine, checkpoint, progress, client, breaking, deadline=None
+) -> Report[np.ndarray]:
     t0 = time.perf_counter()
     p = plan(cover, sym, unique=unique, store=False, breaking=breaking)
     engine = choose_engine(engine, cover.n_items, len(cover.piece_count))
@@ -345,27 +393,34 @@ def _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, break
     return res
 
 
-def _count_stealing(job: Job, res: Report[np.ndarray], jobs: int, progress,
-                    deadline: float | None, t0: float) -> bool:
+def _count_stealing(job: Job, res: Report[np.ndarray], jobs: int, progress, deadline: float | None, t0: float) -> bool:
     """The count on `jobs` threads by work stealing over fine prefixes (engine/stealing.py);
     True when the deadline passed first."""
     cover, p = job.cover, job.plan
     prefixes = split(cover, p.keep, p.prefixes, STEAL_PER_WORKER * jobs)
     chunks = Stealing(prefixes, jobs, most=-(-len(prefixes) // (16 * jobs)))
-    job.shared = Shared(driver_class(job.engine)(cover, job.sym, p, store=False, limit=0),
-                        chunks.workers)
+    job.shared = Shared(driver_class(job.engine)(cover, job.sym, p, store=False, limit=0), chunks.workers)
     gauge = Gauge(cover, p.keep, [[q] for q in prefixes]) if progress is not None else None
     tally = _Tally(res, len(prefixes), None, gauge, progress, t0, chunks.span)
     tally.t_search = time.perf_counter()
     return _run_threads(job, tally, [], [], jobs, progress, deadline, gauge, chunks)
 
 
-def _count_tasks(job: Job, res: Report[np.ndarray], jobs: int, checkpoint: str | None, progress,
-                 client, deadline: float | None, t0: float) -> bool:
+def _count_tasks(
+    job: Job,
+    res: Report[np.ndarray],
+    jobs: int,
+    checkpoint: str | None,
+    progress,
+    client,
+    deadline: float | None,
+    t0: float,
+) -> bool:
     """The count in fixed tasks (the same whatever the number of workers when resumable),
     on threads or Dask; True when the deadline passed first."""
     from .checkpoint import Checkpoint
     from .dask_backend import on_dask
+
     cover, p = job.cover, job.plan
     tasks, _ = make_tasks(cover, p, RESUMABLE_WORKERS if checkpoint else jobs, fine=True)
     book = Checkpoint(checkpoint, job.key + ":fine", len(tasks)) if checkpoint else None
@@ -385,13 +440,29 @@ def _count_tasks(job: Job, res: Report[np.ndarray], jobs: int, checkpoint: str |
     return _run_threads(job, tally, tasks, todo, jobs, progress, deadline, gauge)
 
 
-def _run_threads(job: Job, tally: _Tally, tasks: list, todo: list[int], jobs: int, progress,
-                 deadline: float | None, gauge: Gauge | None, chunks: Stealing | None = None) -> bool:
+def _run_threads(
+    job: Job,
+    tally: _Tally,
+    tasks: list,
+    todo: list[int],
+    jobs: int,
+    progress,
+    deadline: float | None,
+    gauge: Gauge | None,
+    chunks: Stealing | None = None,
+) -> bool:
     """on_threads for the tally (True: the deadline passed first); the gauge then stops."""
     try:
-        return on_threads(job, tasks, todo, jobs, tally.done,
-                          interim=tally.interim if progress is not None else None,
-                          deadline=deadline, source=chunks)
+        return on_threads(
+            job,
+            tasks,
+            todo,
+            jobs,
+            tally.done,
+            interim=tally.interim if progress is not None else None,
+            deadline=deadline,
+            source=chunks,
+        )
     finally:
         if gauge is not None:
             gauge.close()

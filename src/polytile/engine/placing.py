@@ -7,6 +7,7 @@ numbers of their cells from their first cell) and, per orientation, the range of
 along each axis where it stays inside the box; each (orientation, anchor) pair is then
 looked up cell by cell in the board's grid (item number, or -1 off the board). A few dozen numpy calls over
 arrays of the pairs become one pass that stops at the first cell off the board."""
+
 from __future__ import annotations
 
 import numpy as np

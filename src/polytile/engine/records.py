@@ -12,6 +12,7 @@ array (`place_dtype`): numba reads and writes its fields by name, in place.
 Each kernel family adds its own tables and stack next to its driver
 (bitboard/records.py, wide/driver.py, dlx/driver.py).
 """
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -20,45 +21,48 @@ import numpy as np
 
 # stats[...] of a Sink: the counters a kernel adds to, a vector so that callers can
 # subtract two readings (engine/parallel.py)
-NODES = 0           # placements tried
-SOLUTIONS = 1       # solutions counted (under symmetry breaking, each leaf's orbit)
-UNIQUE = 2          # symmetry classes counted
-STORED = 3          # rows of `out` filled and not yet drained by the driver
-ACCEPTED = 4        # leaves accepted (what `stop_after` counts)
+NODES = 0  # placements tried
+SOLUTIONS = 1  # solutions counted (under symmetry breaking, each leaf's orbit)
+UNIQUE = 2  # symmetry classes counted
+STORED = 3  # rows of `out` filled and not yet drained by the driver
+ACCEPTED = 4  # leaves accepted (what `stop_after` counts)
 N_STATS = 5
 
 
 class Rules(NamedTuple):
     """What a solution is and when to stop; read only."""
-    opt_piece: np.ndarray       # int32 (options): the piece each option places
-    piece_count: np.ndarray     # int32 (pieces): copies of each piece on offer
-    piece_min: np.ndarray       # int32 (pieces): copies a solution must use
-    need_min: bool              # some piece_min < piece_count: leaves check the minimums
-    stop_after: int             # stop after this many accepted leaves (0: never)
+
+    opt_piece: np.ndarray  # int32 (options): the piece each option places
+    piece_count: np.ndarray  # int32 (pieces): copies of each piece on offer
+    piece_min: np.ndarray  # int32 (pieces): copies a solution must use
+    need_min: bool  # some piece_min < piece_count: leaves check the minimums
+    stop_after: int  # stop after this many accepted leaves (0: never)
 
 
 class SymmetryTables(NamedTuple):
     """The symmetry tables of leaf.on_leaf (see core.symmetry); read only."""
-    mode: int                   # 0 none, 1 canonical check over G, 2 symmetry breaking
-    piece: int                  # the piece placed first, one placement per orbit (mode 2)
-    opt_label: np.ndarray       # int32 (options): the label of an option's cell set
-    label_img: np.ndarray       # int32 (motions, labels): a label's image under each motion
-    label_piece: np.ndarray     # int32 (labels): the piece a cell set is a placement of, or -1
-    h_mask: np.uint64           # bit g: motion g is in the group H the breaking works under
-    opt_stab: np.ndarray        # uint64 (options): bit g when motion g fixes the option
-    canonical_only: bool        # count (and store) only the canonical leaf of a class
-    piece2: int                 # the second piece broken under the first's symmetries, or -1
-    ban_ptr: np.ndarray         # int64 (options + 1): CSR start of each option's bans
-    ban_opts: np.ndarray        # int32: placements of `piece2` banned under an option
+
+    mode: int  # 0 none, 1 canonical check over G, 2 symmetry breaking
+    piece: int  # the piece placed first, one placement per orbit (mode 2)
+    opt_label: np.ndarray  # int32 (options): the label of an option's cell set
+    label_img: np.ndarray  # int32 (motions, labels): a label's image under each motion
+    label_piece: np.ndarray  # int32 (labels): the piece a cell set is a placement of, or -1
+    h_mask: np.uint64  # bit g: motion g is in the group H the breaking works under
+    opt_stab: np.ndarray  # uint64 (options): bit g when motion g fixes the option
+    canonical_only: bool  # count (and store) only the canonical leaf of a class
+    piece2: int  # the second piece broken under the first's symmetries, or -1
+    ban_ptr: np.ndarray  # int64 (options + 1): CSR start of each option's bans
+    ban_opts: np.ndarray  # int32: placements of `piece2` banned under an option
 
 
 class Sink(NamedTuple):
     """Where leaves write: the counters, the solution buffer, leaf.classify's scratch."""
-    stats: np.ndarray           # int64 (N_STATS): NODES, SOLUTIONS, UNIQUE, STORED, ACCEPTED
-    out: np.ndarray             # int32 (buffer rows, depth): stored solutions, -1 padded
-    base: np.ndarray            # int64 (depth): a solution's sorted labels
-    img: np.ndarray             # int64 (3 depth): an image, the least under H, the least outside
-    tally: np.ndarray           # int64 (pieces): copies used by an image
+
+    stats: np.ndarray  # int64 (N_STATS): NODES, SOLUTIONS, UNIQUE, STORED, ACCEPTED
+    out: np.ndarray  # int32 (buffer rows, depth): stored solutions, -1 padded
+    base: np.ndarray  # int64 (depth): a solution's sorted labels
+    img: np.ndarray  # int64 (3 depth): an image, the least under H, the least outside
+    tally: np.ndarray  # int64 (pieces): copies used by an image
 
 
 def no_leaf_scratch(stats: np.ndarray, out: np.ndarray) -> Sink:

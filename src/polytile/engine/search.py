@@ -1,10 +1,11 @@
 """Drive a compiled kernel: choose the symmetry mode, run in slices, keep time limits,
 Ctrl-C and progress in Python, collect solutions as lists of option ids."""
+
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
@@ -12,9 +13,12 @@ from ..core.cover import Cover
 from ..core.results import Report
 from .kernels import kernel_module
 
-SLICE_NODES = 1 << 20                  # most nodes in one slice
-SLICE_SECONDS = 0.05                   # a slice's goal: Ctrl-C and limits answer at once
-FIRST_SLICE_NODES = 1 << 16            # a few ms on any kernel: small counts in one call
+if TYPE_CHECKING:
+    from .driver import Driver
+
+SLICE_NODES = 1 << 20  # most nodes in one slice
+SLICE_SECONDS = 0.05  # a slice's goal: Ctrl-C and limits answer at once
+FIRST_SLICE_NODES = 1 << 16  # a few ms on any kernel: small counts in one call
 
 
 class Pacer:
@@ -37,18 +41,18 @@ class Pacer:
 @dataclass
 class Plan:
     """How to search: which options, which symmetry mode."""
-    keep: np.ndarray                   # bool per option: in the search at all
-    sym_mode: int = 0                  # 0 none, 1 canonical check, 2 breaking
+
+    keep: np.ndarray  # bool per option: in the search at all
+    sym_mode: int = 0  # 0 none, 1 canonical check, 2 breaking
     sym_piece: int = -1
     canonical_only: bool = False
     prefixes: list = field(default_factory=lambda: [np.zeros(0, dtype=np.int32)])
-    sym_piece2: int = -1               # a second piece broken where the first has symmetries
+    sym_piece2: int = -1  # a second piece broken where the first has symmetries
     ban_ptr: np.ndarray | None = None  # ... its placements banned under each option (CSR)
     ban_opts: np.ndarray | None = None
 
 
-def plan(cover: Cover, sym, *, unique: bool, store: bool, breaking: bool = True,
-         second: bool = True) -> Plan:
+def plan(cover: Cover, sym, *, unique: bool, store: bool, breaking: bool = True, second: bool = True) -> Plan:
     """Use symmetry breaking when it is sound and every solution need not be listed.
 
     Breaking places the fixed piece first, one placement per orbit; where that placement
@@ -65,7 +69,7 @@ def plan(cover: Cover, sym, *, unique: bool, store: bool, breaking: bool = True,
     if found is None:
         return Plan(keep, 1 if unique and sym is not None else 0, -1, unique)
     piece, first = found
-    keep[cover.opt_piece == piece] = False                 # placed only by the prefixes
+    keep[cover.opt_piece == piece] = False  # placed only by the prefixes
     prefixes = [np.array([o], dtype=np.int32) for o in first]
     found2 = second_breaking(cover, sym, piece, first) if second else None
     if found2 is None:
@@ -79,18 +83,27 @@ def breaking_piece(cover: Cover, sym) -> tuple[int, np.ndarray] | None:
     if len(sym.h_rows) == 1:
         return None
     piece, first = kernel_module("bitboard.tables").first_piece(
-        sym.h_images, sym.opt_label, sym.label_piece, cover.opt_piece, cover.piece_count,
-        cover.piece_min)
+        sym.h_images, sym.opt_label, sym.label_piece, cover.opt_piece, cover.piece_count, cover.piece_min
+    )
     return None if piece < 0 else (int(piece), first)
 
 
-def second_breaking(cover: Cover, sym, piece: int,
-                    first: np.ndarray) -> tuple[int, np.ndarray, np.ndarray] | None:
+def second_breaking(cover: Cover, sym, piece: int, first: np.ndarray) -> tuple[int, np.ndarray, np.ndarray] | None:
     """core.symmetry.second_breaking, compiled (engine/bitboard/tables.py): (second piece, the
     CSR of its placements banned under each of `first`), or None."""
     second, ptr, flat = kernel_module("bitboard.tables").second_piece(
-        first, piece, sym.h_images, np.uint64(sym.h_mask), sym.opt_label, sym.label_img,
-        sym.label_piece, sym.opt_stab, cover.opt_piece, cover.piece_count, cover.piece_min)
+        first,
+        piece,
+        sym.h_images,
+        np.uint64(sym.h_mask),
+        sym.opt_label,
+        sym.label_img,
+        sym.label_piece,
+        sym.opt_stab,
+        cover.opt_piece,
+        cover.piece_count,
+        cover.piece_min,
+    )
     return None if second < 0 else (int(second), ptr, flat)
 
 
@@ -110,21 +123,35 @@ def choose_engine(engine: str, n_items: int, n_pieces: int = 1) -> str:
 def driver_class(engine: str):
     if engine == "bitboard":
         from .bitboard.driver import BitboardDriver
+
         return BitboardDriver
     if engine == "wide":
         from .wide.driver import WideDriver
+
         return WideDriver
     if engine == "dlx":
         from .dlx.driver import DlxDriver
+
         return DlxDriver
     raise ValueError(f"unknown engine {engine!r}")
 
 
-def search(cover: Cover, sym=None, *, unique: bool = False, limit: int | None = None,
-           store: bool = False, time_limit: float | None = None, breaking: bool = True,
-           engine: str = "auto", progress: Callable[[Report], None] | None = None,
-           select: np.ndarray | None = None, shuffle: int | None = None,
-           node_budget: int | None = None, memo: bool = True) -> Report[np.ndarray]:
+def search(
+    cover: Cover,
+    sym=None,
+    *,
+    unique: bool = False,
+    limit: int | None = None,
+    store: bool = False,
+    time_limit: float | None = None,
+    breaking: bool = True,
+    engine: str = "auto",
+    progress: Callable[[Report], None] | None = None,
+    select: np.ndarray | None = None,
+    shuffle: int | None = None,
+    node_budget: int | None = None,
+    memo: bool = True,
+) -> Report[np.ndarray]:
     """Count or list solutions. `limit` stops after that many (unique ones if `unique`).
     `select`: keep only the solutions with these indices in the order of the search;
     `shuffle`: a seed that puts the options in a random order (randomised search);
@@ -132,38 +159,58 @@ def search(cover: Cover, sym=None, *, unique: bool = False, limit: int | None = 
     that many nodes; `memo`: counting may reuse the counts of sub-problems (False: every
     node of the tree is visited, for statistics)."""
     t0 = time.perf_counter()
-    if time_limit is not None and time_limit <= 0:       # spent before the search: no tables built
+    if time_limit is not None and time_limit <= 0:  # spent before the search: no tables built
         return Report(unique=0 if unique else None, complete=False, timed_out=True)
     p = plan(cover, sym, unique=unique, store=store, breaking=breaking)
     engine = choose_engine(engine, cover.n_items, len(cover.piece_count))
     Driver = driver_class(engine)
     res: Report[np.ndarray] = Report(unique=0 if (unique or p.sym_mode == 2) else None, engine=engine)
-    driver = Driver(cover, sym, p, store=store, limit=limit or 0,
-                    select=None if select is None else np.sort(np.asarray(select, dtype=np.int64)),
-                    shuffle=shuffle, memo=memo)
+    driver = Driver(
+        cover,
+        sym,
+        p,
+        store=store,
+        limit=limit or 0,
+        select=None if select is None else np.sort(np.asarray(select, dtype=np.int64)),
+        shuffle=shuffle,
+        memo=memo,
+    )
     deadline = None if time_limit is None else t0 + time_limit
     driver.begin(p.prefixes)
+    _drive(driver, res, store, node_budget, deadline, progress, t0)
+    if not unique:
+        res.unique = None  # known for free under symmetry breaking, but not asked for
+    res.seconds = time.perf_counter() - t0
+    return res
+
+
+def _drive(
+    driver: Driver,
+    res: Report[np.ndarray],
+    store: bool,
+    node_budget: int | None,
+    deadline: float | None,
+    progress: Callable[[Report], None] | None,
+    t0: float,
+) -> None:
+    """Run a begun driver to its end, its limit, the node budget, the deadline or Ctrl-C,
+    collecting into `res` after every slice (so an interruption keeps every node searched)."""
     pacer = Pacer()
     try:
         while True:
-            code = (pacer.advance(driver) if node_budget is None
-                    else driver.advance(node_budget))
+            code = pacer.advance(driver) if node_budget is None else driver.advance(node_budget)
             driver.collect(res, store)
             if code == "done":
-                break
+                return
             if code == "limit" or node_budget is not None:
                 res.complete = False
-                break
+                return
             if deadline is not None and time.perf_counter() > deadline:
                 res.complete, res.timed_out = False, True
-                break
+                return
             if progress is not None:
                 res.seconds = time.perf_counter() - t0
                 progress(res)
     except KeyboardInterrupt:
         driver.collect(res, store)
         res.complete, res.interrupted = False, True
-    if not unique:
-        res.unique = None     # known for free under symmetry breaking, but not asked for
-    res.seconds = time.perf_counter() - t0
-    return res

@@ -24,11 +24,12 @@ in a group that has none open yet) or places an option whose lowest item it is. 
 when the areas agree (the caller checks: pieces' area = items - groups). `stored` keeps
 the option ids of the first packings found (for drawing them), -1 padded.
 """
+
 from __future__ import annotations
 
 import numpy as np
 
-from .kernels import njit     # numba imported only when its JIT is needed (see kernels.py)
+from .kernels import njit  # numba imported only when its JIT is needed (see kernels.py)
 
 
 DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
@@ -142,8 +143,25 @@ def _finish(log, lo, hi, base, table, pool, fill, covered, rest, keep):
 
 
 @njit(cache=True, nogil=True)
-def tally(words, keys, blocks, members, mask, bit, group, weight, counts, stored, stats,
-          shift, shift_mask, group_mask, table, pool, log):
+def tally(
+    words,
+    keys,
+    blocks,
+    members,
+    mask,
+    bit,
+    group,
+    weight,
+    counts,
+    stored,
+    stats,
+    shift,
+    shift_mask,
+    group_mask,
+    table,
+    pool,
+    log,
+):
     """Count every packing by its open set into `counts`; keep the first len(stored) in
     `stored`. Dead ends are cut by `feasible` (neighbours: item
     bits moved by `shift[k]` after `& shift_mask[k]`). stats = [nodes, packings stored,
@@ -168,13 +186,13 @@ def tally(words, keys, blocks, members, mask, bit, group, weight, counts, stored
     memo = len(table) > 0 and stored.shape[0] == 0
     placed = 0
     cell = np.zeros(levels, np.int64)
-    nxt = np.zeros(levels, np.int64)          # next member to try; first - 1: the open choice
-    first = np.zeros(levels, np.int64)        # the level's block of members: first..stop
+    nxt = np.zeros(levels, np.int64)  # next member to try; first - 1: the open choice
+    first = np.zeros(levels, np.int64)  # the level's block of members: first..stop
     stop = np.zeros(levels, np.int64)
-    took = np.full(levels, -2, np.int64)      # option placed (-1: left open, -2: nothing yet)
-    rec = np.full(levels, -1, np.int64)       # where this level's subtree starts in the log
-    born = np.zeros(levels, np.int64)         # nodes before this level's recorded subtree
-    fill = np.zeros(2, np.int64)              # pool entries used, states kept (from earlier calls)
+    took = np.full(levels, -2, np.int64)  # option placed (-1: left open, -2: nothing yet)
+    rec = np.full(levels, -1, np.int64)  # where this level's subtree starts in the log
+    born = np.zeros(levels, np.int64)  # nodes before this level's recorded subtree
+    fill = np.zeros(2, np.int64)  # pool entries used, states kept (from earlier calls)
     fill[0], fill[1] = stats[4], stats[3]
     covered, used, opened, key = init, np.uint64(0), np.uint64(0), 0
     nodes, kept, hits, logged, recording, lost = 0, 0, 0, 0, 0, False
@@ -184,21 +202,31 @@ def tally(words, keys, blocks, members, mask, bit, group, weight, counts, stored
     cell[0] = _lowest(full & ~covered)
     first[0], stop[0] = _block(cell[0], covered, keys, blocks)
     root_open = words[7] != np.uint64(0) or words[6] == np.uint64(0)
-    if words[6] != np.uint64(0):              # a part of the tree: these choices at the root
+    if words[6] != np.uint64(0):  # a part of the tree: these choices at the root
         first[0], stop[0] = np.int64(words[5]), np.int64(words[6]) - 1
     nxt[0] = first[0] - 1
     d = 0
     while d >= 0:
         c = cell[d]
         t = took[d]
-        if rec[d] >= 0:                        # the subtree below this choice is done
-            logged = _finish(log, rec[d], logged, key, table, pool, fill, covered,
-                             used | (opened << np.uint64(48)), not lost and nodes - born[d] >= worth)
+        if rec[d] >= 0:  # the subtree below this choice is done
+            logged = _finish(
+                log,
+                rec[d],
+                logged,
+                key,
+                table,
+                pool,
+                fill,
+                covered,
+                used | (opened << np.uint64(48)),
+                not lost and nodes - born[d] >= worth,
+            )
             rec[d] = -1
             recording -= 1
             if recording == 0:
                 logged, lost = 0, False
-        if t == -1:                            # undo this level's last choice
+        if t == -1:  # undo this level's last choice
             covered ^= one << np.uint64(c)
             opened ^= one << np.uint64(group[c])
             key -= weight[c]
@@ -249,7 +277,7 @@ def tally(words, keys, blocks, members, mask, bit, group, weight, counts, stored
         if memo and pieces - placed >= shallow:
             rest = used | (opened << np.uint64(48))
             i = _slot(table, covered, rest)
-            if table[i, 0] != np.uint64(0):    # seen: its packings, without the search
+            if table[i, 0] != np.uint64(0):  # seen: its packings, without the search
                 hits += 1
                 for q in range(np.int64(table[i, 2]), np.int64(table[i, 2] + table[i, 3])):
                     counts[key + pool[q, 0]] += pool[q, 1]
@@ -277,14 +305,28 @@ def exercise() -> None:
     """Run the kernel once on a two-item frame, a domino and an item that may stay open,
     with the argument types the calendar passes (for the ahead-of-time build: aot.py
     exports each kernel under the types it was called with)."""
-    ints = lambda *v: np.array(v, np.int64)                      # noqa: E731
-    words = lambda *v: np.array(v, np.uint64)                    # noqa: E731
+    ints = lambda *v: np.array(v, np.int64)  # noqa: E731
+    words = lambda *v: np.array(v, np.uint64)  # noqa: E731
     blocks = np.zeros(64 * 2 + 1, np.int64)
-    blocks[1:] = 1                                               # item 0: the domino, member 0
+    blocks[1:] = 1  # item 0: the domino, member 0
     for memo in (True, False):
         rows = 8 if memo else 0
-        tally(words(7, 0, 1, 0, 0, 0, 0, 0), np.zeros((64, 1), np.int64), blocks, ints(0), words(3), words(1),
-              np.concatenate([ints(-1, -1, 0), np.full(61, -1, np.int64)]), np.zeros(64, np.int64),
-              np.zeros(1, np.int64), np.full((0 if memo else 1, 1), -1, np.int64), np.zeros(5, np.int64),
-              ints(1, -1), words(~np.uint64(0), ~np.uint64(0)), words(4),
-              np.zeros((rows, 4), np.uint64), np.zeros((4 * rows, 2), np.int64), np.zeros((64, 2), np.int64))
+        tally(
+            words(7, 0, 1, 0, 0, 0, 0, 0),
+            np.zeros((64, 1), np.int64),
+            blocks,
+            ints(0),
+            words(3),
+            words(1),
+            np.concatenate([ints(-1, -1, 0), np.full(61, -1, np.int64)]),
+            np.zeros(64, np.int64),
+            np.zeros(1, np.int64),
+            np.full((0 if memo else 1, 1), -1, np.int64),
+            np.zeros(5, np.int64),
+            ints(1, -1),
+            words(~np.uint64(0), ~np.uint64(0)),
+            words(4),
+            np.zeros((rows, 4), np.uint64),
+            np.zeros((4 * rows, 2), np.int64),
+            np.zeros((64, 2), np.int64),
+        )

@@ -10,13 +10,14 @@ the part under each prefix (the options placed first); `split` grows prefixes le
 level. Parallel counts hand out the biggest parts first and turn parts done into an ETA.
 The kernels prune more (dead regions), so the figures are high in scale; their ratios are
 what matters there."""
+
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
 
 import numpy as np
-from .kernels import njit     # numba imported only when its JIT is needed (see kernels.py)
+from .kernels import njit  # numba imported only when its JIT is needed (see kernels.py)
 
 from ..core.cover import Cover
 from .driver import lists_by_first_item
@@ -72,8 +73,7 @@ def _path(first, opt_ptr, opt_items, opt_piece, list_opts, list_start, covered, 
     weight = 1.0
     nodes = 1.0
     while first < len(covered):
-        d = _fitting(first, opt_ptr, opt_items, opt_piece, list_opts, list_start,
-                     covered, left, fit)
+        d = _fitting(first, opt_ptr, opt_items, opt_piece, list_opts, list_start, covered, left, fit)
         if d == 0:
             break
         weight *= d
@@ -84,8 +84,9 @@ def _path(first, opt_ptr, opt_items, opt_piece, list_opts, list_start, covered, 
 
 
 @njit(cache=True, nogil=True)
-def _probe_all(opt_ptr, opt_items, opt_piece, piece_count, list_opts, list_start, n_items,
-               prefixes, lengths, probes, seed):
+def _probe_all(
+    opt_ptr, opt_items, opt_piece, piece_count, list_opts, list_start, n_items, prefixes, lengths, probes, seed
+):
     """Per prefix, the nodes of each of `probes` random paths (the prefix's node counted):
     (len(lengths), probes)."""
     np.random.seed(seed)
@@ -95,16 +96,13 @@ def _probe_all(opt_ptr, opt_items, opt_piece, piece_count, list_opts, list_start
     fit = np.empty(len(list_opts) + 1, np.int64)
     for k in range(len(lengths)):
         for j in range(probes):
-            first = _start(k, prefixes, lengths, piece_count, opt_ptr, opt_items, opt_piece,
-                           covered, left)
-            out[k, j] = _path(first, opt_ptr, opt_items, opt_piece, list_opts, list_start,
-                              covered, left, fit)
+            first = _start(k, prefixes, lengths, piece_count, opt_ptr, opt_items, opt_piece, covered, left)
+            out[k, j] = _path(first, opt_ptr, opt_items, opt_piece, list_opts, list_start, covered, left, fit)
     return out
 
 
 @njit(cache=True, nogil=True)
-def _grow(opt_ptr, opt_items, opt_piece, piece_count, list_opts, list_start, n_items,
-          prefixes, lengths):
+def _grow(opt_ptr, opt_items, opt_piece, piece_count, list_opts, list_start, n_items, prefixes, lengths):
     """Each prefix extended by every option that fits the first item it leaves uncovered
     (a prefix that covers everything stays as it is)."""
     width = prefixes.shape[1] + 1
@@ -115,12 +113,10 @@ def _grow(opt_ptr, opt_items, opt_piece, piece_count, list_opts, list_start, n_i
     out_len = np.zeros(len(out), np.int64)
     n = 0
     for k in range(len(lengths)):
-        first = _start(k, prefixes, lengths, piece_count, opt_ptr, opt_items, opt_piece,
-                       covered, left)
+        first = _start(k, prefixes, lengths, piece_count, opt_ptr, opt_items, opt_piece, covered, left)
         d = 0
         if first < n_items:
-            d = _fitting(first, opt_ptr, opt_items, opt_piece, list_opts, list_start,
-                         covered, left, fit)
+            d = _fitting(first, opt_ptr, opt_items, opt_piece, list_opts, list_start, covered, left, fit)
         need = n + max(1, d)
         if need > len(out):
             bigger = np.full((2 * need, width), -1, np.int32)
@@ -130,11 +126,11 @@ def _grow(opt_ptr, opt_items, opt_piece, piece_count, list_opts, list_start, n_i
             longer[:n] = out_len[:n]
             out_len = longer
         if first == n_items:
-            out[n, :lengths[k]] = prefixes[k, :lengths[k]]
+            out[n, : lengths[k]] = prefixes[k, : lengths[k]]
             out_len[n] = lengths[k]
             n += 1
         for i in range(d):
-            out[n, :lengths[k]] = prefixes[k, :lengths[k]]
+            out[n, : lengths[k]] = prefixes[k, : lengths[k]]
             out[n, lengths[k]] = fit[i]
             out_len[n] = lengths[k] + 1
             n += 1
@@ -146,13 +142,14 @@ def _table(prefixes: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
     table = np.full((len(prefixes), width), -1, dtype=np.int32)
     lengths = np.zeros(len(prefixes), dtype=np.int64)
     for i, p in enumerate(prefixes):
-        table[i, :len(p)] = p
+        table[i, : len(p)] = p
         lengths[i] = len(p)
     return table, lengths
 
 
-def split(cover: Cover, keep: np.ndarray, prefixes: list[np.ndarray], want: int,
-          max_depth: int = 6) -> list[np.ndarray]:
+def split(
+    cover: Cover, keep: np.ndarray, prefixes: list[np.ndarray], want: int, max_depth: int = 6
+) -> list[np.ndarray]:
     """Extend the prefixes by the options that fill the first uncovered item, level by
     level, until there are at least `want` of them (kept options only below the given
     prefixes; dead ends dropped). Together they cover the same tree."""
@@ -162,23 +159,34 @@ def split(cover: Cover, keep: np.ndarray, prefixes: list[np.ndarray], want: int,
     for _ in range(max_depth):
         if len(lengths) >= want or len(lengths) == 0:
             break
-        table, lengths = _grow(cover.opt_ptr, cover.opt_items, cover.opt_piece, count, opts, start,
-                               cover.n_items, table, lengths)
-    return [table[i, :lengths[i]].copy() for i in range(len(lengths))]
+        table, lengths = _grow(
+            cover.opt_ptr, cover.opt_items, cover.opt_piece, count, opts, start, cover.n_items, table, lengths
+        )
+    return [table[i, : lengths[i]].copy() for i in range(len(lengths))]
 
 
-def _paths(cover: Cover, keep: np.ndarray, prefixes: list[np.ndarray], probes: int,
-           seed: int) -> np.ndarray:
+def _paths(cover: Cover, keep: np.ndarray, prefixes: list[np.ndarray], probes: int, seed: int) -> np.ndarray:
     """The nodes of `probes` random paths under each prefix: (len(prefixes), probes)."""
     opts, start = lists_by_first_item(cover, keep)
     table, lengths = _table(prefixes)
-    return _probe_all(cover.opt_ptr, cover.opt_items, cover.opt_piece,
-                      cover.piece_count.astype(np.int64), opts, start, cover.n_items, table,
-                      lengths, probes, seed)
+    return _probe_all(
+        cover.opt_ptr,
+        cover.opt_items,
+        cover.opt_piece,
+        cover.piece_count.astype(np.int64),
+        opts,
+        start,
+        cover.n_items,
+        table,
+        lengths,
+        probes,
+        seed,
+    )
 
 
-def subtree_sizes(cover: Cover, keep: np.ndarray, prefixes: list[np.ndarray], probes: int = 4,
-                  seed: int = 0) -> np.ndarray:
+def subtree_sizes(
+    cover: Cover, keep: np.ndarray, prefixes: list[np.ndarray], probes: int = 4, seed: int = 0
+) -> np.ndarray:
     """Estimated nodes under each prefix, its own counted (options in `keep` only below
     the prefixes)."""
     if not prefixes:
@@ -188,8 +196,8 @@ def subtree_sizes(cover: Cover, keep: np.ndarray, prefixes: list[np.ndarray], pr
 
 @dataclass
 class TreeEstimate:
-    nodes: float                  # mean over the probes of d1 + d1*d2 + ...
-    stderr: float                 # standard error of that mean
+    nodes: float  # mean over the probes of d1 + d1*d2 + ...
+    stderr: float  # standard error of that mean
     probes: int
     seed: int
 

@@ -5,6 +5,7 @@ engine). What is computed knows nothing of grids: each shape's cells (k points o
 integer coordinates, with a colour each) mapped by each matrix, moved to the origin
 (the least coordinate on each axis 0), sorted (the colours follow), and for each image
 whether it is the first of its kind in the order of the matrices."""
+
 from __future__ import annotations
 
 import numpy as np
@@ -66,7 +67,7 @@ def turn(cells, colours, mats):
     for p in range(n_shapes):
         for m in range(n_mats):
             _image(cells[p], mats[m], img)
-            for i in range(k):                   # insertion sort of the rows' indices
+            for i in range(k):  # insertion sort of the rows' indices
                 j = i - 1
                 while j >= 0 and _before(img, i, order[j]):
                     order[j + 1] = order[j]
@@ -107,7 +108,7 @@ def permutations(pts, colours, mats, grid, strides, hi):
         for i in range(n):
             number = 0
             for r in range(d):
-                if img[i, r] > hi[r]:            # outside the box (never below: at the origin)
+                if img[i, r] > hi[r]:  # outside the box (never below: at the origin)
                     ok = False
                     break
                 number += img[i, r] * strides[r]
@@ -121,7 +122,7 @@ def permutations(pts, colours, mats, grid, strides, hi):
         if ok:
             count += 1
     order = np.empty(count, dtype=np.int64)
-    for a in range(count):                   # insertion sort of the rows (a few dozen)
+    for a in range(count):  # insertion sort of the rows (a few dozen)
         j = a - 1
         while j >= 0 and _row_before(rows, a, order[j]):
             order[j + 1] = order[j]

@@ -1,4 +1,5 @@
 """Load (or compile) the kernels before timing a search, so `seconds` excludes it."""
+
 from __future__ import annotations
 
 import time
@@ -14,6 +15,7 @@ def warm(engine: str, n_items: int, parallel: bool = False) -> None:
     (and the tree splitting and estimating of parallel counts)."""
     global compile_seconds
     from .search import choose_engine
+
     name = choose_engine(engine, n_items)
     if parallel and "tree" not in _done:
         _warm_tree()
@@ -22,6 +24,7 @@ def warm(engine: str, n_items: int, parallel: bool = False) -> None:
     t0 = time.perf_counter()
     from ..core import symmetry  # noqa: F401  (imported here, not inside a timed search)
     from .search import Plan, driver_class
+
     tiny = _tiny()
     driver = driver_class(name)(tiny, None, Plan(np.ones(2, dtype=bool)), store=True, limit=0)
     driver.begin([np.array([0], dtype=np.int32)])
@@ -33,15 +36,23 @@ def warm(engine: str, n_items: int, parallel: bool = False) -> None:
 
 def _tiny():
     from ..core.cover import Cover
-    return Cover(2, np.array([0, 1, 2], np.int64), np.array([0, 1], np.int32),
-                 np.array([0, 1], np.int32), np.array([1, 1], np.int32), np.array([1, 1], np.int32),
-                 np.array([[1, -1], [0, -1]], np.int32))
+
+    return Cover(
+        2,
+        np.array([0, 1, 2], np.int64),
+        np.array([0, 1], np.int32),
+        np.array([0, 1], np.int32),
+        np.array([1, 1], np.int32),
+        np.array([1, 1], np.int32),
+        np.array([[1, -1], [0, -1]], np.int32),
+    )
 
 
 def _warm_tree() -> None:
     global compile_seconds
     t0 = time.perf_counter()
     from .tree import split, subtree_sizes
+
     tiny = _tiny()
     keep = np.ones(2, dtype=bool)
     subtree_sizes(tiny, keep, split(tiny, keep, [np.zeros(0, np.int32)], 2))
@@ -64,7 +75,8 @@ def _warm_model() -> None:
     from .placing_driver import placer
     from .turning_driver import permuter, turner
     from .search import search
-    use_compiled(turner)            # (as tiling/solver.py does; the ahead-of-time build's exercise too)
+
+    use_compiled(turner)  # (as tiling/solver.py does; the ahead-of-time build's exercise too)
     for dim in (2, 3):
         cells = np.array([(0, 0, 0), (0, 1, 0), (1, 0, 0), (1, 1, 0)], dtype=np.int64)[:, :dim]
         domino = np.array([(0, 0, 0), (0, 1, 0)], dtype=np.int64)[:, :dim]
@@ -75,8 +87,7 @@ def _warm_model() -> None:
     straight = np.array([(0, 0), (0, 1), (0, 2)], dtype=np.int64)
     ell = np.array([(0, 0), (1, 0), (1, 1)], dtype=np.int64)
     zeros = np.zeros(9, dtype=np.int64)
-    puzzle = Puzzle(Board(square, zeros), [Piece("I", straight, zeros[:3]),
-                                           Piece("L", ell, zeros[:3], 2)])
+    puzzle = Puzzle(Board(square, zeros), [Piece("I", straight, zeros[:3]), Piece("L", ell, zeros[:3], 2)])
     check_budget(puzzle, 1 << 30)
     model = build(puzzle, placer=placer)
     search(model.cover, analyse(model, compiled=analyser, grouper=permuter), unique=True)
