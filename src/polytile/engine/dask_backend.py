@@ -5,13 +5,19 @@ from __future__ import annotations
 
 import time
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Protocol
 
 from ..errors import PuzzleError
 
 if TYPE_CHECKING:
     from .checkpoint import Counts
-    from .parallel import Job
+
+
+class Keyed(Protocol):
+    """What the cluster needs of a parallel count's job (parallel.Job): a key naming its
+    futures; the rest is sent whole to the workers."""
+
+    key: str
 
 
 @contextmanager
@@ -46,7 +52,7 @@ def dask_client(scheduler: str, jobs: int):
 def on_dask(
     client,
     run_task: Callable,
-    job: Job,
+    job: Keyed,
     tasks: list,
     todo: list[int],
     done: Callable[[int | None, Counts], None],
