@@ -32,6 +32,9 @@ MORE = 0.1  # a part beyond its estimate: this share of its nodes to go
 
 
 class Gauge:
+    """How much of a parallel count is done, as a share of the estimated tree: the
+    estimates of the tasks' subtrees, rescaled by the parts finished so far."""
+
     def __init__(
         self,
         cover: Cover | None,

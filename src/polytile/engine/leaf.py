@@ -7,14 +7,16 @@ sorted list of their cell-set labels (see polytile.symmetry).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+import numpy.typing as npt
 
-from .records import ACCEPTED, SOLUTIONS, STORED, UNIQUE
+from .bits import njit
+from .records import ACCEPTED, SOLUTIONS, STORED, UNIQUE, Rules, Sink, SymmetryTables
 from .status import CONTINUE, STOP_BUFFER, STOP_LIMIT
 
 
 @njit(cache=True, inline="always")
-def _sort_small(a, n):
+def _sort_small(a: np.ndarray, n: int) -> None:
+    """Insertion sort of a[:n] in place (a solution's few labels)."""
     for i in range(1, n):
         x = a[i]
         j = i - 1
@@ -25,7 +27,14 @@ def _sort_small(a, n):
 
 
 @njit(cache=True)
-def _image_is_solution(img, depth, label_piece, piece_count, piece_min, tally):
+def _image_is_solution(
+    img: np.ndarray,
+    depth: int,
+    label_piece: np.ndarray,
+    piece_count: np.ndarray,
+    piece_min: np.ndarray,
+    tally: np.ndarray,
+) -> bool:
     """An image of a solution is a solution when its cell-sets are placements of pieces
     in the allowed numbers (a mirror image of a one-sided piece may not be)."""
     tally[:] = 0
@@ -41,7 +50,7 @@ def _image_is_solution(img, depth, label_piece, piece_count, piece_min, tally):
 
 
 @njit(cache=True, inline="always")
-def _compare(a, b, n):
+def _compare(a: np.ndarray, b: np.ndarray, n: int) -> int:
     """-1, 0 or 1 as a[:n] is lexicographically below, equal to or above b[:n]."""
     for i in range(n):
         if a[i] != b[i]:
@@ -51,8 +60,19 @@ def _compare(a, b, n):
 
 @njit(cache=True)
 def classify(
-    chosen, depth, opt_label, label_img, label_piece, h_mask, piece_count, piece_min, check_mask, base, img, tally
-):
+    chosen: np.ndarray,
+    depth: int,
+    opt_label: np.ndarray,
+    label_img: np.ndarray,
+    label_piece: np.ndarray,
+    h_mask: np.uint64,
+    piece_count: np.ndarray,
+    piece_min: np.ndarray,
+    check_mask: np.uint64,
+    base: np.ndarray,
+    img: np.ndarray,
+    tally: np.ndarray,
+) -> tuple[bool, int, int, bool]:
     """Return (canonical, |Stab_H|, |H|, least) for the solution s = chosen[:depth].
 
     canonical: no g in check_mask maps s to a solution with a smaller label list.
@@ -95,7 +115,8 @@ def classify(
 
 
 @njit(cache=True)
-def minimums_met(left, piece_count, piece_min):
+def minimums_met(left: np.ndarray, piece_count: np.ndarray, piece_min: np.ndarray) -> bool:
+    """Every piece has at least its minimum number of copies placed (`left` copies remain)."""
     for p in range(len(left)):
         if piece_count[p] - left[p] < piece_min[p]:
             return False
@@ -103,7 +124,15 @@ def minimums_met(left, piece_count, piece_min):
 
 
 @njit(cache=True, inline="always")
-def breaking_stabiliser(chosen, depth, opt_piece, sym_piece, sym_piece2, opt_stab, h_mask):
+def breaking_stabiliser(
+    chosen: np.ndarray,
+    depth: int,
+    opt_piece: np.ndarray,
+    sym_piece: int,
+    sym_piece2: int,
+    opt_stab: npt.NDArray[np.uint64],
+    h_mask: np.uint64,
+) -> np.uint64:
     """The motions of H fixing the placements of the fixed pieces among chosen[:depth]."""
     mask = h_mask
     for i in range(depth):
@@ -113,7 +142,15 @@ def breaking_stabiliser(chosen, depth, opt_piece, sym_piece, sym_piece2, opt_sta
 
 
 @njit(cache=True, inline="always")
-def banned_pair(chosen, depth, opt_piece, sym_piece, sym_piece2, ban_ptr, ban_opts):
+def banned_pair(
+    chosen: np.ndarray,
+    depth: int,
+    opt_piece: np.ndarray,
+    sym_piece: int,
+    sym_piece2: int,
+    ban_ptr: np.ndarray,
+    ban_opts: np.ndarray,
+) -> bool:
     """The second piece's placement among chosen[:depth] is banned under the first's."""
     first, second = -1, -1
     for i in range(depth):
@@ -130,7 +167,7 @@ def banned_pair(chosen, depth, opt_piece, sym_piece, sym_piece2, ban_ptr, ban_op
 
 
 @njit(cache=True)
-def on_leaf(chosen, depth, left, rules, sym, sink):
+def on_leaf(chosen: np.ndarray, depth: int, left: np.ndarray, rules: Rules, sym: SymmetryTables, sink: Sink) -> int:
     """Count (and maybe store) the solution chosen[:depth].
 
     rules, sym, sink: the records.Rules, records.SymmetryTables and records.Sink of the run.

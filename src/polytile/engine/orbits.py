@@ -15,16 +15,18 @@ distinct sets."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+import numpy.typing as npt
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from .bits import ONE, ZERO
+from .bits import ONE, ZERO, njit
+
+Words = npt.NDArray[np.uint64]
 
 EMPTY = np.uint64(0)  # no option is empty, so no key is 0: 0 marks a free slot
 
 
 @njit(cache=True)
-def _slot(table, key):
+def _slot(table: Words, key: np.uint64) -> np.int64:
     """The slot of `key` in the open-addressing table (its own, or the free one it goes to):
     Fibonacci hashing, the product's top bits (its middle bits cluster the bitmasks)."""
     mask = len(table) - 1  # a power of two: the top bits of the product
@@ -36,7 +38,7 @@ def _slot(table, key):
 
 
 @njit(cache=True)
-def _image_keys(perms, opt_ptr, opt_items):
+def _image_keys(perms: np.ndarray, opt_ptr: np.ndarray, opt_items: np.ndarray) -> Words:
     """keys[g, o]: the bitmask of g(o)."""
     n_g, n_opt = perms.shape[0], len(opt_ptr) - 1
     keys = np.zeros((n_g, n_opt), dtype=np.uint64)
@@ -51,7 +53,7 @@ def _image_keys(perms, opt_ptr, opt_items):
 
 
 @njit(cache=True)
-def _number(keys):
+def _number(keys: Words) -> tuple[npt.NDArray[np.int32], Words, Words, npt.NDArray[np.int32]]:
     """(inverse, sorted distinct keys, table, rank by slot): the label of each key, the
     labels numbered in the order of the keys."""
     size = 16
@@ -81,7 +83,9 @@ def _number(keys):
 
 
 @njit(cache=True)
-def _label_images(perms, ordered, table, rank):
+def _label_images(
+    perms: np.ndarray, ordered: Words, table: Words, rank: npt.NDArray[np.int32]
+) -> npt.NDArray[np.int32]:
     """label_img[h, l]: the label of h applied to the set labelled l (the labels are
     closed under the group: each is g0(o0), and h maps it to (h∘g0)(o0))."""
     n_g = perms.shape[0]
@@ -99,7 +103,9 @@ def _label_images(perms, ordered, table, rank):
 
 
 @njit(cache=True)
-def _onto_like_pieces(img_piece, opt_piece, piece_count, piece_min):
+def _onto_like_pieces(
+    img_piece: np.ndarray, opt_piece: np.ndarray, piece_count: np.ndarray, piece_min: np.ndarray
+) -> npt.NDArray[np.bool_]:
     """Per motion, whether it maps each piece's placements onto all the placements of one
     piece with the same copies and minimum (core.symmetry._maps_pieces_onto_pieces)."""
     n_g, n_opt = img_piece.shape
@@ -134,7 +140,14 @@ def _onto_like_pieces(img_piece, opt_piece, piece_count, piece_min):
 
 
 @njit(cache=True)
-def analyse(perms, opt_ptr, opt_items, opt_piece, piece_count, piece_min):
+def analyse(
+    perms: np.ndarray,
+    opt_ptr: np.ndarray,
+    opt_items: np.ndarray,
+    opt_piece: np.ndarray,
+    piece_count: np.ndarray,
+    piece_min: np.ndarray,
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], Words, npt.NDArray[np.int32], np.uint64, np.uint64]:
     """(opt_label, label_img, opt_stab, label_piece, g_exact, h_mask) as
     core.symmetry.Symmetry has them, for perms (|G| <= 64, n_items <= 64) with the
     identity among them."""

@@ -39,7 +39,7 @@ def analyser(perms: np.ndarray, cover: Cover, jit: bool = False) -> tuple[Any, .
     if not fits(perms, cover):
         return None
     args = arguments(perms, cover)
-    function: Callable | None
+    function: Callable[..., Any] | None
     if jit or os.environ.get("POLYTILE_JIT"):
         function = kernel_module("orbits").analyse
         function = function.jit if isinstance(function, Kernel) else function

@@ -11,11 +11,15 @@ arrays of the pairs become one pass that stops at the first cell off the board."
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+import numpy.typing as npt
+
+from .bits import njit
+
+Ints = npt.NDArray[np.int64]
 
 
 @njit(cache=True)
-def _sort_small(row):
+def _sort_small(row: Ints) -> None:
     """Insertion sort in place (a piece's few cells)."""
     for i in range(1, len(row)):
         x = row[i]
@@ -27,7 +31,7 @@ def _sort_small(row):
 
 
 @njit(cache=True)
-def _inside(anchors, a, lower, upper, o):
+def _inside(anchors: Ints, a: int, lower: Ints, upper: Ints, o: int) -> bool:
     """Whether anchor a lies in orientation o's range on every axis."""
     for ax in range(anchors.shape[1]):
         if anchors[a, ax] < lower[o, ax] or anchors[a, ax] > upper[o, ax]:
@@ -36,7 +40,7 @@ def _inside(anchors, a, lower, upper, o):
 
 
 @njit(cache=True)
-def _orientation(shape, lo, hi, strides, lower, upper, offsets):
+def _orientation(shape: Ints, lo: Ints, hi: Ints, strides: Ints, lower: Ints, upper: Ints, offsets: Ints) -> None:
     """Orientation `shape` (k, d)'s anchor range on each axis (its first cell on the anchor,
     all cells inside the box lo..hi) and its cells' box numbers from its first cell."""
     k, d = shape.shape
@@ -53,7 +57,9 @@ def _orientation(shape, lo, hi, strides, lower, upper, offsets):
 
 
 @njit(cache=True)
-def place(grid, strides, lo, hi, anchors, shapes, owner):
+def place(
+    grid: Ints, strides: Ints, lo: Ints, hi: Ints, anchors: Ints, shapes: Ints, owner: Ints
+) -> tuple[Ints, npt.NDArray[np.int32]]:
     """(rows, pieces): the items of each placement of the orientations `shapes` (O, k, d)
     with its first cell on an anchor, ascending, (n, k) int64, and the owner of its
     orientation, by orientation then anchor (the order of core.cover._placements; rows

@@ -8,7 +8,7 @@ argument types: numba's compiling at run time would cost more than numpy's calls
 from __future__ import annotations
 
 import os
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 
@@ -41,7 +41,7 @@ def placer(
         np.ascontiguousarray(shapes, dtype=np.int64),
         np.ascontiguousarray(owner, dtype=np.int32),
     )
-    function: Callable | None
+    function: Callable[..., Any] | None
     if jit or os.environ.get("POLYTILE_JIT"):
         function = kernel_module("placing").place
         function = function.jit if isinstance(function, Kernel) else function

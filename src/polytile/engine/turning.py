@@ -9,20 +9,24 @@ whether it is the first of its kind in the order of the matrices."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+import numpy.typing as npt
+
+from .bits import njit
+
+Ints = npt.NDArray[np.int64]
 
 
 @njit(cache=True)
-def _before(img, a, b):
+def _before(img: Ints, a: int, b: int) -> bool:
     """Whether row a of img sorts before row b (lexicographically)."""
     for r in range(img.shape[1]):
         if img[a, r] != img[b, r]:
-            return img[a, r] < img[b, r]
+            return img[a, r] < img[b, r]  # type: ignore[no-any-return]  # numpy types an element as Any
     return False
 
 
 @njit(cache=True)
-def _image(cells, mat, img):
+def _image(cells: Ints, mat: Ints, img: Ints) -> None:
     """img = cells @ mat.T, moved to the origin."""
     k, d = cells.shape
     for i in range(k):
@@ -40,7 +44,7 @@ def _image(cells, mat, img):
 
 
 @njit(cache=True)
-def _same(imgs, cols, p, m, m2):
+def _same(imgs: Ints, cols: Ints, p: int, m: int, m2: int) -> bool:
     """Whether images m and m2 of shape p are equal, cells and colours."""
     for i in range(imgs.shape[2]):
         if cols[p, m, i] != cols[p, m2, i]:
@@ -52,7 +56,7 @@ def _same(imgs, cols, p, m, m2):
 
 
 @njit(cache=True)
-def turn(cells, colours, mats):
+def turn(cells: Ints, colours: Ints, mats: Ints) -> tuple[Ints, Ints, npt.NDArray[np.bool_]]:
     """(imgs (P, M, k, d), cols (P, M, k), first (P, M)) for shapes cells (P, k, d) with
     colours (P, k) under matrices mats (M, d, d): each image at the origin with its cells
     in order, and whether no earlier matrix gave the same image (cells distinct in a
@@ -84,16 +88,16 @@ def turn(cells, colours, mats):
 
 
 @njit(cache=True)
-def _row_before(rows, a, b):
+def _row_before(rows: Ints, a: int, b: int) -> bool:
     """Whether row a of rows sorts before row b (lexicographically)."""
     for i in range(rows.shape[1]):
         if rows[a, i] != rows[b, i]:
-            return rows[a, i] < rows[b, i]
+            return rows[a, i] < rows[b, i]  # type: ignore[no-any-return]  # numpy types an element as Any
     return False
 
 
 @njit(cache=True)
-def permutations(pts, colours, mats, grid, strides, hi):
+def permutations(pts: Ints, colours: Ints, mats: Ints, grid: Ints, strides: Ints, hi: Ints) -> Ints:
     """(G, n) the distinct permutations of the points (n, d), at the origin, under the
     matrices that map them onto themselves and keep their colours, in lexicographic order:
     row g, entry i = the point that g(point i), moved to the origin, is (looked up in

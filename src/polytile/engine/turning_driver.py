@@ -6,7 +6,7 @@ types: numba's compiling at run time would cost more than numpy's calls)."""
 from __future__ import annotations
 
 import os
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 
@@ -28,7 +28,7 @@ def turner(
         np.ascontiguousarray(colours, dtype=np.int64),
         np.ascontiguousarray(mats, dtype=np.int64),
     )
-    function: Callable | None
+    function: Callable[..., Any] | None
     if jit or os.environ.get("POLYTILE_JIT"):
         function = kernel_module("turning").turn
         function = function.jit if isinstance(function, Kernel) else function
@@ -65,7 +65,7 @@ def permuter(
         np.ascontiguousarray(strides, dtype=np.int64),
         np.ascontiguousarray(hi, dtype=np.int64),
     )
-    function: Callable | None
+    function: Callable[..., Any] | None
     if jit or os.environ.get("POLYTILE_JIT"):
         function = kernel_module("turning").permutations
         function = function.jit if isinstance(function, Kernel) else function

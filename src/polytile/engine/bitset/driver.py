@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...core.matrix import Matrix
+from ...core.results import Report
 from ..driver import distinct
 from ..records import N_STATS, NODES, SOLUTIONS, STORED, no_leaf_scratch
 from ..status import CODES
@@ -177,11 +178,13 @@ class BitsetDriver:
         return [w * 64 + b for w in range(len(row)) for b in range(64) if (int(row[w]) >> b) & 1]
 
     def advance(self, budget: int) -> str:
+        """Run the kernel for at most `budget` nodes; its status as a word ('done', ...)."""
         return CODES[
             self.run(self.tabs.tables, self.tabs.counting, self.tabs.full, self.work, self.sink, self.limit, budget)
         ]
 
-    def collect(self, res) -> None:
+    def collect(self, res: Report[np.ndarray]) -> None:
+        """Move the counts and the stored rows into `res` (the buffer is then empty again)."""
         res.nodes, res.solutions = int(self.stats[NODES]), int(self.stats[SOLUTIONS])
         for row in self.out[: int(self.stats[STORED])]:
             res.found.append(row[row >= 0].copy())

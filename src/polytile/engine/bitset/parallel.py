@@ -24,6 +24,7 @@ class Tally:
         self.stop = threading.Event()
 
     def take(self) -> int | None:
+        """The next task for a thread, or None when all are handed out or the run stops."""
         with self.lock:
             if self.next >= len(self.tasks) or self.stop.is_set():
                 return None
@@ -31,6 +32,7 @@ class Tally:
             return self.tasks[self.next - 1]
 
     def add(self, driver: BitsetDriver) -> None:
+        """Add a thread's finished task's counts (under the lock: threads finish at once)."""
         with self.lock:
             self.solutions += int(driver.stats[SOLUTIONS])
             self.nodes += int(driver.stats[NODES])

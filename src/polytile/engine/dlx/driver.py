@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.cover import Cover
 from ..kernels import kernel_module
 from ..records import Sink, place_dtype
 from ..driver import Driver
+
+if TYPE_CHECKING:
+    from ...core.symmetry import Symmetry
+    from ..search import Plan
 
 kernel = kernel_module("dlx.kernel")  # compiled ahead of time, or numba's JIT: see engine/kernels.py
 
@@ -98,7 +102,7 @@ def build_links(
     return Links(U=U, D=D, L=L, R=R, top=top, length=length, row_start=row_start, row_of=row_of, node_opt=node_opt)
 
 
-def _columns(top: np.ndarray, root: int, n_head: int, n_nodes: int):
+def _columns(top: np.ndarray, root: int, n_head: int, n_nodes: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """U, D, length: every column a circular list of its header and its nodes in node order."""
     U = np.arange(n_nodes, dtype=np.int32)
     D = np.arange(n_nodes, dtype=np.int32)
@@ -122,7 +126,7 @@ class DlxDriver(Driver):
     kernel = kernel
     PLACE = PLACE
 
-    def __init__(self, cover: Cover, sym, plan, *, store: bool, limit: int, **kw):
+    def __init__(self, cover: Cover, sym: Symmetry | None, plan: Plan, *, store: bool, limit: int, **kw: Any) -> None:
         super().__init__(cover, sym, plan, store=store, limit=limit, **kw)  # (keeps option order)
         self.pristine = build_links(
             cover.n_items, len(cover.piece_count), cover.opt_ptr, cover.opt_items, cover.opt_piece, plan.keep

@@ -105,9 +105,11 @@ class ExactDriver:
         self.run = bind(kernel.run, self.links, self.work, self.sink, limit, 0)
 
     def advance(self, budget: int) -> str:
+        """Run the kernel for at most `budget` nodes; its status as a word ('done', ...)."""
         return CODES[self.run(self.links, self.work, self.sink, self.limit, budget)]
 
-    def collect(self, res: Report) -> None:
+    def collect(self, res: Report[np.ndarray]) -> None:
+        """Move the counts and the stored rows into `res` (the buffer is then empty again)."""
         res.nodes, res.solutions = int(self.stats[NODES]), int(self.stats[SOLUTIONS])
         for row in self.out[: int(self.stats[STORED])]:
             res.found.append(row[row >= 0].copy())

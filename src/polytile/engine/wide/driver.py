@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.cover import Cover
 from ..kernels import kernel_module
 from ..records import Sink, place_dtype
 from ..driver import Driver, pieces_connected, distinct, item_masks, lists_by_first_item, uniform_sizes
+
+if TYPE_CHECKING:
+    from ...core.symmetry import Symmetry
+    from ..search import Plan
 
 kernel = kernel_module("wide.kernel")  # compiled ahead of time, or numba's JIT: see engine/kernels.py
 
@@ -81,8 +85,17 @@ class WideDriver(Driver):
     PLACE = PLACE
 
     def __init__(
-        self, cover: Cover, sym, plan, *, store: bool, limit: int, prune: bool = True, cap_factor: float = 3, **kw
-    ):
+        self,
+        cover: Cover,
+        sym: Symmetry | None,
+        plan: Plan,
+        *,
+        store: bool,
+        limit: int,
+        prune: bool = True,
+        cap_factor: float = 3,
+        **kw: Any,
+    ) -> None:
         super().__init__(cover, sym, plan, store=store, limit=limit, **kw)
         n = cover.n_items
         words = (n + 63) // 64
@@ -119,6 +132,7 @@ class WideDriver(Driver):
         self.begin([np.zeros(0, dtype=np.int32)])
 
     def begin(self, prefixes: list[np.ndarray]) -> None:
+        """A fresh stack for these prefixes (the kernel's scratch arrays are reused)."""
         super().begin(prefixes)
         self.work = WideStack(
             place=self.place,
@@ -134,6 +148,7 @@ class WideDriver(Driver):
 
 
 def item_masks_of(items: np.ndarray, words: int) -> np.ndarray:
+    """The mask of `items` as `words` uint64 words (item i: bit i % 64 of word i // 64)."""
     out = np.zeros(words, dtype=np.uint64)
     items = np.asarray(items, dtype=np.int64)
     np.bitwise_or.at(out, items >> 6, np.left_shift(np.uint64(1), (items & 63).astype(np.uint64)))
