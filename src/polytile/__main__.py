@@ -1,3 +1,5 @@
+"""`python -m polytile`: the same entry point as the `polytile` script."""
+
 from .cli import entry
 
 entry()

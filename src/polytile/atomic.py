@@ -8,6 +8,8 @@ from pathlib import Path
 
 
 def write_bytes(path: str | Path, data: bytes) -> None:
+    """Write through a temporary file in the same directory, then rename: a crash leaves
+    the old file whole."""
     path = Path(path)
     fd, tmp = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".tmp")
     try:
@@ -23,4 +25,5 @@ def write_bytes(path: str | Path, data: bytes) -> None:
 
 
 def write_text(path: str | Path, text: str) -> None:
+    """`write_bytes` of the text as UTF-8, whatever the locale."""
     write_bytes(path, text.encode("utf-8"))

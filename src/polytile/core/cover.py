@@ -35,16 +35,20 @@ class Cover:
 
     @property
     def n_options(self) -> int:
+        """How many options (placements) the cover has."""
         return len(self.opt_piece)
 
     @property
     def piece_size(self) -> np.ndarray:
+        """(n_piece,) cells of each piece, read off its options' lengths (0 for a piece
+        with no placement)."""
         sizes = np.zeros(len(self.piece_count), dtype=np.int64)
         lengths = np.diff(self.opt_ptr)
         sizes[self.opt_piece] = lengths
         return sizes
 
     def option_items(self, o: int) -> np.ndarray:
+        """The items of option o: a view into the CSR arrays, no copy."""
         return self.opt_items[self.opt_ptr[o] : self.opt_ptr[o + 1]]
 
 
@@ -140,7 +144,8 @@ def crude_bound(puzzle: Puzzle) -> int:
     cell. Enough to pass small puzzles without `placement_bound`'s work."""
     dim = puzzle.board.dim
     motions = max(12, 2**dim * math.factorial(dim))
-    return motions * puzzle.board.area * sum(p.size for p in puzzle.pieces)
+    bound: int = motions * puzzle.board.area * sum(p.size for p in puzzle.pieces)
+    return bound
 
 
 def check_budget(puzzle: Puzzle, budget: int | None) -> None:
@@ -175,12 +180,14 @@ class CellIndex:
 
     def number(self, pos: np.ndarray) -> np.ndarray:
         """Numbers in the box of positions (..., d) known to lie inside it."""
-        return (pos - self.lo) @ self.strides
+        numbers: np.ndarray = (pos - self.lo) @ self.strides
+        return numbers
 
     def at(self, number: np.ndarray) -> np.ndarray:
         """Item at each box number, -1 where the box has no board cell."""
         if self.grid is not None:
-            return self.grid[number]
+            items: np.ndarray = self.grid[number]
+            return items
         at = np.minimum(np.searchsorted(self.numbers, number), len(self.numbers) - 1)
         return np.where(self.numbers[at] == number, self.order[at], -1)
 
@@ -291,7 +298,9 @@ def build(puzzle: Puzzle, deadline: float | None = None, placer: Placer | None =
     return Model(puzzle, cells, colours, cover)
 
 
-def _assemble(n_items, rows, pieces, puzzle, neighbours) -> Cover:
+def _assemble(
+    n_items: int, rows: list[np.ndarray], pieces: list[np.ndarray], puzzle: Puzzle, neighbours: np.ndarray
+) -> Cover:
     """The options sorted by first item, then piece: one Cover."""
     if len({r.shape[1] for r in rows}) == 1:  # one size (the pentominoes): as rows
         return _assemble_one_size(n_items, np.concatenate(rows), np.concatenate(pieces), puzzle, neighbours)

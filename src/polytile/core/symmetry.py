@@ -93,6 +93,10 @@ def _unique_rows(rows: np.ndarray) -> np.ndarray:
 
 @dataclass
 class Symmetry:
+    """The motions of the board as permutations of the items, and what the search needs
+    of them: the options' labels and their images, stabilisers, and the subgroup H that
+    maps the solution set onto itself (the one symmetry breaking may use)."""
+
     perms: np.ndarray  # (|G|, n_items)
     opt_label: np.ndarray  # (n_opt,) int32 label of each option's cell-set
     label_img: np.ndarray  # (|G|, n_labels) int32 image of each label under each g
@@ -103,6 +107,7 @@ class Symmetry:
 
     @property
     def order(self) -> int:
+        """|G|: the number of motions."""
         return len(self.perms)
 
     @cached_property
@@ -114,7 +119,8 @@ class Symmetry:
     def h_images(self) -> np.ndarray:
         """(|H|, n_opt): the label of each option's image under each motion of H (what
         the choice of the pieces to fix reads, once)."""
-        return self.label_img[self.h_rows[:, None], self.opt_label[None, :]]
+        images: np.ndarray = self.label_img[self.h_rows[:, None], self.opt_label[None, :]]
+        return images
 
 
 def _padded_sets(cover: Cover) -> np.ndarray:
@@ -222,12 +228,13 @@ def _maps_pieces_onto_pieces(img_piece: np.ndarray, cover: Cover) -> np.ndarray:
     ok = (lo >= 0).all(axis=1) & (lo == hi).all(axis=1)
     dst = np.where(ok[:, None], hi, src[None, :])
     # g is one-to-one on cell-sets, so equal numbers of placements make "into" "onto"
-    return (
+    onto: np.ndarray = (
         ok
         & (n_opts[dst] == n_src[None, :]).all(axis=1)
         & (cover.piece_count[dst] == cover.piece_count[src][None, :]).all(axis=1)
         & (cover.piece_min[dst] == cover.piece_min[src][None, :]).all(axis=1)
     )
+    return onto
 
 
 def _set_keys(ext: np.ndarray, sets: np.ndarray, n_items: int) -> np.ndarray:
@@ -242,7 +249,8 @@ def _set_keys(ext: np.ndarray, sets: np.ndarray, n_items: int) -> np.ndarray:
         keys = moved[:, sets[:, 0]]
         for col in range(1, sets.shape[1]):
             keys |= moved[:, sets[:, col]]
-        return keys.ravel()
+        flat: np.ndarray = keys.ravel()
+        return flat
     lens = (sets < n_items).sum(axis=1)
     if lens.min() == lens.max():
         images = ext[:, sets]
@@ -318,7 +326,8 @@ def _fixable(cover: Cover, sym: Symmetry) -> np.ndarray:
         stays &= row == cover.opt_piece
     n_opts = np.bincount(cover.opt_piece, minlength=len(cover.piece_count))
     permuted = np.bincount(cover.opt_piece[stays], minlength=len(cover.piece_count)) == n_opts
-    return (cover.piece_count == 1) & (cover.piece_min == 1) & (n_opts > 0) & permuted
+    fixable: np.ndarray = (cover.piece_count == 1) & (cover.piece_min == 1) & (n_opts > 0) & permuted
+    return fixable
 
 
 def second_breaking(
@@ -344,7 +353,7 @@ def second_breaking(
         return None
     cand = np.nonzero(fit[cover.opt_piece])[0]
     labels = sym.opt_label[cand]
-    groups: dict[tuple, int] = {}  # each S with symmetries, and how many o have it
+    groups: dict[tuple[int, ...], int] = {}  # each S with symmetries, and how many o have it
     for S in stab:
         if len(S) > 1:
             groups[tuple(S)] = groups.get(tuple(S), 0) + 1

@@ -16,7 +16,8 @@ import os
 import sys
 from itertools import product
 from pathlib import Path
-from typing import Any, Callable
+from collections.abc import Iterator
+from typing import Any, Callable, cast
 
 import numpy as np
 
@@ -66,10 +67,11 @@ def exercise() -> None:
     exercise_tally()  # the calendars' tally (engine/tally.py)
 
 
-def numba_key(numba_type):
+def numba_key(numba_type: Any) -> Any:
     """kernels.type_key of a value numba types as `numba_type` (ValueError: a type the
     extension does not take)."""
     from numba.core import types
+    from numba.core.types.containers import BaseNamedTuple, BaseTuple  # not in types.__all__
     from numba.np.numpy_support import as_dtype
 
     if isinstance(numba_type, types.Array):
@@ -80,13 +82,13 @@ def numba_key(numba_type):
             numba_type.mutable,
             numba_type.aligned,
         )
-    if isinstance(numba_type, types.BaseNamedTuple):
+    if isinstance(numba_type, BaseNamedTuple):
         return (
             "record",
             numba_type.instance_class.__name__,
             tuple((name, numba_key(t)) for name, t in zip(numba_type.fields, numba_type.types)),
         )
-    if isinstance(numba_type, types.BaseTuple):
+    if isinstance(numba_type, BaseTuple):
         return tuple(numba_key(t) for t in numba_type.types)
     if isinstance(numba_type, types.Boolean):
         return "bool"
@@ -95,7 +97,7 @@ def numba_key(numba_type):
     raise ValueError(f"no AOT for arguments of type {numba_type}")
 
 
-def kernel_functions():
+def kernel_functions() -> Iterator[tuple[str, str, Any]]:
     """(module, name, dispatcher) of each kernel function the drivers called (through
     kernels.kernel_module) while exercised."""
     from importlib import import_module
@@ -110,7 +112,7 @@ def kernel_functions():
             yield kernel.module, kernel.__name__, kernel.dispatcher
 
 
-def _pycc_cc():
+def _pycc_cc() -> Any:
     """numba.pycc's public CC class. Importing numba.pycc warns NumbaPendingDeprecationWarning
     ("The 'pycc' module is pending deprecation. Replacement technology is being developed."):
     known (numba 0.68 has no replacement; numba is bounded below 0.69 in pyproject.toml;
@@ -127,31 +129,33 @@ def _pycc_cc():
     return CC
 
 
-def _thread_state_calls() -> tuple[Callable, Callable]:
+def _thread_state_calls() -> tuple[Callable[..., Any], Callable[..., Any]]:
     """save_thread() and restore_thread(state): CPython's PyEval_SaveThread (the GIL let go,
     the thread's state returned) and PyEval_RestoreThread (the GIL taken back) as numba
     intrinsics (numba.extending.intrinsic, public), callable from compiled code. The extension
     loads into the interpreter, which has both symbols."""
     from llvmlite import ir
     from numba import types
-    from numba.extending import intrinsic
+    from numba.extending import intrinsic as untyped_intrinsic
 
+    # numba ships no types: its decorator typed as taking and giving a function
+    intrinsic = cast(Callable[[Callable[..., Any]], Callable[..., Any]], untyped_intrinsic)
     state = ir.IntType(8).as_pointer()
 
-    def declared(module: Any, name: str, result: Any, args: list) -> Any:
+    def declared(module: Any, name: str, result: Any, args: list[Any]) -> Any:
         found = module.globals.get(name)
         return found if found is not None else ir.Function(module, ir.FunctionType(result, args), name)
 
     @intrinsic
-    def save_thread(typingctx):
-        def codegen(context, builder, signature, args):
+    def save_thread(typingctx: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
             return builder.call(declared(builder.module, "PyEval_SaveThread", state, []), [])
 
         return types.voidptr(), codegen
 
     @intrinsic
-    def restore_thread(typingctx, saved):
-        def codegen(context, builder, signature, args):
+    def restore_thread(typingctx: Any, saved: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
             builder.call(declared(builder.module, "PyEval_RestoreThread", ir.VoidType(), [state]), list(args))
             return context.get_dummy_value()
 
@@ -181,7 +185,9 @@ def {name}({args}):
 """
 
 
-def without_gil(kernel: Callable, arity: int, name: str, calls: tuple[Callable, Callable]) -> Callable:
+def without_gil(
+    kernel: Callable[..., Any], arity: int, name: str, calls: tuple[Callable[..., Any], Callable[..., Any]]
+) -> Callable[..., Any]:
     """A Python function for pycc to export: calls the numba dispatcher `kernel` with `arity`
     arguments between save_thread() and restore_thread() (`calls`, _thread_state_calls)."""
     args = ", ".join(f"a{i}" for i in range(arity))
@@ -192,10 +198,11 @@ def without_gil(kernel: Callable, arity: int, name: str, calls: tuple[Callable, 
         "MESSAGE": f"the compiled kernel {name} failed (POLYTILE_JIT=1 runs numba's JIT, which says why)",
     }
     exec(_WITHOUT_GIL.format(name=name, args=args), scope)  # our own text, no input in it
-    return scope[name]
+    entry: Callable[..., Any] = scope[name]
+    return entry
 
 
-def compiler(output_dir: str | None = None):
+def compiler(output_dir: str | None = None) -> Any:
     """A numba.pycc.CC exporting every kernel variant (each releasing the GIL while it runs)
     and polytile_meta(); only pycc's public interface: CC(name, module), export, target_cpu,
     output_dir, then compile() (setup.py, main)."""
@@ -208,7 +215,7 @@ def compiler(output_dir: str | None = None):
     # ~25% slower); POLYTILE_AOT_CPU="" for a module to copy to other machines
     cc.target_cpu = os.environ.get("POLYTILE_AOT_CPU", "host")
     calls = _thread_state_calls()
-    exported: dict[str, list] = {}
+    exported: dict[str, list[Any]] = {}
     for module, name, dispatcher in kernel_functions():
         for i, signature in enumerate(dispatcher.nopython_signatures):  # with the return type
             try:
@@ -223,10 +230,10 @@ def compiler(output_dir: str | None = None):
     return cc
 
 
-def _constant(text: str):
+def _constant(text: str) -> Callable[[], str]:
     """A function returning `text` (frozen into the compiled code)."""
 
-    def polytile_meta():
+    def polytile_meta() -> str:
         return text
 
     return polytile_meta

@@ -21,6 +21,7 @@ import secrets
 import sqlite3
 import time
 from pathlib import Path
+from typing import Any
 
 from ..errors import PuzzleError
 
@@ -89,7 +90,7 @@ def sign(key: bytes, salt: str, job: str, task: int, solutions: str, uniq: str, 
     return hmac.new(key, message, hashlib.sha256).hexdigest()
 
 
-def _row_counts(row: tuple, tasks: int) -> Counts | None:
+def _row_counts(row: tuple[Any, ...], tasks: int) -> Counts | None:
     """A checkpoint row (task, solutions, uniq, nodes, ...) as counts, or None when it
     cannot come from this plan: a task number out of range, a count that is no plain
     non-negative integer."""
@@ -166,6 +167,8 @@ class Checkpoint:
         return out
 
     def record(self, task: int, counts: Counts) -> None:
+        """Store a finished task's counts, signed, so a resumed run adds each task once
+        and trusts no row it did not write."""
         solutions, uniq = str(counts[0]), str(counts[1])
         mac = sign(self.key, self.salt, self.job, task, solutions, uniq, counts[2])
         try:

@@ -8,7 +8,7 @@ time limits and Ctrl-C stop it with a partial count."""
 from __future__ import annotations
 
 import time
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
@@ -17,6 +17,9 @@ from ..core.matrix import Matrix, tiling_cover
 from ..core.results import Report
 from .exact.driver import ExactDriver
 from .search import Pacer
+
+if TYPE_CHECKING:
+    from .bitset.driver import BitsetDriver
 
 GENERAL = ("bitset", "links")  # the kernels for any matrix
 TILING = ("bitboard", "wide", "dlx")
@@ -29,7 +32,7 @@ def search_matrix(
     store: bool = False,
     time_limit: float | None = None,
     engine: str = "auto",
-    progress: Callable[[Report], None] | None = None,
+    progress: Callable[[Report[np.ndarray]], None] | None = None,
     jobs: int = 0,
 ) -> Report[np.ndarray]:
     """Count (or list, `store`) the solutions of `matrix`; found solutions are sorted
@@ -62,7 +65,7 @@ def search_matrix(
     return _run_general(matrix, engine, limit, store, time_limit, progress, t0)
 
 
-def _count_threads(matrix: Matrix, jobs: int, time_limit: float | None, t0: float) -> Report:
+def _count_threads(matrix: Matrix, jobs: int, time_limit: float | None, t0: float) -> Report[np.ndarray]:
     """Count on the bit-set kernel with `jobs` threads (0: every core), after a trial on
     one thread that picks the way of choosing (and finishes small counts alone)."""
     import os
@@ -118,7 +121,14 @@ def tiling_kernel_fits(cover: Cover) -> bool:
     )
 
 
-def _run_tiling(tiling, engine: str, limit, store, time_limit, progress) -> Report | None:
+def _run_tiling(
+    tiling: tuple[Cover, np.ndarray],
+    engine: str,
+    limit: int | None,
+    store: bool,
+    time_limit: float | None,
+    progress: Callable[[Report[np.ndarray]], None] | None,
+) -> Report[np.ndarray] | None:
     """The tiling kernels on the matrix's Cover form; None when Algorithm X should run
     instead (see tiling_kernel_fits)."""
     from .search import choose_engine, search
@@ -136,7 +146,9 @@ def _run_tiling(tiling, engine: str, limit, store, time_limit, progress) -> Repo
     return res
 
 
-def _start_driver(matrix: Matrix, engine: str, store: bool, limit: int):
+def _start_driver(
+    matrix: Matrix, engine: str, store: bool, limit: int
+) -> tuple[BitsetDriver | ExactDriver, str | None]:
     """The driver for a kernel on any matrix, and the status of its first slice (None
     when it has not run yet)."""
     if engine == "bitset":
@@ -173,7 +185,7 @@ def _run_general(
     limit: int | None,
     store: bool,
     time_limit: float | None,
-    progress: Callable[[Report], None] | None,
+    progress: Callable[[Report[np.ndarray]], None] | None,
     t0: float,
 ) -> Report[np.ndarray]:
     """A kernel for any matrix, in slices until done, the limit, the deadline or Ctrl-C."""

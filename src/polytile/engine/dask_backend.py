@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import time
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Callable, Protocol
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from ..errors import PuzzleError
 
@@ -21,7 +22,7 @@ class Keyed(Protocol):
 
 
 @contextmanager
-def dask_client(scheduler: str, jobs: int):
+def dask_client(scheduler: str, jobs: int) -> Iterator[tuple[Any, int]]:
     """A client of the scheduler at this address, or of a LocalCluster of `jobs` worker
     processes ("local"); the workers need polytile installed. Yields (client, threads)."""
     import logging
@@ -50,10 +51,10 @@ def dask_client(scheduler: str, jobs: int):
 
 
 def on_dask(
-    client,
-    run_task: Callable,
+    client: Any,  # a distributed.Client (distributed is imported only when asked for)
+    run_task: Callable[[Any, Any], tuple[Counts, Any]],
     job: Keyed,
-    tasks: list,
+    tasks: list[Any],
     todo: list[int],
     done: Callable[[int | None, Counts], None],
     deadline: float | None = None,

@@ -18,14 +18,16 @@ RESUMABLE_WORKERS = 16  # tasks of a checkpointed count: as for 16 workers
 
 def deal(
     prefixes: list[np.ndarray], sizes: np.ndarray, jobs: int, most: float | None = None
-) -> tuple[list, list[float]]:
+) -> tuple[list[list[np.ndarray]], list[float]]:
     """Guided self-scheduling by estimated subtree size: prefixes biggest first, each task
     takes about 1/(2 jobs) of the estimated work left (at most `most`, unless a single
     prefix is more), so tasks shrink to single small prefixes at the end and no worker
     waits long for the last. Tasks and their sizes."""
     order = np.argsort(-sizes, kind="stable").tolist()
     left = float(sizes.sum())
-    tasks, weights, i = [], [], 0
+    tasks: list[list[np.ndarray]] = []
+    weights: list[float] = []
+    i = 0
     while i < len(order):
         task: list[np.ndarray] = []
         goal, weight = left / (2 * jobs), 0.0
@@ -41,7 +43,7 @@ def deal(
     return tasks, weights
 
 
-def make_tasks(cover: Cover, p: Plan, workers: int, fine: bool = False) -> tuple[list, list[float]]:
+def make_tasks(cover: Cover, p: Plan, workers: int, fine: bool = False) -> tuple[list[list[np.ndarray]], list[float]]:
     """The plan's tree in tasks for this many workers, and their estimated sizes. Resumable
     work asks for RESUMABLE_WORKERS, whatever the real number, so its tasks stay the same.
     `fine`: at least FINE_PREFIXES prefixes, and no task above 1/(8 workers) of the tree,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 import numpy as np
 
@@ -11,10 +11,28 @@ from .kernels import bind
 from .records import N_STATS, NODES, SOLUTIONS, STORED, UNIQUE, Rules, Sink, SymmetryTables, new_place, place_dtype
 from .status import CODES
 
+if TYPE_CHECKING:
+    from ..core.results import Report
+    from ..core.symmetry import Symmetry
 
-def symmetry_record(plan, sym, n_opt: int) -> SymmetryTables:
+
+class PlanFields(Protocol):
+    """What the drivers read of a search.Plan: its fields, named here so that the drivers,
+    which search.py imports, need not import search.py."""
+
+    keep: np.ndarray
+    sym_mode: int
+    sym_piece: int
+    canonical_only: bool
+    prefixes: list[np.ndarray]
+    sym_piece2: int
+    ban_ptr: np.ndarray | None
+    ban_opts: np.ndarray | None
+
+
+def symmetry_record(plan: PlanFields, sym: Symmetry | None, n_opt: int) -> SymmetryTables:
     """The SymmetryTables record of `plan` and the analysis `sym` (None: no symmetry)."""
-    if plan.ban_ptr is None:
+    if plan.ban_ptr is None or plan.ban_opts is None:  # set together (Plan's second piece)
         ban_ptr, ban_opts = np.zeros(n_opt + 1, np.int64), np.zeros(0, np.int32)
     else:
         ban_ptr, ban_opts = plan.ban_ptr, plan.ban_opts
@@ -62,13 +80,13 @@ class Driver:
     work: Any  # its stack (a record holding `place` and `sink`)
     prefixes: np.ndarray
     place: np.ndarray
-    _run: Callable | None = None
+    _run: Callable[..., int] | None = None
 
     def __init__(
         self,
         cover: Cover,
-        sym,
-        plan,
+        sym: Symmetry | None,
+        plan: PlanFields,
         *,
         store: bool,
         limit: int,
@@ -120,7 +138,7 @@ class Driver:
         """Run for about `budget` nodes: 'paused', 'done' (all prefixes), 'buffer' or 'limit'."""
         return CODES[self.call(budget)]
 
-    def bind(self) -> Callable:
+    def bind(self) -> Callable[..., int]:
         """The kernel's `run` for this driver's argument types, matched once per `begin`
         (kernels.bind); at the first call unless asked before."""
         if self._run is None:
@@ -131,7 +149,9 @@ class Driver:
         """One call of the kernel's `run`."""
         return self.bind()(self.tables, self.rules, self.sym, self.work, self.prefixes, budget)
 
-    def collect(self, res, store: bool) -> None:
+    def collect(self, res: Report[np.ndarray], store: bool) -> None:
+        """Copy the counters into `res` and drain the solution buffer into `res.found`
+        (only the selected ones), so the kernel can fill it again."""
         res.nodes = int(self.stats[NODES])
         res.solutions = int(self.stats[SOLUTIONS])
         if res.unique is not None:

@@ -36,6 +36,8 @@ class Stopped(Exception):
 
 
 class Counted(NamedTuple):
+    """A frontier count's answer: the number, and a witness when one was asked for."""
+
     solutions: int
     found: list[int] | None  # option ids of one solution (when asked and there is one)
     states: int  # the states of the widest layer
@@ -179,7 +181,8 @@ def _back_one(layer: np.ndarray, step: tuple[np.ndarray, list[int]], target: int
     for m, o in zip(rel.tolist(), ids):
         if m & here == m and _holds(layer, here & ~m):
             found.append(o)
-            return here & ~m
+            prev: int = here & ~m
+            return prev
     raise AssertionError("a counted state has a predecessor")
 
 

@@ -8,6 +8,8 @@ holes go), knowing nothing of geometry."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 import numpy as np
 from numba import njit
@@ -16,10 +18,26 @@ from .records import NODES, STORED
 from .search import driver_class
 
 BUFFER = 1 << 15  # solutions per batch
+F = TypeVar("F", bound=Callable[..., Any])
 
 
-@njit(cache=True, nogil=True)
-def _keys(rows, k, opt_piece, group, base, weight, keys, weights):
+def _compiled(fn: F) -> F:
+    """numba's njit(cache=True, nogil=True), typed as the function it compiles (numba ships
+    no types, so mypy would see an untyped decorator)."""
+    return cast(F, njit(cache=True, nogil=True)(fn))
+
+
+@_compiled
+def _keys(
+    rows: np.ndarray,
+    k: int,
+    opt_piece: np.ndarray,
+    group: int,
+    base: int,
+    weight: np.ndarray,
+    keys: np.ndarray,
+    weights: np.ndarray,
+) -> None:
     """Key and weight of each of the first k solutions (rows of option ids, -1 padded)."""
     picked = np.empty(rows.shape[1], np.int64)
     for r in range(k):
@@ -46,6 +64,8 @@ def _keys(rows, k, opt_piece, group, base, weight, keys, weights):
 
 
 def merge(tally: dict[int, int], keys: np.ndarray, weights: np.ndarray) -> None:
+    """Add a batch's weights to the tally by key: sorted and summed in numpy first, so the
+    dictionary sees each key of the batch once."""
     order = np.argsort(keys, kind="stable")
     keys, weights = keys[order], weights[order]
     starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
@@ -67,7 +87,7 @@ _LOCAL = threading.local()
 
 
 def tally_task(
-    job, chunk: list[np.ndarray], group: int, weight: np.ndarray, stop: threading.Event | None = None
+    job: Any, chunk: list[np.ndarray], group: int, weight: np.ndarray, stop: threading.Event | None = None
 ) -> tuple[dict[int, int], int, bool]:
     """Weighted solutions under these prefixes, by key: (tally, nodes, finished)."""
     cover = job.cover

@@ -106,14 +106,16 @@ def _tuples(data: Any) -> Any:
 class Kernel:
     """One kernel function: the compiled variant for the arguments' types, else numba's."""
 
-    def __init__(self, module: str, name: str, variants: dict[Any, Callable]):
+    def __init__(self, module: str, name: str, variants: dict[Any, Callable[..., Any]]):
         self.module, self.__name__, self.variants = module, name, variants
-        self._jit: Callable | None = None
+        self._jit: Callable[..., Any] | None = None
 
-    def __call__(self, *args):
+    def __call__(self, *args: Any) -> Any:
+        """Call the variant for these arguments' types (bind): what a driver's call of the
+        kernel by name runs."""
         return self.bind(*args)(*args)
 
-    def bind(self, *args) -> Callable:
+    def bind(self, *args: Any) -> Callable[..., Any]:
         """The function for calls with arguments of these types: the compiled variant, or
         numba's dispatcher."""
         key = tuple(type_key(a) for a in args)
@@ -125,7 +127,9 @@ class Kernel:
         return self.jit
 
     @property
-    def jit(self) -> Callable:
+    def jit(self) -> Callable[..., Any]:
+        """numba's dispatcher of the kernel, its module imported at the first need (so
+        that using only compiled variants never imports numba)."""
         if self._jit is None:
             self._jit = getattr(import_module(f"polytile.engine.{self.module}"), self.__name__)
         return self._jit
@@ -137,7 +141,7 @@ class Kernels:
     def __init__(self, module: str, functions: dict[str, Kernel]):
         self._module, self._functions = module, functions
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
             raise AttributeError(name)
         requested.add((self._module, name))
@@ -174,7 +178,7 @@ def compiled_table(expected: str | None = None) -> dict[str, dict[str, Kernel]]:
     return table
 
 
-def bind(function: Callable, *args) -> Callable:
+def bind(function: Callable[..., Any], *args: Any) -> Callable[..., Any]:
     """`function` (a kernel from `kernel_module`) for repeated calls with arguments of the types of
     `args`: the types matched once (a Kernel matches them at every call otherwise; with
     tuples of dozens of arrays that is tens of microseconds a call)."""
@@ -202,22 +206,25 @@ class Deferred(Kernel):
     compiled variant when the extension has one for its argument types; otherwise numba
     compiles the module's kernels, which then stand in the module's globals."""
 
-    def __init__(self, func: Callable, options: dict):
+    def __init__(self, func: Callable[..., Any], options: dict[str, Any]):
         self.py_func, self.options = func, options
         self.module = func.__module__.removeprefix("polytile.engine.")
         self.__name__, self.__doc__ = func.__name__, func.__doc__
-        self.variants: dict[Any, Callable] | None = None  # type: ignore[assignment]
-        self.dispatcher: Callable | None = None
+        # None until the first call looks them up (Kernel's are never None)
+        self.variants: dict[Any, Callable[..., Any]] | None = None  # type: ignore[assignment]
+        self.dispatcher: Callable[..., Any] | None = None
         deferred.append(self)
 
-    def __call__(self, *args):
+    def __call__(self, *args: Any) -> Any:
+        """Kernel's call, the compiled variants looked up at the first call (not at import:
+        reading the extension's table costs what importing the module saves)."""
         if self.variants is None:
             found = _the_table().get(self.module, {}).get(self.__name__)
             self.variants = found.variants if found is not None else {}
         return super().__call__(*args)
 
     @property
-    def jit(self) -> Callable:  # type: ignore[override]
+    def jit(self) -> Callable[..., Any]:
         """numba's dispatcher (numba compiles, or loads from its cache, the whole module)."""
         if self.dispatcher is None:
             import sys
@@ -235,7 +242,7 @@ class Deferred(Kernel):
 deferred: list[Deferred] = []
 
 
-def njit(**options) -> Callable[[Callable], Deferred]:
+def njit(**options: Any) -> Callable[[Callable[..., Any]], Deferred]:
     """numba.njit(**options) for a module whose Python functions call its kernels directly
     (engine/tree.py), so that importing it imports no numba. Its kernels may call each
     other, not the kernels of other modules (numba compiles a module's kernels together)."""

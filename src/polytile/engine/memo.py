@@ -28,9 +28,10 @@ from __future__ import annotations
 import sys
 import time
 from itertools import accumulate, chain
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .limits import CHECK_EVERY, NO_LIMITS, Limits, Outgrown, Stopped  # noqa: F401  (memo.Limits, ...)
+from .limits import CHECK_EVERY, NO_LIMITS, Outgrown
+from .limits import Limits as Limits, Stopped as Stopped  # re-exported: callers name memo.Limits
 
 if TYPE_CHECKING:
     import numpy as np
@@ -126,7 +127,22 @@ def options_of(cover: Cover) -> Options:
     )
 
 
-def propagate_arrays(primary, opt_ptr, opt_items, item_ptr, item_opts, alive, covered, placed, live, queue):
+# what propagate_arrays indexes: a list or bytearray in Python, a numpy array under numba
+Indexable = Any
+
+
+def propagate_arrays(
+    primary: Indexable,
+    opt_ptr: Indexable,
+    opt_items: Indexable,
+    item_ptr: Indexable,
+    item_opts: Indexable,
+    alive: Indexable,
+    covered: Indexable,
+    placed: Indexable,
+    live: Indexable,
+    queue: Indexable,
+) -> tuple[int, int]:
     """Place forced options until none is left; returns (number placed, dead item or -1).
     Plain indexing only: it runs as Python on lists, or compiled by numba on arrays.
     `live` (zeros, per item) and `queue` (3 per item) are scratch space."""
@@ -318,7 +334,7 @@ class Part:
         if start in memo:
             return memo[start]
         free = full & ~start
-        stack: list[list] = [[start, first[(free & -free).bit_length() - 1], 0, 0]]
+        stack: list[list[Any]] = [[start, first[(free & -free).bit_length() - 1], 0, 0]]
         while stack:
             frame = stack[-1]
             covered, opts, k, total = frame

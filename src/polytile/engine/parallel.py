@@ -25,20 +25,30 @@ import threading
 import time
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
 from ..core.cover import Cover
 from ..core.results import Report
-from .dealing import FINE_PREFIXES, RESUMABLE_WORKERS, deal, make_tasks  # noqa: F401 (survey's)
+from .dealing import FINE_PREFIXES as FINE_PREFIXES, deal as deal  # re-exported: the tests name parallel.deal
+from .dealing import RESUMABLE_WORKERS as RESUMABLE_WORKERS, make_tasks as make_tasks  # re-exported: survey's
 from .search import Pacer, Plan, choose_engine, plan, driver_class
 from .gauge import Gauge, time_share
 from .stealing import Fixed, Shared, Stealing
 from .tree import split
 
 if TYPE_CHECKING:  # sqlite3 and hmac (the checkpoint), Dask: imported when used
+    from ..core.symmetry import Symmetry
     from .checkpoint import Checkpoint, Counts
+    from .driver import Driver
+
+# progress(counts so far, parts done, parts, share of the time done or None)
+Progress = Callable[[Report[np.ndarray], int, int, "float | None"], None]
+# what a worker puts on the results queue: ("done", i, finished, counts), ("interim", i,
+# counts), an exception, INTERRUPT, or None (the worker ended)
+Message = Any
 
 INTERRUPT = "ctrl-c"  # on the results queue: Ctrl-C came
 STEAL_PER_WORKER = 64  # prefixes per worker when stealing, at least (finer
@@ -51,7 +61,7 @@ class Job:
     """Everything a worker needs (picklable, sent once to each Dask worker)."""
 
     cover: Cover
-    sym: object
+    sym: Symmetry | None
     plan: Plan
     engine: str
     key: str
@@ -61,7 +71,7 @@ class Job:
 _LOCAL = threading.local()  # one driver per job and thread, reused by its tasks
 
 
-def _thread_driver(job: Job):
+def _thread_driver(job: Job) -> tuple[Driver, Pacer]:
     """This thread's driver for the job: one of the shared ones, else one built here."""
     if getattr(_LOCAL, "key", None) != job.key:
         driver = job.shared.get() if job.shared is not None else None
@@ -73,7 +83,7 @@ def _thread_driver(job: Job):
     return _LOCAL.driver, _LOCAL.pacer
 
 
-def _begin(driver, chunk: list[np.ndarray]) -> None:
+def _begin(driver: Driver, chunk: list[np.ndarray]) -> None:
     """driver.begin(chunk), keeping the kernel it had bound to its arguments' types:
     `begin` forgets it (Driver.bind), yet a chunk's arguments have the types of the last
     chunk's (the same records, the prefixes an int32 matrix), and matching them again costs
@@ -110,6 +120,8 @@ def run_task(
 
 
 def fingerprint(cover: Cover, p: Plan) -> str:
+    """A hash of the cover and the plan: a checkpoint resumes only the count it was
+    written for, and Dask names the job's futures by it."""
     h = hashlib.sha256()
     for a in (
         cover.opt_ptr,
@@ -129,11 +141,11 @@ def fingerprint(cover: Cover, p: Plan) -> str:
 
 def on_threads(
     job: Job,
-    tasks: list,
+    tasks: list[list[np.ndarray]],
     todo: list[int],
     jobs: int,
     done: Callable[..., None],
-    task: Callable = run_task,
+    task: Callable[..., tuple[Any, bool]] = run_task,  # (counts, finished); a survey's: its tally
     interim: Callable[[int, Counts], None] | None = None,
     deadline: float | None = None,
     source: Stealing | None = None,
@@ -147,7 +159,7 @@ def on_threads(
     `interim(i, counts)`: the counts so far of task i, while it runs (run_task only).
     At the perf_counter `deadline` the workers stop as on Ctrl-C; True when it passed
     before the count was done."""
-    results: queue.SimpleQueue = queue.SimpleQueue()
+    results: queue.SimpleQueue[Message] = queue.SimpleQueue()
     stop = threading.Event()
     latest: dict[int, Counts] = {}  # counts so far of the tasks under way
     chunks = source if source is not None else Fixed(tasks, todo, jobs)
@@ -157,7 +169,7 @@ def on_threads(
         w.start()
     running = len(workers)
 
-    def take(got, show: bool = True) -> None:
+    def take(got: Message, show: bool = True) -> None:
         nonlocal running
         if got is None:
             running -= 1
@@ -182,7 +194,11 @@ def on_threads(
 
 
 def _worker(
-    job: Job, chunks: Fixed | Stealing, task: Callable, results: queue.SimpleQueue, stop: threading.Event
+    job: Job,
+    chunks: Fixed | Stealing,
+    task: Callable[..., tuple[Any, bool]],
+    results: queue.SimpleQueue[Message],
+    stop: threading.Event,
 ) -> Callable[[int], None]:
     """A worker thread's loop: take the next chunk, run it, put ("done", i,
     finished, counts) on `results` (and ("interim", i, counts) as run_task goes), None at
@@ -209,7 +225,7 @@ def _worker(
 
 
 @contextmanager
-def _ctrl_c_as_message(results: queue.SimpleQueue):
+def _ctrl_c_as_message(results: queue.SimpleQueue[Message]) -> Iterator[threading.Event]:
     """While the threads count, Ctrl-C (SIGINT) puts INTERRUPT on the results queue
     instead of raising KeyboardInterrupt wherever the main thread happens to be (between
     taking a finished part off the queue and adding it up, say): the count then stops in
@@ -223,7 +239,7 @@ def _ctrl_c_as_message(results: queue.SimpleQueue):
         yield interrupted
         return
 
-    def on_ctrl_c(signum, frame) -> None:
+    def on_ctrl_c(signum: int, frame: object) -> None:
         interrupted.set()
         results.put(INTERRUPT)  # SimpleQueue.put is safe in a signal handler
 
@@ -235,8 +251,8 @@ def _ctrl_c_as_message(results: queue.SimpleQueue):
 
 
 def _drain(
-    results: queue.SimpleQueue,
-    take: Callable,
+    results: queue.SimpleQueue[Message],
+    take: Callable[..., None],
     running: Callable[[], int],
     stop: threading.Event,
     latest: dict[int, Counts],
@@ -284,13 +300,13 @@ def _drain(
 
 def count(
     cover: Cover,
-    sym=None,
+    sym: Symmetry | None = None,
     *,
     unique: bool = False,
     jobs: int = 0,
     engine: str = "auto",
     checkpoint: str | None = None,
-    progress=None,
+    progress: Progress | None = None,
     scheduler: str | None = None,
     breaking: bool = True,
     deadline: float | None = None,
@@ -319,7 +335,7 @@ class _Tally:
         n_parts: int,
         book: Checkpoint | None,
         gauge: Gauge | None,
-        progress,
+        progress: Progress | None,
         t0: float,
         span: Callable[[int], range] = Fixed.span,
     ):
@@ -350,6 +366,8 @@ class _Tally:
     def display(self) -> None:
         """Finished parts plus the counts so far of the chunks under way, and the share of
         the work done (None while unknown: see gauge.py)."""
+        if self.progress is None:  # (called only with a progress bar)
+            return
         res = self.res
         now: Report[np.ndarray] = Report(
             solutions=res.solutions, unique=res.unique, nodes=res.nodes, seconds=time.perf_counter() - self.t0
@@ -366,12 +384,22 @@ class _Tally:
         self.progress(now, self.n_done, self.n_tasks, time_share(share, clock - self.t_search, clock - self.t0))
 
     def interim(self, i: int, counts: Counts) -> None:
+        """Chunk i's counts so far: shown at once, replaced by its next ones."""
         self.running[i] = counts
         self.display()
 
 
 def _count(
-    cover, sym, unique, jobs, engine, checkpoint, progress, client, breaking, deadline=None
+    cover: Cover,
+    sym: Symmetry | None,
+    unique: bool,
+    jobs: int,
+    engine: str,
+    checkpoint: str | None,
+    progress: Progress | None,
+    client: Any,
+    breaking: bool,
+    deadline: float | None = None,
 ) -> Report[np.ndarray]:
     t0 = time.perf_counter()
     p = plan(cover, sym, unique=unique, store=False, breaking=breaking)
@@ -393,7 +421,9 @@ def _count(
     return res
 
 
-def _count_stealing(job: Job, res: Report[np.ndarray], jobs: int, progress, deadline: float | None, t0: float) -> bool:
+def _count_stealing(
+    job: Job, res: Report[np.ndarray], jobs: int, progress: Progress | None, deadline: float | None, t0: float
+) -> bool:
     """The count on `jobs` threads by work stealing over fine prefixes (engine/stealing.py);
     True when the deadline passed first."""
     cover, p = job.cover, job.plan
@@ -411,8 +441,8 @@ def _count_tasks(
     res: Report[np.ndarray],
     jobs: int,
     checkpoint: str | None,
-    progress,
-    client,
+    progress: Progress | None,
+    client: Any,  # a distributed.Client, or None: threads
     deadline: float | None,
     t0: float,
 ) -> bool:
@@ -443,10 +473,10 @@ def _count_tasks(
 def _run_threads(
     job: Job,
     tally: _Tally,
-    tasks: list,
+    tasks: list[list[np.ndarray]],
     todo: list[int],
     jobs: int,
-    progress,
+    progress: Progress | None,
     deadline: float | None,
     gauge: Gauge | None,
     chunks: Stealing | None = None,

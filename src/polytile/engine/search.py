@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Protocol
 
 import numpy as np
 
@@ -14,11 +14,21 @@ from ..core.results import Report
 from .kernels import kernel_module
 
 if TYPE_CHECKING:
+    from ..core.symmetry import Symmetry
     from .driver import Driver
 
 SLICE_NODES = 1 << 20  # most nodes in one slice
 SLICE_SECONDS = 0.05  # a slice's goal: Ctrl-C and limits answer at once
 FIRST_SLICE_NODES = 1 << 16  # a few ms on any kernel: small counts in one call
+
+
+class Advancing(Protocol):
+    """What a Pacer drives: the tiling drivers (Driver) and the general ones (bitset,
+    exact) alike."""
+
+    def advance(self, budget: int) -> str:
+        """Run about `budget` nodes; a status word ('paused', 'done', ...)."""
+        ...
 
 
 class Pacer:
@@ -28,7 +38,9 @@ class Pacer:
     def __init__(self, budget: int = FIRST_SLICE_NODES):
         self.budget = min(budget, SLICE_NODES)
 
-    def advance(self, driver) -> str:
+    def advance(self, driver: Advancing) -> str:
+        """One slice of the driver's search ('paused', 'done', ...: Driver.advance), and
+        the next slice's budget from this one's pace."""
         t = time.perf_counter()
         code = driver.advance(self.budget)
         took = time.perf_counter() - t
@@ -46,13 +58,15 @@ class Plan:
     sym_mode: int = 0  # 0 none, 1 canonical check, 2 breaking
     sym_piece: int = -1
     canonical_only: bool = False
-    prefixes: list = field(default_factory=lambda: [np.zeros(0, dtype=np.int32)])
+    prefixes: list[np.ndarray] = field(default_factory=lambda: [np.zeros(0, dtype=np.int32)])
     sym_piece2: int = -1  # a second piece broken where the first has symmetries
     ban_ptr: np.ndarray | None = None  # ... its placements banned under each option (CSR)
     ban_opts: np.ndarray | None = None
 
 
-def plan(cover: Cover, sym, *, unique: bool, store: bool, breaking: bool = True, second: bool = True) -> Plan:
+def plan(
+    cover: Cover, sym: Symmetry | None, *, unique: bool, store: bool, breaking: bool = True, second: bool = True
+) -> Plan:
     """Use symmetry breaking when it is sound and every solution need not be listed.
 
     Breaking places the fixed piece first, one placement per orbit; where that placement
@@ -66,7 +80,7 @@ def plan(cover: Cover, sym, *, unique: bool, store: bool, breaking: bool = True,
     found = None
     if breaking and (unique or not store) and sym is not None and sym.order > 1:
         found = breaking_piece(cover, sym)
-    if found is None:
+    if found is None or sym is None:  # (found needs sym: this tells mypy so)
         return Plan(keep, 1 if unique and sym is not None else 0, -1, unique)
     piece, first = found
     keep[cover.opt_piece == piece] = False  # placed only by the prefixes
@@ -77,7 +91,7 @@ def plan(cover: Cover, sym, *, unique: bool, store: bool, breaking: bool = True,
     return Plan(keep, 2, piece, True, prefixes, *found2)
 
 
-def breaking_piece(cover: Cover, sym) -> tuple[int, np.ndarray] | None:
+def breaking_piece(cover: Cover, sym: Symmetry) -> tuple[int, np.ndarray] | None:
     """core.symmetry.breaking_piece, compiled (engine/bitboard/tables.py): the piece to place
     first and its placements kept, or None."""
     if len(sym.h_rows) == 1:
@@ -88,7 +102,9 @@ def breaking_piece(cover: Cover, sym) -> tuple[int, np.ndarray] | None:
     return None if piece < 0 else (int(piece), first)
 
 
-def second_breaking(cover: Cover, sym, piece: int, first: np.ndarray) -> tuple[int, np.ndarray, np.ndarray] | None:
+def second_breaking(
+    cover: Cover, sym: Symmetry, piece: int, first: np.ndarray
+) -> tuple[int, np.ndarray, np.ndarray] | None:
     """core.symmetry.second_breaking, compiled (engine/bitboard/tables.py): (second piece, the
     CSR of its placements banned under each of `first`), or None."""
     second, ptr, flat = kernel_module("bitboard.tables").second_piece(
@@ -120,7 +136,9 @@ def choose_engine(engine: str, n_items: int, n_pieces: int = 1) -> str:
     return "wide" if n_items <= 256 else "dlx"
 
 
-def driver_class(engine: str):
+def driver_class(engine: str) -> type[Driver]:
+    """The driver of an engine, imported on demand: a search loads one kernel family's
+    modules, not all three."""
     if engine == "bitboard":
         from .bitboard.driver import BitboardDriver
 
@@ -138,7 +156,7 @@ def driver_class(engine: str):
 
 def search(
     cover: Cover,
-    sym=None,
+    sym: Symmetry | None = None,
     *,
     unique: bool = False,
     limit: int | None = None,
@@ -146,7 +164,7 @@ def search(
     time_limit: float | None = None,
     breaking: bool = True,
     engine: str = "auto",
-    progress: Callable[[Report], None] | None = None,
+    progress: Callable[[Report[np.ndarray]], None] | None = None,
     select: np.ndarray | None = None,
     shuffle: int | None = None,
     node_budget: int | None = None,
@@ -190,7 +208,7 @@ def _drive(
     store: bool,
     node_budget: int | None,
     deadline: float | None,
-    progress: Callable[[Report], None] | None,
+    progress: Callable[[Report[np.ndarray]], None] | None,
     t0: float,
 ) -> None:
     """Run a begun driver to its end, its limit, the node budget, the deadline or Ctrl-C,

@@ -50,6 +50,8 @@ class Stealing:
         return len(self.prefixes)
 
     def take(self, worker: int) -> tuple[int, list[np.ndarray]] | None:
+        """The next chunk for this worker (its number and prefixes), from its own range or
+        stolen; None when no work is left anywhere."""
         with self._lock:
             if self.lo[worker] >= self.hi[worker] and not self._steal(worker):
                 return None
@@ -75,6 +77,7 @@ class Stealing:
         return True
 
     def span(self, chunk: int) -> range:
+        """The prefixes (their indices) a chunk handed out covered."""
         return self.spans[chunk]
 
 
@@ -82,19 +85,22 @@ class Fixed:
     """The tasks numbered in `todo`, in turn (a checkpointed count, a survey): the same
     interface as Stealing, a chunk being one task."""
 
-    def __init__(self, tasks: list, todo: list[int], workers: int):
+    def __init__(self, tasks: list[list[np.ndarray]], todo: list[int], workers: int):
         self.tasks = tasks
         self.workers = max(1, min(workers, len(todo)))
         self._numbers = iter(todo)
         self._lock = threading.Lock()
 
     def take(self, worker: int) -> tuple[int, list[np.ndarray]] | None:
+        """The next task left to do (its number and prefixes), whatever the worker: the
+        tasks are fixed, so there is nothing to steal."""
         with self._lock:
             i = next(self._numbers, None)
         return None if i is None else (i, self.tasks[i])
 
     @staticmethod
     def span(task: int) -> range:
+        """A chunk is one task: its own number."""
         return range(task, task + 1)
 
 

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from ..core.cover import Cover
 
 _done: set[str] = set()
 compile_seconds = 0.0
@@ -34,7 +38,9 @@ def warm(engine: str, n_items: int, parallel: bool = False) -> None:
     compile_seconds += time.perf_counter() - t0
 
 
-def _tiny():
+def _tiny() -> Cover:
+    """A two-cell board and two monominoes: the smallest cover that runs every kernel of a
+    search once, so numba compiles (or loads) them before the timed work."""
     from ..core.cover import Cover
 
     return Cover(
