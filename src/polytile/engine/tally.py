@@ -27,6 +27,8 @@ the option ids of the first packings found (for drawing them), -1 padded.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from .kernels import njit  # numba imported only when its JIT is needed (see kernels.py)
@@ -39,16 +41,16 @@ for _i in range(64):
 
 
 @njit(cache=True, inline="always")
-def _lowest(bits):
+def _lowest(bits: np.uint64) -> int:
     """The index of the lowest set bit of a non-zero uint64 (de Bruijn)."""
-    return _INDEX[np.int64(((bits & (~bits + np.uint64(1))) * DEBRUIJN) >> np.uint64(58))]
+    return _INDEX[np.int64(((bits & (~bits + np.uint64(1))) * DEBRUIJN) >> np.uint64(58))]  # type: ignore[no-any-return]  # numpy types an array's element as Any
 
 
 @njit(cache=True, inline="always")
-def _block(c, covered, keys, blocks):
+def _block(c: int, covered: np.uint64, keys: np.ndarray, blocks: np.ndarray) -> tuple[int, int]:
     """Where the options of item c that miss the occupied ones of its key items are:
     members[blocks[j]:blocks[j + 1]], j = c's block for that occupancy."""
-    j = 0
+    j: int | np.int64 = 0
     for k in range(keys.shape[1]):
         j |= np.int64((covered >> np.uint64(keys[c, k])) & np.uint64(1)) << k
     j += c << keys.shape[1]
@@ -56,7 +58,7 @@ def _block(c, covered, keys, blocks):
 
 
 @njit(cache=True, inline="always")
-def _grow(region, empty, shift, shift_mask):
+def _grow(region: np.uint64, empty: np.uint64, shift: np.ndarray, shift_mask: np.ndarray) -> np.uint64:
     """`region` grown by one step to its neighbours inside `empty`."""
     out = region
     for k in range(len(shift)):
@@ -66,7 +68,9 @@ def _grow(region, empty, shift, shift_mask):
 
 
 @njit(cache=True, inline="always")
-def feasible(empty, opened, shift, shift_mask, group_mask):
+def feasible(
+    empty: np.uint64, opened: np.uint64, shift: np.ndarray, shift_mask: np.ndarray, group_mask: np.ndarray
+) -> bool:
     """A cheap dead-end test: every empty item without an empty neighbour (no piece can
     cover it) must be one that may stay open: in a group not yet open, at most one per
     group; and every group not yet open must keep an empty item."""
@@ -83,11 +87,11 @@ def feasible(empty, opened, shift, shift_mask, group_mask):
         elif empty & group_mask[g] == np.uint64(0) or inside & (inside - one) != np.uint64(0):
             return False
         alone &= ~inside
-    return alone == np.uint64(0)
+    return alone == np.uint64(0)  # type: ignore[no-any-return]  # a kernels.njit kernel's call is typed Any (a Deferred)
 
 
 @njit(cache=True, inline="always")
-def _slot(table, covered, rest):
+def _slot(table: np.ndarray, covered: np.uint64, rest: np.uint64) -> np.int64:
     """The slot of state (covered, rest) in the open-addressing table: where it is, or
     the empty slot where it goes (covered 0 marks an empty slot: no state has it)."""
     mask = np.uint64(len(table) - 1)
@@ -99,7 +103,7 @@ def _slot(table, covered, rest):
 
 
 @njit(cache=True, inline="always")
-def _sort_pairs(log, lo, hi):
+def _sort_pairs(log: np.ndarray, lo: int, hi: int) -> None:
     """Insertion sort of log[lo:hi] by key (the slices are short)."""
     for i in range(lo + 1, hi):
         k, n = log[i, 0], log[i, 1]
@@ -111,7 +115,18 @@ def _sort_pairs(log, lo, hi):
 
 
 @njit(cache=True)
-def _finish(log, lo, hi, base, table, pool, fill, covered, rest, keep):
+def _finish(
+    log: np.ndarray,
+    lo: int,
+    hi: int,
+    base: int,
+    table: np.ndarray,
+    pool: np.ndarray,
+    fill: np.ndarray,
+    covered: np.uint64,
+    rest: np.uint64,
+    keep: bool,
+) -> int:
     """A recorded subtree is done: its log entries log[lo:hi] (open-set index, count)
     merged by index in place; when `keep` and there is room, kept in the pool as offsets
     from `base`, the state (covered, rest) naming them in the table. Returns the log's
@@ -144,24 +159,24 @@ def _finish(log, lo, hi, base, table, pool, fill, covered, rest, keep):
 
 @njit(cache=True, nogil=True)
 def tally(
-    words,
-    keys,
-    blocks,
-    members,
-    mask,
-    bit,
-    group,
-    weight,
-    counts,
-    stored,
-    stats,
-    shift,
-    shift_mask,
-    group_mask,
-    table,
-    pool,
-    log,
-):
+    words: np.ndarray,
+    keys: np.ndarray,
+    blocks: np.ndarray,
+    members: np.ndarray,
+    mask: np.ndarray,
+    bit: np.ndarray,
+    group: np.ndarray,
+    weight: np.ndarray,
+    counts: np.ndarray,
+    stored: np.ndarray,
+    stats: np.ndarray,
+    shift: np.ndarray,
+    shift_mask: np.ndarray,
+    group_mask: np.ndarray,
+    table: np.ndarray,
+    pool: np.ndarray,
+    log: np.ndarray,
+) -> int:
     """Count every packing by its open set into `counts`; keep the first len(stored) in
     `stored`. Dead ends are cut by `feasible` (neighbours: item
     bits moved by `shift[k]` after `& shift_mask[k]`). stats = [nodes, packings stored,
@@ -305,8 +320,8 @@ def exercise() -> None:
     """Run the kernel once on a two-item frame, a domino and an item that may stay open,
     with the argument types the calendar passes (for the ahead-of-time build: aot.py
     exports each kernel under the types it was called with)."""
-    ints = lambda *v: np.array(v, np.int64)  # noqa: E731
-    words = lambda *v: np.array(v, np.uint64)  # noqa: E731
+    ints: Callable[..., np.ndarray] = lambda *v: np.array(v, np.int64)  # noqa: E731
+    words: Callable[..., np.ndarray] = lambda *v: np.array(v, np.uint64)  # noqa: E731
     blocks = np.zeros(64 * 2 + 1, np.int64)
     blocks[1:] = 1  # item 0: the domino, member 0
     for memo in (True, False):

@@ -24,31 +24,54 @@ from .driver import lists_by_first_item
 
 
 @njit(cache=True, inline="always")
-def _place(o, opt_ptr, opt_items, opt_piece, covered, left):
+def _place(
+    o: int, opt_ptr: np.ndarray, opt_items: np.ndarray, opt_piece: np.ndarray, covered: np.ndarray, left: np.ndarray
+) -> None:
+    """Place option o: its items covered, a copy of its piece used."""
     for t in range(opt_ptr[o], opt_ptr[o + 1]):
         covered[opt_items[t]] = True
     left[opt_piece[o]] -= 1
 
 
 @njit(cache=True, inline="always")
-def _start(k, prefixes, lengths, piece_count, opt_ptr, opt_items, opt_piece, covered, left):
+def _start(
+    k: int,
+    prefixes: np.ndarray,
+    lengths: np.ndarray,
+    piece_count: np.ndarray,
+    opt_ptr: np.ndarray,
+    opt_items: np.ndarray,
+    opt_piece: np.ndarray,
+    covered: np.ndarray,
+    left: np.ndarray,
+) -> int:
     """Cover the items of prefix k; the first item it leaves uncovered (or n_items)."""
     covered[:] = False
     left[:] = piece_count
     for j in range(lengths[k]):
         _place(prefixes[k, j], opt_ptr, opt_items, opt_piece, covered, left)
-    return _next_empty(0, covered)
+    return _next_empty(0, covered)  # type: ignore[no-any-return]  # a kernels.njit kernel's call is typed Any (a Deferred)
 
 
 @njit(cache=True, inline="always")
-def _next_empty(first, covered):
+def _next_empty(first: int, covered: np.ndarray) -> int:
     while first < len(covered) and covered[first]:
         first += 1
     return first
 
 
 @njit(cache=True, inline="always")
-def _fitting(first, opt_ptr, opt_items, opt_piece, list_opts, list_start, covered, left, fit):
+def _fitting(
+    first: int,
+    opt_ptr: np.ndarray,
+    opt_items: np.ndarray,
+    opt_piece: np.ndarray,
+    list_opts: np.ndarray,
+    list_start: np.ndarray,
+    covered: np.ndarray,
+    left: np.ndarray,
+    fit: np.ndarray,
+) -> int:
     """The options whose first item is `first` that fit (into `fit`); how many."""
     d = 0
     for t in range(list_start[first], list_start[first + 1]):
@@ -67,7 +90,17 @@ def _fitting(first, opt_ptr, opt_items, opt_piece, list_opts, list_start, covere
 
 
 @njit(cache=True, inline="always")
-def _path(first, opt_ptr, opt_items, opt_piece, list_opts, list_start, covered, left, fit):
+def _path(
+    first: int,
+    opt_ptr: np.ndarray,
+    opt_items: np.ndarray,
+    opt_piece: np.ndarray,
+    list_opts: np.ndarray,
+    list_start: np.ndarray,
+    covered: np.ndarray,
+    left: np.ndarray,
+    fit: np.ndarray,
+) -> float:
     """One random path down from the state `covered`/`left` (first uncovered item `first`)
     to a leaf: 1 + d1 + d1*d2 + ... + d1*...*dk, its start counted."""
     weight = 1.0
@@ -85,8 +118,18 @@ def _path(first, opt_ptr, opt_items, opt_piece, list_opts, list_start, covered, 
 
 @njit(cache=True, nogil=True)
 def _probe_all(
-    opt_ptr, opt_items, opt_piece, piece_count, list_opts, list_start, n_items, prefixes, lengths, probes, seed
-):
+    opt_ptr: np.ndarray,
+    opt_items: np.ndarray,
+    opt_piece: np.ndarray,
+    piece_count: np.ndarray,
+    list_opts: np.ndarray,
+    list_start: np.ndarray,
+    n_items: int,
+    prefixes: np.ndarray,
+    lengths: np.ndarray,
+    probes: int,
+    seed: int,
+) -> np.ndarray:
     """Per prefix, the nodes of each of `probes` random paths (the prefix's node counted):
     (len(lengths), probes)."""
     np.random.seed(seed)
@@ -102,7 +145,17 @@ def _probe_all(
 
 
 @njit(cache=True, nogil=True)
-def _grow(opt_ptr, opt_items, opt_piece, piece_count, list_opts, list_start, n_items, prefixes, lengths):
+def _grow(
+    opt_ptr: np.ndarray,
+    opt_items: np.ndarray,
+    opt_piece: np.ndarray,
+    piece_count: np.ndarray,
+    list_opts: np.ndarray,
+    list_start: np.ndarray,
+    n_items: int,
+    prefixes: np.ndarray,
+    lengths: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
     """Each prefix extended by every option that fits the first item it leaves uncovered
     (a prefix that covers everything stays as it is)."""
     width = prefixes.shape[1] + 1
@@ -169,7 +222,7 @@ def _paths(cover: Cover, keep: np.ndarray, prefixes: list[np.ndarray], probes: i
     """The nodes of `probes` random paths under each prefix: (len(prefixes), probes)."""
     opts, start = lists_by_first_item(cover, keep)
     table, lengths = _table(prefixes)
-    return _probe_all(
+    nodes: np.ndarray = _probe_all(
         cover.opt_ptr,
         cover.opt_items,
         cover.opt_piece,
@@ -182,6 +235,7 @@ def _paths(cover: Cover, keep: np.ndarray, prefixes: list[np.ndarray], probes: i
         probes,
         seed,
     )
+    return nodes
 
 
 def subtree_sizes(
@@ -191,17 +245,21 @@ def subtree_sizes(
     the prefixes)."""
     if not prefixes:
         return np.zeros(0)
-    return _paths(cover, keep, prefixes, probes, seed).mean(axis=1)
+    sizes: np.ndarray = _paths(cover, keep, prefixes, probes, seed).mean(axis=1)
+    return sizes
 
 
 @dataclass
 class TreeEstimate:
+    """Knuth's estimate of a tree's nodes, with what it was drawn from (to print and reproduce)."""
+
     nodes: float  # mean over the probes of d1 + d1*d2 + ...
     stderr: float  # standard error of that mean
     probes: int
     seed: int
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, float | int]:
+        """The estimate as a JSON object (the CLI's --json shape)."""
         return {"nodes": self.nodes, "stderr": self.stderr, "probes": self.probes, "seed": self.seed}
 
 

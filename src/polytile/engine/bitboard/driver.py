@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 
 from ...core.cover import Cover
 from .records import PLACE, BitboardStack, BitboardTables, MemoTable
 from ..kernels import kernel_module
 from ..driver import Driver, lists_by_first_item, uniform_sizes
+
+if TYPE_CHECKING:
+    from ...core.symmetry import Symmetry
+    from ..driver import PlanFields
 
 kernel = kernel_module("bitboard.kernel")  # compiled ahead of time, or numba's JIT: see engine/kernels.py
 build = kernel_module("bitboard.tables")  # the tables built in compiled code
@@ -41,8 +47,8 @@ class BitboardDriver(Driver):
     def __init__(
         self,
         cover: Cover,
-        sym,
-        plan,
+        sym: Symmetry | None,
+        plan: PlanFields,
         *,
         store: bool,
         limit: int,
@@ -50,8 +56,8 @@ class BitboardDriver(Driver):
         cap_factor: float = 3,
         flood: bool | None = None,
         keys: int | None = None,
-        **kw,
-    ):
+        **kw: Any,
+    ) -> None:
         super().__init__(cover, sym, plan, store=store, limit=limit, **kw)
         n = cover.n_items
         assert n <= 64 and len(cover.piece_count) <= 64
@@ -171,9 +177,13 @@ class BitboardDriver(Driver):
             )
         if self.shuffle is not None:
             return lists_by_first_item(cover, keep, self.shuffle)
-        return build.lists_by_first_item(cover.n_items, cover.opt_ptr, cover.opt_items, keep)
+        lists: tuple[np.ndarray, np.ndarray] = build.lists_by_first_item(
+            cover.n_items, cover.opt_ptr, cover.opt_items, keep
+        )
+        return lists
 
     def begin(self, prefixes: list[np.ndarray]) -> None:
+        """A fresh stack for these prefixes, and no placement marked by the symmetry bans."""
         super().begin(prefixes)  # a fresh place: no placement marked (set_bans)
         self.second[:] = 0
         self.work = BitboardStack(

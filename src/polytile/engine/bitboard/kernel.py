@@ -25,18 +25,18 @@ limits, Ctrl-C, progress and solution buffers.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from ..bits import ONE, ZERO, popcount
+from ..bits import ONE, ZERO, njit, popcount
 from ..leaf import on_leaf
-from ..records import ACCEPTED, NODES, SOLUTIONS, UNIQUE
+from ..records import ACCEPTED, NODES, SOLUTIONS, UNIQUE, Rules, Sink, SymmetryTables
+from .records import BitboardStack, BitboardTables
 from .memo_table import BANNED, FREE, memo_weights, set_bans, slot
 from ..status import BUFFER_FULL, CONTINUE, DONE, LIMIT, PAUSED, STOP_LIMIT
 
 
 @njit(cache=True)
-def reachable_sizes(left, piece_size):
+def reachable_sizes(left: np.ndarray, piece_size: np.ndarray) -> np.uint64:
     """Bit s set when some multiset of the remaining pieces has total size s (< 64)."""
     r = np.uint64(1)
     for p in range(len(left)):
@@ -47,7 +47,7 @@ def reachable_sizes(left, piece_size):
 
 
 @njit(cache=True, inline="always")
-def grow(x, nb_mask, shift_d, shift_m):
+def grow(x: np.uint64, nb_mask: np.ndarray, shift_d: np.ndarray, shift_m: np.ndarray) -> np.uint64:
     """The cells next to the cells of `x`. With `shift_d` (one entry per distinct
     difference j - i between neighbours i, j, with `shift_m` the cells i that have the
     neighbour i + d) that is a few shifts; without it (too many differences), a lookup
@@ -69,7 +69,15 @@ def grow(x, nb_mask, shift_d, shift_m):
 
 
 @njit(cache=True)
-def regions_ok(empty, seeds, nb_mask, shift_d, shift_m, sizes, cap):
+def regions_ok(
+    empty: np.uint64,
+    seeds: np.uint64,
+    nb_mask: np.ndarray,
+    shift_d: np.ndarray,
+    shift_m: np.ndarray,
+    sizes: np.uint64,
+    cap: int,
+) -> bool:
     """The empty regions that touch `seeds` (cells next to the piece just placed; the
     others were checked before) have sizes whose bit is set in `sizes`. A region found
     to be larger than `cap` is not followed further (skipping a check is always sound),
@@ -78,7 +86,7 @@ def regions_ok(empty, seeds, nb_mask, shift_d, shift_m, sizes, cap):
     big = ZERO  # cells of regions found larger than `cap`
     while rest:
         region = rest & (~rest + ONE)
-        n = 1
+        n: int | np.uint64 = 1
         while n <= cap:
             more = (region | grow(region, nb_mask, shift_d, shift_m)) & empty
             if more == region:
@@ -95,7 +103,7 @@ def regions_ok(empty, seeds, nb_mask, shift_d, shift_m, sizes, cap):
 
 
 @njit(cache=True, inline="always")
-def isolated_near(empty, seeds, nb_mask):
+def isolated_near(empty: np.uint64, seeds: np.uint64, nb_mask: np.ndarray) -> bool:
     """Some item of `seeds` (the items next to the piece just placed) is empty with no
     empty neighbour: the check without shift tables."""
     rest = seeds & empty
@@ -107,7 +115,15 @@ def isolated_near(empty, seeds, nb_mask):
 
 
 @njit(cache=True)
-def start_prefix(row, opt_mask, opt_piece, piece_count, left, chosen, cov):
+def start_prefix(
+    row: np.ndarray,
+    opt_mask: np.ndarray,
+    opt_piece: np.ndarray,
+    piece_count: np.ndarray,
+    left: np.ndarray,
+    chosen: np.ndarray,
+    cov: np.ndarray,
+) -> int:
     """Place the options of `row` (-1 padded); return its length, or -1 if they clash."""
     left[:] = piece_count
     covered = ZERO
@@ -126,7 +142,7 @@ def start_prefix(row, opt_mask, opt_piece, piece_count, left, chosen, cov):
 
 
 @njit(cache=True, inline="always")
-def pieces_left(left, bit_piece, cnt):
+def pieces_left(left: np.ndarray, bit_piece: np.ndarray, cnt: np.ndarray) -> np.uint64:
     """The bits k whose piece bit_piece[k] has a copy left; cnt[k]: how many."""
     a = ZERO
     for k in range(len(bit_piece)):
@@ -137,7 +153,17 @@ def pieces_left(left, bit_piece, cnt):
 
 
 @njit(cache=True, inline="always")
-def leaf(chosen, floor, depth, pos, topt, left, rules, sym, sink):
+def leaf(
+    chosen: np.ndarray,
+    floor: int,
+    depth: int,
+    pos: np.ndarray,
+    topt: np.ndarray,
+    left: np.ndarray,
+    rules: Rules,
+    sym: SymmetryTables,
+    sink: Sink,
+) -> int:
     """on_leaf for the placements at depths floor.. (the option before pos[d] of each),
     with `left` counted from them."""
     opt_piece = rules.opt_piece
@@ -150,18 +176,18 @@ def leaf(chosen, floor, depth, pos, topt, left, rules, sym, sink):
 
 
 @njit(cache=True, inline="always")
-def first_block(covered, empty, key, keys):
+def first_block(covered: np.uint64, empty: np.uint64, key: np.ndarray, keys: int) -> int:
     """(t << keys) | P for the lowest empty item t and the occupancy P of its key items
     (see tables.piece_blocks)."""
     t = trailing_zeros(empty)
-    pattern = 0
+    pattern: int | np.int64 = 0
     for j in range(keys):
         pattern |= np.int64((covered >> np.uint64(key[t, j])) & ONE) << j
-    return (t << keys) | pattern
+    return (t << keys) | pattern  # type: ignore[no-any-return]  # numba's trailing_zeros is untyped
 
 
 @njit(cache=True, inline="always")
-def fitting(tmask, start, stop, covered):
+def fitting(tmask: np.ndarray, start: int, stop: int, covered: np.uint64) -> np.uint64:
     """Bit i set when the placement start + i (< stop, at most 64 of them) misses `covered`:
     a block tested without a branch per placement."""
     f = ZERO
@@ -171,7 +197,14 @@ def fitting(tmask, start, stop, covered):
 
 
 @njit(cache=True, nogil=True)  # threads of one process can search side by side
-def run(tables, rules, sym, work, prefixes, budget):
+def run(
+    tables: BitboardTables,
+    rules: Rules,
+    sym: SymmetryTables,
+    work: BitboardStack,
+    prefixes: np.ndarray,
+    budget: int,
+) -> int:
     """Run the search for at most `budget` nodes. See the module docstring.
 
     tables: bitboard.records.BitboardTables (read only); rules, sym: records.Rules and

@@ -9,24 +9,26 @@ leaf.banned_pair) or FREE (no symmetry left below it: counts reusable again).
 
 from __future__ import annotations
 
-import numpy as np
-from numba import njit
+from typing import Any
 
-from ..bits import popcount
+import numpy as np
+
+from ..bits import njit, popcount
 from ..leaf import breaking_stabiliser
+from ..records import Rules, SymmetryTables
 
 BANNED, FREE = 1, 2  # marks of the second fixed piece's placements (set_bans)
 
 
 @njit(cache=True, inline="always")
-def slot(covered, code, size):
+def slot(covered: np.uint64, code: int, size: int) -> np.int64:
     """The memo table's slot for (covered items, code of the copies left)."""
     h = covered * np.uint64(0x9E3779B97F4A7C15) ^ np.uint64(code) * np.uint64(0xC2B2AE3D27D4EB4F)
     return np.int64((h >> np.uint64(29)) & np.uint64(size - 1))
 
 
 @njit(cache=True)
-def memo_weights(chosen, depth, rules, sym, weight):
+def memo_weights(chosen: np.ndarray, depth: int, rules: Rules, sym: SymmetryTables, weight: np.ndarray) -> bool:
     """Whether the leaves below the prefix chosen[:depth] all count alike, so that counts
     of sub-problems can be reused; weight: (solutions, classes) each leaf counts for.
     Without symmetry (mode 0), 1 and 0. Under breaking (mode 2), when the fixed pieces'
@@ -56,7 +58,9 @@ def memo_weights(chosen, depth, rules, sym, weight):
 
 
 @njit(cache=True)
-def set_bans(chosen, depth, opt_piece, sym, second, place):
+def set_bans(
+    chosen: np.ndarray, depth: int, opt_piece: np.ndarray, sym: SymmetryTables, second: np.ndarray, place: Any
+) -> bool:
     """Mark the second fixed piece's placements under the first's placement among
     chosen[:depth] (place.marked: 1 + the option they are marked for, 0 none): BANNED
     (leaf.banned_pair) or FREE (no symmetry of the first's placement fixes it: every leaf

@@ -16,15 +16,16 @@ are sound; tests/engine/test_setup_tables.py compares the two), knowing no geome
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from .kernel import grow, regions_ok
-from ..bits import ONE, ZERO, popcount
+from ..bits import ONE, ZERO, njit, popcount
 
 
 @njit(cache=True)
-def board_masks(n, opt_ptr, opt_items, neighbours):
+def board_masks(
+    n: int, opt_ptr: np.ndarray, opt_items: np.ndarray, neighbours: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(opt_mask, nb_mask, opt_border): the items of each option, the neighbours of each
     item, and the items next to each option and not in it, as words of n <= 64 bits."""
     nb_mask = np.zeros(n, dtype=np.uint64)
@@ -47,7 +48,7 @@ def board_masks(n, opt_ptr, opt_items, neighbours):
 
 
 @njit(cache=True)
-def neighbour_shifts(neighbours, most):
+def neighbour_shifts(neighbours: np.ndarray, most: int) -> tuple[np.ndarray, np.ndarray]:
     """(differences d, masks) such that the neighbours of a set x of items are the union of
     (x & masks[k]) shifted by d[k]; empty when more than `most` differences occur."""
     n = neighbours.shape[0]
@@ -76,7 +77,9 @@ def neighbour_shifts(neighbours, most):
 
 
 @njit(cache=True)
-def lists_by_first_item(n, opt_ptr, opt_items, keep):
+def lists_by_first_item(
+    n: int, opt_ptr: np.ndarray, opt_items: np.ndarray, keep: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     """The options of `keep` grouped by their lowest item, in cover order inside a group
     (a counting sort): (options, starts)."""
     start = np.zeros(n + 1, dtype=np.int64)
@@ -96,7 +99,17 @@ def lists_by_first_item(n, opt_ptr, opt_items, keep):
 
 
 @njit(cache=True)
-def useful(keep, opt_mask, opt_border, full, nb_mask, shift_d, shift_m, sizes, cap):
+def useful(
+    keep: np.ndarray,
+    opt_mask: np.ndarray,
+    opt_border: np.ndarray,
+    full: np.uint64,
+    nb_mask: np.ndarray,
+    shift_d: np.ndarray,
+    shift_m: np.ndarray,
+    sizes: np.uint64,
+    cap: int,
+) -> np.ndarray:
     """`keep` without the options that, placed alone on the board, leave a region next to
     them whose size no multiset of the pieces makes (`sizes`): such a region stays cut off
     whatever is placed later, so the option is in no solution."""
@@ -108,7 +121,7 @@ def useful(keep, opt_mask, opt_border, full, nb_mask, shift_d, shift_m, sizes, c
 
 
 @njit(cache=True)
-def connected(masks, nb_mask, shift_d, shift_m):
+def connected(masks: np.ndarray, nb_mask: np.ndarray, shift_d: np.ndarray, shift_m: np.ndarray) -> bool:
     """Every cell-set of `masks` is connected (through the neighbours of `grow`)."""
     for m in masks:
         region = m & (~m + ONE)
@@ -123,7 +136,7 @@ def connected(masks, nb_mask, shift_d, shift_m):
 
 
 @njit(cache=True)
-def key_items(n, cell_start, cell_opts, opt_mask, keys):
+def key_items(n: int, cell_start: np.ndarray, cell_opts: np.ndarray, opt_mask: np.ndarray, keys: int) -> np.ndarray:
     """(n, keys): for each item t, the `keys` other items most often covered by the options
     whose lowest item is t (ties: the lower item)."""
     key = np.zeros((n, keys), dtype=np.int64)
@@ -147,7 +160,15 @@ def key_items(n, cell_start, cell_opts, opt_mask, keys):
 
 
 @njit(cache=True)
-def piece_blocks(n, cell_start, cell_opts, opt_mask, opt_bit, n_bits, keys):
+def piece_blocks(
+    n: int,
+    cell_start: np.ndarray,
+    cell_opts: np.ndarray,
+    opt_mask: np.ndarray,
+    opt_bit: np.ndarray,
+    n_bits: int,
+    keys: int,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The options of `cell_opts` (grouped by lowest item, see driver.lists_by_first_item)
     in blocks by (lowest item t, pattern P of occupied key items of t, piece bit): block
     ((t << keys) | P) * n_bits + bit holds the options of that piece whose lowest item is t
@@ -163,7 +184,7 @@ def piece_blocks(n, cell_start, cell_opts, opt_mask, opt_bit, n_bits, keys):
     for t in range(n):
         for q in range(cell_start[t], cell_start[t + 1]):
             o = cell_opts[q]
-            c = 0
+            c: int | np.int64 = 0
             for j in range(keys):
                 c |= np.int64((opt_mask[o] >> np.uint64(key[t, j])) & ONE) << j
             covers[q] = c
@@ -195,7 +216,9 @@ def piece_blocks(n, cell_start, cell_opts, opt_mask, opt_bit, n_bits, keys):
 
 
 @njit(cache=True)
-def fixable(h_images, label_piece, opt_piece, piece_count, piece_min):
+def fixable(
+    h_images: np.ndarray, label_piece: np.ndarray, opt_piece: np.ndarray, piece_count: np.ndarray, piece_min: np.ndarray
+) -> np.ndarray:
     """Per piece: used exactly once (count = min = 1), with placements, and every motion
     of H maps each of its placements onto a placement of it."""
     n_pieces = len(piece_count)
@@ -218,7 +241,14 @@ def fixable(h_images, label_piece, opt_piece, piece_count, piece_min):
 
 
 @njit(cache=True)
-def first_piece(h_images, opt_label, label_piece, opt_piece, piece_count, piece_min):
+def first_piece(
+    h_images: np.ndarray,
+    opt_label: np.ndarray,
+    label_piece: np.ndarray,
+    opt_piece: np.ndarray,
+    piece_count: np.ndarray,
+    piece_min: np.ndarray,
+) -> tuple[int, np.ndarray]:
     """(piece, its options kept: the least of each H-orbit), or (-1, none): of the fixable
     pieces, the one with the fewest placements kept, then the smallest share kept."""
     n_opt, n_pieces = len(opt_piece), len(piece_count)
@@ -252,7 +282,9 @@ def first_piece(h_images, opt_label, label_piece, opt_piece, piece_count, piece_
 
 
 @njit(cache=True)
-def _stabiliser_groups(first, opt_stab, h_mask):
+def _stabiliser_groups(
+    first: np.ndarray, opt_stab: np.ndarray, h_mask: np.uint64
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The distinct stabilisers in H (bitmasks) of more than one motion among the
     placements `first`, how many placements have each, and each placement's group (-1:
     the identity alone)."""
@@ -277,8 +309,18 @@ def _stabiliser_groups(first, opt_stab, h_mask):
 
 @njit(cache=True)
 def second_piece(
-    first, piece, h_images, h_mask, opt_label, label_img, label_piece, opt_stab, opt_piece, piece_count, piece_min
-):
+    first: np.ndarray,
+    piece: int,
+    h_images: np.ndarray,
+    h_mask: np.uint64,
+    opt_label: np.ndarray,
+    label_img: np.ndarray,
+    label_piece: np.ndarray,
+    opt_stab: np.ndarray,
+    opt_piece: np.ndarray,
+    piece_count: np.ndarray,
+    piece_min: np.ndarray,
+) -> tuple[int, np.ndarray, np.ndarray]:
     """(second piece, ban_ptr, ban_opts), or (-1, empty, empty): where the placement o of
     the first piece (of `first`) has symmetries S in H, the second piece's placements that
     are not the least of their S-orbit are banned under o (CSR over the options). The

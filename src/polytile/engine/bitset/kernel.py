@@ -16,11 +16,11 @@ and the next call resumes (see exact.driver)."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from ..bits import ZERO, popcount
-from ..records import NODES, SOLUTIONS, STORED
+from ..bits import ZERO, njit, popcount
+from ..records import NODES, SOLUTIONS, STORED, Sink
+from .records import BitsetStack, BitsetTables, Counting
 from ..status import BUFFER_FULL, DONE, LIMIT, PAUSED
 
 ENTER, TRY, LEAVE = np.int64(0), np.int64(1), np.int64(2)
@@ -28,7 +28,9 @@ BIG = np.int32(1 << 30)
 
 
 @njit(cache=True, inline="always")
-def _choose(item_opts, item_lo, item_hi, active, covered, d):
+def _choose(
+    item_opts: np.ndarray, item_lo: np.ndarray, item_hi: np.ndarray, active: np.ndarray, covered: np.ndarray, d: int
+) -> tuple[int, np.uint64]:
     """The uncovered primary item with the fewest active options at level d, and that
     number, by counting bits (2D indexing: no row views in the inner loops)."""
     best, best_n = -1, np.uint64(1 << 62)
@@ -46,7 +48,7 @@ def _choose(item_opts, item_lo, item_hi, active, covered, d):
 
 
 @njit(cache=True, inline="always")
-def _choose_counted(cnt, d):
+def _choose_counted(cnt: np.ndarray, d: int) -> tuple[int, np.uint64]:
     """_choose from the counts kept by _recount (covered items count BIG)."""
     best, best_n = -1, BIG
     for i in range(cnt.shape[1]):
@@ -58,7 +60,7 @@ def _choose_counted(cnt, d):
 
 
 @njit(cache=True, inline="always")
-def _recount(o, prim_ptr, prim_items, active, cnt, d):
+def _recount(o: int, prim_ptr: np.ndarray, prim_items: np.ndarray, active: np.ndarray, cnt: np.ndarray, d: int) -> None:
     """Level d+1's counts: level d's, less one for each primary item of each option
     that taking o removed; o's own primary items (now covered) count BIG."""
     for i in range(cnt.shape[1]):
@@ -75,7 +77,18 @@ def _recount(o, prim_ptr, prim_items, active, cnt, d):
 
 
 @njit(cache=True, inline="always")
-def _take(o, kill, kill_lo, kill_hi, entry_ptr, entry_kill, opt_prim, active, covered, d):
+def _take(
+    o: int,
+    kill: np.ndarray,
+    kill_lo: np.ndarray,
+    kill_hi: np.ndarray,
+    entry_ptr: np.ndarray,
+    entry_kill: np.ndarray,
+    opt_prim: np.ndarray,
+    active: np.ndarray,
+    covered: np.ndarray,
+    d: int,
+) -> None:
     """Level d+1: the options of level d without those that clash with option o, and the
     primary items covered with o's."""
     for w in range(active.shape[1]):
@@ -89,7 +102,7 @@ def _take(o, kill, kill_lo, kill_hi, entry_ptr, entry_kill, opt_prim, active, co
 
 
 @njit(cache=True, inline="always")
-def _all_covered(covered, d, full):
+def _all_covered(covered: np.ndarray, d: int, full: np.ndarray) -> bool:
     for w in range(full.shape[0]):
         if covered[d, w] != full[w]:
             return False
@@ -97,7 +110,7 @@ def _all_covered(covered, d, full):
 
 
 @njit(cache=True, inline="always")
-def _keep(out, stats, chosen, d):
+def _keep(out: np.ndarray, stats: np.ndarray, chosen: np.ndarray, d: int) -> None:
     """Write the solution chosen[0:d] into the next row of the buffer."""
     k = stats[STORED]
     for j in range(out.shape[1]):
@@ -106,7 +119,15 @@ def _keep(out, stats, chosen, d):
 
 
 @njit(cache=True, nogil=True)
-def run(tables, counting, full, work, sink, limit, budget):
+def run(
+    tables: BitsetTables,
+    counting: Counting,
+    full: np.ndarray,
+    work: BitsetStack,
+    sink: Sink,
+    limit: int,
+    budget: int,
+) -> int:
     """Run at most `budget` tries. tables: records.BitsetTables as
     bitset.driver.bitset_tables makes them; counting: records.Counting, each option's
     primary items; full: every primary item's bit; work: records.BitsetStack (state [depth,

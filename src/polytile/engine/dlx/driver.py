@@ -13,7 +13,7 @@ from ..driver import Driver
 
 if TYPE_CHECKING:
     from ...core.symmetry import Symmetry
-    from ..search import Plan
+    from ..driver import PlanFields
 
 kernel = kernel_module("dlx.kernel")  # compiled ahead of time, or numba's JIT: see engine/kernels.py
 
@@ -126,7 +126,9 @@ class DlxDriver(Driver):
     kernel = kernel
     PLACE = PLACE
 
-    def __init__(self, cover: Cover, sym: Symmetry | None, plan: Plan, *, store: bool, limit: int, **kw: Any) -> None:
+    def __init__(
+        self, cover: Cover, sym: Symmetry | None, plan: PlanFields, *, store: bool, limit: int, **kw: Any
+    ) -> None:
         super().__init__(cover, sym, plan, store=store, limit=limit, **kw)  # (keeps option order)
         self.pristine = build_links(
             cover.n_items, len(cover.piece_count), cover.opt_ptr, cover.opt_items, cover.opt_piece, plan.keep

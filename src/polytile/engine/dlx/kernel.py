@@ -15,20 +15,36 @@ the next call resumes; see engine/search.py.
 
 from __future__ import annotations
 
-import numpy as np
-from numba import njit
+from typing import TYPE_CHECKING
 
+import numpy as np
+
+from ..bits import njit
 from ..leaf import on_leaf
-from ..records import NODES
+from ..records import NODES, Rules, SymmetryTables
 from ..status import BUFFER_FULL, CONTINUE, DONE, LIMIT, PAUSED, STOP_LIMIT
 
 # int64, not int literals: numba pycc, compiling every kernel in one typing context, once
 # failed to unify the literal types 0 and 2 of `phase` below (with the bitboard kernel beside).
 ENTER, TRY, BACK = np.int64(0), np.int64(1), np.int64(2)
 
+if TYPE_CHECKING:
+    from .driver import DlxStack, DlxTables, Links
+
 
 @njit(cache=True)
-def _cover(c, U, D, L, R, top, length, row_start, row_of, is_cell):
+def _cover(
+    c: int,
+    U: np.ndarray,
+    D: np.ndarray,
+    L: np.ndarray,
+    R: np.ndarray,
+    top: np.ndarray,
+    length: np.ndarray,
+    row_start: np.ndarray,
+    row_of: np.ndarray,
+    is_cell: bool,
+) -> None:
     if is_cell:
         L[R[c]] = L[c]
         R[L[c]] = R[c]
@@ -44,7 +60,18 @@ def _cover(c, U, D, L, R, top, length, row_start, row_of, is_cell):
 
 
 @njit(cache=True)
-def _uncover(c, U, D, L, R, top, length, row_start, row_of, is_cell):
+def _uncover(
+    c: int,
+    U: np.ndarray,
+    D: np.ndarray,
+    L: np.ndarray,
+    R: np.ndarray,
+    top: np.ndarray,
+    length: np.ndarray,
+    row_start: np.ndarray,
+    row_of: np.ndarray,
+    is_cell: bool,
+) -> None:
     r = U[c]
     while r != c:
         k = row_of[r]
@@ -60,7 +87,19 @@ def _uncover(c, U, D, L, R, top, length, row_start, row_of, is_cell):
 
 
 @njit(cache=True)
-def _apply(x, n_items, left, U, D, L, R, top, length, row_start, row_of):
+def _apply(
+    x: int,
+    n_items: int,
+    left: np.ndarray,
+    U: np.ndarray,
+    D: np.ndarray,
+    L: np.ndarray,
+    R: np.ndarray,
+    top: np.ndarray,
+    length: np.ndarray,
+    row_start: np.ndarray,
+    row_of: np.ndarray,
+) -> None:
     k = row_of[x]
     for j in range(row_start[k], row_start[k + 1]):
         if j != x:
@@ -74,7 +113,19 @@ def _apply(x, n_items, left, U, D, L, R, top, length, row_start, row_of):
 
 
 @njit(cache=True)
-def _unapply(x, n_items, left, U, D, L, R, top, length, row_start, row_of):
+def _unapply(
+    x: int,
+    n_items: int,
+    left: np.ndarray,
+    U: np.ndarray,
+    D: np.ndarray,
+    L: np.ndarray,
+    R: np.ndarray,
+    top: np.ndarray,
+    length: np.ndarray,
+    row_start: np.ndarray,
+    row_of: np.ndarray,
+) -> None:
     k = row_of[x]
     for j in range(row_start[k + 1] - 1, row_start[k] - 1, -1):
         if j != x:
@@ -88,7 +139,16 @@ def _unapply(x, n_items, left, U, D, L, R, top, length, row_start, row_of):
 
 
 @njit(cache=True)
-def _start_prefix(row, tables, rules, left, chosen, hit, links, undo):
+def _start_prefix(
+    row: np.ndarray,
+    tables: DlxTables,
+    rules: Rules,
+    left: np.ndarray,
+    chosen: np.ndarray,
+    hit: np.ndarray,
+    links: Links,
+    undo: np.ndarray,
+) -> tuple[int, int]:
     """Place the options of `row` (-1 padded): cover their items, then the pieces used up,
     listing the columns covered in `undo`. Return (k, columns covered), or (-1, 0) if
     they clash (then nothing is covered)."""
@@ -127,7 +187,7 @@ def _start_prefix(row, tables, rules, left, chosen, hit, links, undo):
 
 
 @njit(cache=True)
-def _end_prefix(n_items, links, undo, n):
+def _end_prefix(n_items: int, links: Links, undo: np.ndarray, n: int) -> None:
     """Uncover the columns a prefix covered, last first: the links as before it."""
     U, D, L, R, top = links.U, links.D, links.L, links.R, links.top
     length, row_start, row_of = links.length, links.row_start, links.row_of
@@ -137,7 +197,7 @@ def _end_prefix(n_items, links, undo, n):
 
 
 @njit(cache=True, nogil=True)  # threads of one process can search side by side
-def run(tables, rules, sym, work, prefixes, budget):
+def run(tables: DlxTables, rules: Rules, sym: SymmetryTables, work: DlxStack, prefixes: np.ndarray, budget: int) -> int:
     """Run at most `budget` nodes, the rows of `prefixes` one after another (as
     bitboard.kernel.run). tables: dlx.driver.DlxTables, read only; rules, sym: records.Rules
     and records.SymmetryTables; work: dlx.driver.DlxStack, with the links (dlx.driver.Links)

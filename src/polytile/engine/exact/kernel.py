@@ -21,16 +21,17 @@ next call resumes: time limits and Ctrl-C are kept by the Python driver (exact.d
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from ..records import NODES, SOLUTIONS, STORED
+from ..bits import njit
+from ..records import NODES, SOLUTIONS, STORED, Sink
+from .records import ExactStack, Links
 from ..status import BUFFER_FULL, DONE, LIMIT, PAUSED
 
 ENTER, TRY, LEAVE = np.int64(0), np.int64(1), np.int64(2)
 
 
 @njit(cache=True, inline="always")
-def _hide(p, top, up, down, colour, length):
+def _hide(p: int, top: np.ndarray, up: np.ndarray, down: np.ndarray, colour: np.ndarray, length: np.ndarray) -> None:
     q = p + 1
     while q != p:
         x = top[q]
@@ -47,7 +48,7 @@ def _hide(p, top, up, down, colour, length):
 
 
 @njit(cache=True, inline="always")
-def _unhide(p, top, up, down, colour, length):
+def _unhide(p: int, top: np.ndarray, up: np.ndarray, down: np.ndarray, colour: np.ndarray, length: np.ndarray) -> None:
     q = p - 1
     while q != p:
         x = top[q]
@@ -64,7 +65,7 @@ def _unhide(p, top, up, down, colour, length):
 
 
 @njit(cache=True)
-def _cover(i, links):
+def _cover(i: int, links: Links) -> None:
     top, up, down, colour = links.top, links.up, links.down, links.colour
     length, left, right = links.length, links.left, links.right
     p = down[i]
@@ -77,7 +78,7 @@ def _cover(i, links):
 
 
 @njit(cache=True)
-def _uncover(i, links):
+def _uncover(i: int, links: Links) -> None:
     top, up, down, colour = links.top, links.up, links.down, links.colour
     length, left, right = links.length, links.left, links.right
     a, b = left[i], right[i]
@@ -90,7 +91,7 @@ def _uncover(i, links):
 
 
 @njit(cache=True)
-def _purify(p, links):
+def _purify(p: int, links: Links) -> None:
     """Keep only the options that give item top[p] the colour of node p."""
     top, up, down, colour, length = links.top, links.up, links.down, links.colour, links.length
     c = colour[p]
@@ -105,7 +106,7 @@ def _purify(p, links):
 
 
 @njit(cache=True)
-def _unpurify(p, links):
+def _unpurify(p: int, links: Links) -> None:
     top, up, down, colour, length = links.top, links.up, links.down, links.colour, links.length
     c = colour[p]
     i = top[p]
@@ -119,7 +120,7 @@ def _unpurify(p, links):
 
 
 @njit(cache=True)
-def _commit(x, links):
+def _commit(x: int, links: Links) -> None:
     """Take option x (node x's item is already covered): commit its other nodes."""
     top, up, colour = links.top, links.up, links.colour
     p = x + 1
@@ -136,7 +137,7 @@ def _commit(x, links):
 
 
 @njit(cache=True)
-def _uncommit(x, links):
+def _uncommit(x: int, links: Links) -> None:
     """Undo _commit(x), in the reverse order."""
     top, down, colour = links.top, links.down, links.colour
     p = x - 1
@@ -153,7 +154,7 @@ def _uncommit(x, links):
 
 
 @njit(cache=True)
-def _choose(links):
+def _choose(links: Links) -> tuple[int, int]:
     """The active primary item with the fewest options (the first on ties), and how many."""
     length, right = links.length, links.right
     best, best_len = -1, 1 << 30
@@ -168,7 +169,7 @@ def _choose(links):
 
 
 @njit(cache=True)
-def _visit(d, x, links, sink, limit):
+def _visit(d: int, x: np.ndarray, links: Links, sink: Sink, limit: int) -> int:
     """Count the solution x[0:d]; keep its options when there is a buffer. Returns the
     status to stop with, or -1 to go on."""
     stats, out = sink.stats, sink.out
@@ -188,7 +189,7 @@ def _visit(d, x, links, sink, limit):
 
 
 @njit(cache=True, nogil=True)
-def run(links, work, sink, limit, budget):
+def run(links: Links, work: ExactStack, sink: Sink, limit: int, budget: int) -> int:
     """Run at most `budget` tries. links: records.Links as exact.driver.build_links makes
     them; work: records.ExactStack (state [depth, phase], item, x); sink: engine.records.Sink
     (stats NODES, SOLUTIONS, STORED; out: rows of option numbers, -1 padded, or no rows to

@@ -13,7 +13,7 @@ from ..driver import Driver, pieces_connected, distinct, item_masks, lists_by_fi
 
 if TYPE_CHECKING:
     from ...core.symmetry import Symmetry
-    from ..search import Plan
+    from ..driver import PlanFields
 
 kernel = kernel_module("wide.kernel")  # compiled ahead of time, or numba's JIT: see engine/kernels.py
 
@@ -88,7 +88,7 @@ class WideDriver(Driver):
         self,
         cover: Cover,
         sym: Symmetry | None,
-        plan: Plan,
+        plan: PlanFields,
         *,
         store: bool,
         limit: int,

@@ -6,26 +6,31 @@ pieces can make (flood fill over the item graph, up to `cap` cells)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ..bitboard.kernel import reachable_sizes
+from ..bits import njit
 from ..leaf import on_leaf
-from ..records import NODES
+from ..records import NODES, Rules, SymmetryTables
 from ..status import BUFFER_FULL, CONTINUE, DONE, LIMIT, PAUSED, STOP_LIMIT
+
+if TYPE_CHECKING:
+    from .driver import WideStack, WideTables
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
 
 
 @njit(cache=True, inline="always")
-def _has(bits, i):
-    return (bits[i >> 6] >> np.uint64(i & 63)) & ONE
+def _has(bits: np.ndarray, i: int) -> np.uint64:
+    return (bits[i >> 6] >> np.uint64(i & 63)) & ONE  # type: ignore[no-any-return]  # numpy types an array's element as Any
 
 
 @njit(cache=True)
-def _first_empty(cov, full):
+def _first_empty(cov: np.ndarray, full: np.ndarray) -> int | np.int64:
     for w in range(len(full)):
         free = full[w] & ~cov[w]
         if free:
@@ -34,7 +39,16 @@ def _first_empty(cov, full):
 
 
 @njit(cache=True)
-def _regions_ok(now, full, seeds, neighbours, sizes, cap, seen, stack):
+def _regions_ok(
+    now: np.ndarray,
+    full: np.ndarray,
+    seeds: np.ndarray,
+    neighbours: np.ndarray,
+    sizes: np.uint64,
+    cap: int,
+    seen: np.ndarray,
+    stack: np.ndarray,
+) -> bool:
     """Regions of empty items touching `seeds` have allowed sizes (see the module doc).
     seen[0]: items of regions already measured; seen[1]: items of the current flood
     (a flood given up at `cap` must not wall off the next one)."""
@@ -72,7 +86,15 @@ def _regions_ok(now, full, seeds, neighbours, sizes, cap, seen, stack):
 
 
 @njit(cache=True)
-def _start_prefix(row, opt_mask, opt_piece, piece_count, left, chosen, cov):
+def _start_prefix(
+    row: np.ndarray,
+    opt_mask: np.ndarray,
+    opt_piece: np.ndarray,
+    piece_count: np.ndarray,
+    left: np.ndarray,
+    chosen: np.ndarray,
+    cov: np.ndarray,
+) -> int:
     """Place the options of `row` (-1 padded) into cov[k]; return k, or -1 if they clash."""
     left[:] = piece_count
     k = 0
@@ -94,7 +116,9 @@ def _start_prefix(row, opt_mask, opt_piece, piece_count, left, chosen, cov):
 
 
 @njit(cache=True, nogil=True)  # threads of one process can search side by side
-def run(tables, rules, sym, work, prefixes, budget):
+def run(
+    tables: WideTables, rules: Rules, sym: SymmetryTables, work: WideStack, prefixes: np.ndarray, budget: int
+) -> int:
     """As bitboard.kernel.run, with masks of len(full) words. tables: wide.driver.WideTables
     (read only); rules, sym: records.Rules and records.SymmetryTables; work:
     wide.driver.WideStack, whose place[0] (wide.driver.PLACE) keeps where the search
