@@ -278,6 +278,7 @@ class Headers:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Add the security headers to an HTTP response (and no-store to the API's); other scopes pass through."""
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
 

@@ -72,6 +72,7 @@ class Guard:
         self.hosts = tuple(h.lower() for h in hosts)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Refuse an HTTP request from a host or origin not allowed; pass the rest on."""
         if scope["type"] == "http":
             headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
             why = refusal(scope["method"], scope.get("scheme", "http"), headers, self.hosts)
