@@ -21,7 +21,7 @@ import time
 from collections import deque
 from typing import Callable, NamedTuple
 
-from ..engine import determinant, memo
+from ..engine import determinant, memo, propagation
 
 # Directions in clockwise order on the page (row grows downwards): N, E, S, W.
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
@@ -231,22 +231,22 @@ class Result(NamedTuple):
 
 
 def count(
-    opts: memo.Options,
+    opts: propagation.Options,
     band: int,
     item_cell: Callable[[int], tuple[int, int]],
     is_clue: Callable[[int], bool],
     limits: memo.Limits,
     solution: bool = True,
 ) -> Result:
-    """Count the solutions of an all-2 cover `opts` (memo.Options, every option two cells):
+    """Count the solutions of an all-2 cover `opts` (propagation.Options, every option two cells):
     forced dominoes placed first, then each independent part by |det K|. `band`: the
     grid's short side (the elimination's fill stays within about twice it)."""
-    alive, covered, placed, dead = memo.propagate(opts)
+    alive, covered, placed, dead = propagation.propagate(opts)
     if dead >= 0:
         return Result(0, None, dead, 0)
     ids = [o for o, live in enumerate(alive) if live]
-    rest = memo.Options(opts.n_items, opts.primary, [opts.opt_items[o] for o in ids])
-    parts = memo.components(rest, covered)
+    rest = propagation.Options(opts.n_items, opts.primary, [opts.opt_items[o] for o in ids])
+    parts = propagation.components(rest, covered)
     _check_budget(parts, band, limits)
     tick = _ticker(limits)
     total, chosen = 1, list(placed)

@@ -14,7 +14,7 @@ from functools import cached_property
 from itertools import chain
 from typing import TYPE_CHECKING, Callable
 
-from ..engine import memo
+from ..engine import propagation
 from .grid import Rect, Shikaku
 
 if TYPE_CHECKING:
@@ -43,9 +43,9 @@ class Reduction:
         """Items of the cover: every cell, or those of `cells`."""
         return self.puzzle.width * self.puzzle.height if self.cells is None else len(self.cells)
 
-    def options(self) -> memo.Options:
+    def options(self) -> propagation.Options:
         """The cover for the memoised counter: every item primary."""
-        return memo.Options(self.n_items, [True] * self.n_items, self.opt_items)
+        return propagation.Options(self.n_items, [True] * self.n_items, self.opt_items)
 
     def item_cell(self, item: int) -> tuple[int, int]:
         """(row, col) of an item."""
