@@ -34,7 +34,9 @@ from ..core.puzzle import Board, Piece, Puzzle
 from ..core.polyforms import polyforms
 from ..formats import load
 from ..engine.grouped import decode, tally_task
-from ..engine.parallel import fingerprint, Job, make_tasks, on_threads, RESUMABLE_WORKERS
+from ..engine.dealing import RESUMABLE_WORKERS, make_tasks
+from ..engine.tasks import Job, fingerprint
+from ..engine.threads import on_threads
 from ..engine.search import choose_engine, Plan, plan
 from ..engine.warm import warm
 from ..core.symmetry import Symmetry, analyse

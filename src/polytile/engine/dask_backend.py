@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 class Keyed(Protocol):
-    """What the cluster needs of a parallel count's job (parallel.Job): a key naming its
+    """What the cluster needs of a parallel count's job (tasks.Job): a key naming its
     futures; the rest is sent whole to the workers."""
 
     key: str

@@ -17,15 +17,9 @@ worker processes)."""
 
 from __future__ import annotations
 
-import hashlib
 import os
-import queue
-import signal
-import threading
 import time
-from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass
-from collections.abc import Iterator
+from contextlib import ExitStack
 from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
@@ -34,268 +28,22 @@ from ..core.cover import Cover
 from ..core.results import Report
 from .dealing import FINE_PREFIXES as FINE_PREFIXES, deal as deal  # re-exported: the tests name parallel.deal
 from .dealing import RESUMABLE_WORKERS as RESUMABLE_WORKERS, make_tasks as make_tasks  # re-exported: survey's
-from .search import Pacer, Plan, choose_engine, plan, driver_class
+from .search import choose_engine, plan, driver_class
 from .gauge import Gauge, time_share
 from .stealing import Fixed, Shared, Stealing
+from .tasks import Job, fingerprint, run_task
+from .threads import on_threads
 from .tree import split
 
 if TYPE_CHECKING:  # sqlite3 and hmac (the checkpoint), Dask: imported when used
     from ..core.symmetry import Symmetry
     from .checkpoint import Checkpoint, Counts
-    from .driver import Driver
 
 # progress(counts so far, parts done, parts, share of the time done or None)
 Progress = Callable[[Report[np.ndarray], int, int, "float | None"], None]
-# what a worker puts on the results queue: ("done", i, finished, counts), ("interim", i,
-# counts), an exception, INTERRUPT, or None (the worker ended)
-Message = Any
 
-INTERRUPT = "ctrl-c"  # on the results queue: Ctrl-C came
 STEAL_PER_WORKER = 64  # prefixes per worker when stealing, at least (finer
 # costs: 6x10 split into 2376 prefixes, not 138, 1.56x not 1.75x)
-STOP_WAIT = 1.0  # seconds the workers get to stop after Ctrl-C
-
-
-@dataclass
-class Job:
-    """Everything a worker needs (picklable, sent once to each Dask worker)."""
-
-    cover: Cover
-    sym: Symmetry | None
-    plan: Plan
-    engine: str
-    key: str
-    shared: Shared | None = None  # threads only: the driver built once, or None
-
-
-_LOCAL = threading.local()  # one driver per job and thread, reused by its tasks
-
-
-def _thread_driver(job: Job) -> tuple[Driver, Pacer]:
-    """This thread's driver for the job: one of the shared ones, else one built here."""
-    if getattr(_LOCAL, "key", None) != job.key:
-        driver = job.shared.get() if job.shared is not None else None
-        if driver is None:
-            driver = driver_class(job.engine)(job.cover, job.sym, job.plan, store=False, limit=0)
-        _LOCAL.driver = driver
-        _LOCAL.pacer = Pacer()
-        _LOCAL.key = job.key
-    return _LOCAL.driver, _LOCAL.pacer
-
-
-def _begin(driver: Driver, chunk: list[np.ndarray]) -> None:
-    """driver.begin(chunk), keeping the kernel it had bound to its arguments' types:
-    `begin` forgets it (Driver.bind), yet a chunk's arguments have the types of the last
-    chunk's (the same records, the prefixes an int32 matrix), and matching them again costs
-    ~27 us, most of a small chunk (Soma's 381 prefixes one by one: 14.6 ms, against 1.1 ms
-    for the whole count in one call)."""
-    bound = getattr(driver, "_run", None)
-    driver.begin(chunk)
-    if bound is not None and getattr(driver, "_run", bound) is None:
-        driver._run = bound
-
-
-def run_task(
-    job: Job,
-    chunk: list[np.ndarray],
-    stop: threading.Event | None = None,
-    report: Callable[[Counts], None] | None = None,
-) -> tuple[Counts, bool]:
-    """Count the subtrees under these prefixes: the counts, and False when `stop` was set
-    before the end (then the counts are those of the part searched). `report` gets the
-    counts so far after every slice of the search (a few hundredths of a second)."""
-    driver, pacer = _thread_driver(job)
-    before = driver.stats.copy()
-    _begin(driver, chunk)
-    finished = True
-    while pacer.advance(driver) != "done":
-        if stop is not None and stop.is_set():
-            finished = False
-            break
-        if report is not None:
-            s = driver.stats - before
-            report((int(s[1]), int(s[2]), int(s[0])))
-    s = driver.stats - before
-    return (int(s[1]), int(s[2]), int(s[0])), finished
-
-
-def fingerprint(cover: Cover, p: Plan) -> str:
-    """A hash of the cover and the plan: a checkpoint resumes only the count it was
-    written for, and Dask names the job's futures by it."""
-    h = hashlib.sha256()
-    for a in (
-        cover.opt_ptr,
-        cover.opt_items,
-        cover.opt_piece,
-        cover.piece_count,
-        cover.piece_min,
-        p.keep.astype(np.uint8),
-    ):
-        h.update(np.ascontiguousarray(a).tobytes())
-    h.update(f"{p.sym_mode}:{p.sym_piece}:{p.sym_piece2}".encode())
-    return h.hexdigest()
-
-
-# ---------------------------------------------------------------- threads backend
-
-
-def on_threads(
-    job: Job,
-    tasks: list[list[np.ndarray]],
-    todo: list[int],
-    jobs: int,
-    done: Callable[..., None],
-    task: Callable[..., tuple[Any, bool]] = run_task,  # (counts, finished); a survey's: its tally
-    interim: Callable[[int, Counts], None] | None = None,
-    deadline: float | None = None,
-    source: Stealing | None = None,
-) -> bool:
-    """`jobs` threads take task numbers in turn (or chunks of `source`, whose numbers are
-    then those of its chunks); the kernels release the GIL, so they run
-    on as many cores. This thread records results and answers Ctrl-C: then the workers
-    stop within a slice and their unfinished parts are reported with task None; a worker
-    that does not stop within STOP_WAIT (a loaded machine) has its counts of the last
-    slice reported instead, so what the bar showed is never lost.
-    `interim(i, counts)`: the counts so far of task i, while it runs (run_task only).
-    At the perf_counter `deadline` the workers stop as on Ctrl-C; True when it passed
-    before the count was done."""
-    results: queue.SimpleQueue[Message] = queue.SimpleQueue()
-    stop = threading.Event()
-    latest: dict[int, Counts] = {}  # counts so far of the tasks under way
-    chunks = source if source is not None else Fixed(tasks, todo, jobs)
-    work = _worker(job, chunks, task, results, stop)
-    workers = [threading.Thread(target=work, args=(w,), daemon=True) for w in range(chunks.workers)]
-    for w in workers:
-        w.start()
-    running = len(workers)
-
-    def take(got: Message, show: bool = True) -> None:
-        nonlocal running
-        if got is None:
-            running -= 1
-        elif isinstance(got, BaseException):
-            raise got
-        elif got[0] == "interim":
-            latest[got[1]] = got[2]
-            if show and interim is not None:
-                interim(got[1], got[2])
-        else:
-            _, i, finished, out = got
-            latest.pop(i, None)
-            done(i if finished else None, out, show=show)
-
-    with _ctrl_c_as_message(results) as interrupted:
-        give_up, late = _drain(results, take, lambda: running, stop, latest, done, deadline)
-    for w in workers:
-        w.join(timeout=max(0.0, give_up - time.perf_counter()))
-    if interrupted.is_set():
-        raise KeyboardInterrupt
-    return late
-
-
-def _worker(
-    job: Job,
-    chunks: Fixed | Stealing,
-    task: Callable[..., tuple[Any, bool]],
-    results: queue.SimpleQueue[Message],
-    stop: threading.Event,
-) -> Callable[[int], None]:
-    """A worker thread's loop: take the next chunk, run it, put ("done", i,
-    finished, counts) on `results` (and ("interim", i, counts) as run_task goes), None at
-    the end; an exception is handed to the main thread the same way."""
-    reporting = task is run_task
-
-    def work(worker: int) -> None:
-        try:
-            while not stop.is_set():
-                got = chunks.take(worker)
-                if got is None:
-                    break
-                i, chunk = got
-                if reporting:
-                    out, finished = task(job, chunk, stop, lambda c, i=i: results.put(("interim", i, c)))
-                else:
-                    out, finished = task(job, chunk, stop)
-                results.put(("done", i, finished, out))
-        except BaseException as e:  # handed to the main thread
-            results.put(e)
-        results.put(None)
-
-    return work
-
-
-@contextmanager
-def _ctrl_c_as_message(results: queue.SimpleQueue[Message]) -> Iterator[threading.Event]:
-    """While the threads count, Ctrl-C (SIGINT) puts INTERRUPT on the results queue
-    instead of raising KeyboardInterrupt wherever the main thread happens to be (between
-    taking a finished part off the queue and adding it up, say): the count then stops in
-    order. Yields an event set on Ctrl-C. Elsewhere than in the main thread, or when
-    SIGINT is not Python's default handler (ignored in a web job), nothing changes."""
-    interrupted = threading.Event()
-    if (
-        threading.current_thread() is not threading.main_thread()
-        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
-    ):
-        yield interrupted
-        return
-
-    def on_ctrl_c(signum: int, frame: object) -> None:
-        interrupted.set()
-        results.put(INTERRUPT)  # SimpleQueue.put is safe in a signal handler
-
-    signal.signal(signal.SIGINT, on_ctrl_c)
-    try:
-        yield interrupted
-    finally:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-
-
-def _drain(
-    results: queue.SimpleQueue[Message],
-    take: Callable[..., None],
-    running: Callable[[], int],
-    stop: threading.Event,
-    latest: dict[int, Counts],
-    done: Callable[..., None],
-    deadline: float | None = None,
-) -> tuple[float, bool]:
-    """Hand every message of the workers to `take` until they end, Ctrl-C or the deadline;
-    then (or on an error) stop them and keep what they searched: their last words within
-    STOP_WAIT, else the counts of their last slice. The time (perf_counter) to give up
-    waiting, and whether the deadline passed first."""
-    give_up, late = time.perf_counter(), False
-    try:
-        while running():
-            wait = 0.25  # wake up now and then for Ctrl-C
-            if deadline is not None:
-                wait = min(wait, deadline - time.perf_counter())
-                if wait <= 0:
-                    late = True
-                    break
-            try:
-                got = results.get(timeout=wait)
-            except queue.Empty:
-                continue
-            if got is INTERRUPT:
-                break
-            take(got)
-    finally:
-        stop.set()  # workers stop within a slice
-        give_up = time.perf_counter() + STOP_WAIT
-        while running():
-            try:
-                got = results.get(timeout=max(0.0, give_up - time.perf_counter()))
-            except queue.Empty:
-                break  # never wait long: the threads are daemons
-            if got is not INTERRUPT:
-                take(got, show=False)
-        for counts in latest.values():  # workers still in a slice: their last counts
-            done(None, counts, show=False)
-        latest.clear()
-    return give_up, late
-
-
-# ---------------------------------------------------------------- the count
 
 
 def count(

@@ -33,7 +33,7 @@ class Stealing:
     prefixes) or None when nothing is left; `span(chunk)` the prefix numbers of a chunk.
     `most`: no chunk of more prefixes (parallel.py: a sixteenth of a worker's share, so
     that parts finish early for the ETA, and a worker the system stops for a while holds
-    up little of the work; a chunk costs ~7 us, parallel._begin)."""
+    up little of the work; a chunk costs ~7 us, tasks._begin)."""
 
     def __init__(self, prefixes: list[np.ndarray], workers: int, most: int | None = None):
         self.prefixes = prefixes
