@@ -22,6 +22,7 @@ FUZZ_MODULES = {"test_fuzz", "test_fuzz_resources", "test_differential", "test_i
 SLOW_MODULES = {
     "test_corpus",  # 76 s: the published counts of the whole corpus
     "test_parallel",  # 48 s: counts on threads, checkpoints, Dask
+    "test_stealing",  # 40 s: random puzzles split and stolen, against the checker
     "test_interrupts",  # 20 s: Ctrl-C and time limits in subprocesses
     "test_aot",  # 17 s: fresh interpreters with and without the compiled kernels
     "test_mesh",  # 15 s
