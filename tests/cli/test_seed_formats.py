@@ -8,26 +8,14 @@ from __future__ import annotations
 import pytest
 
 from cli_helpers import call_cli
+from katamino_slams import SHAPES
 
 # nanakin/shikaku-solver's README, "Execution": its example grid and the output it documents
 NANAKIN_GRID = "5 5\n0 0 8 0 0\n0 0 0 0 0\n6 0 4 0 4\n0 0 0 0 0\n0 0 3 0 0\n"
 NANAKIN_OUTPUT = "1 solution\nA A A A B\nA A A A B\nC C D D B\nC C D D B\nC C E E E\n"
 
-# the free pentominoes by their conventional letters, drawn by hand
-PENTOMINOES = {
-    "F": [".XX", "XX.", ".X."],
-    "I": ["XXXXX"],
-    "L": ["XXXX", "X..."],
-    "N": ["XX..", ".XXX"],
-    "P": ["XX", "XX", "X."],
-    "T": ["XXX", ".X.", ".X."],
-    "U": ["X.X", "XXX"],
-    "V": ["X..", "X..", "XXX"],
-    "W": ["X..", "XX.", ".XX"],
-    "X": [".X.", "XXX", ".X."],
-    "Y": [".X..", "XXXX"],
-    "Z": ["XX.", ".X.", ".XX"],
-}
+# the free pentominoes by their conventional letters, drawn by hand (tests/katamino_slams.py)
+PENTOMINOES = SHAPES
 # Katamino's numbering of its pieces (the order of the box's colour chart)
 KATAMINO_NUMBER = {"I": 1, "L": 2, "Y": 3, "N": 4, "V": 5, "P": 6, "U": 7, "Z": 8, "F": 9, "T": 10, "W": 11, "X": 12}
 
