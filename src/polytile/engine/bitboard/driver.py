@@ -79,7 +79,7 @@ class BitboardDriver(Driver):
         self.keys = KEYS if keys is None else keys
         opt_bit = np.zeros(len(cover.piece_count), dtype=np.int64)
         opt_bit[self.bit_piece] = np.arange(len(self.bit_piece))
-        self.topt, self.tstart, self.key, self.nonempty = build.piece_blocks(
+        self.topt, self.tbit, self.tstart, self.key = build.merged_blocks(
             n, cell_start, cell_opts, self.opt_mask, opt_bit[cover.opt_piece], len(self.bit_piece), self.keys
         )
         self.prune = prune
@@ -87,12 +87,10 @@ class BitboardDriver(Driver):
         self.flood = prune and (FLOOD if flood is None else flood)
         self.cov = np.zeros(self.depth, dtype=np.uint64)
         self.avail = np.zeros(self.depth, dtype=np.uint64)
-        self.rem = np.zeros(self.depth, dtype=np.uint64)
         self.pos = np.zeros(self.depth, dtype=np.int64)
-        self.end = np.zeros(self.depth, dtype=np.int64)
+        self.chunk = np.zeros(self.depth, dtype=np.int64)
+        self.stop = np.zeros(self.depth, dtype=np.int64)
         self.fit = np.zeros(self.depth, dtype=np.uint64)
-        self.block = np.zeros(self.depth, dtype=np.int64)
-        self.bit = np.zeros(self.depth, dtype=np.int64)
         self.cnt = np.zeros(max(1, len(self.bit_piece)), dtype=np.int64)
         self.tables = self._kernel_tables(
             store, limit, iso, int(opt_bit[plan.sym_piece2]) if plan.sym_piece2 >= 0 else -1
@@ -108,6 +106,7 @@ class BitboardDriver(Driver):
             tstart=self.tstart,
             tmask=self.opt_mask[self.topt],
             topt=self.topt,
+            tbit=self.tbit,
             bit_piece=self.bit_piece,
             opt_mask=self.opt_mask,
             opt_border=self.opt_border,
@@ -123,7 +122,6 @@ class BitboardDriver(Driver):
             sizes=uniform_sizes(self.uniform),
             key=self.key,
             keys=self.keys,
-            nonempty=self.nonempty,
             memo=memo,
             radix=radix,
             min_empty=min_empty,
@@ -190,12 +188,10 @@ class BitboardDriver(Driver):
             place=self.place,
             cov=self.cov,
             avail=self.avail,
-            rem=self.rem,
             pos=self.pos,
-            end=self.end,
+            chunk=self.chunk,
+            stop=self.stop,
             fit=self.fit,
-            block=self.block,
-            bit=self.bit,
             cnt=self.cnt,
             chosen=self.chosen,
             left=self.left,

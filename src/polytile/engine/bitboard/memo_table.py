@@ -21,10 +21,11 @@ BANNED, FREE = 1, 2  # marks of the second fixed piece's placements (set_bans)
 
 
 @njit(cache=True, inline="always")
-def slot(covered: np.uint64, code: int, size: int) -> np.int64:
-    """The memo table's slot for (covered items, code of the copies left)."""
+def slot(covered: np.uint64, code: int, size: int) -> np.uint64:
+    """The memo table's slot for (covered items, code of the copies left); unsigned, so
+    that indexing with it tests for no negative index."""
     h = covered * np.uint64(0x9E3779B97F4A7C15) ^ np.uint64(code) * np.uint64(0xC2B2AE3D27D4EB4F)
-    return np.int64((h >> np.uint64(29)) & np.uint64(size - 1))
+    return (h >> np.uint64(29)) & np.uint64(size - 1)
 
 
 @njit(cache=True)
