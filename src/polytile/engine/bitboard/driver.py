@@ -32,8 +32,8 @@ def one_per_piece(cover: Cover) -> np.ndarray:
 # The kernel's settings (module variables, so that tests can run every combination):
 KEYS = 5  # items next to the one to fill whose occupancy picks a sub-block
 MEMO = True  # reuse the counts of sub-problems met before (counting only)
-MEMO_BITS = 13  # log2 of the memo table's entries
-MEMO_PIECES = 4  # looked up where at least this many pieces' worth of items is empty
+MEMO_BITS = 16  # log2 of the memo table's rows (32 bytes each: 2 MB, zero pages touched as used)
+MEMO_PIECES = 3  # looked up where at least this many pieces' worth of items is empty
 FLOOD = False  # region sizes by flood fill after each placement (measured: on the
 # corpus's boards it costs more than the nodes it saves)
 
@@ -142,11 +142,9 @@ class BitboardDriver(Driver):
         memo = (
             MEMO and self.memo and alike and not store and limit == 0 and self.select is None and place < 1 << 62
         )  # alike: leaves may all count alike (memo_weights)
-        size = 1 << MEMO_BITS if memo else 1
+        size = 1 << MEMO_BITS if memo else 2
         self.table = MemoTable(
-            m_cov=np.zeros(size, np.uint64),
-            m_code=np.zeros(size, np.int64),
-            m_val=np.full(size, -1, np.int64),
+            rows=np.zeros((size, 4), np.uint64),  # zero pages: the rows are touched as used
             code=np.zeros(self.depth, np.int64),
             entry=np.full(self.depth, -1, np.int64),
             weight=np.zeros(2, np.int64),

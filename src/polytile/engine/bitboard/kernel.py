@@ -31,7 +31,7 @@ from ..bits import ONE, ZERO, njit, popcount
 from ..leaf import on_leaf
 from ..records import ACCEPTED, NODES, SOLUTIONS, UNIQUE, Rules, Sink, SymmetryTables
 from .records import BitboardStack, BitboardTables
-from .memo_table import BANNED, FREE, memo_weights, set_bans, slot
+from .memo_table import BANNED, FREE, keep, memo_weights, recall, set_bans
 from ..status import BUFFER_FULL, CONTINUE, DONE, LIMIT, PAUSED, STOP_LIMIT
 
 
@@ -58,13 +58,10 @@ def grow(x: np.uint64, nb_mask: np.ndarray, shift_d: np.ndarray, shift_m: np.nda
             g |= nb_mask[trailing_zeros(x)]
             x &= x - ONE
         return g
-    for k in range(len(shift_d)):
-        d = shift_d[k]
+    for k in range(len(shift_d)):  # y rotated by d: no bit of y wraps round (i + d is an item)
         y = x & shift_m[k]
-        if d > 0:
-            g |= y << np.uint64(d)
-        else:
-            g |= y >> np.uint64(-d)
+        r = np.uint64(shift_d[k]) & np.uint64(63)
+        g |= (y << r) | (y >> ((np.uint64(64) - r) & np.uint64(63)))
     return g
 
 
@@ -253,7 +250,7 @@ def run(
     chosen, left, sink, second = work.chosen, work.left, work.sink, work.second
     place = work.place[0]
     table = work.memo
-    m_cov, m_code, m_val, code = table.m_cov, table.m_code, table.m_val, table.code
+    rows, code = table.rows, table.code
     entry, weight, memo_at = table.entry, table.weight, table.memo_at
     stats = sink.stats
     spent = 0
@@ -302,10 +299,7 @@ def run(
                         place.started = 0
                         break
                     if memo_at[d] and entry[d] >= 0:  # the count below here, code[d] is known
-                        h = slot(here, code[d], len(m_val))
-                        m_cov[h] = here
-                        m_code[h] = code[d]
-                        m_val[h] = stats[ACCEPTED] - entry[d]
+                        keep(rows, here, code[d], stats[ACCEPTED] - entry[d])
                     d -= ONE
                     here, a, f = cov[d], avail[d], fit[d]
                     c, e = np.uint64(chunk[d]), np.uint64(stop[d])
@@ -351,9 +345,8 @@ def run(
             if memo_on:
                 mark = -1
                 if popcount(empty) >= tables.min_empty:
-                    h = slot(now, child, len(m_val))
-                    if m_val[h] >= 0 and m_cov[h] == now and m_code[h] == child:
-                        v = m_val[h]  # counted before: add its leaves
+                    v = recall(rows, now, child)
+                    if v >= 0:  # counted before: add its leaves
                         stats[ACCEPTED] += v
                         stats[SOLUTIONS] += v * weight[0]
                         stats[UNIQUE] += v * weight[1]

@@ -51,9 +51,8 @@ class BitboardTables(NamedTuple):
 class MemoTable(NamedTuple):
     """The counts of sub-problems met before (memo_table.slot) and where the stack stands."""
 
-    m_cov: np.ndarray  # uint64 (slots): the items covered of a slot's sub-problem
-    m_code: np.ndarray  # int64 (slots): its code of the copies left
-    m_val: np.ndarray  # int64 (slots): its count of leaves, -1 when the slot is empty
+    rows: np.ndarray  # uint64 (slots, 4): a sub-problem's items covered (0: empty row), its
+    # code of the copies left, its count of leaves, unused (memo_table.recall, keep)
     code: np.ndarray  # int64 (depth): the code of the copies left at each depth
     entry: np.ndarray  # int64 (depth): leaves counted when a depth was entered, -1: none
     weight: np.ndarray  # int64 (2): solutions and classes each leaf counts for
