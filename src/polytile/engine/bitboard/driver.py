@@ -10,6 +10,8 @@ from ...core.cover import Cover
 from .records import PLACE, BitboardStack, BitboardTables, MemoTable
 from ..kernels import kernel_module
 from ..driver import Driver, lists_by_first_item, uniform_sizes
+from ..records import NODES
+from ..status import PAUSED
 
 if TYPE_CHECKING:
     from ...core.symmetry import Symmetry
@@ -32,7 +34,9 @@ def one_per_piece(cover: Cover) -> np.ndarray:
 # The kernel's settings (module variables, so that tests can run every combination):
 KEYS = 5  # items next to the one to fill whose occupancy picks a sub-block
 MEMO = True  # reuse the counts of sub-problems met before (counting only)
-MEMO_BITS = 16  # log2 of the memo table's rows (32 bytes each: 2 MB, zero pages touched as used)
+MEMO_BITS = 16  # log2 of the memo table's rows (32 bytes each: 2 MB) for a long search, which
+MEMO_START_BITS = 13  # starts with 2^13 (256 KB): fresh pages cost their first touch (a 2 MB
+MEMO_GROW_AT = 1 << 18  # table, ~1 ms), so the table grows (emptied) only past this many nodes
 MEMO_PIECES = 3  # looked up where at least this many pieces' worth of items is empty
 FLOOD = False  # region sizes by flood fill after each placement (measured: on the
 # corpus's boards it costs more than the nodes it saves)
@@ -142,9 +146,10 @@ class BitboardDriver(Driver):
         memo = (
             MEMO and self.memo and alike and not store and limit == 0 and self.select is None and place < 1 << 62
         )  # alike: leaves may all count alike (memo_weights)
-        size = 1 << MEMO_BITS if memo else 2
+        self.memo_rows = 1 << MEMO_BITS if memo else 2
+        size = min(self.memo_rows, 1 << MEMO_START_BITS)
         self.table = MemoTable(
-            rows=np.zeros((size, 4), np.uint64),  # zero pages: the rows are touched as used
+            rows=np.zeros((size, 4), np.uint64),
             code=np.zeros(self.depth, np.int64),
             entry=np.full(self.depth, -1, np.int64),
             weight=np.zeros(2, np.int64),
@@ -177,6 +182,21 @@ class BitboardDriver(Driver):
             cover.n_items, cover.opt_ptr, cover.opt_items, keep
         )
         return lists
+
+    def call(self, budget: int) -> int:
+        """One call of the kernel; the call that passes MEMO_GROW_AT nodes stops there, the
+        memo table grows to its full size (emptied: its rows are counts to reuse, never
+        needed), and the call goes on with the rest of its budget."""
+        before = int(self.stats[NODES])
+        if len(self.table.rows) == self.memo_rows or before + budget <= MEMO_GROW_AT:
+            return int(super().call(budget))
+        first = max(0, MEMO_GROW_AT - before)
+        code = int(super().call(first)) if first > 0 else PAUSED
+        if code != PAUSED:
+            return code
+        self.table = self.table._replace(rows=np.zeros((self.memo_rows, 4), np.uint64))
+        self.work = self.work._replace(memo=self.table)
+        return int(super().call(budget - (int(self.stats[NODES]) - before)))
 
     def begin(self, prefixes: list[np.ndarray]) -> None:
         """A fresh stack for these prefixes, and no placement marked by the symmetry bans."""

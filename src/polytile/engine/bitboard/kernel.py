@@ -279,7 +279,7 @@ def run(
             for j in range(len(bit_piece)):
                 code[floor] += cnt[j] * radix[j]
             fit[floor], chunk[floor], _ = enter(np.uint64(floor), cov[floor], a, tables, work)
-        floor = np.uint64(place.floor)  # unsigned indices: see first_block
+        bottom = np.uint64(place.floor)  # the floor; unsigned indices: see first_block
         d = np.uint64(place.depth)
         memo_second = place.memo_second != 0
         here, a, f = cov[d], avail[d], fit[d]
@@ -295,7 +295,7 @@ def run(
                     c += np.uint64(64)
                     f = chunk_fit(tmask, tbit, c, e, here, a)
                 if f == ZERO:
-                    if d == floor:
+                    if d == bottom:
                         place.started = 0
                         break
                     if memo_at[d] and entry[d] >= 0:  # the count below here, code[d] is known
@@ -314,7 +314,7 @@ def run(
             now = here | tmask[p]
             if now == full:
                 pos[d] = p + ONE
-                act = leaf(chosen, np.int64(floor), np.int64(d) + 1, pos, topt, left, rules, sym, sink)
+                act = leaf(chosen, int(bottom), int(d) + 1, pos, topt, left, rules, sym, sink)
                 if act != CONTINUE:
                     fit[d], chunk[d] = f, c
                     place.depth = d

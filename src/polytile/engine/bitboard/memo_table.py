@@ -29,7 +29,7 @@ def slot(covered: np.uint64, code: int, size: int) -> np.uint64:
 
 
 @njit(cache=True, inline="always")
-def recall(rows: np.ndarray, covered: np.uint64, code: int) -> int:
+def recall(rows: np.ndarray, covered: np.uint64, code: int) -> int | np.int64:
     """The count kept for the sub-problem (covered items, code), or -1. A bucket is two
     rows of 32 bytes (covered, code, count, unused) side by side: one cache line read,
     whichever row holds it. An empty row's covered is 0, which no sub-problem has (the
