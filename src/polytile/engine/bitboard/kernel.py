@@ -4,11 +4,15 @@ Bedlam cube) and at most 64 pieces.
 Layout: item i is bit i of a uint64; an option is the mask of its items. The search always
 fills the lowest empty item t with an option whose lowest item it is (any option covering
 it and a lower item would overlap an item already covered). The options are in blocks by
-(t, the occupancy P of t's key items, piece bit k) (engine/bitboard/tables.py): block
-((t << keys) | P) * n_bits + k holds the masks (`tmask`) and ids (`topt`) of piece
-`bit_piece[k]`'s options there, from `tstart[block]`. Each node walks the pieces that have
-a copy left and a placement there as the set bits of one word (`rem`), and finds a block's
-placements that fit as one word (`fitting`). Pieces are counters (`cnt`, by bit).
+(t, the occupancy P of t's key items) (engine/bitboard/tables.py): block (t << keys) | P
+holds the masks (`tmask`), ids (`topt`) and piece bits (`tbit`) of every piece's options
+there, from `tstart[block]`, by piece bit. A node tests its block 64 placements at a time
+(`chunk_fit`: misses the items covered and its piece has a copy left, one word of bits,
+one loop that numba vectorises) and walks the set bits: one loop per node, whatever the
+number of pieces left. The node's own values stay in locals; the stack arrays are
+written only to go deeper or to return. Indices are unsigned: numba tests a signed index
+for being negative at every use, and those tests kept the block loop from vectorising.
+Pieces are counters (`cnt`, by bit).
 
 After each placement, cheap tests first: with connected pieces and no monomino, an empty
 item with no empty neighbour is a dead end (`iso`: the whole board at once with a few
