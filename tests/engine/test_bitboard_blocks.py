@@ -131,13 +131,17 @@ def check_paused(rp, seed: int, memo: tuple[int, int], path) -> tuple | None:
     tiling = polytile.load(path)
     if tiling.model().cover.n_items > 64:
         return None
-    saved = bitboard_driver.MEMO_BITS, bitboard_driver.MEMO_PIECES, bitboard_driver.MEMO_GROW_AT
-    bitboard_driver.MEMO_BITS, bitboard_driver.MEMO_PIECES = memo
-    bitboard_driver.MEMO_GROW_AT = seed % 50  # the table grows early (or at once), mid-search
+    names = ("MEMO_BITS", "MEMO_PIECES", "MEMO_START_BITS", "MEMO_GROWTH")
+    saved = [getattr(bitboard_driver, name) for name in names]
+    # the table grows at once, early or mid-search (nodes drawn), in one or two steps
+    growth = ((seed % 50, 2), (seed % 50 + seed % 300, 16))
+    for name, value in zip(names, (*memo, 1, growth)):
+        setattr(bitboard_driver, name, value)
     try:
         r = paused_count(tiling, random.Random(seed))
     finally:
-        bitboard_driver.MEMO_BITS, bitboard_driver.MEMO_PIECES, bitboard_driver.MEMO_GROW_AT = saved
+        for name, value in zip(names, saved):
+            setattr(bitboard_driver, name, value)
     return expected, (r.solutions, r.unique)
 
 

@@ -35,8 +35,10 @@ def one_per_piece(cover: Cover) -> np.ndarray:
 KEYS = 5  # items next to the one to fill whose occupancy picks a sub-block
 MEMO = True  # reuse the counts of sub-problems met before (counting only)
 MEMO_BITS = 16  # log2 of the memo table's rows (32 bytes each: 2 MB) for a long search, which
-MEMO_START_BITS = 13  # starts with 2^13 (256 KB): fresh pages cost their first touch (a 2 MB
-MEMO_GROW_AT = 1 << 18  # table, ~1 ms), so the table grows (emptied) only past this many nodes
+MEMO_START_BITS = 13  # starts with 2^13 rows (256 KB): fresh pages cost their first touch (a
+MEMO_GROWTH = ((1 << 18, 16),)  # 2 MB table, ~1 ms), so the table grows (emptied) to 2^bits
+# rows (at most 2^MEMO_BITS) once the search has run this many nodes (measured: starting at
+# 2^11 rows and growing to 2^13 at 2^14 nodes, 4x15 ran 18% more nodes and 3x20 no faster)
 MEMO_PIECES = 3  # looked up where at least this many pieces' worth of items is empty
 FLOOD = False  # region sizes by flood fill after each placement (measured: on the
 # corpus's boards it costs more than the nodes it saves)
@@ -183,20 +185,28 @@ class BitboardDriver(Driver):
         )
         return lists
 
+    def _growth(self) -> tuple[int, int] | None:
+        """(nodes, rows): the memo table's next size and when, or None (at its full size)."""
+        for at, bits in MEMO_GROWTH:
+            rows = min(self.memo_rows, 1 << bits)
+            if rows > len(self.table.rows):
+                return at, rows
+        return None
+
     def call(self, budget: int) -> int:
-        """One call of the kernel; the call that passes MEMO_GROW_AT nodes stops there, the
-        memo table grows to its full size (emptied: its rows are counts to reuse, never
-        needed), and the call goes on with the rest of its budget."""
-        before = int(self.stats[NODES])
-        if len(self.table.rows) == self.memo_rows or before + budget <= MEMO_GROW_AT:
+        """One call of the kernel; the call that passes a size step of MEMO_GROWTH stops
+        there, the memo table grows (emptied: its rows are counts to reuse, never needed),
+        and the call goes on with the rest of its budget."""
+        grow, before = self._growth(), int(self.stats[NODES])
+        if grow is None or before + budget <= grow[0]:
             return int(super().call(budget))
-        first = max(0, MEMO_GROW_AT - before)
+        first = max(0, grow[0] - before)
         code = int(super().call(first)) if first > 0 else PAUSED
         if code != PAUSED:
             return code
-        self.table = self.table._replace(rows=np.zeros((self.memo_rows, 4), np.uint64))
+        self.table = self.table._replace(rows=np.zeros((grow[1], 4), np.uint64))
         self.work = self.work._replace(memo=self.table)
-        return int(super().call(budget - (int(self.stats[NODES]) - before)))
+        return self.call(budget - (int(self.stats[NODES]) - before))
 
     def begin(self, prefixes: list[np.ndarray]) -> None:
         """A fresh stack for these prefixes, and no placement marked by the symmetry bans."""
