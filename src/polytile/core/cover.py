@@ -60,6 +60,7 @@ class Model:
     cells: np.ndarray  # (n_items, d) board coordinates in item order
     colours: np.ndarray  # (n_items,) colour codes in item order
     cover: Cover
+    perms: np.ndarray | None = None  # the board's group, when the compiled reduction found it
 
     def placement(self, o: int) -> tuple[int, np.ndarray]:
         """Piece index and board cells (coordinates) of option o."""

@@ -43,6 +43,7 @@ SOURCES = KERNEL_MODULES + (
     "orbits",
     "placing",
     "turning",
+    "modelling",
 )
 EXTENSION = "polytile.engine._aot"
 _HERE = Path(__file__).resolve().parent

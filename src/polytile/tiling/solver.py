@@ -13,10 +13,12 @@ import numpy as np
 from ..budget import over
 from ..core.cover import Model, OverBudget, TimeUp, build, check_budget
 from ..core.puzzle import Puzzle
+from ..core.reduction import build_compiled
 from ..core.results import LETTERS, Placement, Report, Solution, piece_letters
 from ..core.symmetry import Symmetry, analyse
 from ..core.shape import use_compiled
 from ..errors import PuzzleError
+from ..engine.modelling_driver import modeller
 from ..engine.orbits_driver import analyser
 from ..engine.placing_driver import placer
 from ..engine.turning_driver import permuter, turner
@@ -98,7 +100,9 @@ class Tiling:
                 check_budget(self.puzzle, self.max_memory)
             except OverBudget as e:
                 raise self._over(e) from None
-            self._model = build(self.puzzle, deadline, placer=placer)  # engine/placing.py
+            # one compiled call in the common case (engine/modelling.py), else numpy's
+            # build with the placements compiled (engine/placing.py)
+            self._model = build_compiled(self.puzzle, modeller) or build(self.puzzle, deadline, placer=placer)
         return self._model
 
     def symmetry(self) -> Symmetry:

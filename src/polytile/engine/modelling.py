@@ -1,0 +1,401 @@
+"""The whole model of a plain square-grid puzzle in one compiled call: core.cover.build
+(with core.puzzle.merge_congruent and core.shape's orientations) and core.symmetry's
+board group, whose numpy versions stay the reference the tests compare with, byte for
+byte. A small puzzle's set-up was the cost of ~50 Python and numpy calls of 1-10 us
+each; here it is one pass.
+
+Geometry enters as plain integers: the board's cells (n, d), the pieces' cells (CSR
+rows), the motions' matrices (rotations first) and the lattice steps. What comes back:
+the cells' order (the longest axis most significant, core.cover.cell_order), which
+merged piece each piece became (pieces congruent under their allowed motions), the
+merged pieces' copies and minimum, the options (sorted by first item, then piece; each
+option's items ascending), the neighbours and the board's group as permutations of the
+items. The caller (engine/modelling_driver.py) takes only the common case: no colours,
+no virtual pieces, at most 64 cells, a lookup grid over the board's box."""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from .bits import njit
+from .turning import _image, permutations
+
+Ints = npt.NDArray[np.int64]
+I32 = npt.NDArray[np.int32]
+Bools = npt.NDArray[np.bool_]
+
+
+@njit(cache=True)
+def _cell_order(board: Ints) -> tuple[Ints, Ints, Ints, Ints]:
+    """(order, lo, hi, mult): the cells by their coordinates with the longest axis most
+    significant (ties: the lower axis), as core.cover.cell_order; the box's corners; the
+    order's key as a linear form (sum of (x[a] - lo[a]) * mult[a])."""
+    n, d = board.shape
+    lo, hi = board[0].copy(), board[0].copy()
+    for i in range(n):
+        for a in range(d):
+            lo[a], hi[a] = min(lo[a], board[i, a]), max(hi[a], board[i, a])
+    axes = np.arange(d)
+    for i in range(1, d):  # insertion sort by (-extent, axis)
+        j = i
+        while j > 0 and hi[axes[j]] - lo[axes[j]] > hi[axes[j - 1]] - lo[axes[j - 1]]:
+            axes[j], axes[j - 1] = axes[j - 1], axes[j]
+            j -= 1
+    mult = np.ones(d, dtype=np.int64)
+    for j in range(d - 2, -1, -1):
+        mult[axes[j]] = mult[axes[j + 1]] * (hi[axes[j + 1]] - lo[axes[j + 1]] + 1)
+    keys = np.zeros(n, dtype=np.int64)
+    for i in range(n):
+        for a in range(d):
+            keys[i] += (board[i, a] - lo[a]) * mult[a]
+    return np.argsort(keys, kind="mergesort"), lo, hi, mult
+
+
+@njit(cache=True)
+def _grid(cells: Ints, lo: Ints, hi: Ints) -> tuple[Ints, Ints]:
+    """(grid, strides): the item at each number of the box lo..hi (row-major), -1 where
+    the box has no cell (core.cover.CellIndex's lookup grid)."""
+    d = cells.shape[1]
+    strides = np.ones(d, dtype=np.int64)
+    for a in range(d - 2, -1, -1):
+        strides[a] = strides[a + 1] * (hi[a + 1] - lo[a + 1] + 1)
+    grid = np.full(strides[0] * (hi[0] - lo[0] + 1), -1, dtype=np.int64)
+    for i in range(len(cells)):
+        number = 0
+        for a in range(d):
+            number += (cells[i, a] - lo[a]) * strides[a]
+        grid[number] = i
+    return grid, strides
+
+
+@njit(cache=True)
+def _base(cells: Ints) -> int:
+    """1 + the shape's largest extent along an axis: the base of its cells' keys (the
+    same under every motion)."""
+    base = 1
+    for a in range(cells.shape[1]):
+        base = max(base, cells[:, a].max() - cells[:, a].min() + 1)
+    return int(base)
+
+
+@njit(cache=True)
+def _sorted_keys(cells: Ints, mat: Ints, base: int, img: Ints, out: Ints) -> None:
+    """out = the keys of the cells of cells @ mat.T moved to the origin, ascending (a key:
+    the coordinates as digits in `base`, the first axis most significant: ascending keys
+    are the cells in lexicographic order)."""
+    k, d = cells.shape
+    _image(cells, mat, img)
+    for i in range(k):
+        key = 0
+        for a in range(d):
+            key = key * base + img[i, a]
+        j = i - 1  # insertion sort
+        while j >= 0 and out[j] > key:
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = key
+
+
+@njit(cache=True)
+def _orientations(
+    piece_cells: Ints, piece_ptr: Ints, reflect: Bools, mats: Ints, n_rot: int
+) -> tuple[Ints, Ints, Ints]:
+    """(keys, at, first_of): every piece's distinct orientations in the order of the
+    motions (core.shape.orientations), as sorted keys (_sorted_keys): orientation i's
+    are keys[at[i]:at[i + 1]], piece p's orientations first_of[p]..first_of[p + 1] - 1."""
+    n_p, d = len(piece_ptr) - 1, piece_cells.shape[1]
+    keys = np.empty(len(mats) * len(piece_cells), dtype=np.int64)
+    at = np.zeros(len(mats) * n_p + 1, dtype=np.int64)
+    first_of = np.zeros(n_p + 1, dtype=np.int64)
+    k_max = 1
+    for p in range(n_p):
+        k_max = max(k_max, piece_ptr[p + 1] - piece_ptr[p])
+    img = np.empty((k_max, d), dtype=np.int64)
+    n_o = 0
+    for p in range(n_p):
+        cells = piece_cells[piece_ptr[p] : piece_ptr[p + 1]]
+        k, base = len(cells), _base(cells)
+        for m in range(len(mats) if reflect[p] else n_rot):
+            mine = keys[at[n_o] : at[n_o] + k]
+            _sorted_keys(cells, mats[m], base, img[:k], mine)
+            new = True
+            for o in range(first_of[p], n_o):
+                if _equal(keys, at[o], at[n_o], k):
+                    new = False
+                    break
+            if new:
+                n_o += 1
+                at[n_o] = at[n_o - 1] + k
+        first_of[p + 1] = n_o
+    return keys, at, first_of
+
+
+@njit(cache=True)
+def _equal(keys: Ints, a: int, b: int, k: int) -> bool:
+    """Whether keys[a:a + k] and keys[b:b + k] are equal (np.array_equal allocates)."""
+    for j in range(k):
+        if keys[a + j] != keys[b + j]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _least(keys: Ints, at: Ints, first: int, last: int) -> int:
+    """The orientation among first..last - 1 whose keys are lexicographically least."""
+    best = first
+    for o in range(first + 1, last):
+        for j in range(at[o + 1] - at[o]):
+            if keys[at[o] + j] != keys[at[best] + j]:
+                if keys[at[o] + j] < keys[at[best] + j]:
+                    best = o
+                break
+    return best
+
+
+@njit(cache=True)
+def _merge(
+    piece_cells: Ints, piece_ptr: Ints, count: Ints, least: Ints, reflect: Bools, keys: Ints, at: Ints, first_of: Ints
+) -> tuple[Ints, Ints, Ints, Ints]:
+    """(merged, first, copies, minimum): the merged piece each piece became (pieces
+    congruent under their motions, with the same reflection rule, are copies of the first
+    of them: core.puzzle.merge_congruent; congruent: the same least orientation), the
+    first piece of each merged one, and the merged pieces' copies and minimum."""
+    n_p = len(count)
+    canon = np.empty(n_p, dtype=np.int64)
+    base = np.empty(n_p, dtype=np.int64)
+    for p in range(n_p):
+        canon[p] = _least(keys, at, first_of[p], first_of[p + 1])
+        base[p] = _base(piece_cells[piece_ptr[p] : piece_ptr[p + 1]])
+    merged = np.full(n_p, -1, dtype=np.int64)
+    first = np.zeros(n_p, dtype=np.int64)
+    copies = np.zeros(n_p, dtype=np.int64)
+    minimum = np.zeros(n_p, dtype=np.int64)
+    m = 0
+    for p in range(n_p):
+        if merged[p] >= 0:
+            continue
+        merged[p], first[m], copies[m], minimum[m] = m, p, count[p], least[p]
+        mine = at[canon[p] + 1] - at[canon[p]]
+        for q in range(p + 1, n_p):
+            k = at[canon[q] + 1] - at[canon[q]]
+            if merged[q] < 0 and reflect[q] == reflect[p] and base[q] == base[p] and k == mine:
+                if _equal(keys, at[canon[q]], at[canon[p]], k):
+                    merged[q] = m
+                    copies[m] += count[q]
+                    minimum[m] += least[q]
+        m += 1
+    return merged, first[:m].copy(), copies[:m].copy(), minimum[:m].copy()
+
+
+@njit(cache=True)
+def _shape(keys: Ints, base: int, d: int, cells: Ints) -> None:
+    """cells = the points whose keys (_sorted_keys, in `base`) are `keys`."""
+    for i in range(len(keys)):
+        key = keys[i]
+        for a in range(d - 1, -1, -1):
+            cells[i, a] = key % base
+            key //= base
+
+
+@njit(cache=True)
+def _reach(cells: Ints, lo: Ints, hi: Ints, strides: Ints, mult: Ints, lower: Ints, upper: Ints, offsets: Ints) -> None:
+    """An orientation's anchors (its first cell's places: every cell inside the box lo..hi)
+    on each axis, and its cells' box numbers from the first cell in the order of their
+    items (`mult`: the cells' order as a linear key, the same for every translation)."""
+    k, d = cells.shape
+    order = np.empty(k, dtype=np.int64)
+    for a in range(d):
+        lower[a] = lo[a] + cells[0, a]  # (the least coordinate is 0)
+        upper[a] = hi[a] - cells[:, a].max() + cells[0, a]
+    for i in range(k):
+        key = 0
+        for a in range(d):
+            key += cells[i, a] * mult[a]
+        j = i - 1
+        while j >= 0 and _item_key(cells, order[j], mult) > key:
+            order[j + 1] = order[j]
+            j -= 1
+        order[j + 1] = i
+    for j in range(k):
+        offsets[j] = 0
+        for a in range(d):
+            offsets[j] += (cells[order[j], a] - cells[0, a]) * strides[a]
+
+
+@njit(cache=True)
+def _item_key(cells: Ints, i: int, mult: Ints) -> int:
+    """Cell i's key in the order of the items."""
+    key = 0
+    for a in range(cells.shape[1]):
+        key += cells[i, a] * mult[a]
+    return int(key)
+
+
+@njit(cache=True)
+def _anchors(cells: Ints, lo: Ints, hi: Ints, strides: Ints) -> tuple[Ints, Ints]:
+    """(numbers, points): the board's cells in coordinate order (the first axis most
+    significant: their box numbers ascending), where each orientation's first cell goes."""
+    numbers = np.empty(len(cells), dtype=np.int64)
+    for i in range(len(cells)):
+        numbers[i] = 0
+        for a in range(cells.shape[1]):
+            numbers[i] += (cells[i, a] - lo[a]) * strides[a]
+    numbers.sort()
+    points = np.empty_like(cells)
+    for i in range(len(cells)):
+        for a in range(cells.shape[1]):
+            points[i, a] = lo[a] + (numbers[i] // strides[a]) % (hi[a] - lo[a] + 1)
+    return numbers, points
+
+
+@njit(cache=True)
+def _found(
+    cells: Ints,
+    lo: Ints,
+    hi: Ints,
+    grid: Ints,
+    strides: Ints,
+    mult: Ints,
+    sizes: Ints,
+    first: Ints,
+    orients: tuple[Ints, Ints, Ints],
+    bases: Ints,
+) -> tuple[I32, Ints, I32]:
+    """(items, start, piece): every placement of every merged piece that fits, piece by
+    piece, orientation by orientation, anchor by anchor (core.cover._placements' order
+    within a piece), its items ascending: placement j's are items[start[j]:start[j] + size]."""
+    keys, at, first_of = orients
+    n, d = cells.shape
+    numbers, points = _anchors(cells, lo, hi, strides)
+    bound = 0
+    for m in range(len(first)):
+        bound += (first_of[first[m] + 1] - first_of[first[m]]) * n
+    items = np.empty(bound * max(1, sizes.max()), dtype=np.int32)
+    start = np.empty(bound, dtype=np.int64)
+    piece = np.empty(bound, dtype=np.int32)
+    lower, upper = np.empty(d, dtype=np.int64), np.empty(d, dtype=np.int64)
+    n_found = pos = 0
+    for m in range(len(first)):
+        k = sizes[first[m]]
+        if k > n:
+            continue
+        shape, offsets = np.empty((k, d), dtype=np.int64), np.empty(k, dtype=np.int64)
+        for o in range(first_of[first[m]], first_of[first[m] + 1]):
+            _shape(keys[at[o] : at[o + 1]], bases[first[m]], d, shape)
+            _reach(shape, lo, hi, strides, mult, lower, upper, offsets)
+            for a in range(n):
+                inside = True
+                for ax in range(d):
+                    inside = inside and lower[ax] <= points[a, ax] <= upper[ax]
+                if not inside:
+                    continue
+                for j in range(k):
+                    item = grid[numbers[a] + offsets[j]]
+                    if item < 0:
+                        break
+                    items[pos + j] = item
+                else:
+                    start[n_found], piece[n_found] = pos, m
+                    n_found += 1
+                    pos += k
+    return items, start[:n_found], piece[:n_found]
+
+
+@njit(cache=True)
+def _assembled(
+    n: int, n_m: int, items: I32, start: Ints, piece: I32, sizes: Ints, first: Ints
+) -> tuple[Ints, I32, I32]:
+    """(opt_ptr, opt_items, opt_piece): the placements sorted by first item, then piece,
+    stably (core.cover._assemble), as CSR."""
+    bucket = np.zeros(n * n_m + 1, dtype=np.int64)  # a counting sort
+    for j in range(len(start)):
+        bucket[items[start[j]] * n_m + piece[j] + 1] += 1
+    for b in range(n * n_m):
+        bucket[b + 1] += bucket[b]
+    order = np.empty(len(start), dtype=np.int64)
+    for j in range(len(start)):
+        key = items[start[j]] * n_m + piece[j]
+        order[bucket[key]] = j
+        bucket[key] += 1
+    opt_ptr = np.zeros(len(start) + 1, dtype=np.int64)
+    opt_piece = np.empty(len(start), dtype=np.int32)
+    for o in range(len(start)):
+        opt_piece[o] = piece[order[o]]
+        opt_ptr[o + 1] = opt_ptr[o] + sizes[first[opt_piece[o]]]
+    opt_items = np.empty(opt_ptr[-1], dtype=np.int32)
+    for o in range(len(start)):
+        s = start[order[o]]
+        for q in range(opt_ptr[o], opt_ptr[o + 1]):
+            opt_items[q] = items[s]
+            s += 1
+    return opt_ptr, opt_items, opt_piece
+
+
+@njit(cache=True)
+def _neighbours(cells: Ints, lo: Ints, hi: Ints, grid: Ints, strides: Ints, steps: Ints) -> I32:
+    """(n, steps) the item one lattice step from each cell, -1 off the board
+    (core.cover._neighbours)."""
+    n, d = cells.shape
+    out = np.full((n, len(steps)), -1, dtype=np.int32)
+    for i in range(n):
+        for s in range(len(steps)):
+            number = 0
+            inside = True
+            for a in range(d):
+                x = cells[i, a] + steps[s, a]
+                inside = inside and lo[a] <= x <= hi[a]
+                number += (x - lo[a]) * strides[a]
+            if inside:
+                out[i, s] = grid[number]
+    return out
+
+
+@njit(cache=True)
+def _declined() -> tuple[Ints, Ints, Ints, Ints, Ints, Ints, I32, I32, I32, Ints]:
+    """model's answer when it does not take the puzzle (an empty order)."""
+    e, e32 = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int32)
+    return e, e, e, e, e, e, e32, e32, np.zeros((0, 0), dtype=np.int32), np.zeros((0, 0), dtype=np.int64)
+
+
+@njit(cache=True)
+def model(
+    board: Ints,
+    piece_cells: Ints,
+    piece_ptr: Ints,
+    count: Ints,
+    least: Ints,
+    reflect: Bools,
+    mats: Ints,
+    n_rot: int,
+    steps: Ints,
+    max_box: int,
+) -> tuple[Ints, Ints, Ints, Ints, Ints, Ints, I32, I32, I32, Ints]:
+    """(order, merged, first, copies, minimum, opt_ptr, opt_items, opt_piece, neighbours,
+    perms): see the module's note. `mats`: the isometries, rotations first (`n_rot` of
+    them); a piece that may not reflect turns by the rotations only. A box of more than
+    `max_box` cells, or a piece too spread out for its keys: `order` comes back empty
+    (core's numpy then)."""
+    n, d = board.shape
+    order, lo, hi, mult = _cell_order(board)
+    sizes, bases = np.diff(piece_ptr), np.empty(len(count), dtype=np.int64)
+    for p in range(len(count)):
+        bases[p] = _base(piece_cells[piece_ptr[p] : piece_ptr[p + 1]])
+    box = 1
+    for a in range(d):
+        box *= hi[a] - lo[a] + 1
+    if box > max_box or bases.max() > 1 << (62 // d):
+        return _declined()
+    cells = np.empty_like(board)
+    for i in range(n):
+        cells[i] = board[order[i]]
+    orients = _orientations(piece_cells, piece_ptr, reflect, mats, n_rot)
+    merged, first, copies, minimum = _merge(piece_cells, piece_ptr, count, least, reflect, *orients)
+    if np.sum(sizes[first] * copies) == n:  # then every copy must be used (core.cover.build)
+        minimum[:] = copies
+    grid, strides = _grid(cells, lo, hi)
+    items, start, piece = _found(cells, lo, hi, grid, strides, mult, sizes, first, orients, bases)
+    opt_ptr, opt_items, opt_piece = _assembled(n, len(first), items, start, piece, sizes, first)
+    neighbours = _neighbours(cells, lo, hi, grid, strides, steps)
+    perms = permutations(cells - lo, np.zeros(n, dtype=np.int64), mats, grid, strides, hi - lo)
+    return order, merged, first, copies, minimum, opt_ptr, opt_items, opt_piece, neighbours, perms
