@@ -34,6 +34,7 @@ KERNEL_MODULES = tuple(f"{family}.kernel" for family in FAMILIES)  # named below
 SOURCES = KERNEL_MODULES + (
     "bits",
     "bitboard.tables",
+    "bitboard.chained",
     "bitboard.memo_table",
     "tree",
     "leaf",
