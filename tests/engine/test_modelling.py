@@ -21,7 +21,8 @@ from paths import TESTS
 from polytile.core.cover import Model, build
 from polytile.core.puzzle import VIRTUAL, Board, Piece, Puzzle
 from polytile.core.reduction import build_compiled, takes
-from polytile.core.symmetry import board_group
+from polytile.core.cover import OverBudget
+from polytile.core.symmetry import analyse, analysis_bytes, board_group
 from polytile.engine import kernels
 from polytile.engine.modelling_driver import jit_modeller, modeller
 from polytile.tiling import solver
@@ -31,6 +32,7 @@ JIT_RUN = bool(os.environ.get("POLYTILE_JIT"))  # .ci/run's JIT pass: never None
 PROFILE = settings(
     max_examples=120, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck)
 )
+SYMMETRY = ("perms", "opt_label", "label_img", "opt_stab", "label_piece", "g_exact", "h_mask")
 FIELDS = ("opt_ptr", "opt_items", "opt_piece", "piece_count", "piece_min", "neighbours")
 
 
@@ -58,6 +60,14 @@ def same(fast: Model, plain: Model) -> None:
         [(p.name, p.count, p.minimum, p.reflect, p.cells.tobytes()) for p in m.puzzle.pieces] for m in (fast, plain)
     ]
     assert pieces[0] == pieces[1]
+    assert fast.analysis is not None
+    mine, numpys = analyse(fast), analyse(plain)  # the numpy analysis of numpy's model
+    for name in SYMMETRY:
+        x, y = getattr(mine, name), getattr(numpys, name)
+        if isinstance(x, np.ndarray):
+            equal(x, y, name)
+        else:
+            assert type(x) is type(y) and x == y, name
 
 
 def check(puzzle: Puzzle) -> bool:
@@ -163,3 +173,18 @@ def test_counts_match_the_checker(tmp_path_factory, rp):
         report = polytile.load(path).count(unique=True)
     assert report.solutions == len(sols)
     assert report.unique == classes(sols, rp.board, rp.dim)
+
+
+def test_the_analysis_keeps_to_the_budget():
+    """Over the memory budget the kernel leaves the analysis out and core refuses it, as
+    numpy's analyse does; at the budget it is made."""
+    puzzle = polytile.load(TESTS / "corpus" / "tiling" / "pentomino-3x20.txt").puzzle
+    plain = build(puzzle)
+    need = analysis_bytes(4, plain.cover)
+    assert build_compiled(puzzle, jit_modeller, need).analysis is not None
+    model = build_compiled(puzzle, jit_modeller, need - 1)
+    assert model.analysis is None and model.perms is not None
+    with pytest.raises(OverBudget):
+        analyse(model, need - 1)
+    with pytest.raises(OverBudget):
+        analyse(plain, need - 1)

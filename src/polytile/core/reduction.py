@@ -16,9 +16,11 @@ from .puzzle import VIRTUAL, Piece, Puzzle
 
 MAX_ITEMS = 64  # the compiled reduction's boards (a word of bits per option downstream)
 
-# (board cells, board colours, piece cells, piece colours, piece sizes, copies, least,
-# reflect) -> (order, merged, first, copies, minimum, opt_ptr, opt_items, opt_piece,
-# neighbours, perms), or None where numpy must do it (engine/modelling_driver.modeller)
+# (board cells, board colours, piece cells, piece colours, copies, least, reflect, the
+# analysis's budget) -> (order, merged, first, copies, minimum, opt_ptr, opt_items,
+# opt_piece, neighbours, perms, then the analysis: opt_label, label_img (empty: not made),
+# opt_stab, label_piece, g_exact, h_mask), or None where numpy must do it
+# (engine/modelling_driver.modeller)
 Modeller = Callable[..., "tuple[Any, ...] | None"]
 
 
@@ -34,8 +36,10 @@ def takes(puzzle: Puzzle) -> bool:
     )
 
 
-def build_compiled(puzzle: Puzzle, modeller: Modeller) -> Model | None:
-    """core.cover.build's Model through `modeller`, or None (then numpy's build)."""
+def build_compiled(puzzle: Puzzle, modeller: Modeller, budget: int | None = None) -> Model | None:
+    """core.cover.build's Model through `modeller`, or None (then numpy's build); with
+    the board's group and, when it takes at most `budget` bytes, the symmetry analysis
+    (core.symmetry.analyse then only wraps them)."""
     if not takes(puzzle):
         return None
     pieces = puzzle.pieces
@@ -47,10 +51,13 @@ def build_compiled(puzzle: Puzzle, modeller: Modeller) -> Model | None:
         [p.count for p in pieces],
         [p.least for p in pieces],
         [puzzle.reflects(p) for p in pieces],
+        budget,
     )
     if found is None:
         return None
-    order, merged, first, copies, minimum, opt_ptr, opt_items, opt_piece, neighbours, perms = found
+    order, merged, first, copies, minimum, opt_ptr, opt_items, opt_piece, neighbours, perms = found[:10]
+    label, image, stab, piece, exact, h_mask = found[10:]
+    analysis = (label, image, stab, piece, int(exact), int(h_mask)) if image.size else None
     kept = [
         Piece(pieces[p].name, pieces[p].cells, pieces[p].colours, c, m, puzzle.reflects(pieces[p]))
         for p, c, m in zip(first.tolist(), copies.tolist(), minimum.tolist())
@@ -73,4 +80,4 @@ def build_compiled(puzzle: Puzzle, modeller: Modeller) -> Model | None:
         piece_min=minimum.astype(np.int32),
         neighbours=neighbours,
     )
-    return Model(same, puzzle.board.cells[order], puzzle.board.colours[order], cover, perms)
+    return Model(same, puzzle.board.cells[order], puzzle.board.colours[order], cover, perms, analysis)

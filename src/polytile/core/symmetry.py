@@ -163,6 +163,8 @@ def analyse(
     n_g, n_opt = len(perms), cover.n_options
     if budget is not None and analysis_bytes(n_g, cover) > budget:
         raise OverBudget("the symmetry analysis", analysis_bytes(n_g, cover))
+    if model.analysis is not None:  # made with the model (core.reduction)
+        return Symmetry(perms, *model.analysis)
     virtual = np.array([p.name == VIRTUAL for p in model.puzzle.pieces], dtype=bool)
     found = None if compiled is None or virtual.any() else compiled(perms, cover)
     if found is not None:

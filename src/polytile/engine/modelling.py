@@ -10,15 +10,19 @@ the cells' order (the longest axis most significant, core.cover.cell_order), whi
 merged piece each piece became (pieces congruent under their allowed motions), the
 merged pieces' copies and minimum, the options (sorted by first item, then piece; each
 option's items ascending), the neighbours and the board's group as permutations of the
-items. The caller (engine/modelling_driver.py) takes only the common case: no colours,
+items, and the symmetry analysis of engine/orbits.py on them. The caller
+(engine/modelling_driver.py) takes only the common case: no colours,
 no virtual pieces, at most 64 cells, a lookup grid over the board's box."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
-from .bits import njit
+from .bits import ZERO, njit
+from .orbits import Words, analyse
 from .turning import _image, permutations
 
 Ints = npt.NDArray[np.int64]
@@ -352,10 +356,18 @@ def _neighbours(cells: Ints, lo: Ints, hi: Ints, grid: Ints, strides: Ints, step
 
 
 @njit(cache=True)
-def _declined() -> tuple[Ints, Ints, Ints, Ints, Ints, Ints, I32, I32, I32, Ints]:
+def _no_analysis() -> tuple[I32, I32, Words, I32, np.uint64, np.uint64]:
+    """orbits.analyse's six, empty: the analysis not made."""
+    e32 = np.zeros(0, dtype=np.int32)
+    return e32, np.zeros((0, 0), dtype=np.int32), np.zeros(0, dtype=np.uint64), e32, ZERO, ZERO
+
+
+@njit(cache=True)
+def _declined() -> tuple[Any, ...]:
     """model's answer when it does not take the puzzle (an empty order)."""
     e, e32 = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int32)
-    return e, e, e, e, e, e, e32, e32, np.zeros((0, 0), dtype=np.int32), np.zeros((0, 0), dtype=np.int64)
+    found = (e, e, e, e, e, e, e32, e32, np.zeros((0, 0), dtype=np.int32), np.zeros((0, 0), dtype=np.int64))
+    return found + _no_analysis()
 
 
 @njit(cache=True)
@@ -370,12 +382,15 @@ def model(
     n_rot: int,
     steps: Ints,
     max_box: int,
-) -> tuple[Ints, Ints, Ints, Ints, Ints, Ints, I32, I32, I32, Ints]:
+    budget: int,
+) -> tuple[Any, ...]:
     """(order, merged, first, copies, minimum, opt_ptr, opt_items, opt_piece, neighbours,
-    perms): see the module's note. `mats`: the isometries, rotations first (`n_rot` of
-    them); a piece that may not reflect turns by the rotations only. A box of more than
-    `max_box` cells, or a piece too spread out for its keys: `order` comes back empty
-    (core's numpy then)."""
+    perms, then orbits.analyse's six: the symmetry analysis): see the module's note.
+    `mats`: the isometries, rotations first (`n_rot` of them); a piece that may not
+    reflect turns by the rotations only. A box of more than `max_box` cells, or a piece
+    too spread out for its keys: `order` comes back empty (core's numpy then). The
+    analysis is left out (an empty `label_img`) when it would take more than `budget`
+    bytes (core.symmetry.analysis_bytes; -1: any), so that core refuses it."""
     n, d = board.shape
     order, lo, hi, mult = _cell_order(board)
     sizes, bases = np.diff(piece_ptr), np.empty(len(count), dtype=np.int64)
@@ -398,4 +413,7 @@ def model(
     opt_ptr, opt_items, opt_piece = _assembled(n, len(first), items, start, piece, sizes, first)
     neighbours = _neighbours(cells, lo, hi, grid, strides, steps)
     perms = permutations(cells - lo, np.zeros(n, dtype=np.int64), mats, grid, strides, hi - lo)
-    return order, merged, first, copies, minimum, opt_ptr, opt_items, opt_piece, neighbours, perms
+    found = (order, merged, first, copies, minimum, opt_ptr, opt_items, opt_piece, neighbours, perms)
+    if budget >= 0 and len(perms) * (len(opt_piece) * 24 + 64 * n) > budget:
+        return found + _no_analysis()
+    return found + analyse(perms, opt_ptr, opt_items, opt_piece, copies, minimum)

@@ -32,9 +32,11 @@ def modeller(
     count: list[int],
     least: list[int],
     reflect: list[bool],
+    budget: int | None = None,
     jit: bool = False,
 ) -> tuple[Any, ...] | None:
-    """modelling.model's arrays, or None: see the module's note. Numba's dispatcher when
+    """modelling.model's arrays, or None: see the module's note; the symmetry analysis
+    left out (empty) when it would take more than `budget` bytes. Numba's dispatcher when
     `jit` or POLYTILE_JIT is set (the ahead-of-time build's exercise records the types
     this way)."""
     if not piece_cells or colours.any() or np.concatenate(piece_colours).any():
@@ -54,6 +56,7 @@ def modeller(
         n_rot,
         steps,
         MAX_BOX,
+        -1 if budget is None else int(budget),
     )
     function: Callable[..., Any] | None
     if jit or os.environ.get("POLYTILE_JIT"):
@@ -77,6 +80,7 @@ def jit_modeller(
     count: list[int],
     least: list[int],
     reflect: list[bool],
+    budget: int | None = None,
 ) -> tuple[Any, ...] | None:
     """`modeller` through numba's dispatcher always (the tests compare it with numpy)."""
-    return modeller(cells, colours, piece_cells, piece_colours, count, least, reflect, jit=True)
+    return modeller(cells, colours, piece_cells, piece_colours, count, least, reflect, budget, jit=True)

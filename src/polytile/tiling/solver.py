@@ -102,7 +102,9 @@ class Tiling:
                 raise self._over(e) from None
             # one compiled call in the common case (engine/modelling.py), else numpy's
             # build with the placements compiled (engine/placing.py)
-            self._model = build_compiled(self.puzzle, modeller) or build(self.puzzle, deadline, placer=placer)
+            self._model = build_compiled(self.puzzle, modeller, self.max_memory) or build(
+                self.puzzle, deadline, placer=placer
+            )
         return self._model
 
     def symmetry(self) -> Symmetry:
