@@ -1,15 +1,14 @@
 """core.cover.build's common case in one compiled call (a Modeller, passed by the tiling
 layer: core may not import engine): a square-grid board of at most 64 cells, nothing
-coloured, no colour rules, no virtual pieces. The call returns plain arrays (the cells'
-order, which merged piece each piece became, the options, neighbours, the board's group);
-this module wraps them into the Model core's numpy path builds, identical array for array
-(tests/engine/test_modelling.py compares the two on random puzzles and the corpus)."""
+coloured, no colour rules, no virtual pieces. The call returns plain arrays (the cells
+in item order, which merged piece each piece became, the options, neighbours, the
+board's group, the symmetry analysis); this module wraps them into the Model core's
+numpy path builds, identical array for array (tests/engine/test_modelling.py compares
+the two on random puzzles and the corpus)."""
 
 from __future__ import annotations
 
 from typing import Any, Callable
-
-import numpy as np
 
 from .cover import Cover, Model
 from .puzzle import VIRTUAL, Piece, Puzzle
@@ -17,10 +16,10 @@ from .puzzle import VIRTUAL, Piece, Puzzle
 MAX_ITEMS = 64  # the compiled reduction's boards (a word of bits per option downstream)
 
 # (board cells, board colours, piece cells, piece colours, copies, least, reflect, the
-# analysis's budget) -> (order, merged, first, copies, minimum, opt_ptr, opt_items,
-# opt_piece, neighbours, perms, then the analysis: opt_label, label_img (empty: not made),
-# opt_stab, label_piece, g_exact, h_mask), or None where numpy must do it
-# (engine/modelling_driver.modeller)
+# analysis's budget) -> (cells, colours (in item order), merged, first, copies, minimum,
+# opt_ptr, opt_items, opt_piece, neighbours, perms, then the analysis: opt_label,
+# label_img (empty: not made), opt_stab, label_piece, g_exact, h_mask), or None where
+# numpy must do it (engine/modelling_driver.modeller)
 Modeller = Callable[..., "tuple[Any, ...] | None"]
 
 
@@ -55,8 +54,8 @@ def build_compiled(puzzle: Puzzle, modeller: Modeller, budget: int | None = None
     )
     if found is None:
         return None
-    order, merged, first, copies, minimum, opt_ptr, opt_items, opt_piece, neighbours, perms = found[:10]
-    label, image, stab, piece, exact, h_mask = found[10:]
+    cells, colours, merged, first, copies, minimum, opt_ptr, opt_items, opt_piece, neighbours, perms = found[:11]
+    label, image, stab, piece, exact, h_mask = found[11:]
     analysis = (label, image, stab, piece, int(exact), int(h_mask)) if image.size else None
     kept = [
         Piece(pieces[p].name, pieces[p].cells, pieces[p].colours, c, m, puzzle.reflects(pieces[p]))
@@ -71,13 +70,5 @@ def build_compiled(puzzle: Puzzle, modeller: Modeller, budget: int | None = None
         list(puzzle.notes),
         puzzle.allowed,
     )
-    cover = Cover(
-        n_items=len(order),
-        opt_ptr=opt_ptr,
-        opt_items=opt_items,
-        opt_piece=opt_piece,
-        piece_count=copies.astype(np.int32),
-        piece_min=minimum.astype(np.int32),
-        neighbours=neighbours,
-    )
-    return Model(same, puzzle.board.cells[order], puzzle.board.colours[order], cover, perms, analysis)
+    cover = Cover(len(cells), opt_ptr, opt_items, opt_piece, copies, minimum, neighbours)
+    return Model(same, cells, colours, cover, perms, analysis)

@@ -84,10 +84,10 @@ def _base(cells: Ints) -> int:
 
 
 @njit(cache=True)
-def _sorted_keys(cells: Ints, mat: Ints, base: int, img: Ints, out: Ints) -> None:
+def _sorted_keys(cells: Ints, mat: Ints, base: int, img: Ints, idx: Ints, out: Ints, out_cells: Ints) -> None:
     """out = the keys of the cells of cells @ mat.T moved to the origin, ascending (a key:
     the coordinates as digits in `base`, the first axis most significant: ascending keys
-    are the cells in lexicographic order)."""
+    are the cells in lexicographic order), out_cells those cells in that order."""
     k, d = cells.shape
     _image(cells, mat, img)
     for i in range(k):
@@ -96,43 +96,48 @@ def _sorted_keys(cells: Ints, mat: Ints, base: int, img: Ints, out: Ints) -> Non
             key = key * base + img[i, a]
         j = i - 1  # insertion sort
         while j >= 0 and out[j] > key:
-            out[j + 1] = out[j]
+            out[j + 1], idx[j + 1] = out[j], idx[j]
             j -= 1
-        out[j + 1] = key
+        out[j + 1], idx[j + 1] = key, i
+    for j in range(k):
+        for a in range(d):
+            out_cells[j, a] = img[idx[j], a]
 
 
 @njit(cache=True)
 def _orientations(
     piece_cells: Ints, piece_ptr: Ints, reflect: Bools, mats: Ints, n_rot: int
-) -> tuple[Ints, Ints, Ints]:
-    """(keys, at, first_of): every piece's distinct orientations in the order of the
-    motions (core.shape.orientations), as sorted keys (_sorted_keys): orientation i's
-    are keys[at[i]:at[i + 1]], piece p's orientations first_of[p]..first_of[p + 1] - 1."""
+) -> tuple[Ints, Ints, Ints, Ints]:
+    """(keys, cells, at, first_of): every piece's distinct orientations in the order of the
+    motions (core.shape.orientations), as sorted keys (_sorted_keys) and their cells:
+    orientation i's are keys[at[i]:at[i + 1]] and cells[at[i]:at[i + 1]], piece p's
+    orientations first_of[p]..first_of[p + 1] - 1."""
     n_p, d = len(piece_ptr) - 1, piece_cells.shape[1]
     keys = np.empty(len(mats) * len(piece_cells), dtype=np.int64)
+    ocells = np.empty((len(keys), d), dtype=np.int64)
     at = np.zeros(len(mats) * n_p + 1, dtype=np.int64)
     first_of = np.zeros(n_p + 1, dtype=np.int64)
     k_max = 1
     for p in range(n_p):
         k_max = max(k_max, piece_ptr[p + 1] - piece_ptr[p])
-    img = np.empty((k_max, d), dtype=np.int64)
+    img, idx = np.empty((k_max, d), dtype=np.int64), np.empty(k_max, dtype=np.int64)
     n_o = 0
     for p in range(n_p):
         cells = piece_cells[piece_ptr[p] : piece_ptr[p + 1]]
         k, base = len(cells), _base(cells)
         for m in range(len(mats) if reflect[p] else n_rot):
-            mine = keys[at[n_o] : at[n_o] + k]
-            _sorted_keys(cells, mats[m], base, img[:k], mine)
+            here = at[n_o]
+            _sorted_keys(cells, mats[m], base, img[:k], idx, keys[here : here + k], ocells[here : here + k])
             new = True
             for o in range(first_of[p], n_o):
-                if _equal(keys, at[o], at[n_o], k):
+                if _equal(keys, at[o], here, k):
                     new = False
                     break
             if new:
                 n_o += 1
-                at[n_o] = at[n_o - 1] + k
+                at[n_o] = here + k
         first_of[p + 1] = n_o
-    return keys, at, first_of
+    return keys, ocells, at, first_of
 
 
 @njit(cache=True)
@@ -193,64 +198,30 @@ def _merge(
 
 
 @njit(cache=True)
-def _shape(keys: Ints, base: int, d: int, cells: Ints) -> None:
-    """cells = the points whose keys (_sorted_keys, in `base`) are `keys`."""
-    for i in range(len(keys)):
-        key = keys[i]
-        for a in range(d - 1, -1, -1):
-            cells[i, a] = key % base
-            key //= base
-
-
-@njit(cache=True)
-def _reach(cells: Ints, lo: Ints, hi: Ints, strides: Ints, mult: Ints, lower: Ints, upper: Ints, offsets: Ints) -> None:
+def _reach(
+    cells: Ints, lo: Ints, hi: Ints, strides: Ints, mult: Ints, lower: Ints, upper: Ints, offsets: Ints, ikeys: Ints
+) -> None:
     """An orientation's anchors (its first cell's places: every cell inside the box lo..hi)
     on each axis, and its cells' box numbers from the first cell in the order of their
-    items (`mult`: the cells' order as a linear key, the same for every translation)."""
+    items (`mult`: the cells' order as a linear key, the same for every translation;
+    ikeys: scratch)."""
     k, d = cells.shape
-    order = np.empty(k, dtype=np.int64)
     for a in range(d):
+        most = cells[0, a]
+        for i in range(1, k):
+            most = max(most, cells[i, a])
         lower[a] = lo[a] + cells[0, a]  # (the least coordinate is 0)
-        upper[a] = hi[a] - cells[:, a].max() + cells[0, a]
+        upper[a] = hi[a] - most + cells[0, a]
     for i in range(k):
-        key = 0
+        key = off = 0
         for a in range(d):
             key += cells[i, a] * mult[a]
-        j = i - 1
-        while j >= 0 and _item_key(cells, order[j], mult) > key:
-            order[j + 1] = order[j]
+            off += (cells[i, a] - cells[0, a]) * strides[a]
+        j = i - 1  # insertion sort by the items' order
+        while j >= 0 and ikeys[j] > key:
+            ikeys[j + 1], offsets[j + 1] = ikeys[j], offsets[j]
             j -= 1
-        order[j + 1] = i
-    for j in range(k):
-        offsets[j] = 0
-        for a in range(d):
-            offsets[j] += (cells[order[j], a] - cells[0, a]) * strides[a]
-
-
-@njit(cache=True)
-def _item_key(cells: Ints, i: int, mult: Ints) -> int:
-    """Cell i's key in the order of the items."""
-    key = 0
-    for a in range(cells.shape[1]):
-        key += cells[i, a] * mult[a]
-    return int(key)
-
-
-@njit(cache=True)
-def _anchors(cells: Ints, lo: Ints, hi: Ints, strides: Ints) -> tuple[Ints, Ints]:
-    """(numbers, points): the board's cells in coordinate order (the first axis most
-    significant: their box numbers ascending), where each orientation's first cell goes."""
-    numbers = np.empty(len(cells), dtype=np.int64)
-    for i in range(len(cells)):
-        numbers[i] = 0
-        for a in range(cells.shape[1]):
-            numbers[i] += (cells[i, a] - lo[a]) * strides[a]
-    numbers.sort()
-    points = np.empty_like(cells)
-    for i in range(len(cells)):
-        for a in range(cells.shape[1]):
-            points[i, a] = lo[a] + (numbers[i] // strides[a]) % (hi[a] - lo[a] + 1)
-    return numbers, points
+        ikeys[j + 1], offsets[j + 1] = key, off
 
 
 @njit(cache=True)
@@ -263,15 +234,13 @@ def _found(
     mult: Ints,
     sizes: Ints,
     first: Ints,
-    orients: tuple[Ints, Ints, Ints],
-    bases: Ints,
+    orients: tuple[Ints, Ints, Ints, Ints],
 ) -> tuple[I32, Ints, I32]:
     """(items, start, piece): every placement of every merged piece that fits, piece by
     piece, orientation by orientation, anchor by anchor (core.cover._placements' order
     within a piece), its items ascending: placement j's are items[start[j]:start[j] + size]."""
-    keys, at, first_of = orients
+    keys, ocells, at, first_of = orients
     n, d = cells.shape
-    numbers, points = _anchors(cells, lo, hi, strides)
     bound = 0
     for m in range(len(first)):
         bound += (first_of[first[m] + 1] - first_of[first[m]]) * n
@@ -279,31 +248,64 @@ def _found(
     start = np.empty(bound, dtype=np.int64)
     piece = np.empty(bound, dtype=np.int32)
     lower, upper = np.empty(d, dtype=np.int64), np.empty(d, dtype=np.int64)
+    k_max = max(1, sizes.max())
+    offsets, ikeys = np.empty(k_max, dtype=np.int64), np.empty(k_max, dtype=np.int64)
     n_found = pos = 0
     for m in range(len(first)):
         k = sizes[first[m]]
         if k > n:
             continue
-        shape, offsets = np.empty((k, d), dtype=np.int64), np.empty(k, dtype=np.int64)
         for o in range(first_of[first[m]], first_of[first[m] + 1]):
-            _shape(keys[at[o] : at[o + 1]], bases[first[m]], d, shape)
-            _reach(shape, lo, hi, strides, mult, lower, upper, offsets)
-            for a in range(n):
-                inside = True
-                for ax in range(d):
-                    inside = inside and lower[ax] <= points[a, ax] <= upper[ax]
-                if not inside:
-                    continue
-                for j in range(k):
-                    item = grid[numbers[a] + offsets[j]]
-                    if item < 0:
-                        break
-                    items[pos + j] = item
-                else:
-                    start[n_found], piece[n_found] = pos, m
-                    n_found += 1
-                    pos += k
+            _reach(ocells[at[o] : at[o + 1]], lo, hi, strides, mult, lower, upper, offsets[:k], ikeys[:k])
+            n_found, pos = _place(lo, strides, lower, upper, offsets[:k], grid, items, start, piece, m, n_found, pos)
     return items, start[:n_found], piece[:n_found]
+
+
+@njit(cache=True)
+def _place(
+    lo: Ints,
+    strides: Ints,
+    lower: Ints,
+    upper: Ints,
+    offsets: Ints,
+    grid: Ints,
+    items: I32,
+    start: Ints,
+    piece: I32,
+    m: int,
+    n_found: int,
+    pos: int,
+) -> tuple[int, int]:
+    """One orientation of merged piece m with its first cell at every point of its range
+    lower..upper (row-major: the anchors' order) whose cells are all board cells
+    (appended to items, start, piece); the new (n_found, pos)."""
+    k, d = len(offsets), len(lo)
+    for a in range(d):
+        if lower[a] > upper[a]:
+            return n_found, pos
+    at = lower.copy()
+    number = 0
+    for a in range(d):
+        number += (at[a] - lo[a]) * strides[a]
+    while True:
+        for j in range(k):
+            item = grid[number + offsets[j]]
+            if item < 0:
+                break
+            items[pos + j] = item
+        else:
+            start[n_found], piece[n_found] = pos, m
+            n_found += 1
+            pos += k
+        a = d - 1  # the next point (an odometer, the last axis fastest)
+        while a >= 0 and at[a] == upper[a]:
+            number -= (at[a] - lower[a]) * strides[a]
+            at[a] = lower[a]
+            a -= 1
+        if a < 0:
+            return n_found, pos
+        at[a] += 1
+        number += strides[a]
 
 
 @njit(cache=True)
@@ -364,16 +366,18 @@ def _no_analysis() -> tuple[I32, I32, Words, I32, np.uint64, np.uint64]:
 
 @njit(cache=True)
 def _declined() -> tuple[Any, ...]:
-    """model's answer when it does not take the puzzle (an empty order)."""
-    e, e32 = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int32)
-    found = (e, e, e, e, e, e, e32, e32, np.zeros((0, 0), dtype=np.int32), np.zeros((0, 0), dtype=np.int64))
+    """model's answer when it does not take the puzzle (no cells)."""
+    e, e32, none = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int32), np.zeros((0, 0), dtype=np.int64)
+    found = (none, e, e, e, e32, e32, e, e32, e32, np.zeros((0, 0), dtype=np.int32), none)
     return found + _no_analysis()
 
 
 @njit(cache=True)
 def model(
     board: Ints,
+    board_colours: Ints,
     piece_cells: Ints,
+    piece_colours: Ints,
     piece_ptr: Ints,
     count: Ints,
     least: Ints,
@@ -384,11 +388,12 @@ def model(
     max_box: int,
     budget: int,
 ) -> tuple[Any, ...]:
-    """(order, merged, first, copies, minimum, opt_ptr, opt_items, opt_piece, neighbours,
-    perms, then orbits.analyse's six: the symmetry analysis): see the module's note.
-    `mats`: the isometries, rotations first (`n_rot` of them); a piece that may not
-    reflect turns by the rotations only. A box of more than `max_box` cells, or a piece
-    too spread out for its keys: `order` comes back empty (core's numpy then). The
+    """(cells, colours, merged, first, copies, minimum, opt_ptr, opt_items, opt_piece,
+    neighbours, perms, then orbits.analyse's six: the symmetry analysis): see the module's
+    note; cells and colours in item order, copies and minimum int32. `mats`: the
+    isometries, rotations first (`n_rot` of them); a piece that may not reflect turns by
+    the rotations only. A colour anywhere, a box of more than `max_box` cells, or a piece
+    too spread out for its keys: `cells` comes back empty (core's numpy then). The
     analysis is left out (an empty `label_img`) when it would take more than `budget`
     bytes (core.symmetry.analysis_bytes; -1: any), so that core refuses it."""
     n, d = board.shape
@@ -399,21 +404,27 @@ def model(
     box = 1
     for a in range(d):
         box *= hi[a] - lo[a] + 1
-    if box > max_box or bases.max() > 1 << (62 // d):
+    if box > max_box or bases.max() > 1 << (62 // d) or board_colours.any() or piece_colours.any():
         return _declined()
     cells = np.empty_like(board)
     for i in range(n):
         cells[i] = board[order[i]]
     orients = _orientations(piece_cells, piece_ptr, reflect, mats, n_rot)
-    merged, first, copies, minimum = _merge(piece_cells, piece_ptr, count, least, reflect, *orients)
+    keys, ocells, at, first_of = orients
+    merged, first, copies, minimum = _merge(piece_cells, piece_ptr, count, least, reflect, keys, at, first_of)
     if np.sum(sizes[first] * copies) == n:  # then every copy must be used (core.cover.build)
         minimum[:] = copies
     grid, strides = _grid(cells, lo, hi)
-    items, start, piece = _found(cells, lo, hi, grid, strides, mult, sizes, first, orients, bases)
+    items, start, piece = _found(cells, lo, hi, grid, strides, mult, sizes, first, orients)
     opt_ptr, opt_items, opt_piece = _assembled(n, len(first), items, start, piece, sizes, first)
     neighbours = _neighbours(cells, lo, hi, grid, strides, steps)
     perms = permutations(cells - lo, np.zeros(n, dtype=np.int64), mats, grid, strides, hi - lo)
-    found = (order, merged, first, copies, minimum, opt_ptr, opt_items, opt_piece, neighbours, perms)
+    counts = (copies.astype(np.int32), minimum.astype(np.int32))
+    found = (
+        (cells, np.zeros(n, dtype=np.int64), merged, first)
+        + counts
+        + (opt_ptr, opt_items, opt_piece, neighbours, perms)
+    )
     if budget >= 0 and len(perms) * (len(opt_piece) * 24 + 64 * n) > budget:
         return found + _no_analysis()
     return found + analyse(perms, opt_ptr, opt_items, opt_piece, copies, minimum)

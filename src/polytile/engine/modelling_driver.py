@@ -39,7 +39,7 @@ def modeller(
     left out (empty) when it would take more than `budget` bytes. Numba's dispatcher when
     `jit` or POLYTILE_JIT is set (the ahead-of-time build's exercise records the types
     this way)."""
-    if not piece_cells or colours.any() or np.concatenate(piece_colours).any():
+    if not piece_cells:
         return None
     sizes = [0]
     for c in piece_cells:
@@ -47,7 +47,9 @@ def modeller(
     mats, n_rot, steps = _motions(cells.shape[1])
     args = (
         np.ascontiguousarray(cells, dtype=np.int64),
+        np.ascontiguousarray(colours, dtype=np.int64),
         np.concatenate(piece_cells).astype(np.int64, copy=False),
+        np.concatenate(piece_colours).astype(np.int64, copy=False),
         np.array(sizes, dtype=np.int64),
         np.array(count, dtype=np.int64),
         np.array(least, dtype=np.int64),
@@ -69,7 +71,7 @@ def modeller(
     if function is None:
         return None
     found = function(*args)
-    return None if len(found[0]) == 0 else found
+    return None if len(found[0]) == 0 else found  # (no cells: declined)
 
 
 def jit_modeller(

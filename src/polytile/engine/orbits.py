@@ -57,38 +57,51 @@ def _image_keys(perms: np.ndarray, opt_ptr: np.ndarray, opt_items: np.ndarray) -
 
 
 @njit(cache=True)
-def _number(keys: Words) -> tuple[npt.NDArray[np.int32], Words, npt.NDArray[np.int64], npt.NDArray[np.int32]]:
-    """(inverse, sorted distinct keys, where, rank by slot): the label of each key, the
-    labels numbered in the order of the keys, where[l] the index of a key labelled l."""
-    size = 16
-    while size < 2 * keys.size:
-        size *= 2
-    table = np.zeros(size, dtype=np.uint64)
-    flat = keys.ravel()
-    slots = np.empty(flat.size, dtype=np.int64)
-    distinct = np.empty(flat.size, dtype=np.uint64)
-    found_at = np.empty(flat.size, dtype=np.int64)  # where each distinct key was first seen
+def _insert(table: Words, flat: Words, slots: npt.NDArray[np.int32], distinct: Words) -> int:
+    """Put the keys `flat` into the free `table`: each key's slot, the distinct keys in
+    the order met; their number, or -1 as soon as the table is half full."""
     n = 0
     for i in range(flat.size):
         s = _slot(table, flat[i])
         if table[s] == EMPTY:
             table[s] = flat[i]
             distinct[n] = flat[i]
-            found_at[n] = i
             n += 1
+            if 2 * n > len(table):
+                return -1
         slots[i] = s
+    return n
+
+
+@njit(cache=True)
+def _number(keys: Words) -> tuple[npt.NDArray[np.int32], Words, npt.NDArray[np.int64]]:
+    """(inverse, sorted distinct keys, where): the label of each key, the labels numbered
+    in the order of the keys, where[l] the index of a key labelled l. The table starts at
+    twice the options (the images of options are mostly options) and doubles while it is
+    more than half full: a small table stays in the cache."""
+    size = 16
+    while size < 2 * keys.shape[1]:
+        size *= 2
+    flat = keys.ravel()
+    slots = np.empty(flat.size, dtype=np.int32)
+    distinct = np.empty(flat.size, dtype=np.uint64)
+    table = np.zeros(size, dtype=np.uint64)
+    n = _insert(table, flat, slots, distinct)
+    while n < 0:
+        size *= 2
+        table = np.zeros(size, dtype=np.uint64)
+        n = _insert(table, flat, slots, distinct)
     ordered = np.sort(distinct[:n])
-    rank = np.full(size, -1, dtype=np.int32)
+    rank = np.full(len(table), -1, dtype=np.int32)
     for j in range(n):
         rank[_slot(table, ordered[j])] = j
-    where = np.empty(n, dtype=np.int64)  # where[label]: an index of a key with that label
-    for j in range(n):
-        where[rank[slots[found_at[j]]]] = found_at[j]
     inverse = np.empty(keys.shape, dtype=np.int32)
     inv = inverse.ravel()
+    where = np.empty(n, dtype=np.int64)
     for i in range(flat.size):
         inv[i] = rank[slots[i]]
-    return inverse, ordered, where, rank
+        where[inv[i]] = i
+    return inverse, ordered, where
 
 
 @njit(cache=True)
@@ -180,7 +193,7 @@ def analyse(
     identity among them."""
     n_g, n = perms.shape
     n_opt = len(opt_piece)
-    inverse, ordered, where, rank = _number(_image_keys(perms, opt_ptr, opt_items))
+    inverse, ordered, where = _number(_image_keys(perms, opt_ptr, opt_items))
     identity = 0
     for g in range(n_g):
         if np.all(perms[g] == np.arange(n)):

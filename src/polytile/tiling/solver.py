@@ -54,19 +54,19 @@ def infeasible(model: Model) -> list[str]:
     puzzle, cover = model.puzzle, model.cover
     area = puzzle.board.area
     reasons = area_reasons(puzzle)
-    placed = np.bincount(cover.opt_piece, minlength=len(puzzle.pieces))
-    for p, piece in enumerate(puzzle.pieces):
+    placed = np.bincount(cover.opt_piece, minlength=len(puzzle.pieces)).tolist()  # (Python ints:
+    for p, piece in enumerate(puzzle.pieces):  # numpy's scalars cost more than the test)
         if placed[p] == 0 and piece.least > 0:
             reasons.append(f"piece {piece.name} ({piece.size} cells) fits nowhere on the board")
     if not reasons:
-        sums = 1  # bit s set: some choice of fitting tiles has s cells
+        sums, within = 1, (2 << area) - 1  # bit s set: some choice of fitting tiles has s cells
         for p, piece in enumerate(puzzle.pieces):
-            for _ in range(min(piece.count, area // piece.size) if placed[p] else 0):
-                sums |= (sums << piece.size) & ((2 << area) - 1)
+            size = piece.size
+            for _ in range(min(piece.count, area // size) if placed[p] else 0):
+                sums |= (sums << size) & within
         if not (sums >> area) & 1:
             reasons.append(f"no choice of the tiles that fit on the board covers exactly {area} cells")
-    covered = np.zeros(cover.n_items, dtype=bool)
-    covered[cover.opt_items] = True
+    covered = np.bincount(cover.opt_items, minlength=cover.n_items)
     if not covered.all():
         cell = model.cells[np.argmin(covered)]
         reasons.append(f"no piece can cover cell {tuple(int(x) for x in cell)}")
