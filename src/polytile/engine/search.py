@@ -76,10 +76,9 @@ def plan(
     and hurts narrow ones,
     where filling the first empty cell is already tight; measured on the corpus, so
     plain filling is kept there.)"""
-    keep = np.ones(cover.n_options, dtype=bool)
     piece = -1
     if breaking and (unique or not store) and sym is not None and sym.order > 1:
-        piece, first, piece2, ban_ptr, ban_opts = kernel_module("bitboard.chained").breaking(
+        piece, first, keep, piece2, ban_ptr, ban_opts = kernel_module("bitboard.chained").breaking(
             np.uint64(sym.h_mask),
             sym.opt_label,
             sym.label_img,
@@ -91,9 +90,8 @@ def plan(
             second,
         )  # breaking_piece and second_breaking below in one compiled call
     if piece < 0:
-        return Plan(keep, 1 if unique and sym is not None else 0, -1, unique)
-    keep[cover.opt_piece == piece] = False  # placed only by the prefixes
-    prefixes = [np.array([o], dtype=np.int32) for o in first.tolist()]
+        return Plan(np.ones(cover.n_options, dtype=bool), 1 if unique and sym is not None else 0, -1, unique)
+    prefixes = list(first)  # one option each: the fixed piece's placements kept (keep: not it)
     if piece2 < 0:
         return Plan(keep, 2, int(piece), True, prefixes)
     return Plan(keep, 2, int(piece), True, prefixes, int(piece2), ban_ptr, ban_opts)

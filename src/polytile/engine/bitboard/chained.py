@@ -98,10 +98,11 @@ def breaking(
     piece_count: np.ndarray,
     piece_min: np.ndarray,
     second: bool,
-) -> tuple[int, np.ndarray, int, np.ndarray, np.ndarray]:
-    """(piece, its options kept, second piece, ban_ptr, ban_opts) as search.plan chooses
-    them (tables.first_piece, then tables.second_piece when `second`); piece -1 when no
-    piece can be fixed, second -1 when none is needed or none can serve."""
+) -> tuple[int, np.ndarray, np.ndarray, int, np.ndarray, np.ndarray]:
+    """(piece, its options kept (n, 1) int32: the prefixes, keep, second piece, ban_ptr,
+    ban_opts) as search.plan chooses them (tables.first_piece, then tables.second_piece
+    when `second`; keep: the options but the fixed piece's); piece -1 when no piece can be
+    fixed, second -1 when none is needed or none can serve."""
     rows = np.empty(popcount(h_mask), dtype=np.int64)
     k = 0
     for g in range(label_img.shape[0]):
@@ -113,11 +114,15 @@ def breaking(
         for o in range(len(opt_label)):
             h_images[i, o] = label_img[rows[i], opt_label[o]]
     none_ptr, none_opts = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int32)
+    keep = np.ones(len(opt_piece), dtype=np.bool_)
     if len(rows) == 1:  # H is the identity alone: nothing to break
-        return -1, none_ptr, -1, none_ptr, none_opts
+        return -1, np.zeros((0, 1), dtype=np.int32), keep, -1, none_ptr, none_opts
     piece, first = first_piece(h_images, opt_label, label_piece, opt_piece, piece_count, piece_min)
+    prefixes = first.astype(np.int32).reshape(len(first), 1)
+    for o in range(len(opt_piece)):
+        keep[o] = opt_piece[o] != piece  # (placed only by the prefixes)
     if piece < 0 or not second:
-        return piece, first, -1, none_ptr, none_opts
+        return piece, prefixes, keep, -1, none_ptr, none_opts
     args = (h_images, h_mask, opt_label, label_img, label_piece, opt_stab, opt_piece, piece_count, piece_min)
     piece2, ptr, flat = second_piece(first, piece, *args)
-    return piece, first, piece2, ptr, flat
+    return piece, prefixes, keep, piece2, ptr, flat

@@ -184,6 +184,7 @@ def piece_blocks(
     head = np.zeros(n_blocks + 2, dtype=np.int32)  # head[b + 1]: the end of block b, then
     nonempty = np.zeros(n << keys, dtype=np.uint64)  # its start (filled back to front)
     covers = np.zeros(len(cell_opts), dtype=np.int64)
+    biggest = 0  # the largest block
     for t in range(n):
         for q in range(cell_start[t], cell_start[t + 1]):
             o = cell_opts[q]
@@ -194,14 +195,14 @@ def piece_blocks(
             free = (n_pat - 1) & ~c
             pat = free
             while True:  # the patterns P with c & P == 0: the subsets of `free`
-                head[((t << keys) | pat) * n_bits + opt_bit[o] + 1] += 1
+                b = ((t << keys) | pat) * n_bits + opt_bit[o] + 1
+                head[b] += 1
+                biggest = max(biggest, head[b])
                 nonempty[(t << keys) | pat] |= ONE << np.uint64(opt_bit[o])
                 if pat == 0:
                     break
                 pat = (pat - 1) & free
-    biggest = 0
     for b in range(1, n_blocks + 1):
-        biggest = max(biggest, head[b])
         head[b] += head[b - 1]
     head[n_blocks + 1] = head[n_blocks]
     if biggest > 64:  # (fitting tests a block in one word)
