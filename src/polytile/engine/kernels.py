@@ -65,12 +65,11 @@ def type_key(value: Any) -> Any:
     keys. Must agree with aot.numba_key."""
     kind = type(value)
     if kind is np.ndarray:  # the flags as one integer: a few hundred arrays
-        f = value.flags.num  # are keyed for each count's records
-        dtype = _DTYPES.get(value.dtype)
-        if dtype is None:
-            dtype = _DTYPES[value.dtype] = dtype_key(value.dtype)
-        layout = "C" if f & _C_CONTIGUOUS else "F" if f & _F_CONTIGUOUS else "A"
-        return (dtype, value.ndim, layout, bool(f & _WRITEABLE), bool(f & _ALIGNED))
+        seen = (value.dtype, value.ndim, value.flags.num)  # are keyed for each count's
+        key = _ARRAYS.get(seen)  # records: each kind of array's key made once
+        if key is None:
+            key = _ARRAYS[seen] = _array_key(*seen)
+        return key
     if kind is tuple:
         return tuple(type_key(v) for v in value)
     if isinstance(value, tuple) and hasattr(value, "_fields"):  # a record (NamedTuple)
@@ -91,9 +90,15 @@ def type_key(value: Any) -> Any:
     return repr(kind)  # matches nothing compiled: the dispatcher
 
 
+def _array_key(dtype: np.dtype, ndim: int, f: int) -> Any:
+    """type_key of an array of this dtype, ndim and flags (ndarray.flags.num)."""
+    layout = "C" if f & _C_CONTIGUOUS else "F" if f & _F_CONTIGUOUS else "A"
+    return (dtype_key(dtype), ndim, layout, bool(f & _WRITEABLE), bool(f & _ALIGNED))
+
+
 # numpy's flag bits (NPY_ARRAY_C_CONTIGUOUS, ...), as ndarray.flags.num has them
 _C_CONTIGUOUS, _F_CONTIGUOUS, _ALIGNED, _WRITEABLE = 0x1, 0x2, 0x100, 0x400
-_DTYPES: dict[np.dtype, Any] = {}
+_ARRAYS: dict[tuple[np.dtype, int, int], Any] = {}  # (dtype, ndim, flags) -> type_key
 _SCALARS: dict[type, str] = {}  # a numpy scalar type's dtype name
 
 
