@@ -188,3 +188,10 @@ def test_the_analysis_keeps_to_the_budget():
         analyse(model, need - 1)
     with pytest.raises(OverBudget):
         analyse(plain, need - 1)
+
+
+def test_no_placement_at_all():
+    """A piece that fits nowhere (the cover has no options): the model and its (empty)
+    analysis are still numpy's."""
+    assert check(Puzzle(_board(2, 2), [_piece("big", [(x, 0) for x in range(5)])]))
+    assert check(Puzzle(_board(3, 3), [_piece("I", [(x, 0) for x in range(5)], 2, 0), _piece("m", [(0, 0)], 9, 0)]))

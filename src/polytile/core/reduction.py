@@ -56,7 +56,7 @@ def build_compiled(puzzle: Puzzle, modeller: Modeller, budget: int | None = None
         return None
     cells, colours, merged, first, copies, minimum, opt_ptr, opt_items, opt_piece, neighbours, perms = found[:11]
     label, image, stab, piece, exact, h_mask = found[11:]
-    analysis = (label, image, stab, piece, int(exact), int(h_mask)) if image.size else None
+    analysis = (label, image, stab, piece, int(exact), int(h_mask)) if len(image) else None  # (no rows: not made)
     kept = [
         Piece(pieces[p].name, pieces[p].cells, pieces[p].colours, c, m, puzzle.reflects(pieces[p]))
         for p, c, m in zip(first.tolist(), copies.tolist(), minimum.tolist())
