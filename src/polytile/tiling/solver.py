@@ -49,11 +49,12 @@ def area_reasons(puzzle: Puzzle) -> list[str]:
     return reasons
 
 
-def infeasible(model: Model) -> list[str]:
-    """Reasons, found without search, why the puzzle has no solution."""
+def infeasible(model: Model, areas_checked: bool = False) -> list[str]:
+    """Reasons, found without search, why the puzzle has no solution (`areas_checked`:
+    area_reasons found none before the model was built; merging pieces keeps the sums)."""
     puzzle, cover = model.puzzle, model.cover
     area = puzzle.board.area
-    reasons = area_reasons(puzzle)
+    reasons = [] if areas_checked else area_reasons(puzzle)
     placed = np.bincount(cover.opt_piece, minlength=len(puzzle.pieces)).tolist()  # (Python ints:
     for p, piece in enumerate(puzzle.pieces):  # numpy's scalars cost more than the test)
         if placed[p] == 0 and piece.least > 0:
@@ -156,7 +157,7 @@ class Tiling:
             model = self.model(None if time_limit is None else t0 + time_limit)
         except TimeUp:
             return t0, None, Report(0, 0 if unique else None, time.perf_counter() - t0, complete=False, timed_out=True)
-        reasons = infeasible(model)
+        reasons = infeasible(model, areas_checked=True)  # (area_reasons above found none)
         if reasons:
             return t0, model, Report(0, 0 if unique else None, time.perf_counter() - t0, reasons=reasons)
         return t0, model, None
