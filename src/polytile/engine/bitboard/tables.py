@@ -149,9 +149,12 @@ def key_items(n: int, cell_start: np.ndarray, cell_opts: np.ndarray, opt_mask: n
                 counts[trailing_zeros(m)] += 1
                 m &= m - ONE
         counts[t] = -1
+        # items from n on are never covered (0): the first of them not yet taken (within
+        # keys + 1 of n) is what a scan of all 64 would find among them
+        scan = min(64, n + keys + 1)
         for j in range(keys):
             best = 0
-            for i in range(64):
+            for i in range(scan):
                 if counts[i] > counts[best]:
                     best = i
             key[t, j] = best
@@ -181,6 +184,7 @@ def piece_blocks(
     head = np.zeros(n_blocks + 2, dtype=np.int32)  # head[b + 1]: the end of block b, then
     nonempty = np.zeros(n << keys, dtype=np.uint64)  # its start (filled back to front)
     covers = np.zeros(len(cell_opts), dtype=np.int64)
+    biggest = 0  # the largest block
     for t in range(n):
         for q in range(cell_start[t], cell_start[t + 1]):
             o = cell_opts[q]
@@ -188,13 +192,17 @@ def piece_blocks(
             for j in range(keys):
                 c |= np.int64((opt_mask[o] >> np.uint64(key[t, j])) & ONE) << j
             covers[q] = c
-            for pat in range(n_pat):
-                if c & pat == 0:
-                    head[((t << keys) | pat) * n_bits + opt_bit[o] + 1] += 1
-                    nonempty[(t << keys) | pat] |= ONE << np.uint64(opt_bit[o])
-    biggest = 0
+            free = (n_pat - 1) & ~c
+            pat = free
+            while True:  # the patterns P with c & P == 0: the subsets of `free`
+                b = ((t << keys) | pat) * n_bits + opt_bit[o] + 1
+                head[b] += 1
+                biggest = max(biggest, head[b])
+                nonempty[(t << keys) | pat] |= ONE << np.uint64(opt_bit[o])
+                if pat == 0:
+                    break
+                pat = (pat - 1) & free
     for b in range(1, n_blocks + 1):
-        biggest = max(biggest, head[b])
         head[b] += head[b - 1]
     head[n_blocks + 1] = head[n_blocks]
     if biggest > 64:  # (fitting tests a block in one word)
@@ -203,11 +211,15 @@ def piece_blocks(
     for t in range(n - 1, -1, -1):  # back to front: the order is kept
         for q in range(cell_start[t + 1] - 1, cell_start[t] - 1, -1):
             o = cell_opts[q]
-            for pat in range(n_pat - 1, -1, -1):
-                if covers[q] & pat == 0:
-                    b = ((t << keys) | pat) * n_bits + opt_bit[o]
-                    head[b + 1] -= 1
-                    opts[head[b + 1]] = o
+            free = (n_pat - 1) & ~covers[q]
+            pat = free
+            while True:  # (each pattern its own block: their order does not matter)
+                b = ((t << keys) | pat) * n_bits + opt_bit[o]
+                head[b + 1] -= 1
+                opts[head[b + 1]] = o
+                if pat == 0:
+                    break
+                pat = (pat - 1) & free
     start = head[1:]
     return opts, start, key, nonempty
 
@@ -350,20 +362,38 @@ def second_piece(
     for p in range(n_pieces):
         if fit[p] and n_banned[p] > most:
             second, most = p, n_banned[p]
+    ptr, flat = _ban_lists(first, group, banned, opt_piece, second)
+    return second, ptr, flat
+
+
+@njit(cache=True)
+def _ban_lists(
+    first: np.ndarray, group: np.ndarray, banned: np.ndarray, opt_piece: np.ndarray, second: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """(ptr, flat): under each placement first[i], the placements of `second` banned in
+    its stabiliser's group (CSR over the options; the lists of each group found once)."""
+    n_groups, n_opt = banned.shape
+    in_group = np.zeros(n_groups + 1, dtype=np.int64)  # each group's list, as CSR
+    for j in range(n_groups):
+        in_group[j + 1] = in_group[j]
+        for o in range(n_opt):
+            if banned[j, o] and opt_piece[o] == second:
+                in_group[j + 1] += 1
+    lists = np.empty(in_group[n_groups], dtype=np.int32)
+    for j in range(n_groups):
+        k = in_group[j]
+        for o in range(n_opt):
+            if banned[j, o] and opt_piece[o] == second:
+                lists[k] = o
+                k += 1
     ptr = np.zeros(n_opt + 1, dtype=np.int64)
     for i in range(len(first)):
         if group[i] >= 0:
-            for o in range(n_opt):
-                if banned[group[i], o] and opt_piece[o] == second:
-                    ptr[first[i] + 1] += 1
+            ptr[first[i] + 1] = in_group[group[i] + 1] - in_group[group[i]]
     for o in range(n_opt):
         ptr[o + 1] += ptr[o]
     flat = np.zeros(ptr[n_opt], dtype=np.int32)
     for i in range(len(first)):
-        k = ptr[first[i]]
         if group[i] >= 0:
-            for o in range(n_opt):
-                if banned[group[i], o] and opt_piece[o] == second:
-                    flat[k] = o
-                    k += 1
-    return second, ptr, flat
+            flat[ptr[first[i]] : ptr[first[i] + 1]] = lists[in_group[group[i]] : in_group[group[i] + 1]]
+    return ptr, flat
