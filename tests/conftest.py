@@ -27,7 +27,8 @@ SLOW_MODULES = {
     "test_aot",  # 17 s: fresh interpreters with and without the compiled kernels
     "test_mesh",  # 15 s
     "test_mesh_cli",  # its half that runs the command line
-    "test_dlx",  # 13 s
+    "test_dlx",  # 13 s with test_dlx_random
+    "test_dlx_random",
     "test_repro_resources",  # 10 s: parsers under resource limits
     "test_properties_parsers",  # 10 s: hypothesis round trips
     "test_calendar",  # 9 s

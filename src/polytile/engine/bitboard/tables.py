@@ -149,9 +149,12 @@ def key_items(n: int, cell_start: np.ndarray, cell_opts: np.ndarray, opt_mask: n
                 counts[trailing_zeros(m)] += 1
                 m &= m - ONE
         counts[t] = -1
+        # items from n on are never covered (0): the first of them not yet taken (within
+        # keys + 1 of n) is what a scan of all 64 would find among them
+        scan = min(64, n + keys + 1)
         for j in range(keys):
             best = 0
-            for i in range(64):
+            for i in range(scan):
                 if counts[i] > counts[best]:
                     best = i
             key[t, j] = best
@@ -202,9 +205,13 @@ def merged_blocks(
             for j in range(keys):
                 c |= np.int64((opt_mask[o] >> np.uint64(key[t, j])) & ONE) << j
             covers[q] = c
-            for pat in range(n_pat):
-                if c & pat == 0:
-                    start[((t << keys) | pat) + 1] += 1
+            free = (n_pat - 1) & ~c
+            pat = free
+            while True:  # the patterns P with c & P == 0: the subsets of `free`
+                start[((t << keys) | pat) + 1] += 1
+                if pat == 0:
+                    break
+                pat = (pat - 1) & free
     for b in range(n_blocks):
         start[b + 1] += start[b]
     order = np.zeros(len(cell_opts), dtype=np.int64)
@@ -215,12 +222,16 @@ def merged_blocks(
         by_bit(cell_start[t], cell_start[t + 1], cell_opts, opt_bit, n_bits, order)
         for i in range(cell_start[t], cell_start[t + 1]):
             q = order[i]
-            for pat in range(n_pat):
-                if covers[q] & pat == 0:
-                    b = (t << keys) | pat
-                    opts[at[b]] = cell_opts[q]
-                    bits[at[b]] = opt_bit[cell_opts[q]]
-                    at[b] += 1
+            free = (n_pat - 1) & ~covers[q]
+            pat = free
+            while True:
+                b = (t << keys) | pat
+                opts[at[b]] = cell_opts[q]
+                bits[at[b]] = opt_bit[cell_opts[q]]
+                at[b] += 1
+                if pat == 0:
+                    break
+                pat = (pat - 1) & free
     return opts, bits, start, key
 
 
@@ -362,20 +373,38 @@ def second_piece(
     for p in range(n_pieces):
         if fit[p] and n_banned[p] > most:
             second, most = p, n_banned[p]
+    ptr, flat = _ban_lists(first, group, banned, opt_piece, second)
+    return second, ptr, flat
+
+
+@njit(cache=True)
+def _ban_lists(
+    first: np.ndarray, group: np.ndarray, banned: np.ndarray, opt_piece: np.ndarray, second: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """(ptr, flat): under each placement first[i], the placements of `second` banned in
+    its stabiliser's group (CSR over the options; the lists of each group found once)."""
+    n_groups, n_opt = banned.shape
+    in_group = np.zeros(n_groups + 1, dtype=np.int64)  # each group's list, as CSR
+    for j in range(n_groups):
+        in_group[j + 1] = in_group[j]
+        for o in range(n_opt):
+            if banned[j, o] and opt_piece[o] == second:
+                in_group[j + 1] += 1
+    lists = np.empty(in_group[n_groups], dtype=np.int32)
+    for j in range(n_groups):
+        k = in_group[j]
+        for o in range(n_opt):
+            if banned[j, o] and opt_piece[o] == second:
+                lists[k] = o
+                k += 1
     ptr = np.zeros(n_opt + 1, dtype=np.int64)
     for i in range(len(first)):
         if group[i] >= 0:
-            for o in range(n_opt):
-                if banned[group[i], o] and opt_piece[o] == second:
-                    ptr[first[i] + 1] += 1
+            ptr[first[i] + 1] = in_group[group[i] + 1] - in_group[group[i]]
     for o in range(n_opt):
         ptr[o + 1] += ptr[o]
     flat = np.zeros(ptr[n_opt], dtype=np.int32)
     for i in range(len(first)):
-        k = ptr[first[i]]
         if group[i] >= 0:
-            for o in range(n_opt):
-                if banned[group[i], o] and opt_piece[o] == second:
-                    flat[k] = o
-                    k += 1
-    return second, ptr, flat
+            flat[ptr[first[i]] : ptr[first[i] + 1]] = lists[in_group[group[i]] : in_group[group[i] + 1]]
+    return ptr, flat
