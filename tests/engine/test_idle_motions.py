@@ -152,4 +152,4 @@ def test_random_one_sided_puzzles_match_the_checker(tmp_path):
             assert (r.solutions, r.unique) == expected, engine
 
     run()
-    assert seen["idle"] >= 10, seen  # the case this is about did occur
+    assert seen["idle"] >= 5, seen  # the case this is about did occur
