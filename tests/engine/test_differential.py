@@ -37,9 +37,12 @@ PROFILE = settings(
 
 
 # The bitboard kernel's other settings (its defaults are checked with every engine above):
-# sub-blocks by 0 or 2 key items, the flood fill on, the memo off, or on everywhere with a
-# 16-entry table (collisions all the time).
-BITBOARD_VARIANTS = ({"KEYS": 0, "FLOOD": True, "MEMO": False}, {"KEYS": 2, "MEMO_PIECES": 0, "MEMO_BITS": 4})
+# sub-blocks by 0 or 2 key items, the flood fill on, the memo off, or on everywhere (wide
+# frontiers too) with a 16-entry table (collisions all the time).
+BITBOARD_VARIANTS = (
+    {"KEYS": 0, "KEYS_WIDE": 0, "FLOOD": True, "MEMO": False},
+    {"KEYS": 2, "KEYS_WIDE": 2, "MEMO_PIECES": 0, "MEMO_BITS": 4, "MEMO_SPAN": 1e9},
+)
 
 
 @contextlib.contextmanager

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Callable, Protocol
 import numpy as np
 
 from ..core.cover import Cover
+from .idle_motions import without_idle
 from .kernels import bind
 from .records import N_STATS, NODES, SOLUTIONS, STORED, UNIQUE, Rules, Sink, SymmetryTables, new_place, place_dtype
 from .status import CODES
@@ -30,8 +31,10 @@ class PlanFields(Protocol):
     ban_opts: np.ndarray | None
 
 
-def symmetry_record(plan: PlanFields, sym: Symmetry | None, n_opt: int) -> SymmetryTables:
-    """The SymmetryTables record of `plan` and the analysis `sym` (None: no symmetry)."""
+def symmetry_record(plan: PlanFields, sym: Symmetry | None, cover: Cover) -> SymmetryTables:
+    """The SymmetryTables record of `plan` and the analysis `sym` (None: no symmetry),
+    without the motions that never map a solution to a solution (engine/idle_motions.py)."""
+    n_opt = cover.n_options
     if plan.ban_ptr is None or plan.ban_opts is None:  # set together (Plan's second piece)
         ban_ptr, ban_opts = np.zeros(n_opt + 1, np.int64), np.zeros(0, np.int32)
     else:
@@ -45,7 +48,10 @@ def symmetry_record(plan: PlanFields, sym: Symmetry | None, n_opt: int) -> Symme
             np.zeros(n_opt, np.uint64),
         )
     else:
-        label = (sym.opt_label, sym.label_img, sym.label_piece, np.uint64(sym.h_mask), sym.opt_stab)
+        img, mask, stab = without_idle(
+            sym.label_img, sym.opt_label, sym.label_piece, sym.h_mask, sym.opt_stab, cover.opt_piece, cover.piece_min
+        )
+        label = (sym.opt_label, img, sym.label_piece, np.uint64(mask), stab)
     opt_label, label_img, label_piece, h_mask, opt_stab = label
     return SymmetryTables(
         mode=int(plan.sym_mode),
@@ -117,7 +123,7 @@ class Driver:
             need_min=need_min,
             stop_after=int(limit),
         )
-        self.sym = symmetry_record(plan, sym, cover.n_options)
+        self.sym = symmetry_record(plan, sym, cover)
         self.base = np.zeros(self.depth, dtype=np.int64)  # leaf.classify's scratch
         self.img = np.zeros(3 * self.depth, dtype=np.int64)
         self.tally = np.zeros(len(cover.piece_count), dtype=np.int64)

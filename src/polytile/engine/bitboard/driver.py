@@ -32,8 +32,23 @@ def one_per_piece(cover: Cover) -> np.ndarray:
     return pick[pick >= 0]
 
 
+def narrow_frontier(cover: Cover) -> bool:
+    """Whether an option spans fewer than MEMO_SPAN items on average (its last item minus
+    its first, in the cell order that fills the board along its short side): the width of
+    the frontier between the covered items and the empty ones. Where it is narrow (the 2D
+    boards: 7-16) the same sub-problems recur and the memo pays; on the 4x4x4 cube (24) they
+    almost never do, and its bookkeeping cost 16% a node for 2% fewer nodes (Bedlam,
+    docs/parts/bedlam8.md)."""
+    if cover.n_options == 0:
+        return True
+    first = cover.opt_items[cover.opt_ptr[:-1]]
+    last = cover.opt_items[cover.opt_ptr[1:] - 1]
+    return float((last - first).mean()) < MEMO_SPAN
+
+
 # The kernel's settings (module variables, so that tests can run every combination):
 KEYS = 5  # items next to the one to fill whose occupancy picks a sub-block
+KEYS_WIDE = 7  # ... where the frontier is wide (narrow_frontier: the 4x4x4 cube, 7% a node)
 MEMO = True  # reuse the counts of sub-problems met before (counting only)
 MEMO_BITS = 16  # log2 of the memo table's rows (32 bytes each: 2 MB) for a long search, which
 MEMO_START_BITS = 13  # starts with 2^13 rows (256 KB): fresh pages cost their first touch (a
@@ -41,6 +56,7 @@ MEMO_GROWTH = ((1 << 18, 16),)  # 2 MB table, ~1 ms), so the table grows (emptie
 # rows (at most 2^MEMO_BITS) once the search has run this many nodes (measured: starting at
 # 2^11 rows and growing to 2^13 at 2^14 nodes, 4x15 ran 18% more nodes and 3x20 no faster)
 MEMO_PIECES = 3  # looked up where at least this many pieces' worth of items is empty
+MEMO_SPAN = 20.0  # the memo only where the options span fewer items than this on average
 FLOOD = False  # region sizes by flood fill after each placement (measured: on the
 # corpus's boards it costs more than the nodes it saves)
 
@@ -75,7 +91,8 @@ class BitboardDriver(Driver):
         if self.shuffle is not None:  # a random order of the pieces too
             pieces = np.random.default_rng(self.shuffle).permutation(pieces)
         self.bit_piece = pieces.astype(np.int64)
-        self.keys = KEYS if keys is None else keys
+        narrow = narrow_frontier(cover)
+        self.keys = (KEYS if narrow else KEYS_WIDE) if keys is None else keys
         opt_bit = np.zeros(len(cover.piece_count), dtype=np.int64)
         opt_bit[self.bit_piece] = np.arange(len(self.bit_piece))
         if self.shuffle is None:  # every table in one compiled call
@@ -93,7 +110,7 @@ class BitboardDriver(Driver):
         self.fit = np.zeros(self.depth, dtype=np.uint64)
         self.cnt = np.zeros(max(1, len(self.bit_piece)), dtype=np.int64)
         self.tables = self._kernel_tables(
-            store, limit, iso, int(opt_bit[plan.sym_piece2]) if plan.sym_piece2 >= 0 else -1
+            store, limit, iso, int(opt_bit[plan.sym_piece2]) if plan.sym_piece2 >= 0 else -1, narrow
         )
         self.second = np.zeros(cover.n_options, dtype=np.int8)
         self.begin([np.zeros(0, dtype=np.int32)])
@@ -146,10 +163,10 @@ class BitboardDriver(Driver):
         self.tmask = self.opt_mask[self.topt]
         return prune
 
-    def _kernel_tables(self, store: bool, limit: int, iso: bool, ybit: int) -> BitboardTables:
+    def _kernel_tables(self, store: bool, limit: int, iso: bool, ybit: int, narrow: bool) -> BitboardTables:
         """The kernel's read-only tables from what __init__ built; ybit: the piece bit of
-        symmetry breaking's second piece, or -1."""
-        memo, radix, min_empty = self._memo_tables(store, limit)
+        symmetry breaking's second piece, or -1; narrow: narrow_frontier(cover)."""
+        memo, radix, min_empty = self._memo_tables(store, limit, narrow)
         return BitboardTables(
             tstart=self.tstart,
             tmask=self.tmask,
@@ -176,19 +193,27 @@ class BitboardDriver(Driver):
             ybit=ybit,
         )
 
-    def _memo_tables(self, store: bool, limit: int) -> tuple[bool, np.ndarray, int]:
+    def _memo_tables(self, store: bool, limit: int, narrow: bool) -> tuple[bool, np.ndarray, int]:
         """(memo, radix, min_empty) for the kernel, and the memo table: counting only (no
-        solution kept, no limit), the copies left coded in one integer (mixed radix), the
-        table looked up where at least MEMO_PIECES pieces' worth of items is empty."""
+        solution kept, no limit), on a narrow frontier, the copies left coded in one integer
+        (mixed radix), the table looked up where at least MEMO_PIECES pieces' worth of items
+        is empty."""
         radix = np.zeros(len(self.bit_piece), dtype=np.int64)
         place = 1
         for k, piece in enumerate(self.bit_piece):
             radix[k] = place
             place *= int(self.cover.piece_count[piece]) + 1
-        plan, sym = self.plan, self.sym
+        plan, sym = self.plan, self.sym  # the record: without idle motions (engine/idle_motions.py)
         alike = plan.sym_mode == 0 or (plan.sym_mode == 2 and bin(int(sym.h_mask)).count("1") == sym.label_img.shape[0])
         memo = (
-            MEMO and self.memo and alike and not store and limit == 0 and self.select is None and place < 1 << 62
+            MEMO
+            and self.memo
+            and alike
+            and not store
+            and limit == 0
+            and self.select is None
+            and place < 1 << 62
+            and narrow
         )  # alike: leaves may all count alike (memo_weights)
         self.memo_rows = 1 << MEMO_BITS if memo else 2
         size = min(self.memo_rows, 1 << MEMO_START_BITS)
