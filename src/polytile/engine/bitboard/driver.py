@@ -10,6 +10,8 @@ from ...core.cover import Cover
 from .records import PLACE, BitboardStack, BitboardTables, MemoTable
 from ..kernels import kernel_module
 from ..driver import Driver, lists_by_first_item, uniform_sizes
+from ..records import NODES
+from ..status import PAUSED
 
 if TYPE_CHECKING:
     from ...core.symmetry import Symmetry
@@ -32,8 +34,10 @@ def one_per_piece(cover: Cover) -> np.ndarray:
 # The kernel's settings (module variables, so that tests can run every combination):
 KEYS = 5  # items next to the one to fill whose occupancy picks a sub-block
 MEMO = True  # reuse the counts of sub-problems met before (counting only)
-MEMO_BITS = 13  # log2 of the memo table's entries
-MEMO_PIECES = 4  # looked up where at least this many pieces' worth of items is empty
+MEMO_BITS = 16  # log2 of the memo table's rows (32 bytes each: 2 MB) for a long search, which
+MEMO_START_BITS = 13  # starts with 2^13 (256 KB): fresh pages cost their first touch (a 2 MB
+MEMO_GROW_AT = 1 << 18  # table, ~1 ms), so the table grows (emptied) only past this many nodes
+MEMO_PIECES = 3  # looked up where at least this many pieces' worth of items is empty
 FLOOD = False  # region sizes by flood fill after each placement (measured: on the
 # corpus's boards it costs more than the nodes it saves)
 
@@ -79,7 +83,7 @@ class BitboardDriver(Driver):
         self.keys = KEYS if keys is None else keys
         opt_bit = np.zeros(len(cover.piece_count), dtype=np.int64)
         opt_bit[self.bit_piece] = np.arange(len(self.bit_piece))
-        self.topt, self.tstart, self.key, self.nonempty = build.piece_blocks(
+        self.topt, self.tbit, self.tstart, self.key = build.merged_blocks(
             n, cell_start, cell_opts, self.opt_mask, opt_bit[cover.opt_piece], len(self.bit_piece), self.keys
         )
         self.prune = prune
@@ -87,12 +91,10 @@ class BitboardDriver(Driver):
         self.flood = prune and (FLOOD if flood is None else flood)
         self.cov = np.zeros(self.depth, dtype=np.uint64)
         self.avail = np.zeros(self.depth, dtype=np.uint64)
-        self.rem = np.zeros(self.depth, dtype=np.uint64)
         self.pos = np.zeros(self.depth, dtype=np.int64)
-        self.end = np.zeros(self.depth, dtype=np.int64)
+        self.chunk = np.zeros(self.depth, dtype=np.int64)
+        self.stop = np.zeros(self.depth, dtype=np.int64)
         self.fit = np.zeros(self.depth, dtype=np.uint64)
-        self.block = np.zeros(self.depth, dtype=np.int64)
-        self.bit = np.zeros(self.depth, dtype=np.int64)
         self.cnt = np.zeros(max(1, len(self.bit_piece)), dtype=np.int64)
         self.tables = self._kernel_tables(
             store, limit, iso, int(opt_bit[plan.sym_piece2]) if plan.sym_piece2 >= 0 else -1
@@ -108,6 +110,7 @@ class BitboardDriver(Driver):
             tstart=self.tstart,
             tmask=self.opt_mask[self.topt],
             topt=self.topt,
+            tbit=self.tbit,
             bit_piece=self.bit_piece,
             opt_mask=self.opt_mask,
             opt_border=self.opt_border,
@@ -123,7 +126,6 @@ class BitboardDriver(Driver):
             sizes=uniform_sizes(self.uniform),
             key=self.key,
             keys=self.keys,
-            nonempty=self.nonempty,
             memo=memo,
             radix=radix,
             min_empty=min_empty,
@@ -144,11 +146,10 @@ class BitboardDriver(Driver):
         memo = (
             MEMO and self.memo and alike and not store and limit == 0 and self.select is None and place < 1 << 62
         )  # alike: leaves may all count alike (memo_weights)
-        size = 1 << MEMO_BITS if memo else 1
+        self.memo_rows = 1 << MEMO_BITS if memo else 2
+        size = min(self.memo_rows, 1 << MEMO_START_BITS)
         self.table = MemoTable(
-            m_cov=np.zeros(size, np.uint64),
-            m_code=np.zeros(size, np.int64),
-            m_val=np.full(size, -1, np.int64),
+            rows=np.zeros((size, 4), np.uint64),
             code=np.zeros(self.depth, np.int64),
             entry=np.full(self.depth, -1, np.int64),
             weight=np.zeros(2, np.int64),
@@ -182,6 +183,21 @@ class BitboardDriver(Driver):
         )
         return lists
 
+    def call(self, budget: int) -> int:
+        """One call of the kernel; the call that passes MEMO_GROW_AT nodes stops there, the
+        memo table grows to its full size (emptied: its rows are counts to reuse, never
+        needed), and the call goes on with the rest of its budget."""
+        before = int(self.stats[NODES])
+        if len(self.table.rows) == self.memo_rows or before + budget <= MEMO_GROW_AT:
+            return int(super().call(budget))
+        first = max(0, MEMO_GROW_AT - before)
+        code = int(super().call(first)) if first > 0 else PAUSED
+        if code != PAUSED:
+            return code
+        self.table = self.table._replace(rows=np.zeros((self.memo_rows, 4), np.uint64))
+        self.work = self.work._replace(memo=self.table)
+        return int(super().call(budget - (int(self.stats[NODES]) - before)))
+
     def begin(self, prefixes: list[np.ndarray]) -> None:
         """A fresh stack for these prefixes, and no placement marked by the symmetry bans."""
         super().begin(prefixes)  # a fresh place: no placement marked (set_bans)
@@ -190,12 +206,10 @@ class BitboardDriver(Driver):
             place=self.place,
             cov=self.cov,
             avail=self.avail,
-            rem=self.rem,
             pos=self.pos,
-            end=self.end,
+            chunk=self.chunk,
+            stop=self.stop,
             fit=self.fit,
-            block=self.block,
-            bit=self.bit,
             cnt=self.cnt,
             chosen=self.chosen,
             left=self.left,

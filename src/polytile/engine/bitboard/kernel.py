@@ -31,7 +31,7 @@ from ..bits import ONE, ZERO, njit, popcount
 from ..leaf import on_leaf
 from ..records import ACCEPTED, NODES, SOLUTIONS, UNIQUE, Rules, Sink, SymmetryTables
 from .records import BitboardStack, BitboardTables
-from .memo_table import BANNED, FREE, memo_weights, set_bans, slot
+from .memo_table import BANNED, FREE, keep, memo_weights, recall, set_bans
 from ..status import BUFFER_FULL, CONTINUE, DONE, LIMIT, PAUSED, STOP_LIMIT
 
 
@@ -58,13 +58,10 @@ def grow(x: np.uint64, nb_mask: np.ndarray, shift_d: np.ndarray, shift_m: np.nda
             g |= nb_mask[trailing_zeros(x)]
             x &= x - ONE
         return g
-    for k in range(len(shift_d)):
-        d = shift_d[k]
+    for k in range(len(shift_d)):  # y rotated by d: no bit of y wraps round (i + d is an item)
         y = x & shift_m[k]
-        if d > 0:
-            g |= y << np.uint64(d)
-        else:
-            g |= y >> np.uint64(-d)
+        r = np.uint64(shift_d[k]) & np.uint64(63)
+        g |= (y << r) | (y >> ((np.uint64(64) - r) & np.uint64(63)))
     return g
 
 
@@ -176,24 +173,45 @@ def leaf(
 
 
 @njit(cache=True, inline="always")
-def first_block(covered: np.uint64, empty: np.uint64, key: np.ndarray, keys: int) -> int:
+def first_block(covered: np.uint64, empty: np.uint64, key: np.ndarray, keys: int) -> np.uint64:
     """(t << keys) | P for the lowest empty item t and the occupancy P of its key items
-    (see tables.piece_blocks)."""
-    t = trailing_zeros(empty)
-    pattern: int | np.int64 = 0
+    (see tables.merged_blocks). Unsigned, as the kernel's indices are (numba tests a
+    signed index for being negative at every use)."""
+    t = np.uint64(trailing_zeros(empty))
+    pattern = ZERO
     for j in range(keys):
-        pattern |= np.int64((covered >> np.uint64(key[t, j])) & ONE) << j
-    return (t << keys) | pattern  # type: ignore[no-any-return]  # numba's trailing_zeros is untyped
+        pattern |= ((covered >> np.uint64(key[t, np.uint64(j)])) & ONE) << np.uint64(j)
+    return (t << np.uint64(keys)) | pattern
 
 
 @njit(cache=True, inline="always")
-def fitting(tmask: np.ndarray, start: int, stop: int, covered: np.uint64) -> np.uint64:
-    """Bit i set when the placement start + i (< stop, at most 64 of them) misses `covered`:
-    a block tested without a branch per placement."""
+def chunk_fit(
+    tmask: np.ndarray, tbit: np.ndarray, start: np.uint64, stop: np.uint64, covered: np.uint64, avail: np.uint64
+) -> np.uint64:
+    """Bit i set when the placement start + i (< stop, at most 64 of them) misses `covered`
+    and its piece has a copy left (bit tbit[start + i] of `avail`): 64 placements of every
+    piece tested in one loop without a branch (numba vectorises it: unsigned indices)."""
     f = ZERO
-    for i in range(stop - start):
-        f |= np.uint64(tmask[start + i] & covered == ZERO) << np.uint64(i)
+    for i in range(min(stop - start, np.uint64(64))):
+        j = start + np.uint64(i)
+        ok = (tmask[j] & covered == ZERO) & ((avail >> np.uint64(tbit[j])) & ONE != ZERO)
+        f |= np.uint64(ok) << np.uint64(i)
     return f
+
+
+@njit(cache=True, inline="always")
+def enter(
+    d: np.uint64, now: np.uint64, a: np.uint64, tables: BitboardTables, work: BitboardStack
+) -> tuple[np.uint64, np.uint64, np.uint64]:
+    """A node at depth d covering `now` with the pieces `a` left: its stack entry (cov,
+    avail, stop), and (the fit of its first chunk, the chunk's start, its block's end)."""
+    tstart = tables.tstart
+    tp = first_block(now, tables.full & ~now, tables.key, tables.keys)
+    c, e = np.uint64(tstart[tp]), np.uint64(tstart[tp + ONE])
+    work.cov[d] = now
+    work.avail[d] = a
+    work.stop[d] = e
+    return chunk_fit(tables.tmask, tables.tbit, c, e, now, a), c, e
 
 
 @njit(cache=True, nogil=True)  # threads of one process can search side by side
@@ -215,25 +233,24 @@ def run(
     search below it ends when it backtracks to them (the floor); then the next row.
     work.place[0] keeps where the search stands between calls (bitboard.records.PLACE).
     At depth d: cov[d] the items covered, avail[d] the pieces (bits) with a copy left,
-    rem[d] those not yet tried at this node, block[d] the first block of the item to
-    fill, bit[d] the piece being tried, end[d] the start of its block and fit[d] the
-    placements of the block that fit and are not tried yet (bits), pos[d] - 1 the place
-    of the option placed. cnt[k]: copies left of piece bit k. chosen and left are filled
-    at the leaves only.
+    chunk[d] the start of the chunk of the block being tried (at most 64 placements),
+    stop[d] the end of the block, fit[d] the chunk's placements that fit and are not tried
+    yet (bits), pos[d] - 1 the place of the option placed. The node being searched keeps
+    these in locals (here, a, c, e, f) and writes them to the stack only to go deeper or
+    to return. cnt[k]: copies left of piece bit k. chosen and left are filled at the
+    leaves only.
     """
-    tstart, tmask, topt, bit_piece = tables.tstart, tables.tmask, tables.topt, tables.bit_piece
+    tmask, topt, tbit, bit_piece = tables.tmask, tables.topt, tables.tbit, tables.bit_piece
     opt_mask, opt_border, full = tables.opt_mask, tables.opt_border, tables.full
     nb_mask, shift_d, shift_m = tables.nb_mask, tables.shift_d, tables.shift_m
     iso, flood, cap, sizes = tables.iso, tables.flood, tables.cap, tables.sizes
-    key, keys, nonempty, memo = tables.key, tables.keys, tables.nonempty, tables.memo
-    radix, ybit = tables.radix, tables.ybit
+    memo, radix, ybit = tables.memo, tables.radix, tables.ybit
     opt_piece, piece_count = rules.opt_piece, rules.piece_count
-    cov, avail, rem, pos, end = work.cov, work.avail, work.rem, work.pos, work.end
-    fit, block, bit, cnt = work.fit, work.block, work.bit, work.cnt
+    cov, avail, pos, chunk, stop, fit, cnt = work.cov, work.avail, work.pos, work.chunk, work.stop, work.fit, work.cnt
     chosen, left, sink, second = work.chosen, work.left, work.sink, work.second
     place = work.place[0]
     table = work.memo
-    m_cov, m_code, m_val, code = table.m_cov, table.m_code, table.m_val, table.code
+    rows, code = table.rows, table.code
     entry, weight, memo_at = table.entry, table.weight, table.memo_at
     stats = sink.stats
     spent = 0
@@ -246,8 +263,7 @@ def run(
             place.next_prefix += 1
             if floor < 0 or not set_bans(chosen, floor, opt_piece, sym, second, place):
                 continue
-            empty = full & ~cov[floor]
-            if empty == ZERO:  # the prefix alone covers the board
+            if cov[floor] == full:  # the prefix alone covers the board
                 act = on_leaf(chosen, floor, left, rules, sym, sink)
                 if act != CONTINUE:
                     stats[NODES] += spent
@@ -256,58 +272,51 @@ def run(
             place.depth = floor
             place.started = 1
             place.floor = floor
-            avail[floor] = pieces_left(left, bit_piece, cnt)
             memo_at[floor] = memo and memo_weights(chosen, floor, rules, sym, weight)
             place.memo_second = memo and weight[1] == 1 and sym.piece2 >= 0  # FREE second piece
+            a = pieces_left(left, bit_piece, cnt)
             code[floor] = 0
             for j in range(len(bit_piece)):
                 code[floor] += cnt[j] * radix[j]
-            tp = first_block(cov[floor], empty, key, keys)
-            block[floor] = tp * len(bit_piece)
-            rem[floor] = avail[floor] & nonempty[tp]
-            fit[floor] = 0
-        floor = place.floor
-        d = place.depth
+            fit[floor], chunk[floor], _ = enter(np.uint64(floor), cov[floor], a, tables, work)
+        bottom = np.uint64(place.floor)  # the floor; unsigned indices: see first_block
+        d = np.uint64(place.depth)
         memo_second = place.memo_second != 0
+        here, a, f = cov[d], avail[d], fit[d]
+        c, e = np.uint64(chunk[d]), np.uint64(stop[d])
         while True:  # the search below the prefix
             if spent >= budget:
+                fit[d], chunk[d] = f, c
                 place.depth = d
                 stats[NODES] += spent
                 return PAUSED
-            here = cov[d]
-            f = fit[d]
-            while f == ZERO:  # the next piece with a placement that fits
-                r = rem[d]
-                if r == ZERO:
-                    break
-                k = np.int64(trailing_zeros(r))
-                rem[d] = r & (r - ONE)
-                bit[d] = k
-                b = tstart[block[d] + k]
-                end[d] = b
-                f = fitting(tmask, b, tstart[block[d] + k + 1], here)
-            if f == ZERO:
-                if d == floor:
-                    place.started = 0
-                    break
-                if memo_at[d] and entry[d] >= 0:  # the count below cov[d], code[d] is known
-                    h = slot(cov[d], code[d], len(m_val))
-                    m_cov[h] = cov[d]
-                    m_code[h] = code[d]
-                    m_val[h] = stats[ACCEPTED] - entry[d]
-                d -= 1
-                cnt[bit[d]] += 1
-                continue
-            fit[d] = f & (f - ONE)
-            p = end[d] + trailing_zeros(f)
-            pos[d] = p + 1
-            if bit[d] == ybit and second[topt[p]] == BANNED:
+            if f == ZERO:  # the next chunk with a placement that fits
+                while f == ZERO and c + np.uint64(64) < e:
+                    c += np.uint64(64)
+                    f = chunk_fit(tmask, tbit, c, e, here, a)
+                if f == ZERO:
+                    if d == bottom:
+                        place.started = 0
+                        break
+                    if memo_at[d] and entry[d] >= 0:  # the count below here, code[d] is known
+                        keep(rows, here, code[d], stats[ACCEPTED] - entry[d])
+                    d -= ONE
+                    here, a, f = cov[d], avail[d], fit[d]
+                    c, e = np.uint64(chunk[d]), np.uint64(stop[d])
+                    cnt[tbit[np.uint64(pos[d]) - ONE]] += 1
+                    continue
+            p = c + np.uint64(trailing_zeros(f))
+            f &= f - ONE
+            k = tbit[p]
+            if k == ybit and second[np.uint64(topt[p])] == BANNED:
                 continue
             spent += 1
             now = here | tmask[p]
             if now == full:
-                act = leaf(chosen, floor, d + 1, pos, topt, left, rules, sym, sink)
+                pos[d] = p + ONE
+                act = leaf(chosen, int(bottom), int(d) + 1, pos, topt, left, rules, sym, sink)
                 if act != CONTINUE:
+                    fit[d], chunk[d] = f, c
                     place.depth = d
                     stats[NODES] += spent
                     return LIMIT if act == STOP_LIMIT else BUFFER_FULL
@@ -317,9 +326,8 @@ def run(
                 if len(shift_d) > 0:
                     if empty & ~grow(empty, nb_mask, shift_d, shift_m):
                         continue
-                elif isolated_near(empty, opt_border[topt[p]], nb_mask):
+                elif isolated_near(empty, opt_border[np.uint64(topt[p])], nb_mask):
                     continue
-            k = bit[d]
             cnt[k] -= 1
             if flood:
                 if not tables.uniform:
@@ -327,36 +335,31 @@ def run(
                     for j in range(len(bit_piece)):
                         leaf_left[bit_piece[j]] = cnt[j]
                     sizes = reachable_sizes(leaf_left, tables.piece_size)
-                if not regions_ok(empty, opt_border[topt[p]], nb_mask, shift_d, shift_m, sizes, cap):
+                if not regions_ok(empty, opt_border[np.uint64(topt[p])], nb_mask, shift_d, shift_m, sizes, cap):
                     cnt[k] += 1
                     continue
             memo_on = False
             if memo:
                 child = code[d] - radix[k]
-                memo_on = memo_at[d] or (memo_second and k == ybit and second[topt[p]] == FREE)
+                memo_on = memo_at[d] or (memo_second and k == ybit and second[np.uint64(topt[p])] == FREE)
             if memo_on:
                 mark = -1
                 if popcount(empty) >= tables.min_empty:
-                    h = slot(now, child, len(m_val))
-                    if m_val[h] >= 0 and m_cov[h] == now and m_code[h] == child:
-                        v = m_val[h]  # counted before: add its leaves
+                    v = recall(rows, now, child)
+                    if v >= 0:  # counted before: add its leaves
                         stats[ACCEPTED] += v
                         stats[SOLUTIONS] += v * weight[0]
                         stats[UNIQUE] += v * weight[1]
                         cnt[k] += 1
                         continue
                     mark = stats[ACCEPTED]
-                entry[d + 1] = mark
-            a = avail[d]
+                entry[d + ONE] = mark
+            pos[d], fit[d], chunk[d] = p + ONE, f, c
             if cnt[k] == 0:
                 a &= ~(ONE << np.uint64(k))
-            d += 1
+            d += ONE
             if memo:
                 memo_at[d] = memo_on
                 code[d] = child
-            cov[d] = now
-            avail[d] = a
-            tp = first_block(now, empty, key, keys)
-            block[d] = tp * len(bit_piece)
-            rem[d] = a & nonempty[tp]
-            fit[d] = 0
+            here = now
+            f, c, e = enter(d, now, a, tables, work)

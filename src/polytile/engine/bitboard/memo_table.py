@@ -21,10 +21,37 @@ BANNED, FREE = 1, 2  # marks of the second fixed piece's placements (set_bans)
 
 
 @njit(cache=True, inline="always")
-def slot(covered: np.uint64, code: int, size: int) -> np.int64:
-    """The memo table's slot for (covered items, code of the copies left)."""
+def slot(covered: np.uint64, code: int, size: int) -> np.uint64:
+    """The memo table's bucket for (covered items, code of the copies left): the first of
+    its two rows (even); unsigned, so that indexing with it tests for no negative index."""
     h = covered * np.uint64(0x9E3779B97F4A7C15) ^ np.uint64(code) * np.uint64(0xC2B2AE3D27D4EB4F)
-    return np.int64((h >> np.uint64(29)) & np.uint64(size - 1))
+    return (h >> np.uint64(29)) & np.uint64(size - 2)
+
+
+@njit(cache=True, inline="always")
+def recall(rows: np.ndarray, covered: np.uint64, code: int) -> int | np.int64:
+    """The count kept for the sub-problem (covered items, code), or -1. A bucket is two
+    rows of 32 bytes (covered, code, count, unused) side by side: one cache line read,
+    whichever row holds it. An empty row's covered is 0, which no sub-problem has (the
+    table is used below a placement only)."""
+    h = slot(covered, code, rows.shape[0])
+    c = np.uint64(code)
+    if rows[h, 0] == covered and rows[h, 1] == c:
+        return np.int64(rows[h, 2])
+    g = h + np.uint64(1)
+    if rows[g, 0] == covered and rows[g, 1] == c:
+        return np.int64(rows[g, 2])
+    return -1
+
+
+@njit(cache=True, inline="always")
+def keep(rows: np.ndarray, covered: np.uint64, code: int, count: int) -> None:
+    """Keep the count of the sub-problem (covered, code) in the first row of its bucket,
+    the row there before moving to the second (the older of the two is dropped)."""
+    h = slot(covered, code, rows.shape[0])
+    g = h + np.uint64(1)
+    rows[g, 0], rows[g, 1], rows[g, 2] = rows[h, 0], rows[h, 1], rows[h, 2]
+    rows[h, 0], rows[h, 1], rows[h, 2] = covered, np.uint64(code), np.uint64(count)
 
 
 @njit(cache=True)

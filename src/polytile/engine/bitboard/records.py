@@ -23,9 +23,10 @@ PLACE = place_dtype(
 class BitboardTables(NamedTuple):
     """What bitboard.kernel.run reads and never writes (built by bitboard.driver.BitboardDriver)."""
 
-    tstart: np.ndarray  # int64 (blocks + 1): where block ((t << keys) | P) * n_bits + k starts
+    tstart: np.ndarray  # int64 (blocks + 1): where block (t << keys) | P starts (tables.merged_blocks)
     tmask: np.ndarray  # uint64: the items of each placement of the blocks, in block order
     topt: np.ndarray  # int32: the option id of each placement of the blocks
+    tbit: np.ndarray  # uint8: the piece bit of each placement of the blocks
     bit_piece: np.ndarray  # int64 (piece bits): the piece each bit of `avail` stands for
     opt_mask: np.ndarray  # uint64 (options): the items an option covers
     opt_border: np.ndarray  # uint64 (options): the items next to an option and not in it
@@ -40,8 +41,7 @@ class BitboardTables(NamedTuple):
     uniform: bool  # every piece has one size (then `sizes` holds for every node)
     sizes: np.uint64  # bit s: a region of s items can be filled (uniform pieces)
     key: np.ndarray  # int64 (items, keys): the key items of each item
-    keys: int  # key items per item (tables.piece_blocks)
-    nonempty: np.ndarray  # uint64 (blocks / n_bits): the piece bits with placements there
+    keys: int  # key items per item (tables.merged_blocks)
     memo: bool  # counts of sub-problems may be reused
     radix: np.ndarray  # int64 (piece bits): the copies left coded in one integer
     min_empty: int  # the memo is looked up where at least this many items are empty
@@ -51,9 +51,8 @@ class BitboardTables(NamedTuple):
 class MemoTable(NamedTuple):
     """The counts of sub-problems met before (memo_table.slot) and where the stack stands."""
 
-    m_cov: np.ndarray  # uint64 (slots): the items covered of a slot's sub-problem
-    m_code: np.ndarray  # int64 (slots): its code of the copies left
-    m_val: np.ndarray  # int64 (slots): its count of leaves, -1 when the slot is empty
+    rows: np.ndarray  # uint64 (slots, 4): a sub-problem's items covered (0: empty row), its
+    # code of the copies left, its count of leaves, unused (memo_table.recall, keep)
     code: np.ndarray  # int64 (depth): the code of the copies left at each depth
     entry: np.ndarray  # int64 (depth): leaves counted when a depth was entered, -1: none
     weight: np.ndarray  # int64 (2): solutions and classes each leaf counts for
@@ -66,12 +65,10 @@ class BitboardStack(NamedTuple):
     place: np.ndarray  # PLACE (1): where the search stands between calls
     cov: np.ndarray  # uint64: the items covered at d
     avail: np.ndarray  # uint64: the piece bits with a copy left at d
-    rem: np.ndarray  # uint64: those not yet tried at d
     pos: np.ndarray  # int64: 1 + the place (in the blocks) of the option placed at d
-    end: np.ndarray  # int64: the start of the block being tried at d
-    fit: np.ndarray  # uint64: its placements that fit and are not tried yet (bits)
-    block: np.ndarray  # int64: the first block of the item to fill at d
-    bit: np.ndarray  # int64: the piece bit being tried at d
+    chunk: np.ndarray  # int64: the start of the chunk (<= 64 placements) being tried at d
+    stop: np.ndarray  # int64: the end of the block of the item to fill at d
+    fit: np.ndarray  # uint64: the chunk's placements that fit and are not tried yet (bits)
     cnt: np.ndarray  # int64 (piece bits): copies left of each piece bit
     chosen: np.ndarray  # int32: the options placed (filled at the leaves)
     left: np.ndarray  # int32 (pieces): copies left (filled at the leaves)

@@ -160,7 +160,21 @@ def key_items(n: int, cell_start: np.ndarray, cell_opts: np.ndarray, opt_mask: n
 
 
 @njit(cache=True)
-def piece_blocks(
+def by_bit(lo: int, hi: int, cell_opts: np.ndarray, opt_bit: np.ndarray, n_bits: int, order: np.ndarray) -> None:
+    """order[lo:hi] = lo..hi-1 sorted by the piece bit of cell_opts[q], stably (a counting sort)."""
+    at = np.zeros(n_bits + 1, dtype=np.int64)
+    for q in range(lo, hi):
+        at[opt_bit[cell_opts[q]] + 1] += 1
+    for k in range(n_bits):
+        at[k + 1] += at[k]
+    for q in range(lo, hi):
+        k = opt_bit[cell_opts[q]]
+        order[lo + at[k]] = q
+        at[k] += 1
+
+
+@njit(cache=True)
+def merged_blocks(
     n: int,
     cell_start: np.ndarray,
     cell_opts: np.ndarray,
@@ -170,16 +184,16 @@ def piece_blocks(
     keys: int,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The options of `cell_opts` (grouped by lowest item, see driver.lists_by_first_item)
-    in blocks by (lowest item t, pattern P of occupied key items of t, piece bit): block
-    ((t << keys) | P) * n_bits + bit holds the options of that piece whose lowest item is t
-    and that cover no key item occupied in P, in their order in `cell_opts`.
-    (options, block starts, key items, and for each (t << keys) | P the mask of the piece
-    bits whose block is not empty)."""
+    in blocks by (lowest item t, pattern P of occupied key items of t): block
+    (t << keys) | P holds every piece's options whose lowest item is t and that cover no
+    key item occupied in P, by piece bit, then in their order in `cell_opts` (so the
+    kernel tries them in the order of one block per piece). One block for all the pieces:
+    a node tests its block's placements 64 at a time (kernel.chunk_fit), the pieces left
+    included, in one loop. (options, their piece bits, block starts, key items)."""
     key = key_items(n, cell_start, cell_opts, opt_mask, keys)
     n_pat = 1 << keys
-    n_blocks = (n << keys) * n_bits
-    head = np.zeros(n_blocks + 2, dtype=np.int32)  # head[b + 1]: the end of block b, then
-    nonempty = np.zeros(n << keys, dtype=np.uint64)  # its start (filled back to front)
+    n_blocks = n << keys
+    start = np.zeros(n_blocks + 1, dtype=np.int64)
     covers = np.zeros(len(cell_opts), dtype=np.int64)
     for t in range(n):
         for q in range(cell_start[t], cell_start[t + 1]):
@@ -190,26 +204,24 @@ def piece_blocks(
             covers[q] = c
             for pat in range(n_pat):
                 if c & pat == 0:
-                    head[((t << keys) | pat) * n_bits + opt_bit[o] + 1] += 1
-                    nonempty[(t << keys) | pat] |= ONE << np.uint64(opt_bit[o])
-    biggest = 0
-    for b in range(1, n_blocks + 1):
-        biggest = max(biggest, head[b])
-        head[b] += head[b - 1]
-    head[n_blocks + 1] = head[n_blocks]
-    if biggest > 64:  # (fitting tests a block in one word)
-        raise ValueError("a block of more than 64 placements")
-    opts = np.zeros(head[n_blocks], dtype=np.int32)
-    for t in range(n - 1, -1, -1):  # back to front: the order is kept
-        for q in range(cell_start[t + 1] - 1, cell_start[t] - 1, -1):
-            o = cell_opts[q]
-            for pat in range(n_pat - 1, -1, -1):
+                    start[((t << keys) | pat) + 1] += 1
+    for b in range(n_blocks):
+        start[b + 1] += start[b]
+    order = np.zeros(len(cell_opts), dtype=np.int64)
+    opts = np.zeros(start[n_blocks], dtype=np.int32)
+    bits = np.zeros(start[n_blocks], dtype=np.uint8)
+    at = start[:n_blocks].copy()
+    for t in range(n):
+        by_bit(cell_start[t], cell_start[t + 1], cell_opts, opt_bit, n_bits, order)
+        for i in range(cell_start[t], cell_start[t + 1]):
+            q = order[i]
+            for pat in range(n_pat):
                 if covers[q] & pat == 0:
-                    b = ((t << keys) | pat) * n_bits + opt_bit[o]
-                    head[b + 1] -= 1
-                    opts[head[b + 1]] = o
-    start = head[1:]
-    return opts, start, key, nonempty
+                    b = (t << keys) | pat
+                    opts[at[b]] = cell_opts[q]
+                    bits[at[b]] = opt_bit[cell_opts[q]]
+                    at[b] += 1
+    return opts, bits, start, key
 
 
 # Symmetry breaking's choices (see the module docstring)
