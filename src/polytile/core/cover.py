@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 
@@ -60,6 +60,9 @@ class Model:
     cells: np.ndarray  # (n_items, d) board coordinates in item order
     colours: np.ndarray  # (n_items,) colour codes in item order
     cover: Cover
+    perms: np.ndarray | None = None  # the board's group, when the compiled reduction found it
+    # ... and the symmetry analysis (Symmetry's fields after perms), when it made it
+    analysis: tuple[Any, ...] | None = None
 
     def placement(self, o: int) -> tuple[int, np.ndarray]:
         """Piece index and board cells (coordinates) of option o."""

@@ -157,10 +157,14 @@ def analyse(
     one compiled call where it can, `grouper` the board's group (the numpy below and
     board_group's are the reference the tests compare them with)."""
     cover = model.cover
-    perms = board_group(model.cells, model.colours, model.puzzle.board.grid, grouper)
+    perms = model.perms  # (core.reduction's, or:)
+    if perms is None:
+        perms = board_group(model.cells, model.colours, model.puzzle.board.grid, grouper)
     n_g, n_opt = len(perms), cover.n_options
     if budget is not None and analysis_bytes(n_g, cover) > budget:
         raise OverBudget("the symmetry analysis", analysis_bytes(n_g, cover))
+    if model.analysis is not None:  # made with the model (core.reduction)
+        return Symmetry(perms, *model.analysis)
     virtual = np.array([p.name == VIRTUAL for p in model.puzzle.pieces], dtype=bool)
     found = None if compiled is None or virtual.any() else compiled(perms, cover)
     if found is not None:

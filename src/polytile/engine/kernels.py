@@ -34,6 +34,7 @@ KERNEL_MODULES = tuple(f"{family}.kernel" for family in FAMILIES)  # named below
 SOURCES = KERNEL_MODULES + (
     "bits",
     "bitboard.tables",
+    "bitboard.chained",
     "bitboard.memo_table",
     "tree",
     "leaf",
@@ -43,6 +44,7 @@ SOURCES = KERNEL_MODULES + (
     "orbits",
     "placing",
     "turning",
+    "modelling",
 )
 EXTENSION = "polytile.engine._aot"
 _HERE = Path(__file__).resolve().parent
@@ -63,12 +65,11 @@ def type_key(value: Any) -> Any:
     keys. Must agree with aot.numba_key."""
     kind = type(value)
     if kind is np.ndarray:  # the flags as one integer: a few hundred arrays
-        f = value.flags.num  # are keyed for each count's records
-        dtype = _DTYPES.get(value.dtype)
-        if dtype is None:
-            dtype = _DTYPES[value.dtype] = dtype_key(value.dtype)
-        layout = "C" if f & _C_CONTIGUOUS else "F" if f & _F_CONTIGUOUS else "A"
-        return (dtype, value.ndim, layout, bool(f & _WRITEABLE), bool(f & _ALIGNED))
+        seen = (value.dtype, value.ndim, value.flags.num)  # are keyed for each count's
+        key = _ARRAYS.get(seen)  # records: each kind of array's key made once
+        if key is None:
+            key = _ARRAYS[seen] = _array_key(*seen)
+        return key
     if kind is tuple:
         return tuple(type_key(v) for v in value)
     if isinstance(value, tuple) and hasattr(value, "_fields"):  # a record (NamedTuple)
@@ -79,14 +80,47 @@ def type_key(value: Any) -> Any:
         return "int64" if -(1 << 63) <= value < (1 << 63) else "uint64"
     if kind is float:
         return "float64"
-    if isinstance(value, np.generic):
-        return value.dtype.name
+    if isinstance(value, np.generic):  # its dtype's name (numpy's .name takes ~2 us: kept
+        name = _SCALARS.get(kind)  # for the number types, whose type says their dtype)
+        if name is None:
+            name = value.dtype.name
+            if issubclass(kind, (np.integer, np.floating)):
+                _SCALARS[kind] = name
+        return name
     return repr(kind)  # matches nothing compiled: the dispatcher
+
+
+def type_id(value: Any) -> int:
+    """A small integer for type_key(value): equal integers, equal keys (arrays by dtype,
+    dimensions and flags, tuples and records by their class and their items' ids)."""
+    kind = type(value)
+    if kind is np.ndarray:  # (the flags type_key reads, not OWNDATA and the like)
+        seen: Any = (value.dtype, value.ndim, value.flags.num & _KEYED)
+    elif isinstance(value, tuple):  # a tuple or a record (NamedTuple)
+        seen = (kind, tuple(type_id(v) for v in value))
+    else:  # a scalar: its key is quick to make
+        seen = (kind, type_key(value))
+    found = _IDS.get(seen)
+    if found is None:
+        found = _IDS[seen] = len(_IDS)
+    return found
+
+
+_IDS: dict[Any, int] = {}  # what type_id has seen -> its integer
+_BOUND: dict[tuple[int, tuple[int, ...]], tuple[Any, Callable[..., Any]]] = {}  # Kernel.bind's
+
+
+def _array_key(dtype: np.dtype, ndim: int, f: int) -> Any:
+    """type_key of an array of this dtype, ndim and flags (ndarray.flags.num)."""
+    layout = "C" if f & _C_CONTIGUOUS else "F" if f & _F_CONTIGUOUS else "A"
+    return (dtype_key(dtype), ndim, layout, bool(f & _WRITEABLE), bool(f & _ALIGNED))
 
 
 # numpy's flag bits (NPY_ARRAY_C_CONTIGUOUS, ...), as ndarray.flags.num has them
 _C_CONTIGUOUS, _F_CONTIGUOUS, _ALIGNED, _WRITEABLE = 0x1, 0x2, 0x100, 0x400
-_DTYPES: dict[np.dtype, Any] = {}
+_KEYED = _C_CONTIGUOUS | _F_CONTIGUOUS | _ALIGNED | _WRITEABLE
+_ARRAYS: dict[tuple[np.dtype, int, int], Any] = {}  # (dtype, ndim, flags) -> type_key
+_SCALARS: dict[type, str] = {}  # a numpy scalar type's dtype name
 
 
 def dtype_key(dtype: np.dtype) -> Any:
@@ -117,14 +151,21 @@ class Kernel:
 
     def bind(self, *args: Any) -> Callable[..., Any]:
         """The function for calls with arguments of these types: the compiled variant, or
-        numba's dispatcher."""
+        numba's dispatcher. Found by the arguments' type_ids (small integers, cheap to
+        hash) once the first call of these types has looked up their type_keys (a record's
+        key nests dozens of tuples: hashing it cost more than the look-up)."""
+        ids = tuple(type_id(a) for a in args)
+        bound = _BOUND.get((id(self.variants), ids))
+        if bound is not None and bound[0] is self.variants:
+            return bound[1]
         key = tuple(type_key(a) for a in args)
         compiled = self.variants.get(key)
-        if compiled is not None:
-            return compiled
-        if self.variants:
-            missed.add((f"{self.module}.{self.__name__}", key))
-        return self.jit
+        if compiled is None:
+            if self.variants:
+                missed.add((f"{self.module}.{self.__name__}", key))
+            return self.jit
+        _BOUND[(id(self.variants), ids)] = (self.variants, compiled)
+        return compiled
 
     @property
     def jit(self) -> Callable[..., Any]:

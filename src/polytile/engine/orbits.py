@@ -41,28 +41,25 @@ def _slot(table: Words, key: np.uint64) -> np.int64:
 def _image_keys(perms: np.ndarray, opt_ptr: np.ndarray, opt_items: np.ndarray) -> Words:
     """keys[g, o]: the bitmask of g(o)."""
     n_g, n_opt = perms.shape[0], len(opt_ptr) - 1
+    bits = np.empty(perms.shape, dtype=np.uint64)  # bits[g, i]: g(i)'s bit
+    for g in range(n_g):
+        for i in range(perms.shape[1]):
+            bits[g, i] = ONE << np.uint64(perms[g, i])
     keys = np.zeros((n_g, n_opt), dtype=np.uint64)
     for g in range(n_g):
-        row = perms[g]
+        row = bits[g]
         for o in range(n_opt):
             k = ZERO
             for q in range(opt_ptr[o], opt_ptr[o + 1]):
-                k |= ONE << np.uint64(row[opt_items[q]])
+                k |= row[opt_items[q]]
             keys[g, o] = k
     return keys
 
 
 @njit(cache=True)
-def _number(keys: Words) -> tuple[npt.NDArray[np.int32], Words, Words, npt.NDArray[np.int32]]:
-    """(inverse, sorted distinct keys, table, rank by slot): the label of each key, the
-    labels numbered in the order of the keys."""
-    size = 16
-    while size < 2 * keys.size:
-        size *= 2
-    table = np.zeros(size, dtype=np.uint64)
-    flat = keys.ravel()
-    slots = np.empty(flat.size, dtype=np.int64)
-    distinct = np.empty(flat.size, dtype=np.uint64)
+def _insert(table: Words, flat: Words, slots: npt.NDArray[np.int32], distinct: Words) -> int:
+    """Put the keys `flat` into the free `table`: each key's slot, the distinct keys in
+    the order met; their number, or -1 as soon as the table is half full."""
     n = 0
     for i in range(flat.size):
         s = _slot(table, flat[i])
@@ -70,35 +67,78 @@ def _number(keys: Words) -> tuple[npt.NDArray[np.int32], Words, Words, npt.NDArr
             table[s] = flat[i]
             distinct[n] = flat[i]
             n += 1
+            if 2 * n > len(table):
+                return -1
         slots[i] = s
+    return n
+
+
+@njit(cache=True)
+def _number(keys: Words) -> tuple[npt.NDArray[np.int32], Words, npt.NDArray[np.int64]]:
+    """(inverse, sorted distinct keys, where): the label of each key, the labels numbered
+    in the order of the keys, where[l] the index of a key labelled l. The table starts at
+    twice the options (the images of options are mostly options) and doubles while it is
+    more than half full: a small table stays in the cache."""
+    size = 16
+    while size < 2 * keys.shape[1]:
+        size *= 2
+    flat = keys.ravel()
+    slots = np.empty(flat.size, dtype=np.int32)
+    distinct = np.empty(flat.size, dtype=np.uint64)
+    table = np.zeros(size, dtype=np.uint64)
+    n = _insert(table, flat, slots, distinct)
+    while n < 0:
+        size *= 2
+        table = np.zeros(size, dtype=np.uint64)
+        n = _insert(table, flat, slots, distinct)
     ordered = np.sort(distinct[:n])
-    rank = np.full(size, -1, dtype=np.int32)
+    rank = np.full(len(table), -1, dtype=np.int32)
     for j in range(n):
         rank[_slot(table, ordered[j])] = j
     inverse = np.empty(keys.shape, dtype=np.int32)
     inv = inverse.ravel()
+    where = np.empty(n, dtype=np.int64)
     for i in range(flat.size):
         inv[i] = rank[slots[i]]
-    return inverse, ordered, table, rank
+        where[inv[i]] = i
+    return inverse, ordered, where
 
 
 @njit(cache=True)
-def _label_images(
-    perms: np.ndarray, ordered: Words, table: Words, rank: npt.NDArray[np.int32]
-) -> npt.NDArray[np.int32]:
-    """label_img[h, l]: the label of h applied to the set labelled l (the labels are
-    closed under the group: each is g0(o0), and h maps it to (h∘g0)(o0))."""
-    n_g = perms.shape[0]
-    label_img = np.empty((n_g, len(ordered)), dtype=np.int32)
+def _composition(perms: np.ndarray) -> np.ndarray:
+    """comp[h, g]: the index of the permutation h∘g (apply g, then h) among `perms` (a
+    group: every composition is one of them)."""
+    n_g, n = perms.shape
+    comp = np.empty((n_g, n_g), dtype=np.int64)
+    row = np.empty(n, dtype=np.int64)
     for h in range(n_g):
-        row = perms[h]
-        for lab in range(len(ordered)):
-            rest = ordered[lab]
-            k = ZERO
-            while rest != ZERO:
-                k |= ONE << np.uint64(row[trailing_zeros(rest)])
-                rest &= rest - ONE
-            label_img[h, lab] = rank[_slot(table, k)]
+        for g in range(n_g):
+            for i in range(n):
+                row[i] = perms[h, perms[g, i]]
+            for c in range(n_g):
+                same = True
+                for i in range(n):
+                    if perms[c, i] != row[i]:
+                        same = False
+                        break
+                if same:
+                    comp[h, g] = c
+                    break
+    return comp
+
+
+@njit(cache=True)
+def _label_images(perms: np.ndarray, inverse: npt.NDArray[np.int32], where: np.ndarray) -> npt.NDArray[np.int32]:
+    """label_img[h, l]: the label of h applied to the set labelled l (the labels are
+    closed under the group: l is g0(o0) for (g0, o0) = divmod(where[l], options), and h
+    maps it to (h∘g0)(o0), whose label `inverse` has)."""
+    n_g, n_opt = inverse.shape
+    comp = _composition(perms)
+    label_img = np.empty((n_g, len(where)), dtype=np.int32)
+    for lab in range(len(where)):
+        g0, o0 = where[lab] // n_opt, where[lab] % n_opt
+        for h in range(n_g):
+            label_img[h, lab] = inverse[comp[h, g0], o0]
     return label_img
 
 
@@ -153,14 +193,14 @@ def analyse(
     identity among them."""
     n_g, n = perms.shape
     n_opt = len(opt_piece)
-    inverse, ordered, table, rank = _number(_image_keys(perms, opt_ptr, opt_items))
+    inverse, ordered, where = _number(_image_keys(perms, opt_ptr, opt_items))
     identity = 0
     for g in range(n_g):
         if np.all(perms[g] == np.arange(n)):
             identity = g
             break
     opt_label = inverse[identity].copy()
-    label_img = _label_images(perms, ordered, table, rank)
+    label_img = _label_images(perms, inverse, where)
     opt_stab = np.zeros(n_opt, dtype=np.uint64)
     label_piece = np.full(len(ordered), -1, dtype=np.int32)
     for o in range(n_opt):

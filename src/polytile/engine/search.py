@@ -76,19 +76,25 @@ def plan(
     and hurts narrow ones,
     where filling the first empty cell is already tight; measured on the corpus, so
     plain filling is kept there.)"""
-    keep = np.ones(cover.n_options, dtype=bool)
-    found = None
+    piece = -1
     if breaking and (unique or not store) and sym is not None and sym.order > 1:
-        found = breaking_piece(cover, sym)
-    if found is None or sym is None:  # (found needs sym: this tells mypy so)
-        return Plan(keep, 1 if unique and sym is not None else 0, -1, unique)
-    piece, first = found
-    keep[cover.opt_piece == piece] = False  # placed only by the prefixes
-    prefixes = [np.array([o], dtype=np.int32) for o in first]
-    found2 = second_breaking(cover, sym, piece, first) if second else None
-    if found2 is None:
-        return Plan(keep, 2, piece, True, prefixes)
-    return Plan(keep, 2, piece, True, prefixes, *found2)
+        piece, first, keep, piece2, ban_ptr, ban_opts = kernel_module("bitboard.chained").breaking(
+            np.uint64(sym.h_mask),
+            sym.opt_label,
+            sym.label_img,
+            sym.label_piece,
+            sym.opt_stab,
+            cover.opt_piece,
+            cover.piece_count,
+            cover.piece_min,
+            second,
+        )  # breaking_piece and second_breaking below in one compiled call
+    if piece < 0:
+        return Plan(np.ones(cover.n_options, dtype=bool), 1 if unique and sym is not None else 0, -1, unique)
+    prefixes = list(first)  # one option each: the fixed piece's placements kept (keep: not it)
+    if piece2 < 0:
+        return Plan(keep, 2, int(piece), True, prefixes)
+    return Plan(keep, 2, int(piece), True, prefixes, int(piece2), ban_ptr, ban_opts)
 
 
 def breaking_piece(cover: Cover, sym: Symmetry) -> tuple[int, np.ndarray] | None:

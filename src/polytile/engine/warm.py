@@ -75,6 +75,8 @@ def _warm_model() -> None:
     puzzle's work only."""
     from ..core.cover import build, check_budget
     from ..core.puzzle import Board, Piece, Puzzle
+    from ..core.reduction import build_compiled
+    from .modelling_driver import modeller
     from ..core.shape import use_compiled
     from ..core.symmetry import analyse
     from .orbits_driver import analyser
@@ -89,11 +91,12 @@ def _warm_model() -> None:
         zeros = np.zeros(4, dtype=np.int64)
         puzzle = Puzzle(Board(cells, zeros), [Piece("d", domino, zeros[:2], 2)], dim == 2)
         analyse(build(puzzle, placer=placer), compiled=analyser, grouper=permuter)
+        analyse(build_compiled(puzzle, modeller) or build(puzzle), compiled=analyser)
     square = np.array([(r, c) for r in range(3) for c in range(3)], dtype=np.int64)
     straight = np.array([(0, 0), (0, 1), (0, 2)], dtype=np.int64)
     ell = np.array([(0, 0), (1, 0), (1, 1)], dtype=np.int64)
     zeros = np.zeros(9, dtype=np.int64)
     puzzle = Puzzle(Board(square, zeros), [Piece("I", straight, zeros[:3]), Piece("L", ell, zeros[:3], 2)])
     check_budget(puzzle, 1 << 30)
-    model = build(puzzle, placer=placer)
+    model = build_compiled(puzzle, modeller) or build(puzzle, placer=placer)
     search(model.cover, analyse(model, compiled=analyser, grouper=permuter), unique=True)

@@ -13,10 +13,12 @@ import numpy as np
 from ..budget import over
 from ..core.cover import Model, OverBudget, TimeUp, build, check_budget
 from ..core.puzzle import Puzzle
+from ..core.reduction import build_compiled
 from ..core.results import LETTERS, Placement, Report, Solution, piece_letters
 from ..core.symmetry import Symmetry, analyse
 from ..core.shape import use_compiled
 from ..errors import PuzzleError
+from ..engine.modelling_driver import modeller
 from ..engine.orbits_driver import analyser
 from ..engine.placing_driver import placer
 from ..engine.turning_driver import permuter, turner
@@ -52,19 +54,19 @@ def infeasible(model: Model) -> list[str]:
     puzzle, cover = model.puzzle, model.cover
     area = puzzle.board.area
     reasons = area_reasons(puzzle)
-    placed = np.bincount(cover.opt_piece, minlength=len(puzzle.pieces))
-    for p, piece in enumerate(puzzle.pieces):
+    placed = np.bincount(cover.opt_piece, minlength=len(puzzle.pieces)).tolist()  # (Python ints:
+    for p, piece in enumerate(puzzle.pieces):  # numpy's scalars cost more than the test)
         if placed[p] == 0 and piece.least > 0:
             reasons.append(f"piece {piece.name} ({piece.size} cells) fits nowhere on the board")
     if not reasons:
-        sums = 1  # bit s set: some choice of fitting tiles has s cells
+        sums, within = 1, (2 << area) - 1  # bit s set: some choice of fitting tiles has s cells
         for p, piece in enumerate(puzzle.pieces):
-            for _ in range(min(piece.count, area // piece.size) if placed[p] else 0):
-                sums |= (sums << piece.size) & ((2 << area) - 1)
+            size = piece.size
+            for _ in range(min(piece.count, area // size) if placed[p] else 0):
+                sums |= (sums << size) & within
         if not (sums >> area) & 1:
             reasons.append(f"no choice of the tiles that fit on the board covers exactly {area} cells")
-    covered = np.zeros(cover.n_items, dtype=bool)
-    covered[cover.opt_items] = True
+    covered = np.bincount(cover.opt_items, minlength=cover.n_items)
     if not covered.all():
         cell = model.cells[np.argmin(covered)]
         reasons.append(f"no piece can cover cell {tuple(int(x) for x in cell)}")
@@ -98,7 +100,11 @@ class Tiling:
                 check_budget(self.puzzle, self.max_memory)
             except OverBudget as e:
                 raise self._over(e) from None
-            self._model = build(self.puzzle, deadline, placer=placer)  # engine/placing.py
+            # one compiled call in the common case (engine/modelling.py), else numpy's
+            # build with the placements compiled (engine/placing.py)
+            self._model = build_compiled(self.puzzle, modeller, self.max_memory) or build(
+                self.puzzle, deadline, placer=placer
+            )
         return self._model
 
     def symmetry(self) -> Symmetry:

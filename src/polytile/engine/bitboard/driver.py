@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 kernel = kernel_module("bitboard.kernel")  # compiled ahead of time, or numba's JIT: see engine/kernels.py
 build = kernel_module("bitboard.tables")  # the tables built in compiled code
+chained = kernel_module("bitboard.chained")  # ... chained in one call
 
 
 MAX_SHIFTS = 8  # more distinct neighbour differences: grow regions cell by cell
@@ -67,15 +68,7 @@ class BitboardDriver(Driver):
         assert n <= 64 and len(cover.piece_count) <= 64
         self.opt_piece = cover.opt_piece
         self.full = np.uint64((1 << n) - 1) if n < 64 else np.uint64(0xFFFFFFFFFFFFFFFF)
-        self.opt_mask, self.nb_mask, self.opt_border = build.board_masks(
-            n, cover.opt_ptr, cover.opt_items, cover.neighbours
-        )
-        self.shift_d, self.shift_m = build.neighbour_shifts(cover.neighbours, MAX_SHIFTS)
-        # the dead-end tests assume connected pieces (a piece may be given in parts); a
-        # piece's placements are congruent, so one of each is enough
-        prune = prune and build.connected(self.opt_mask[one_per_piece(cover)], self.nb_mask, self.shift_d, self.shift_m)
         self.cap = int(cap_factor * max(1, int(self.piece_size.max(initial=1))))
-        cell_opts, cell_start = self._lists(plan.keep, prune)
         pieces = np.arange(len(cover.piece_count))
         if self.shuffle is not None:  # a random order of the pieces too
             pieces = np.random.default_rng(self.shuffle).permutation(pieces)
@@ -83,9 +76,10 @@ class BitboardDriver(Driver):
         self.keys = KEYS if keys is None else keys
         opt_bit = np.zeros(len(cover.piece_count), dtype=np.int64)
         opt_bit[self.bit_piece] = np.arange(len(self.bit_piece))
-        self.topt, self.tbit, self.tstart, self.key = build.merged_blocks(
-            n, cell_start, cell_opts, self.opt_mask, opt_bit[cover.opt_piece], len(self.bit_piece), self.keys
-        )
+        if self.shuffle is None:  # every table in one compiled call
+            prune = self._all_tables(plan.keep, prune, opt_bit)
+        else:
+            prune = self._tables(plan.keep, prune, opt_bit)
         self.prune = prune
         iso = prune and bool((self.piece_size[cover.piece_count > 0] > 1).all())
         self.flood = prune and (FLOOD if flood is None else flood)
@@ -102,13 +96,61 @@ class BitboardDriver(Driver):
         self.second = np.zeros(cover.n_options, dtype=np.int8)
         self.begin([np.zeros(0, dtype=np.int32)])
 
+    def _all_tables(self, keep: np.ndarray, prune: bool, opt_bit: np.ndarray) -> bool:
+        """The tables of `_tables` in one compiled call (bitboard/chained.py); whether
+        the dead-end tests hold (prune, and every piece connected)."""
+        cover = self.cover
+        found = chained.build(
+            cover.n_items,
+            cover.opt_ptr,
+            cover.opt_items,
+            cover.neighbours,
+            cover.opt_piece,
+            cover.piece_count,
+            self.piece_size,
+            keep,
+            opt_bit,
+            len(self.bit_piece),
+            self.keys,
+            MAX_SHIFTS,
+            prune,
+            self.cap,
+        )
+        self.opt_mask, self.nb_mask, self.opt_border, self.shift_d, self.shift_m, pruning = found[:6]
+        self.topt, self.tbit, self.tstart, self.key, self.tmask = found[6:]
+        return bool(pruning)
+
+    def _tables(self, keep: np.ndarray, prune: bool, opt_bit: np.ndarray) -> bool:
+        """The kernel's tables step by step (the options in a random order: `shuffle`);
+        whether the dead-end tests hold (prune, and every piece connected)."""
+        cover = self.cover
+        self.opt_mask, self.nb_mask, self.opt_border = build.board_masks(
+            cover.n_items, cover.opt_ptr, cover.opt_items, cover.neighbours
+        )
+        self.shift_d, self.shift_m = build.neighbour_shifts(cover.neighbours, MAX_SHIFTS)
+        # the dead-end tests assume connected pieces (a piece may be given in parts); a
+        # piece's placements are congruent, so one of each is enough
+        prune = prune and build.connected(self.opt_mask[one_per_piece(cover)], self.nb_mask, self.shift_d, self.shift_m)
+        cell_opts, cell_start = self._lists(keep, prune)
+        self.topt, self.tbit, self.tstart, self.key = build.merged_blocks(
+            cover.n_items,
+            cell_start,
+            cell_opts,
+            self.opt_mask,
+            opt_bit[cover.opt_piece],
+            len(self.bit_piece),
+            self.keys,
+        )
+        self.tmask = self.opt_mask[self.topt]
+        return prune
+
     def _kernel_tables(self, store: bool, limit: int, iso: bool, ybit: int) -> BitboardTables:
         """The kernel's read-only tables from what __init__ built; ybit: the piece bit of
         symmetry breaking's second piece, or -1."""
         memo, radix, min_empty = self._memo_tables(store, limit)
         return BitboardTables(
             tstart=self.tstart,
-            tmask=self.opt_mask[self.topt],
+            tmask=self.tmask,
             topt=self.topt,
             tbit=self.tbit,
             bit_piece=self.bit_piece,

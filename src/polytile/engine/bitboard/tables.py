@@ -149,9 +149,12 @@ def key_items(n: int, cell_start: np.ndarray, cell_opts: np.ndarray, opt_mask: n
                 counts[trailing_zeros(m)] += 1
                 m &= m - ONE
         counts[t] = -1
+        # items from n on are never covered (0): the first of them not yet taken (within
+        # keys + 1 of n) is what a scan of all 64 would find among them
+        scan = min(64, n + keys + 1)
         for j in range(keys):
             best = 0
-            for i in range(64):
+            for i in range(scan):
                 if counts[i] > counts[best]:
                     best = i
             key[t, j] = best
@@ -362,20 +365,38 @@ def second_piece(
     for p in range(n_pieces):
         if fit[p] and n_banned[p] > most:
             second, most = p, n_banned[p]
+    ptr, flat = _ban_lists(first, group, banned, opt_piece, second)
+    return second, ptr, flat
+
+
+@njit(cache=True)
+def _ban_lists(
+    first: np.ndarray, group: np.ndarray, banned: np.ndarray, opt_piece: np.ndarray, second: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """(ptr, flat): under each placement first[i], the placements of `second` banned in
+    its stabiliser's group (CSR over the options; the lists of each group found once)."""
+    n_groups, n_opt = banned.shape
+    in_group = np.zeros(n_groups + 1, dtype=np.int64)  # each group's list, as CSR
+    for j in range(n_groups):
+        in_group[j + 1] = in_group[j]
+        for o in range(n_opt):
+            if banned[j, o] and opt_piece[o] == second:
+                in_group[j + 1] += 1
+    lists = np.empty(in_group[n_groups], dtype=np.int32)
+    for j in range(n_groups):
+        k = in_group[j]
+        for o in range(n_opt):
+            if banned[j, o] and opt_piece[o] == second:
+                lists[k] = o
+                k += 1
     ptr = np.zeros(n_opt + 1, dtype=np.int64)
     for i in range(len(first)):
         if group[i] >= 0:
-            for o in range(n_opt):
-                if banned[group[i], o] and opt_piece[o] == second:
-                    ptr[first[i] + 1] += 1
+            ptr[first[i] + 1] = in_group[group[i] + 1] - in_group[group[i]]
     for o in range(n_opt):
         ptr[o + 1] += ptr[o]
     flat = np.zeros(ptr[n_opt], dtype=np.int32)
     for i in range(len(first)):
-        k = ptr[first[i]]
         if group[i] >= 0:
-            for o in range(n_opt):
-                if banned[group[i], o] and opt_piece[o] == second:
-                    flat[k] = o
-                    k += 1
-    return second, ptr, flat
+            flat[ptr[first[i]] : ptr[first[i] + 1]] = lists[in_group[group[i]] : in_group[group[i] + 1]]
+    return ptr, flat

@@ -1,0 +1,74 @@
+"""core.cover.build's common case in one compiled call (a Modeller, passed by the tiling
+layer: core may not import engine): a square-grid board of at most 64 cells, nothing
+coloured, no colour rules, no virtual pieces. The call returns plain arrays (the cells
+in item order, which merged piece each piece became, the options, neighbours, the
+board's group, the symmetry analysis); this module wraps them into the Model core's
+numpy path builds, identical array for array (tests/engine/test_modelling.py compares
+the two on random puzzles and the corpus)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .cover import Cover, Model
+from .puzzle import VIRTUAL, Piece, Puzzle
+
+MAX_ITEMS = 64  # the compiled reduction's boards (a word of bits per option downstream)
+
+# (board cells, board colours, piece cells, piece colours, copies, least, reflect, the
+# analysis's budget) -> (cells, colours (in item order), merged, first, copies, minimum,
+# opt_ptr, opt_items, opt_piece, neighbours, perms, then the analysis: opt_label,
+# label_img (empty: not made), opt_stab, label_piece, g_exact, h_mask), or None where
+# numpy must do it (engine/modelling_driver.modeller)
+Modeller = Callable[..., "tuple[Any, ...] | None"]
+
+
+def takes(puzzle: Puzzle) -> bool:
+    """Whether the compiled reduction may take the puzzle (colours are checked by the
+    call itself: one pass instead of a numpy call per piece)."""
+    board = puzzle.board
+    return (
+        board.grid == "square"
+        and board.area <= MAX_ITEMS
+        and puzzle.allowed is None
+        and not any(p.name == VIRTUAL for p in puzzle.pieces)
+    )
+
+
+def build_compiled(puzzle: Puzzle, modeller: Modeller, budget: int | None = None) -> Model | None:
+    """core.cover.build's Model through `modeller`, or None (then numpy's build); with
+    the board's group and, when it takes at most `budget` bytes, the symmetry analysis
+    (core.symmetry.analyse then only wraps them)."""
+    if not takes(puzzle):
+        return None
+    pieces = puzzle.pieces
+    found = modeller(
+        puzzle.board.cells,
+        puzzle.board.colours,
+        [p.cells for p in pieces],
+        [p.colours for p in pieces],
+        [p.count for p in pieces],
+        [p.least for p in pieces],
+        [puzzle.reflects(p) for p in pieces],
+        budget,
+    )
+    if found is None:
+        return None
+    cells, colours, merged, first, copies, minimum, opt_ptr, opt_items, opt_piece, neighbours, perms = found[:11]
+    label, image, stab, piece, exact, h_mask = found[11:]
+    analysis = (label, image, stab, piece, int(exact), int(h_mask)) if image.size else None
+    kept = [
+        Piece(pieces[p].name, pieces[p].cells, pieces[p].colours, c, m, puzzle.reflects(pieces[p]))
+        for p, c, m in zip(first.tolist(), copies.tolist(), minimum.tolist())
+    ]
+    same = Puzzle(
+        puzzle.board,
+        kept,
+        puzzle.allow_reflection,
+        puzzle.colour_names,
+        puzzle.source,
+        list(puzzle.notes),
+        puzzle.allowed,
+    )
+    cover = Cover(len(cells), opt_ptr, opt_items, opt_piece, copies, minimum, neighbours)
+    return Model(same, cells, colours, cover, perms, analysis)

@@ -1,0 +1,430 @@
+"""The whole model of a plain square-grid puzzle in one compiled call: core.cover.build
+(with core.puzzle.merge_congruent and core.shape's orientations) and core.symmetry's
+board group, whose numpy versions stay the reference the tests compare with, byte for
+byte. A small puzzle's set-up was the cost of ~50 Python and numpy calls of 1-10 us
+each; here it is one pass.
+
+Geometry enters as plain integers: the board's cells (n, d), the pieces' cells (CSR
+rows), the motions' matrices (rotations first) and the lattice steps. What comes back:
+the cells' order (the longest axis most significant, core.cover.cell_order), which
+merged piece each piece became (pieces congruent under their allowed motions), the
+merged pieces' copies and minimum, the options (sorted by first item, then piece; each
+option's items ascending), the neighbours and the board's group as permutations of the
+items, and the symmetry analysis of engine/orbits.py on them. The caller
+(engine/modelling_driver.py) takes only the common case: no colours,
+no virtual pieces, at most 64 cells, a lookup grid over the board's box."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .bits import ZERO, njit
+from .orbits import Words, analyse
+from .turning import _image, permutations
+
+Ints = npt.NDArray[np.int64]
+I32 = npt.NDArray[np.int32]
+Bools = npt.NDArray[np.bool_]
+
+
+@njit(cache=True)
+def _cell_order(board: Ints) -> tuple[Ints, Ints, Ints, Ints]:
+    """(order, lo, hi, mult): the cells by their coordinates with the longest axis most
+    significant (ties: the lower axis), as core.cover.cell_order; the box's corners; the
+    order's key as a linear form (sum of (x[a] - lo[a]) * mult[a])."""
+    n, d = board.shape
+    lo, hi = board[0].copy(), board[0].copy()
+    for i in range(n):
+        for a in range(d):
+            lo[a], hi[a] = min(lo[a], board[i, a]), max(hi[a], board[i, a])
+    axes = np.arange(d)
+    for i in range(1, d):  # insertion sort by (-extent, axis)
+        j = i
+        while j > 0 and hi[axes[j]] - lo[axes[j]] > hi[axes[j - 1]] - lo[axes[j - 1]]:
+            axes[j], axes[j - 1] = axes[j - 1], axes[j]
+            j -= 1
+    mult = np.ones(d, dtype=np.int64)
+    for j in range(d - 2, -1, -1):
+        mult[axes[j]] = mult[axes[j + 1]] * (hi[axes[j + 1]] - lo[axes[j + 1]] + 1)
+    keys = np.zeros(n, dtype=np.int64)
+    for i in range(n):
+        for a in range(d):
+            keys[i] += (board[i, a] - lo[a]) * mult[a]
+    return np.argsort(keys, kind="mergesort"), lo, hi, mult
+
+
+@njit(cache=True)
+def _grid(cells: Ints, lo: Ints, hi: Ints) -> tuple[Ints, Ints]:
+    """(grid, strides): the item at each number of the box lo..hi (row-major), -1 where
+    the box has no cell (core.cover.CellIndex's lookup grid)."""
+    d = cells.shape[1]
+    strides = np.ones(d, dtype=np.int64)
+    for a in range(d - 2, -1, -1):
+        strides[a] = strides[a + 1] * (hi[a + 1] - lo[a + 1] + 1)
+    grid = np.full(strides[0] * (hi[0] - lo[0] + 1), -1, dtype=np.int64)
+    for i in range(len(cells)):
+        number = 0
+        for a in range(d):
+            number += (cells[i, a] - lo[a]) * strides[a]
+        grid[number] = i
+    return grid, strides
+
+
+@njit(cache=True)
+def _base(cells: Ints) -> int:
+    """1 + the shape's largest extent along an axis: the base of its cells' keys (the
+    same under every motion)."""
+    base = 1
+    for a in range(cells.shape[1]):
+        base = max(base, cells[:, a].max() - cells[:, a].min() + 1)
+    return int(base)
+
+
+@njit(cache=True)
+def _sorted_keys(cells: Ints, mat: Ints, base: int, img: Ints, idx: Ints, out: Ints, out_cells: Ints) -> None:
+    """out = the keys of the cells of cells @ mat.T moved to the origin, ascending (a key:
+    the coordinates as digits in `base`, the first axis most significant: ascending keys
+    are the cells in lexicographic order), out_cells those cells in that order."""
+    k, d = cells.shape
+    _image(cells, mat, img)
+    for i in range(k):
+        key = 0
+        for a in range(d):
+            key = key * base + img[i, a]
+        j = i - 1  # insertion sort
+        while j >= 0 and out[j] > key:
+            out[j + 1], idx[j + 1] = out[j], idx[j]
+            j -= 1
+        out[j + 1], idx[j + 1] = key, i
+    for j in range(k):
+        for a in range(d):
+            out_cells[j, a] = img[idx[j], a]
+
+
+@njit(cache=True)
+def _orientations(
+    piece_cells: Ints, piece_ptr: Ints, reflect: Bools, mats: Ints, n_rot: int
+) -> tuple[Ints, Ints, Ints, Ints]:
+    """(keys, cells, at, first_of): every piece's distinct orientations in the order of the
+    motions (core.shape.orientations), as sorted keys (_sorted_keys) and their cells:
+    orientation i's are keys[at[i]:at[i + 1]] and cells[at[i]:at[i + 1]], piece p's
+    orientations first_of[p]..first_of[p + 1] - 1."""
+    n_p, d = len(piece_ptr) - 1, piece_cells.shape[1]
+    keys = np.empty(len(mats) * len(piece_cells), dtype=np.int64)
+    ocells = np.empty((len(keys), d), dtype=np.int64)
+    at = np.zeros(len(mats) * n_p + 1, dtype=np.int64)
+    first_of = np.zeros(n_p + 1, dtype=np.int64)
+    k_max = 1
+    for p in range(n_p):
+        k_max = max(k_max, piece_ptr[p + 1] - piece_ptr[p])
+    img, idx = np.empty((k_max, d), dtype=np.int64), np.empty(k_max, dtype=np.int64)
+    n_o = 0
+    for p in range(n_p):
+        cells = piece_cells[piece_ptr[p] : piece_ptr[p + 1]]
+        k, base = len(cells), _base(cells)
+        for m in range(len(mats) if reflect[p] else n_rot):
+            here = at[n_o]
+            _sorted_keys(cells, mats[m], base, img[:k], idx, keys[here : here + k], ocells[here : here + k])
+            new = True
+            for o in range(first_of[p], n_o):
+                if _equal(keys, at[o], here, k):
+                    new = False
+                    break
+            if new:
+                n_o += 1
+                at[n_o] = here + k
+        first_of[p + 1] = n_o
+    return keys, ocells, at, first_of
+
+
+@njit(cache=True)
+def _equal(keys: Ints, a: int, b: int, k: int) -> bool:
+    """Whether keys[a:a + k] and keys[b:b + k] are equal (np.array_equal allocates)."""
+    for j in range(k):
+        if keys[a + j] != keys[b + j]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _least(keys: Ints, at: Ints, first: int, last: int) -> int:
+    """The orientation among first..last - 1 whose keys are lexicographically least."""
+    best = first
+    for o in range(first + 1, last):
+        for j in range(at[o + 1] - at[o]):
+            if keys[at[o] + j] != keys[at[best] + j]:
+                if keys[at[o] + j] < keys[at[best] + j]:
+                    best = o
+                break
+    return best
+
+
+@njit(cache=True)
+def _merge(
+    piece_cells: Ints, piece_ptr: Ints, count: Ints, least: Ints, reflect: Bools, keys: Ints, at: Ints, first_of: Ints
+) -> tuple[Ints, Ints, Ints, Ints]:
+    """(merged, first, copies, minimum): the merged piece each piece became (pieces
+    congruent under their motions, with the same reflection rule, are copies of the first
+    of them: core.puzzle.merge_congruent; congruent: the same least orientation), the
+    first piece of each merged one, and the merged pieces' copies and minimum."""
+    n_p = len(count)
+    canon = np.empty(n_p, dtype=np.int64)
+    base = np.empty(n_p, dtype=np.int64)
+    for p in range(n_p):
+        canon[p] = _least(keys, at, first_of[p], first_of[p + 1])
+        base[p] = _base(piece_cells[piece_ptr[p] : piece_ptr[p + 1]])
+    merged = np.full(n_p, -1, dtype=np.int64)
+    first = np.zeros(n_p, dtype=np.int64)
+    copies = np.zeros(n_p, dtype=np.int64)
+    minimum = np.zeros(n_p, dtype=np.int64)
+    m = 0
+    for p in range(n_p):
+        if merged[p] >= 0:
+            continue
+        merged[p], first[m], copies[m], minimum[m] = m, p, count[p], least[p]
+        mine = at[canon[p] + 1] - at[canon[p]]
+        for q in range(p + 1, n_p):
+            k = at[canon[q] + 1] - at[canon[q]]
+            if merged[q] < 0 and reflect[q] == reflect[p] and base[q] == base[p] and k == mine:
+                if _equal(keys, at[canon[q]], at[canon[p]], k):
+                    merged[q] = m
+                    copies[m] += count[q]
+                    minimum[m] += least[q]
+        m += 1
+    return merged, first[:m].copy(), copies[:m].copy(), minimum[:m].copy()
+
+
+@njit(cache=True)
+def _reach(
+    cells: Ints, lo: Ints, hi: Ints, strides: Ints, mult: Ints, lower: Ints, upper: Ints, offsets: Ints, ikeys: Ints
+) -> None:
+    """An orientation's anchors (its first cell's places: every cell inside the box lo..hi)
+    on each axis, and its cells' box numbers from the first cell in the order of their
+    items (`mult`: the cells' order as a linear key, the same for every translation;
+    ikeys: scratch)."""
+    k, d = cells.shape
+    for a in range(d):
+        most = cells[0, a]
+        for i in range(1, k):
+            most = max(most, cells[i, a])
+        lower[a] = lo[a] + cells[0, a]  # (the least coordinate is 0)
+        upper[a] = hi[a] - most + cells[0, a]
+    for i in range(k):
+        key = off = 0
+        for a in range(d):
+            key += cells[i, a] * mult[a]
+            off += (cells[i, a] - cells[0, a]) * strides[a]
+        j = i - 1  # insertion sort by the items' order
+        while j >= 0 and ikeys[j] > key:
+            ikeys[j + 1], offsets[j + 1] = ikeys[j], offsets[j]
+            j -= 1
+        ikeys[j + 1], offsets[j + 1] = key, off
+
+
+@njit(cache=True)
+def _found(
+    cells: Ints,
+    lo: Ints,
+    hi: Ints,
+    grid: Ints,
+    strides: Ints,
+    mult: Ints,
+    sizes: Ints,
+    first: Ints,
+    orients: tuple[Ints, Ints, Ints, Ints],
+) -> tuple[I32, Ints, I32]:
+    """(items, start, piece): every placement of every merged piece that fits, piece by
+    piece, orientation by orientation, anchor by anchor (core.cover._placements' order
+    within a piece), its items ascending: placement j's are items[start[j]:start[j] + size]."""
+    keys, ocells, at, first_of = orients
+    n, d = cells.shape
+    bound = 0
+    for m in range(len(first)):
+        bound += (first_of[first[m] + 1] - first_of[first[m]]) * n
+    items = np.empty(bound * max(1, sizes.max()), dtype=np.int32)
+    start = np.empty(bound, dtype=np.int64)
+    piece = np.empty(bound, dtype=np.int32)
+    lower, upper = np.empty(d, dtype=np.int64), np.empty(d, dtype=np.int64)
+    k_max = max(1, sizes.max())
+    offsets, ikeys = np.empty(k_max, dtype=np.int64), np.empty(k_max, dtype=np.int64)
+    n_found = pos = 0
+    for m in range(len(first)):
+        k = sizes[first[m]]
+        if k > n:
+            continue
+        for o in range(first_of[first[m]], first_of[first[m] + 1]):
+            _reach(ocells[at[o] : at[o + 1]], lo, hi, strides, mult, lower, upper, offsets[:k], ikeys[:k])
+            n_found, pos = _place(lo, strides, lower, upper, offsets[:k], grid, items, start, piece, m, n_found, pos)
+    return items, start[:n_found], piece[:n_found]
+
+
+@njit(cache=True)
+def _place(
+    lo: Ints,
+    strides: Ints,
+    lower: Ints,
+    upper: Ints,
+    offsets: Ints,
+    grid: Ints,
+    items: I32,
+    start: Ints,
+    piece: I32,
+    m: int,
+    n_found: int,
+    pos: int,
+) -> tuple[int, int]:
+    """One orientation of merged piece m with its first cell at every point of its range
+    lower..upper (row-major: the anchors' order) whose cells are all board cells
+    (appended to items, start, piece); the new (n_found, pos)."""
+    k, d = len(offsets), len(lo)
+    for a in range(d):
+        if lower[a] > upper[a]:
+            return n_found, pos
+    at = lower.copy()
+    number = 0
+    for a in range(d):
+        number += (at[a] - lo[a]) * strides[a]
+    while True:
+        for j in range(k):
+            item = grid[number + offsets[j]]
+            if item < 0:
+                break
+            items[pos + j] = item
+        else:
+            start[n_found], piece[n_found] = pos, m
+            n_found += 1
+            pos += k
+        a = d - 1  # the next point (an odometer, the last axis fastest)
+        while a >= 0 and at[a] == upper[a]:
+            number -= (at[a] - lower[a]) * strides[a]
+            at[a] = lower[a]
+            a -= 1
+        if a < 0:
+            return n_found, pos
+        at[a] += 1
+        number += strides[a]
+
+
+@njit(cache=True)
+def _assembled(
+    n: int, n_m: int, items: I32, start: Ints, piece: I32, sizes: Ints, first: Ints
+) -> tuple[Ints, I32, I32]:
+    """(opt_ptr, opt_items, opt_piece): the placements sorted by first item, then piece,
+    stably (core.cover._assemble), as CSR."""
+    bucket = np.zeros(n * n_m + 1, dtype=np.int64)  # a counting sort
+    for j in range(len(start)):
+        bucket[items[start[j]] * n_m + piece[j] + 1] += 1
+    for b in range(n * n_m):
+        bucket[b + 1] += bucket[b]
+    order = np.empty(len(start), dtype=np.int64)
+    for j in range(len(start)):
+        key = items[start[j]] * n_m + piece[j]
+        order[bucket[key]] = j
+        bucket[key] += 1
+    opt_ptr = np.zeros(len(start) + 1, dtype=np.int64)
+    opt_piece = np.empty(len(start), dtype=np.int32)
+    for o in range(len(start)):
+        opt_piece[o] = piece[order[o]]
+        opt_ptr[o + 1] = opt_ptr[o] + sizes[first[opt_piece[o]]]
+    opt_items = np.empty(opt_ptr[-1], dtype=np.int32)
+    for o in range(len(start)):
+        s = start[order[o]]
+        for q in range(opt_ptr[o], opt_ptr[o + 1]):
+            opt_items[q] = items[s]
+            s += 1
+    return opt_ptr, opt_items, opt_piece
+
+
+@njit(cache=True)
+def _neighbours(cells: Ints, lo: Ints, hi: Ints, grid: Ints, strides: Ints, steps: Ints) -> I32:
+    """(n, steps) the item one lattice step from each cell, -1 off the board
+    (core.cover._neighbours)."""
+    n, d = cells.shape
+    out = np.full((n, len(steps)), -1, dtype=np.int32)
+    for i in range(n):
+        for s in range(len(steps)):
+            number = 0
+            inside = True
+            for a in range(d):
+                x = cells[i, a] + steps[s, a]
+                inside = inside and lo[a] <= x <= hi[a]
+                number += (x - lo[a]) * strides[a]
+            if inside:
+                out[i, s] = grid[number]
+    return out
+
+
+@njit(cache=True)
+def _no_analysis() -> tuple[I32, I32, Words, I32, np.uint64, np.uint64]:
+    """orbits.analyse's six, empty: the analysis not made."""
+    e32 = np.zeros(0, dtype=np.int32)
+    return e32, np.zeros((0, 0), dtype=np.int32), np.zeros(0, dtype=np.uint64), e32, ZERO, ZERO
+
+
+@njit(cache=True)
+def _declined() -> tuple[Any, ...]:
+    """model's answer when it does not take the puzzle (no cells)."""
+    e, e32, none = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int32), np.zeros((0, 0), dtype=np.int64)
+    found = (none, e, e, e, e32, e32, e, e32, e32, np.zeros((0, 0), dtype=np.int32), none)
+    return found + _no_analysis()
+
+
+@njit(cache=True)
+def model(
+    board: Ints,
+    board_colours: Ints,
+    piece_cells: Ints,
+    piece_colours: Ints,
+    piece_ptr: Ints,
+    count: Ints,
+    least: Ints,
+    reflect: Bools,
+    mats: Ints,
+    n_rot: int,
+    steps: Ints,
+    max_box: int,
+    budget: int,
+) -> tuple[Any, ...]:
+    """(cells, colours, merged, first, copies, minimum, opt_ptr, opt_items, opt_piece,
+    neighbours, perms, then orbits.analyse's six: the symmetry analysis): see the module's
+    note; cells and colours in item order, copies and minimum int32. `mats`: the
+    isometries, rotations first (`n_rot` of them); a piece that may not reflect turns by
+    the rotations only. A colour anywhere, a box of more than `max_box` cells, or a piece
+    too spread out for its keys: `cells` comes back empty (core's numpy then). The
+    analysis is left out (an empty `label_img`) when it would take more than `budget`
+    bytes (core.symmetry.analysis_bytes; -1: any), so that core refuses it."""
+    n, d = board.shape
+    order, lo, hi, mult = _cell_order(board)
+    sizes, bases = np.diff(piece_ptr), np.empty(len(count), dtype=np.int64)
+    for p in range(len(count)):
+        bases[p] = _base(piece_cells[piece_ptr[p] : piece_ptr[p + 1]])
+    box = 1
+    for a in range(d):
+        box *= hi[a] - lo[a] + 1
+    if box > max_box or bases.max() > 1 << (62 // d) or board_colours.any() or piece_colours.any():
+        return _declined()
+    cells = np.empty_like(board)
+    for i in range(n):
+        cells[i] = board[order[i]]
+    orients = _orientations(piece_cells, piece_ptr, reflect, mats, n_rot)
+    keys, ocells, at, first_of = orients
+    merged, first, copies, minimum = _merge(piece_cells, piece_ptr, count, least, reflect, keys, at, first_of)
+    if np.sum(sizes[first] * copies) == n:  # then every copy must be used (core.cover.build)
+        minimum[:] = copies
+    grid, strides = _grid(cells, lo, hi)
+    items, start, piece = _found(cells, lo, hi, grid, strides, mult, sizes, first, orients)
+    opt_ptr, opt_items, opt_piece = _assembled(n, len(first), items, start, piece, sizes, first)
+    neighbours = _neighbours(cells, lo, hi, grid, strides, steps)
+    perms = permutations(cells - lo, np.zeros(n, dtype=np.int64), mats, grid, strides, hi - lo)
+    counts = (copies.astype(np.int32), minimum.astype(np.int32))
+    found = (
+        (cells, np.zeros(n, dtype=np.int64), merged, first)
+        + counts
+        + (opt_ptr, opt_items, opt_piece, neighbours, perms)
+    )
+    if budget >= 0 and len(perms) * (len(opt_piece) * 24 + 64 * n) > budget:
+        return found + _no_analysis()
+    return found + analyse(perms, opt_ptr, opt_items, opt_piece, copies, minimum)

@@ -1,0 +1,190 @@
+"""The compiled reduction (engine/modelling.py through engine/modelling_driver.py and
+core/reduction.py) against numpy's (core.cover.build and core.symmetry.board_group, the
+reference): the same Model, array for array (dtype and shape included), the same merged
+pieces and the same board group, on random puzzles of every grid (the kernel takes the
+plain square-grid ones and must decline coloured, triangle, hex, virtual and > 64-cell
+ones) and the corpus; and counts through it against the independent brute force of
+tests/checker.py (issue 28)."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+import polytile
+from checker import TooMany, all_solutions, classes
+from paths import TESTS
+from polytile.core.cover import Model, build
+from polytile.core.puzzle import VIRTUAL, Board, Piece, Puzzle
+from polytile.core.reduction import build_compiled, takes
+from polytile.core.cover import OverBudget
+from polytile.core.symmetry import analyse, analysis_bytes, board_group
+from polytile.engine import kernels
+from polytile.engine.modelling_driver import jit_modeller, modeller
+from polytile.tiling import solver
+from random_puzzles import random_lattice_puzzles, random_puzzles
+
+JIT_RUN = bool(os.environ.get("POLYTILE_JIT"))  # .ci/run's JIT pass: never None then
+PROFILE = settings(
+    max_examples=120, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck)
+)
+SYMMETRY = ("perms", "opt_label", "label_img", "opt_stab", "label_piece", "g_exact", "h_mask")
+FIELDS = ("opt_ptr", "opt_items", "opt_piece", "piece_count", "piece_min", "neighbours")
+
+
+def puzzle_of(rp, tmp_path):
+    path = tmp_path / "puzzle.json"
+    path.write_text(json.dumps(rp.json))
+    return polytile.load(path).puzzle
+
+
+def equal(x: np.ndarray, y: np.ndarray, name: str) -> None:
+    assert x.dtype == y.dtype and x.shape == y.shape, name
+    assert np.array_equal(x, y), name
+
+
+def same(fast: Model, plain: Model) -> None:
+    """Every array of the Cover, the cells and colours, the merged pieces, the group."""
+    assert fast.cover.n_items == plain.cover.n_items
+    for name in FIELDS:
+        equal(getattr(fast.cover, name), getattr(plain.cover, name), name)
+    equal(fast.cells, plain.cells, "cells")
+    equal(fast.colours, plain.colours, "colours")
+    assert fast.perms is not None
+    equal(fast.perms, board_group(plain.cells, plain.colours, plain.puzzle.board.grid), "perms")
+    pieces = [
+        [(p.name, p.count, p.minimum, p.reflect, p.cells.tobytes()) for p in m.puzzle.pieces] for m in (fast, plain)
+    ]
+    assert pieces[0] == pieces[1]
+    assert fast.analysis is not None
+    mine, numpys = analyse(fast), analyse(plain)  # the numpy analysis of numpy's model
+    for name in SYMMETRY:
+        x, y = getattr(mine, name), getattr(numpys, name)
+        if isinstance(x, np.ndarray):
+            equal(x, y, name)
+        else:
+            assert type(x) is type(y) and x == y, name
+
+
+def check(puzzle: Puzzle) -> bool:
+    """Both compiled ways (numba's dispatcher; the ahead-of-time variant when built) give
+    numpy's Model where they take the puzzle; whether they took it."""
+    plain = build(puzzle)
+    fast = build_compiled(puzzle, jit_modeller)
+    plain_case = takes(puzzle) and not puzzle.board.colours.any() and not any(p.colours.any() for p in puzzle.pieces)
+    assert (fast is not None) == plain_case
+    if fast is None:
+        return False
+    same(fast, plain)
+    built = build_compiled(puzzle, modeller)
+    assert (built is not None) == (kernels.using_compiled("modelling", "model") or JIT_RUN)
+    if built is not None:
+        same(built, plain)
+    return True
+
+
+@PROFILE
+@given(random_puzzles())
+def test_compiled_model_matches_numpy(tmp_path_factory, rp):
+    took = check(puzzle_of(rp, tmp_path_factory.mktemp("p")))
+    assert took == (rp.kind[-1] is False)  # every uncoloured square-grid puzzle is taken
+
+
+@settings(max_examples=30, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
+@given(random_lattice_puzzles())
+def test_lattices_are_left_to_numpy(tmp_path_factory, rp):
+    assert not check(puzzle_of(rp, tmp_path_factory.mktemp("p")))
+
+
+def test_compiled_model_matches_numpy_on_the_corpus():
+    corpus = TESTS / "corpus" / "tiling"
+    taken = [check(polytile.load(path).puzzle) for path in sorted(corpus.glob("*.txt")) + [corpus / "soma-3x3x3.json"]]
+    assert sum(taken) >= len(taken) - 2  # all but the coloured checkerboard(s)
+
+
+def _board(w: int, h: int) -> Board:
+    cells = np.array([(x, y) for x in range(w) for y in range(h)], dtype=np.int64)
+    return Board(cells, np.zeros(len(cells), dtype=np.int64))
+
+
+def _piece(name: str, cells: list[tuple[int, int]], count: int = 1, minimum: int | None = None) -> Piece:
+    return Piece(name, np.array(cells, dtype=np.int64), np.zeros(len(cells), dtype=np.int64), count, minimum)
+
+
+def test_pieces_in_parts_copies_and_large_pieces():
+    """A piece given in two parts (its keys' base is its spread, not its size), pieces
+    congruent only with reflection (merged or not as the rule says), a piece larger than
+    the board (kept, never placed), and a sparse board whose box is mostly empty."""
+    ell = [(0, 0), (1, 0), (2, 0), (2, 1)]
+    mirror = [(0, 1), (1, 1), (2, 1), (2, 0)]
+    pieces = [
+        _piece("a", [(0, 0), (0, 3)]),
+        _piece("b", [(3, 0), (0, 0)], 2, 1),
+        _piece("L", ell),
+        _piece("J", mirror),
+        _piece("big", [(x, 0) for x in range(30)]),
+    ]
+    for reflect in (True, False):
+        assert check(Puzzle(_board(5, 4), pieces, reflect))
+    sparse = Board(np.array([(0, 0), (0, 1), (9, 9), (9, 10), (40, 3)], dtype=np.int64), np.zeros(5, dtype=np.int64))
+    assert check(Puzzle(sparse, [_piece("d", [(0, 0), (0, 1)], 3, 0), _piece("m", [(0, 0)])]))
+
+
+def test_what_the_kernel_declines():
+    """Over 64 cells, a virtual piece, colour rules: numpy's build."""
+    assert not check(Puzzle(_board(13, 5), [_piece("p", [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)], 13)]))
+    assert not check(Puzzle(_board(2, 2), [_piece("d", [(0, 0), (0, 1)]), _piece(VIRTUAL, [(0, 0)], 2, 0)]))
+    board = _board(2, 2)
+    puzzle = Puzzle(board, [_piece("d", [(0, 0), (0, 1)], 2)], allowed=np.ones((1, 1), dtype=bool))
+    assert not check(puzzle)
+
+
+def test_the_kernel_runs_on_the_pentominoes():
+    """On the 3x20 rectangle the count's model comes from the compiled call (not a test of
+    the fallback): the twelve pentominoes, 1,236 placements, the rectangle's 4 motions."""
+    calls = []
+
+    def counting(*args):
+        calls.append(len(args[2]))
+        return jit_modeller(*args)
+
+    puzzle = polytile.load(TESTS / "corpus" / "tiling" / "pentomino-3x20.txt").puzzle
+    model = build_compiled(puzzle, counting)
+    assert calls == [12] and model is not None
+    assert model.cover.n_options == 1236 and model.perms is not None and len(model.perms) == 4
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
+@given(random_puzzles())
+def test_counts_match_the_checker(tmp_path_factory, rp):
+    """count(unique=True) on the model the kernel builds against the brute force."""
+    try:
+        sols = all_solutions(rp.board, rp.pieces, rp.dim, limit=300, max_nodes=50_000)
+    except TooMany:
+        return
+    path = tmp_path_factory.mktemp("p") / "puzzle.json"
+    path.write_text(json.dumps(rp.json))
+    with pytest.MonkeyPatch.context() as patch:  # the kernel, built or not
+        patch.setattr(solver, "modeller", jit_modeller)
+        report = polytile.load(path).count(unique=True)
+    assert report.solutions == len(sols)
+    assert report.unique == classes(sols, rp.board, rp.dim)
+
+
+def test_the_analysis_keeps_to_the_budget():
+    """Over the memory budget the kernel leaves the analysis out and core refuses it, as
+    numpy's analyse does; at the budget it is made."""
+    puzzle = polytile.load(TESTS / "corpus" / "tiling" / "pentomino-3x20.txt").puzzle
+    plain = build(puzzle)
+    need = analysis_bytes(4, plain.cover)
+    assert build_compiled(puzzle, jit_modeller, need).analysis is not None
+    model = build_compiled(puzzle, jit_modeller, need - 1)
+    assert model.analysis is None and model.perms is not None
+    with pytest.raises(OverBudget):
+        analyse(model, need - 1)
+    with pytest.raises(OverBudget):
+        analyse(plain, need - 1)
