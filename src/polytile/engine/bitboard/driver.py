@@ -180,11 +180,12 @@ class BitboardDriver(Driver):
         """(memo, radix, min_empty) for the kernel, and the memo table: counting only (no
         solution kept, no limit), the copies left coded in one integer (mixed radix), the
         table looked up where at least MEMO_PIECES pieces' worth of items is empty."""
-        radix = np.zeros(len(self.bit_piece), dtype=np.int64)
+        counts, places = self.cover.piece_count.tolist(), []
         place = 1
-        for k, piece in enumerate(self.bit_piece):
-            radix[k] = place
-            place *= int(self.cover.piece_count[piece]) + 1
+        for piece in self.bit_piece.tolist():
+            places.append(place)
+            place *= counts[piece] + 1
+        radix = np.array(places, dtype=np.int64)
         plan, sym = self.plan, self.sym
         alike = plan.sym_mode == 0 or (plan.sym_mode == 2 and bin(int(sym.h_mask)).count("1") == sym.label_img.shape[0])
         memo = (
