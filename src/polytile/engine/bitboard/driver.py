@@ -36,10 +36,8 @@ def one_per_piece(cover: Cover) -> np.ndarray:
 KEYS = 5  # items next to the one to fill whose occupancy picks a sub-block
 MEMO = True  # reuse the counts of sub-problems met before (counting only)
 MEMO_BITS = 16  # log2 of the memo table's rows (32 bytes each: 2 MB) for a long search, which
-MEMO_START_BITS = 10  # starts with 2^10 (32 KB): fresh pages cost their first touch (a 2 MB
+MEMO_START_BITS = 13  # starts with 2^13 (256 KB): fresh pages cost their first touch (a 2 MB
 MEMO_GROW_AT = 1 << 18  # table, ~1 ms), so the table grows (emptied) only past this many nodes
-MEMO_MID_BITS = 13  # ... and to 2^13 rows (256 KB: ~70 us of page faults, 3x20's whole
-MEMO_MID_AT = 1 << 12  # search is 3,800 nodes) past this many
 MEMO_PIECES = 3  # looked up where at least this many pieces' worth of items is empty
 FLOOD = False  # region sizes by flood fill after each placement (measured: on the
 # corpus's boards it costs more than the nodes it saves)
@@ -229,31 +227,19 @@ class BitboardDriver(Driver):
         return lists
 
     def call(self, budget: int) -> int:
-        """One call of the kernel; a call that passes MEMO_MID_AT or MEMO_GROW_AT nodes
-        stops there, the memo table grows to its next size (emptied: its rows are counts
-        to reuse, never needed), and the call goes on with the rest of its budget."""
+        """One call of the kernel; the call that passes MEMO_GROW_AT nodes stops there, the
+        memo table grows to its full size (emptied: its rows are counts to reuse, never
+        needed), and the call goes on with the rest of its budget."""
         before = int(self.stats[NODES])
-        growth = self._next_growth()
-        while growth is not None and before + budget > growth[1]:
-            first = max(0, growth[1] - before)
-            code = int(super().call(first)) if first > 0 else PAUSED
-            if code != PAUSED:
-                return code
-            self.table = self.table._replace(rows=np.zeros((growth[0], 4), np.uint64))
-            self.work = self.work._replace(memo=self.table)
-            budget -= int(self.stats[NODES]) - before
-            before = int(self.stats[NODES])
-            growth = self._next_growth()
-        return int(super().call(budget))
-
-    def _next_growth(self) -> tuple[int, int] | None:
-        """(rows, at how many nodes) of the memo table's next size, or None at its last."""
-        rows = len(self.table.rows)
-        for bits, at in ((MEMO_MID_BITS, MEMO_MID_AT), (MEMO_BITS, MEMO_GROW_AT)):
-            size = min(self.memo_rows, 1 << bits)
-            if size > rows:
-                return size, at
-        return None
+        if len(self.table.rows) == self.memo_rows or before + budget <= MEMO_GROW_AT:
+            return int(super().call(budget))
+        first = max(0, MEMO_GROW_AT - before)
+        code = int(super().call(first)) if first > 0 else PAUSED
+        if code != PAUSED:
+            return code
+        self.table = self.table._replace(rows=np.zeros((self.memo_rows, 4), np.uint64))
+        self.work = self.work._replace(memo=self.table)
+        return int(super().call(budget - (int(self.stats[NODES]) - before)))
 
     def begin(self, prefixes: list[np.ndarray]) -> None:
         """A fresh stack for these prefixes, and no placement marked by the symmetry bans."""
