@@ -138,11 +138,8 @@ def _padded_sets(cover: Cover) -> np.ndarray:
 def analysis_bytes(n_g: int, cover: Cover) -> int:
     """What `analyse` allocates at its peak: the image of every option under every motion,
     sorted, and its keys (a bitmask each on boards of up to 64 cells)."""
-    if cover.n_items <= 64:  # (the longest option only matters above: np.diff and max
-        per_image = 24  # cost a small count ~15 us)
-    else:
-        k = int((cover.opt_ptr[1:] - cover.opt_ptr[:-1]).max()) if cover.n_options else 0
-        per_image = 8 * (3 * k + 2)
+    k = int(np.diff(cover.opt_ptr).max()) if cover.n_options else 0
+    per_image = 24 if cover.n_items <= 64 else 8 * (3 * k + 2)
     return n_g * cover.n_options * per_image + 64 * n_g * cover.n_items
 
 
