@@ -45,7 +45,6 @@ SOURCES = KERNEL_MODULES + (
     "placing",
     "turning",
     "modelling",
-    "coverage",
 )
 EXTENSION = "polytile.engine._aot"
 _HERE = Path(__file__).resolve().parent

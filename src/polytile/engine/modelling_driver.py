@@ -86,27 +86,3 @@ def jit_modeller(
 ) -> tuple[Any, ...] | None:
     """`modeller` through numba's dispatcher always (the tests compare it with numpy)."""
     return modeller(cells, colours, piece_cells, piece_colours, count, least, reflect, budget, jit=True)
-
-
-def coverage(opt_piece: np.ndarray, opt_items: np.ndarray, n_pieces: int, n_items: int) -> tuple[list[int], int]:
-    """(placed, uncovered) of engine/coverage.py: the options of each piece (Python ints)
-    and the lowest item no option covers (-1: none); compiled when the extension has these
-    argument types (or under POLYTILE_JIT), else numpy's bincounts (the reference)."""
-    args = (opt_piece, opt_items, int(n_pieces), int(n_items))
-    function: Callable[..., Any] | None = None
-    if os.environ.get("POLYTILE_JIT"):
-        function = kernel_module("coverage").coverage
-        function = function.jit if isinstance(function, Kernel) else function
-    elif using_compiled("coverage", "coverage"):
-        function = kernel_module("coverage").coverage.variants.get(tuple(type_key(a) for a in args))
-    if function is None:
-        return plain_coverage(*args)
-    placed, uncovered = function(*args)
-    return placed.tolist(), int(uncovered)
-
-
-def plain_coverage(opt_piece: np.ndarray, opt_items: np.ndarray, n_pieces: int, n_items: int) -> tuple[list[int], int]:
-    """`coverage` by numpy (the reference the tests compare the compiled pass with)."""
-    placed = np.bincount(opt_piece, minlength=n_pieces).tolist()
-    covered = np.bincount(opt_items, minlength=n_items)
-    return placed, -1 if covered.all() else int(np.argmin(covered))

@@ -76,7 +76,7 @@ def _warm_model() -> None:
     from ..core.cover import build, check_budget
     from ..core.puzzle import Board, Piece, Puzzle
     from ..core.reduction import build_compiled
-    from .modelling_driver import coverage, modeller
+    from .modelling_driver import modeller
     from ..core.shape import use_compiled
     from ..core.symmetry import analyse
     from .orbits_driver import analyser
@@ -99,6 +99,4 @@ def _warm_model() -> None:
     puzzle = Puzzle(Board(square, zeros), [Piece("I", straight, zeros[:3]), Piece("L", ell, zeros[:3], 2)])
     check_budget(puzzle, 1 << 30)
     model = build_compiled(puzzle, modeller) or build(puzzle, placer=placer)
-    cover = model.cover
-    coverage(cover.opt_piece, cover.opt_items, len(cover.piece_count), cover.n_items)  # (tiling.solver.infeasible)
     search(model.cover, analyse(model, compiled=analyser, grouper=permuter), unique=True)

@@ -18,7 +18,7 @@ from ..core.results import LETTERS, Placement, Report, Solution, piece_letters
 from ..core.symmetry import Symmetry, analyse
 from ..core.shape import use_compiled
 from ..errors import PuzzleError
-from ..engine.modelling_driver import coverage, modeller
+from ..engine.modelling_driver import modeller
 from ..engine.orbits_driver import analyser
 from ..engine.placing_driver import placer
 from ..engine.turning_driver import permuter, turner
@@ -54,10 +54,8 @@ def infeasible(model: Model) -> list[str]:
     puzzle, cover = model.puzzle, model.cover
     area = puzzle.board.area
     reasons = area_reasons(puzzle)
-    # one compiled pass (numpy's bincounts where the extension lacks the types); Python
-    # ints: numpy's scalars cost more than the tests
-    placed, uncovered = coverage(cover.opt_piece, cover.opt_items, len(puzzle.pieces), cover.n_items)
-    for p, piece in enumerate(puzzle.pieces):
+    placed = np.bincount(cover.opt_piece, minlength=len(puzzle.pieces)).tolist()  # (Python ints:
+    for p, piece in enumerate(puzzle.pieces):  # numpy's scalars cost more than the test)
         if placed[p] == 0 and piece.least > 0:
             reasons.append(f"piece {piece.name} ({piece.size} cells) fits nowhere on the board")
     if not reasons:
@@ -68,8 +66,9 @@ def infeasible(model: Model) -> list[str]:
                 sums |= (sums << size) & within
         if not (sums >> area) & 1:
             reasons.append(f"no choice of the tiles that fit on the board covers exactly {area} cells")
-    if uncovered >= 0:
-        cell = model.cells[uncovered]
+    covered = np.bincount(cover.opt_items, minlength=cover.n_items)
+    if not covered.all():
+        cell = model.cells[np.argmin(covered)]
         reasons.append(f"no piece can cover cell {tuple(int(x) for x in cell)}")
     return reasons
 
