@@ -43,8 +43,7 @@ class Cover:
         """(n_piece,) cells of each piece, read off its options' lengths (0 for a piece
         with no placement)."""
         sizes = np.zeros(len(self.piece_count), dtype=np.int64)
-        lengths = np.diff(self.opt_ptr)
-        sizes[self.opt_piece] = lengths
+        sizes[self.opt_piece] = self.opt_ptr[1:] - self.opt_ptr[:-1]  # (np.diff's Python: ~5 us)
         return sizes
 
     def option_items(self, o: int) -> np.ndarray:

@@ -107,15 +107,16 @@ class Driver:
         self.memo = memo  # counting may reuse counts of sub-problems (bitboard)
         self.plan = plan
         self.limit = limit
-        self.depth = int(min(cover.n_items, cover.piece_count.sum())) + 2
+        counts, mins = cover.piece_count.tolist(), cover.piece_min.tolist()  # (a few dozen
+        self.depth = min(cover.n_items, sum(counts)) + 2  # pieces: Python's ints beat numpy's calls)
         self.chosen = np.zeros(self.depth, dtype=np.int32)
         self.stats = np.zeros(N_STATS, dtype=np.int64)  # records.NODES ...: see records.Sink
         self.out = np.zeros((1024 if store else 0, self.depth), dtype=np.int32)
         self.left = cover.piece_count.copy()
         self.piece_size = cover.piece_size.astype(np.int64)
-        sizes = self.piece_size[cover.piece_count > 0]
-        self.uniform = int(sizes[0]) if len(sizes) and (sizes == sizes[0]).all() else 0
-        need_min = bool((cover.piece_min < cover.piece_count).any())
+        sizes = {s for s, c in zip(self.piece_size.tolist(), counts) if c > 0}
+        self.uniform = sizes.pop() if len(sizes) == 1 else 0
+        need_min = any(m < c for m, c in zip(mins, counts))
         self.rules = Rules(
             opt_piece=cover.opt_piece,
             piece_count=cover.piece_count,

@@ -25,47 +25,56 @@ Words = npt.NDArray[np.uint64]
 EMPTY = np.uint64(0)  # no option is empty, so no key is 0: 0 marks a free slot
 
 
-@njit(cache=True)
-def _slot(table: Words, key: np.uint64) -> np.int64:
+@njit(cache=True, inline="always")
+def _slot(table: Words, key: np.uint64, top: np.uint64, mask: np.uint64) -> np.uint64:
     """The slot of `key` in the open-addressing table (its own, or the free one it goes to):
-    Fibonacci hashing, the product's top bits (its middle bits cluster the bitmasks)."""
-    mask = len(table) - 1  # a power of two: the top bits of the product
-    top = np.uint64(64) - trailing_zeros(np.uint64(len(table)))
-    s = np.int64((key * np.uint64(0x9E3779B97F4A7C15)) >> top)
+    Fibonacci hashing, the product's top bits (its middle bits cluster the bitmasks);
+    `top` = 64 - log2(len(table)), `mask` = len(table) - 1 (`_shape`)."""
+    s = (key * np.uint64(0x9E3779B97F4A7C15)) >> top
     while table[s] != EMPTY and table[s] != key:
-        s = (s + 1) & mask
+        s = (s + ONE) & mask
     return s
+
+
+@njit(cache=True, inline="always")
+def _shape(table: Words) -> tuple[np.uint64, np.uint64]:
+    """(top, mask) of `_slot` for a table whose length is a power of two."""
+    return np.uint64(64) - trailing_zeros(np.uint64(len(table))), np.uint64(len(table) - 1)
 
 
 @njit(cache=True)
 def _image_keys(perms: np.ndarray, opt_ptr: np.ndarray, opt_items: np.ndarray) -> Words:
-    """keys[g, o]: the bitmask of g(o)."""
-    n_g, n_opt = perms.shape[0], len(opt_ptr) - 1
-    bits = np.empty(perms.shape, dtype=np.uint64)  # bits[g, i]: g(i)'s bit
+    """keys[g, o]: the bitmask of g(o). (Flat tables, unsigned indices: no negative-index
+    tests in the inner loop, half the time of a row view per motion.)"""
+    n_g, n, n_opt = perms.shape[0], perms.shape[1], len(opt_ptr) - 1
+    bits = np.empty(n_g * n, dtype=np.uint64)  # bits[g * n + i]: g(i)'s bit
     for g in range(n_g):
-        for i in range(perms.shape[1]):
-            bits[g, i] = ONE << np.uint64(perms[g, i])
-    keys = np.zeros((n_g, n_opt), dtype=np.uint64)
+        for i in range(n):
+            bits[g * n + i] = ONE << np.uint64(perms[g, i])
+    items = opt_items.astype(np.uint64)
+    keys = np.empty(n_g * n_opt, dtype=np.uint64)
     for g in range(n_g):
-        row = bits[g]
+        base = np.uint64(g * n)
         for o in range(n_opt):
             k = ZERO
-            for q in range(opt_ptr[o], opt_ptr[o + 1]):
-                k |= row[opt_items[q]]
-            keys[g, o] = k
-    return keys
+            for q in range(np.uint64(opt_ptr[o]), np.uint64(opt_ptr[o + 1])):
+                k |= bits[base + items[q]]
+            keys[g * n_opt + o] = k
+    return keys.reshape(n_g, n_opt)
 
 
 @njit(cache=True)
-def _insert(table: Words, flat: Words, slots: npt.NDArray[np.int32], distinct: Words) -> int:
+def _insert(table: Words, flat: Words, slots: npt.NDArray[np.uint32], distinct: Words) -> int:
     """Put the keys `flat` into the free `table`: each key's slot, the distinct keys in
     the order met; their number, or -1 as soon as the table is half full."""
     n = 0
+    top, mask = _shape(table)
     for i in range(flat.size):
-        s = _slot(table, flat[i])
+        key = flat[i]
+        s = _slot(table, key, top, mask)
         if table[s] == EMPTY:
-            table[s] = flat[i]
-            distinct[n] = flat[i]
+            table[s] = key
+            distinct[n] = key
             n += 1
             if 2 * n > len(table):
                 return -1
@@ -83,7 +92,7 @@ def _number(keys: Words) -> tuple[npt.NDArray[np.int32], Words, npt.NDArray[np.i
     while size < 2 * keys.shape[1]:
         size *= 2
     flat = keys.ravel()
-    slots = np.empty(flat.size, dtype=np.int32)
+    slots = np.empty(flat.size, dtype=np.uint32)
     distinct = np.empty(flat.size, dtype=np.uint64)
     table = np.zeros(size, dtype=np.uint64)
     n = _insert(table, flat, slots, distinct)
@@ -93,14 +102,16 @@ def _number(keys: Words) -> tuple[npt.NDArray[np.int32], Words, npt.NDArray[np.i
         n = _insert(table, flat, slots, distinct)
     ordered = np.sort(distinct[:n])
     rank = np.full(len(table), -1, dtype=np.int32)
+    top, mask = _shape(table)
     for j in range(n):
-        rank[_slot(table, ordered[j])] = j
+        rank[_slot(table, ordered[j], top, mask)] = j
     inverse = np.empty(keys.shape, dtype=np.int32)
     inv = inverse.ravel()
     where = np.empty(n, dtype=np.int64)
     for i in range(flat.size):
-        inv[i] = rank[slots[i]]
-        where[inv[i]] = i
+        lab = rank[slots[i]]  # (every slot of a key has its rank: >= 0)
+        inv[i] = lab
+        where[np.uint32(lab)] = i
     return inverse, ordered, where
 
 

@@ -198,11 +198,12 @@ class BitboardDriver(Driver):
         solution kept, no limit), on a narrow frontier, the copies left coded in one integer
         (mixed radix), the table looked up where at least MEMO_PIECES pieces' worth of items
         is empty."""
-        radix = np.zeros(len(self.bit_piece), dtype=np.int64)
+        counts, places = self.cover.piece_count.tolist(), []
         place = 1
-        for k, piece in enumerate(self.bit_piece):
-            radix[k] = place
-            place *= int(self.cover.piece_count[piece]) + 1
+        for piece in self.bit_piece.tolist():
+            places.append(place)
+            place *= counts[piece] + 1
+        radix = np.array(places, dtype=np.int64)
         plan, sym = self.plan, self.sym  # the record: without idle motions (engine/idle_motions.py)
         alike = plan.sym_mode == 0 or (plan.sym_mode == 2 and bin(int(sym.h_mask)).count("1") == sym.label_img.shape[0])
         memo = (
