@@ -50,11 +50,14 @@ def narrow_frontier(cover: Cover) -> bool:
 KEYS = 5  # items next to the one to fill whose occupancy picks a sub-block
 KEYS_WIDE = 7  # ... where the frontier is wide (narrow_frontier: the 4x4x4 cube, 7% a node)
 MEMO = True  # reuse the counts of sub-problems met before (counting only)
-MEMO_BITS = 16  # log2 of the memo table's rows (32 bytes each: 2 MB) for a long search, which
+MEMO_BITS = 16  # log2 of the memo table's rows (32 bytes each) at most, which
 MEMO_START_BITS = 13  # starts with 2^13 rows (256 KB): fresh pages cost their first touch (a
-MEMO_GROWTH = ((1 << 18, 16),)  # 2 MB table, ~1 ms), so the table grows (emptied) to 2^bits
+MEMO_GROWTH = ((1 << 18, 14),)  # 2 MB table, ~1 ms), so the table grows (emptied) to 2^bits
 # rows (at most 2^MEMO_BITS) once the search has run this many nodes (measured: starting at
-# 2^11 rows and growing to 2^13 at 2^14 nodes, 4x15 ran 18% more nodes and 3x20 no faster)
+# 2^11 rows and growing to 2^13 at 2^14 nodes, 4x15 ran 18% more nodes and 3x20 no faster;
+# growing to 2^14 rows (512 KB, the size of a core's L2 cache here) rather than 2^16 (2 MB),
+# fresh processes, medians of 5-7: 6x10 38 vs 41 ms, 5x12 12.2 vs 14.2 (2^15), the 8x8
+# board with a corner missing 252 vs 290 ms, for 10% more nodes)
 MEMO_PIECES = 3  # looked up where at least this many pieces' worth of items is empty
 MEMO_SPAN = 20.0  # the memo only where the options span fewer items than this on average
 FLOOD = False  # region sizes by flood fill after each placement (measured: on the
