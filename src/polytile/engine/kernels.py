@@ -34,6 +34,7 @@ KERNEL_MODULES = tuple(f"{family}.kernel" for family in FAMILIES)  # named below
 SOURCES = KERNEL_MODULES + (
     "bits",
     "bitboard.tables",
+    "breaking",
     "bitboard.chained",
     "bitboard.memo_table",
     "tree",
@@ -45,6 +46,7 @@ SOURCES = KERNEL_MODULES + (
     "placing",
     "turning",
     "modelling",
+    "congruence",
 )
 EXTENSION = "polytile.engine._aot"
 _HERE = Path(__file__).resolve().parent

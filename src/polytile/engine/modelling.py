@@ -23,7 +23,8 @@ import numpy.typing as npt
 
 from .bits import ZERO, njit
 from .orbits import Words, analyse
-from .turning import _image, permutations
+from .congruence import merge_congruent, orientations, shape_base
+from .turning import permutations
 
 Ints = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
@@ -71,130 +72,6 @@ def _grid(cells: Ints, lo: Ints, hi: Ints) -> tuple[Ints, Ints]:
             number += (cells[i, a] - lo[a]) * strides[a]
         grid[number] = i
     return grid, strides
-
-
-@njit(cache=True)
-def _base(cells: Ints) -> int:
-    """1 + the shape's largest extent along an axis: the base of its cells' keys (the
-    same under every motion)."""
-    base = 1
-    for a in range(cells.shape[1]):
-        base = max(base, cells[:, a].max() - cells[:, a].min() + 1)
-    return int(base)
-
-
-@njit(cache=True)
-def _sorted_keys(cells: Ints, mat: Ints, base: int, img: Ints, idx: Ints, out: Ints, out_cells: Ints) -> None:
-    """out = the keys of the cells of cells @ mat.T moved to the origin, ascending (a key:
-    the coordinates as digits in `base`, the first axis most significant: ascending keys
-    are the cells in lexicographic order), out_cells those cells in that order."""
-    k, d = cells.shape
-    _image(cells, mat, img)
-    for i in range(k):
-        key = 0
-        for a in range(d):
-            key = key * base + img[i, a]
-        j = i - 1  # insertion sort
-        while j >= 0 and out[j] > key:
-            out[j + 1], idx[j + 1] = out[j], idx[j]
-            j -= 1
-        out[j + 1], idx[j + 1] = key, i
-    for j in range(k):
-        for a in range(d):
-            out_cells[j, a] = img[idx[j], a]
-
-
-@njit(cache=True)
-def _orientations(
-    piece_cells: Ints, piece_ptr: Ints, reflect: Bools, mats: Ints, n_rot: int
-) -> tuple[Ints, Ints, Ints, Ints]:
-    """(keys, cells, at, first_of): every piece's distinct orientations in the order of the
-    motions (core.shape.orientations), as sorted keys (_sorted_keys) and their cells:
-    orientation i's are keys[at[i]:at[i + 1]] and cells[at[i]:at[i + 1]], piece p's
-    orientations first_of[p]..first_of[p + 1] - 1."""
-    n_p, d = len(piece_ptr) - 1, piece_cells.shape[1]
-    keys = np.empty(len(mats) * len(piece_cells), dtype=np.int64)
-    ocells = np.empty((len(keys), d), dtype=np.int64)
-    at = np.zeros(len(mats) * n_p + 1, dtype=np.int64)
-    first_of = np.zeros(n_p + 1, dtype=np.int64)
-    k_max = 1
-    for p in range(n_p):
-        k_max = max(k_max, piece_ptr[p + 1] - piece_ptr[p])
-    img, idx = np.empty((k_max, d), dtype=np.int64), np.empty(k_max, dtype=np.int64)
-    n_o = 0
-    for p in range(n_p):
-        cells = piece_cells[piece_ptr[p] : piece_ptr[p + 1]]
-        k, base = len(cells), _base(cells)
-        for m in range(len(mats) if reflect[p] else n_rot):
-            here = at[n_o]
-            _sorted_keys(cells, mats[m], base, img[:k], idx, keys[here : here + k], ocells[here : here + k])
-            new = True
-            for o in range(first_of[p], n_o):
-                if _equal(keys, at[o], here, k):
-                    new = False
-                    break
-            if new:
-                n_o += 1
-                at[n_o] = here + k
-        first_of[p + 1] = n_o
-    return keys, ocells, at, first_of
-
-
-@njit(cache=True)
-def _equal(keys: Ints, a: int, b: int, k: int) -> bool:
-    """Whether keys[a:a + k] and keys[b:b + k] are equal (np.array_equal allocates)."""
-    for j in range(k):
-        if keys[a + j] != keys[b + j]:
-            return False
-    return True
-
-
-@njit(cache=True)
-def _least(keys: Ints, at: Ints, first: int, last: int) -> int:
-    """The orientation among first..last - 1 whose keys are lexicographically least."""
-    best = first
-    for o in range(first + 1, last):
-        for j in range(at[o + 1] - at[o]):
-            if keys[at[o] + j] != keys[at[best] + j]:
-                if keys[at[o] + j] < keys[at[best] + j]:
-                    best = o
-                break
-    return best
-
-
-@njit(cache=True)
-def _merge(
-    piece_cells: Ints, piece_ptr: Ints, count: Ints, least: Ints, reflect: Bools, keys: Ints, at: Ints, first_of: Ints
-) -> tuple[Ints, Ints, Ints, Ints]:
-    """(merged, first, copies, minimum): the merged piece each piece became (pieces
-    congruent under their motions, with the same reflection rule, are copies of the first
-    of them: core.puzzle.merge_congruent; congruent: the same least orientation), the
-    first piece of each merged one, and the merged pieces' copies and minimum."""
-    n_p = len(count)
-    canon = np.empty(n_p, dtype=np.int64)
-    base = np.empty(n_p, dtype=np.int64)
-    for p in range(n_p):
-        canon[p] = _least(keys, at, first_of[p], first_of[p + 1])
-        base[p] = _base(piece_cells[piece_ptr[p] : piece_ptr[p + 1]])
-    merged = np.full(n_p, -1, dtype=np.int64)
-    first = np.zeros(n_p, dtype=np.int64)
-    copies = np.zeros(n_p, dtype=np.int64)
-    minimum = np.zeros(n_p, dtype=np.int64)
-    m = 0
-    for p in range(n_p):
-        if merged[p] >= 0:
-            continue
-        merged[p], first[m], copies[m], minimum[m] = m, p, count[p], least[p]
-        mine = at[canon[p] + 1] - at[canon[p]]
-        for q in range(p + 1, n_p):
-            k = at[canon[q] + 1] - at[canon[q]]
-            if merged[q] < 0 and reflect[q] == reflect[p] and base[q] == base[p] and k == mine:
-                if _equal(keys, at[canon[q]], at[canon[p]], k):
-                    merged[q] = m
-                    copies[m] += count[q]
-                    minimum[m] += least[q]
-        m += 1
-    return merged, first[:m].copy(), copies[:m].copy(), minimum[:m].copy()
 
 
 @njit(cache=True)
@@ -400,7 +277,7 @@ def model(
     order, lo, hi, mult = _cell_order(board)
     sizes, bases = np.diff(piece_ptr), np.empty(len(count), dtype=np.int64)
     for p in range(len(count)):
-        bases[p] = _base(piece_cells[piece_ptr[p] : piece_ptr[p + 1]])
+        bases[p] = shape_base(piece_cells[piece_ptr[p] : piece_ptr[p + 1]])
     box = 1
     for a in range(d):
         box *= hi[a] - lo[a] + 1
@@ -409,9 +286,9 @@ def model(
     cells = np.empty_like(board)
     for i in range(n):
         cells[i] = board[order[i]]
-    orients = _orientations(piece_cells, piece_ptr, reflect, mats, n_rot)
+    orients = orientations(piece_cells, piece_ptr, reflect, mats, n_rot)
     keys, ocells, at, first_of = orients
-    merged, first, copies, minimum = _merge(piece_cells, piece_ptr, count, least, reflect, keys, at, first_of)
+    merged, first, copies, minimum = merge_congruent(piece_cells, piece_ptr, count, least, reflect, keys, at, first_of)
     if np.sum(sizes[first] * copies) == n:  # then every copy must be used (core.cover.build)
         minimum[:] = copies
     grid, strides = _grid(cells, lo, hi)

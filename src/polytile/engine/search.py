@@ -71,7 +71,7 @@ def plan(
 
     Breaking places the fixed piece first, one placement per orbit; where that placement
     has symmetries, a second piece keeps one placement per orbit under them (see
-    core.symmetry.second_breaking, compiled in engine/bitboard/tables.py; `second=False` skips
+    core.symmetry.second_breaking, compiled in engine/breaking.py; `second=False` skips
     it). (Placing the most constrained piece first without symmetry helps square boards
     and hurts narrow ones,
     where filling the first empty cell is already tight; measured on the corpus, so
@@ -98,11 +98,11 @@ def plan(
 
 
 def breaking_piece(cover: Cover, sym: Symmetry) -> tuple[int, np.ndarray] | None:
-    """core.symmetry.breaking_piece, compiled (engine/bitboard/tables.py): the piece to place
+    """core.symmetry.breaking_piece, compiled (engine/breaking.py): the piece to place
     first and its placements kept, or None."""
     if len(sym.h_rows) == 1:
         return None
-    piece, first = kernel_module("bitboard.tables").first_piece(
+    piece, first = kernel_module("breaking").first_piece(
         sym.h_images, sym.opt_label, sym.label_piece, cover.opt_piece, cover.piece_count, cover.piece_min
     )
     return None if piece < 0 else (int(piece), first)
@@ -111,9 +111,9 @@ def breaking_piece(cover: Cover, sym: Symmetry) -> tuple[int, np.ndarray] | None
 def second_breaking(
     cover: Cover, sym: Symmetry, piece: int, first: np.ndarray
 ) -> tuple[int, np.ndarray, np.ndarray] | None:
-    """core.symmetry.second_breaking, compiled (engine/bitboard/tables.py): (second piece, the
+    """core.symmetry.second_breaking, compiled (engine/breaking.py): (second piece, the
     CSR of its placements banned under each of `first`), or None."""
-    second, ptr, flat = kernel_module("bitboard.tables").second_piece(
+    second, ptr, flat = kernel_module("breaking").second_piece(
         first,
         piece,
         sym.h_images,

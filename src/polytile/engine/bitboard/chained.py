@@ -7,7 +7,7 @@ neighbour shifts, whether every piece is connected, the options that cut off a r
 pieces fill, the lists by lowest item, the blocks), chained here so that a small puzzle's
 tables cost one call's argument passing instead of seven, and no numpy between them. The
 same functions run, so the tables are the same (tests/engine/test_chained.py). The
-choices: tables.first_piece and tables.second_piece, with H's images of the options
+choices: breaking.first_piece and breaking.second_piece, with H's images of the options
 (core.symmetry.Symmetry.h_images) computed on the way instead of by numpy."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from __future__ import annotations
 import numpy as np
 
 from .kernel import reachable_sizes
-from .tables import board_masks, connected, first_piece, lists_by_first_item, merged_blocks, neighbour_shifts
-from .tables import second_piece, useful
+from .tables import board_masks, connected, lists_by_first_item, merged_blocks, neighbour_shifts, useful
+from ..breaking import first_piece, second_piece
 from ..bits import ONE, ZERO, njit, popcount
 
 
@@ -100,7 +100,7 @@ def breaking(
     second: bool,
 ) -> tuple[int, np.ndarray, np.ndarray, int, np.ndarray, np.ndarray]:
     """(piece, its options kept (n, 1) int32: the prefixes, keep, second piece, ban_ptr,
-    ban_opts) as search.plan chooses them (tables.first_piece, then tables.second_piece
+    ban_opts) as search.plan chooses them (breaking.first_piece, then breaking.second_piece
     when `second`; keep: the options but the fixed piece's); piece -1 when no piece can be
     fixed, second -1 when none is needed or none can serve."""
     rows = np.empty(popcount(h_mask), dtype=np.int64)
