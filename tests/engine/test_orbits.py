@@ -10,11 +10,10 @@ import json
 import os
 
 import numpy as np
-import pytest
 from hypothesis import HealthCheck, given, settings
 
 import polytile
-from checker import TooMany, all_solutions, classes
+from compiled_counts import check_counts
 from paths import TESTS
 from polytile.core.symmetry import Symmetry, analyse
 from polytile.engine import kernels
@@ -102,12 +101,4 @@ def test_more_than_64_items_is_left_to_numpy(tmp_path):
 @given(random_puzzles())
 def test_unique_counts_match_the_checker(tmp_path_factory, rp):
     """count(unique=True) (symmetry from the compiled analysis) against the brute force."""
-    try:
-        sols = all_solutions(rp.board, rp.pieces, rp.dim, limit=300, max_nodes=50_000)
-    except TooMany:
-        return
-    with pytest.MonkeyPatch.context() as patch:  # the kernel, built or not
-        patch.setattr(solver, "analyser", jit_analyser)
-        report = tiling_of(rp, tmp_path_factory.mktemp("p")).count(unique=True)
-    assert report.solutions == len(sols)
-    assert report.unique == classes(sols, rp.board, rp.dim)
+    check_counts(tmp_path_factory, rp, [(solver, "analyser", jit_analyser)])

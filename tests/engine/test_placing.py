@@ -10,11 +10,10 @@ import json
 import os
 
 import numpy as np
-import pytest
 from hypothesis import HealthCheck, given, settings
 
 import polytile
-from checker import TooMany, all_solutions, classes
+from compiled_counts import check_counts
 from paths import TESTS
 from polytile.core.cover import Cover, build
 from polytile.engine import kernels
@@ -91,14 +90,4 @@ def test_the_kernel_runs_on_plain_boards():
 @given(random_puzzles())
 def test_counts_match_the_checker(tmp_path_factory, rp):
     """count(unique=True) on the model built by the kernel against the brute force."""
-    try:
-        sols = all_solutions(rp.board, rp.pieces, rp.dim, limit=300, max_nodes=50_000)
-    except TooMany:
-        return
-    path = tmp_path_factory.mktemp("p") / "puzzle.json"
-    path.write_text(json.dumps(rp.json))
-    with pytest.MonkeyPatch.context() as patch:  # the kernel, built or not
-        patch.setattr(solver, "placer", jit_placer)
-        report = polytile.load(path).count(unique=True)
-    assert report.solutions == len(sols)
-    assert report.unique == classes(sols, rp.board, rp.dim)
+    check_counts(tmp_path_factory, rp, [(solver, "placer", jit_placer)])

@@ -11,14 +11,13 @@ import json
 import os
 
 import numpy as np
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import polytile
-from checker import TooMany, all_solutions, classes
 from polytile.core import shape
 from polytile.engine import kernels
+from compiled_counts import check_counts
 from paths import TESTS
 from polytile.core.symmetry import board_group
 from polytile.engine.turning_driver import jit_permuter, jit_turner, permuter, turner
@@ -102,19 +101,11 @@ def test_the_pentominoes_have_63_orientations():
 def test_counts_match_the_checker(tmp_path_factory, rp):
     """count(unique=True) with every orientation turned by the kernel (a fresh memo) and
     the board's group from it, against the brute force."""
-    try:
-        sols = all_solutions(rp.board, rp.pieces, rp.dim, limit=300, max_nodes=50_000)
-    except TooMany:
-        return
-    path = tmp_path_factory.mktemp("p") / "puzzle.json"
-    path.write_text(json.dumps(rp.json))
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(shape, "_ORIENTATIONS", {})
-        patch.setattr(shape, "_compiled", [jit_turner])
-        patch.setattr(solver, "permuter", jit_permuter)
-        report = polytile.load(path).count(unique=True)
-    assert report.solutions == len(sols)
-    assert report.unique == classes(sols, rp.board, rp.dim)
+    check_counts(
+        tmp_path_factory,
+        rp,
+        [(shape, "_ORIENTATIONS", {}), (shape, "_compiled", [jit_turner]), (solver, "permuter", jit_permuter)],
+    )
 
 
 def check_group(model) -> None:
