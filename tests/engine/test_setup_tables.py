@@ -14,8 +14,9 @@ from hypothesis import HealthCheck, given, settings
 
 import polytile
 from polytile.core import symmetry
-from polytile.core.cover import crude_bound, placement_bound
-from polytile.engine import search
+from polytile.core.cover import Cover, crude_bound, placement_bound
+from polytile.core.symmetry import Symmetry
+from polytile.engine.kernels import kernel_module
 from polytile.engine.bitboard.driver import MAX_SHIFTS, build
 from paths import TESTS
 from random_puzzles import random_lattice_puzzles, random_puzzles
@@ -23,6 +24,38 @@ from random_puzzles import random_lattice_puzzles, random_puzzles
 PROFILE = settings(
     max_examples=150, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck)
 )
+
+
+def breaking_piece(cover: Cover, sym: Symmetry) -> tuple[int, np.ndarray] | None:
+    """core.symmetry.breaking_piece, compiled (engine/breaking.py; search.plan calls it through
+    bitboard.chained.breaking): the piece to place first and its placements kept, or None."""
+    if len(sym.h_rows) == 1:
+        return None
+    piece, first = kernel_module("breaking").first_piece(
+        sym.h_images, sym.opt_label, sym.label_piece, cover.opt_piece, cover.piece_count, cover.piece_min
+    )
+    return None if piece < 0 else (int(piece), first)
+
+
+def second_breaking(
+    cover: Cover, sym: Symmetry, piece: int, first: np.ndarray
+) -> tuple[int, np.ndarray, np.ndarray] | None:
+    """core.symmetry.second_breaking, compiled (engine/breaking.py): (second piece, the
+    CSR of its placements banned under each of `first`), or None."""
+    second, ptr, flat = kernel_module("breaking").second_piece(
+        first,
+        piece,
+        sym.h_images,
+        np.uint64(sym.h_mask),
+        sym.opt_label,
+        sym.label_img,
+        sym.label_piece,
+        sym.opt_stab,
+        cover.opt_piece,
+        cover.piece_count,
+        cover.piece_min,
+    )
+    return None if second < 0 else (int(second), ptr, flat)
 
 
 def model_of(rp, tmp_path):
@@ -96,13 +129,13 @@ def check_breaking(tiling) -> None:
     cover, sym = tiling.model().cover, tiling.symmetry()
     if sym.order == 1:
         return
-    plain, compiled = symmetry.breaking_piece(cover, sym), search.breaking_piece(cover, sym)
+    plain, compiled = symmetry.breaking_piece(cover, sym), breaking_piece(cover, sym)
     assert (plain is None) == (compiled is None)
     if plain is None or compiled is None:
         return
     assert plain[0] == compiled[0] and plain[1].tolist() == compiled[1].tolist()
     plain2 = symmetry.second_breaking(cover, sym, plain[0], plain[1])
-    compiled2 = search.second_breaking(cover, sym, plain[0], plain[1])
+    compiled2 = second_breaking(cover, sym, plain[0], plain[1])
     assert (plain2 is None) == (compiled2 is None)
     if plain2 is not None and compiled2 is not None:
         assert plain2[0] == compiled2[0]

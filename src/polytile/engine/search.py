@@ -97,38 +97,6 @@ def plan(
     return Plan(keep, 2, int(piece), True, prefixes, int(piece2), ban_ptr, ban_opts)
 
 
-def breaking_piece(cover: Cover, sym: Symmetry) -> tuple[int, np.ndarray] | None:
-    """core.symmetry.breaking_piece, compiled (engine/breaking.py): the piece to place
-    first and its placements kept, or None."""
-    if len(sym.h_rows) == 1:
-        return None
-    piece, first = kernel_module("breaking").first_piece(
-        sym.h_images, sym.opt_label, sym.label_piece, cover.opt_piece, cover.piece_count, cover.piece_min
-    )
-    return None if piece < 0 else (int(piece), first)
-
-
-def second_breaking(
-    cover: Cover, sym: Symmetry, piece: int, first: np.ndarray
-) -> tuple[int, np.ndarray, np.ndarray] | None:
-    """core.symmetry.second_breaking, compiled (engine/breaking.py): (second piece, the
-    CSR of its placements banned under each of `first`), or None."""
-    second, ptr, flat = kernel_module("breaking").second_piece(
-        first,
-        piece,
-        sym.h_images,
-        np.uint64(sym.h_mask),
-        sym.opt_label,
-        sym.label_img,
-        sym.label_piece,
-        sym.opt_stab,
-        cover.opt_piece,
-        cover.piece_count,
-        cover.piece_min,
-    )
-    return None if second < 0 else (int(second), ptr, flat)
-
-
 def piece_never_placed(cover: Cover) -> bool:
     """Some piece that every solution uses (minimum >= 1) has no option. The kernels would
     find no solution too, but only after trying every way of filling the board without it:
