@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 kernel = kernel_module("bitboard.kernel")  # compiled ahead of time, or numba's JIT: see engine/kernels.py
 build = kernel_module("bitboard.tables")  # the tables built in compiled code
 chained = kernel_module("bitboard.chained")  # ... chained in one call
+memo_table = kernel_module("bitboard.memo_table")  # the memo table's rehash
 
 
 MAX_SHIFTS = 8  # more distinct neighbour differences: grow regions cell by cell
@@ -50,18 +51,23 @@ def narrow_frontier(cover: Cover) -> bool:
 KEYS = 5  # items next to the one to fill whose occupancy picks a sub-block
 KEYS_WIDE = 7  # ... where the frontier is wide (narrow_frontier: the 4x4x4 cube, 7% a node)
 MEMO = True  # reuse the counts of sub-problems met before (counting only)
-MEMO_BITS = 16  # log2 of the memo table's rows (32 bytes each) at most, which
-MEMO_START_BITS = 13  # starts with 2^13 rows (256 KB): fresh pages cost their first touch (a
-MEMO_GROWTH = ((1 << 18, 14),)  # 2 MB table, ~1 ms), so the table grows (emptied) to 2^bits
-# rows (at most 2^MEMO_BITS) once the search has run this many nodes (measured: starting at
-# 2^11 rows and growing to 2^13 at 2^14 nodes, 4x15 ran 18% more nodes and 3x20 no faster;
-# growing to 2^14 rows (512 KB, the size of a core's L2 cache here) rather than 2^16 (2 MB),
-# fresh processes, medians of 5-7: 6x10 38 vs 41 ms, 5x12 12.2 vs 14.2 (2^15), the 8x8
-# board with a corner missing 252 vs 290 ms, for 10% more nodes)
+MEMO_BITS = 16  # log2 of the memo table's rows (16 bytes each, buckets of memo_table.WAYS) at most
+MEMO_START_BITS = 12  # it starts with 2^12 rows (64 KB): fresh pages cost their first touch
+MEMO_GROWTH = ((1 << 14, 14), (1 << 17, 16))  # ... and grows (rehashed: nothing lost) to 2^bits
+# rows (at most 2^MEMO_BITS) once the search has run this many nodes
+MEMO_MAX_CODE = 1 << 24  # codes of the copies left must be below memo_table.MAX_CODE
 MEMO_PIECES = 3  # looked up where at least this many pieces' worth of items is empty
 MEMO_SPAN = 20.0  # the memo only where the options span fewer items than this on average
 FLOOD = False  # region sizes by flood fill after each placement (measured: on the
 # corpus's boards it costs more than the nodes it saves)
+
+
+def table_rows(rows: int) -> np.ndarray:
+    """An empty memo table of `rows` rows (uint64 pairs) from a 64-byte boundary, so that
+    each bucket is one cache line (numpy aligns to 16 bytes)."""
+    buf = np.zeros(2 * rows + 6, dtype=np.uint64)
+    skip = (-buf.ctypes.data % 64) // 8
+    return buf[skip : skip + 2 * rows].reshape(rows, 2)
 
 
 class BitboardDriver(Driver):
@@ -216,13 +222,13 @@ class BitboardDriver(Driver):
             and not store
             and limit == 0
             and self.select is None
-            and place < 1 << 62
+            and place <= MEMO_MAX_CODE
             and narrow
         )  # alike: leaves may all count alike (memo_weights)
-        self.memo_rows = 1 << MEMO_BITS if memo else 2
-        size = min(self.memo_rows, 1 << MEMO_START_BITS)
+        self.memo_rows = 1 << max(2, MEMO_BITS) if memo else 4  # one bucket at least
+        size = min(self.memo_rows, 1 << max(2, MEMO_START_BITS))
         self.table = MemoTable(
-            rows=np.zeros((size, 4), np.uint64),
+            rows=table_rows(size),
             code=np.zeros(self.depth, np.int64),
             entry=np.full(self.depth, -1, np.int64),
             weight=np.zeros(2, np.int64),
@@ -266,8 +272,8 @@ class BitboardDriver(Driver):
 
     def call(self, budget: int) -> int:
         """One call of the kernel; the call that passes a size step of MEMO_GROWTH stops
-        there, the memo table grows (emptied: its rows are counts to reuse, never needed),
-        and the call goes on with the rest of its budget."""
+        there, the memo table grows (its rows rehashed into the new one), and the call goes
+        on with the rest of its budget."""
         grow, before = self._growth(), int(self.stats[NODES])
         if grow is None or before + budget <= grow[0]:
             return int(super().call(budget))
@@ -275,7 +281,9 @@ class BitboardDriver(Driver):
         code = int(super().call(first)) if first > 0 else PAUSED
         if code != PAUSED:
             return code
-        self.table = self.table._replace(rows=np.zeros((grow[1], 4), np.uint64))
+        rows = table_rows(grow[1])
+        memo_table.rehash(self.table.rows, rows)
+        self.table = self.table._replace(rows=rows)
         self.work = self.work._replace(memo=self.table)
         return self.call(budget - (int(self.stats[NODES]) - before))
 
