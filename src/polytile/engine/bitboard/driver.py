@@ -52,9 +52,13 @@ KEYS = 5  # items next to the one to fill whose occupancy picks a sub-block
 KEYS_WIDE = 7  # ... where the frontier is wide (narrow_frontier: the 4x4x4 cube, 7% a node)
 MEMO = True  # reuse the counts of sub-problems met before (counting only)
 MEMO_BITS = 16  # log2 of the memo table's rows (16 bytes each, buckets of memo_table.WAYS) at most
-MEMO_START_BITS = 12  # it starts with 2^12 rows (64 KB): fresh pages cost their first touch
-MEMO_GROWTH = ((1 << 14, 14), (1 << 17, 16))  # ... and grows (rehashed: nothing lost) to 2^bits
-# rows (at most 2^MEMO_BITS) once the search has run this many nodes
+MEMO_START_BITS = 12  # it starts with 2^12 rows (64 KB)
+MEMO_GROWTH = ((1 << 13, 14), (1 << 18, 16))  # ... and grows (rehashed: nothing lost) to 2^bits
+# rows (at most 2^MEMO_BITS) once the search has run this many nodes. A fresh page costs
+# 1.5-8 us on first touch here (a 2 MB table: ~1 ms), so the large table comes only where
+# the search is long (kernel9.md: 1 MB at 2^17 nodes made the 8x8 board with a centre hole,
+# 166,000 nodes, 10% slower for 0.1% fewer nodes; at 2^18 nodes 6x10 runs 1,092,763 nodes
+# instead of 1,069,865; 2 MB saved 6x10 7% more nodes and no time)
 MEMO_MAX_CODE = 1 << 24  # codes of the copies left must be below memo_table.MAX_CODE
 MEMO_PIECES = 3  # looked up where at least this many pieces' worth of items is empty
 MEMO_SPAN = 20.0  # the memo only where the options span fewer items than this on average
@@ -64,8 +68,12 @@ FLOOD = False  # region sizes by flood fill after each placement (measured: on t
 
 def table_rows(rows: int) -> np.ndarray:
     """An empty memo table of `rows` rows (uint64 pairs) from a 64-byte boundary, so that
-    each bucket is one cache line (numpy aligns to 16 bytes)."""
-    buf = np.zeros(2 * rows + 6, dtype=np.uint64)
+    each bucket is one cache line (numpy aligns to 16 bytes). Written now rather than
+    np.zeros: a fresh page that the search first reads (a look-up) and then writes (a
+    count kept) faults twice, the zero page first (1 MB: ~450 us written now, ~700 in the
+    search)."""
+    buf = np.empty(2 * rows + 6, dtype=np.uint64)
+    buf.fill(0)
     skip = (-buf.ctypes.data % 64) // 8
     return buf[skip : skip + 2 * rows].reshape(rows, 2)
 
