@@ -66,13 +66,19 @@ FLOOD = False  # region sizes by flood fill after each placement (measured: on t
 # corpus's boards it costs more than the nodes it saves)
 
 
-def table_rows(rows: int) -> np.ndarray:
-    """An empty memo table of `rows` rows (uint64 pairs) from a 64-byte boundary, so that
-    each bucket is one cache line (numpy aligns to 16 bytes). Written now rather than
-    np.zeros: a fresh page that the search first reads (a look-up) and then writes (a
-    count kept) faults twice, the zero page first (1 MB: ~450 us written now, ~700 in the
-    search)."""
-    buf = np.empty(2 * rows + 6, dtype=np.uint64)
+def table_buffer(rows: int) -> np.ndarray:
+    """Memory for a memo table of `rows` rows (table_rows), not yet written."""
+    return np.empty(2 * rows + 6, dtype=np.uint64)
+
+
+def table_rows(rows: int, buf: np.ndarray | None = None) -> np.ndarray:
+    """An empty memo table of `rows` rows (uint64 pairs) in `buf` (table_buffer) or new
+    memory, from a 64-byte boundary, so that each bucket is one cache line (numpy aligns
+    to 16 bytes). Written now rather than np.zeros: a fresh page that the search first
+    reads (a look-up) and then writes (a count kept) faults twice, the zero page first
+    (1 MB: ~450 us written now, ~700 in the search)."""
+    if buf is None or len(buf) < 2 * rows + 6:
+        buf = table_buffer(rows)
     buf.fill(0)
     skip = (-buf.ctypes.data % 64) // 8
     return buf[skip : skip + 2 * rows].reshape(rows, 2)
@@ -242,6 +248,10 @@ class BitboardDriver(Driver):
             weight=np.zeros(2, np.int64),
             memo_at=np.zeros(self.depth, np.bool_),
         )
+        # the first larger table's memory taken now, with the set-up's (often memory freed
+        # there: no fresh pages), and written only if the search grows the table
+        grow = self._growth()
+        self.spare: np.ndarray | None = table_buffer(grow[1]) if grow is not None else None
         min_empty = MEMO_PIECES * int(self.piece_size.max(initial=1))
         return memo, radix, min_empty
 
@@ -289,7 +299,8 @@ class BitboardDriver(Driver):
         code = int(super().call(first)) if first > 0 else PAUSED
         if code != PAUSED:
             return code
-        rows = table_rows(grow[1])
+        rows = table_rows(grow[1], self.spare)
+        self.spare = None
         memo_table.rehash(self.table.rows, rows)
         self.table = self.table._replace(rows=rows)
         self.work = self.work._replace(memo=self.table)
