@@ -144,3 +144,25 @@ def test_type_ids_equal_exactly_when_type_keys_are():
                     assert keys[i] == keys[j], (i, j)
                 elif type(values[i]) is type(values[j]) and keys[i] == keys[j]:
                     raise AssertionError((i, j))
+
+
+def test_key_items_one_pass_matches_the_sorted_counts_on_the_corpus():
+    """tables.key_items' one pass keeping the best against a sort of the counts (its
+    docstring: the `keys` items most often covered by the options whose lowest item is t,
+    ties the lower item, t itself never), for every keys a driver uses, on the corpus."""
+    corpus = TESTS / "corpus" / "tiling"
+    for path in sorted(corpus.glob("*.txt"))[:12]:
+        cover = polytile.load(path).model().cover
+        n = cover.n_items
+        if n > 64:
+            continue
+        keep = np.ones(cover.n_options, dtype=bool)
+        opts, start = build.lists_by_first_item(n, cover.opt_ptr, cover.opt_items, keep)
+        opt_mask = build.board_masks(n, cover.opt_ptr, cover.opt_items, cover.neighbours)[0]
+        for keys in (0, 1, 5, 7):
+            got = build.key_items(n, start, opts, opt_mask, keys)
+            for t in range(n):
+                mine = opt_mask[opts[start[t] : start[t + 1]]].tolist()
+                counts = [sum(m >> i & 1 for m in mine) for i in range(64)]
+                want = sorted((i for i in range(64) if i != t), key=lambda i: (-counts[i], i))[:keys]
+                assert got[t].tolist() == want, (path.name, t, keys)

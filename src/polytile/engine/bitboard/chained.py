@@ -6,7 +6,9 @@ tables.py's functions build one call at a time (the option and neighbour bitboar
 neighbour shifts, whether every piece is connected, the options that cut off a region no
 pieces fill, the lists by lowest item, the blocks), chained here so that a small puzzle's
 tables cost one call's argument passing instead of seven, and no numpy between them. The
-same functions run, so the tables are the same (tests/engine/test_chained.py). The
+same functions run, so the tables are the same (tests/engine/test_chained.py; numba caches
+a function compiled with what it calls, so an edit of tables.py needs this file's cache
+invalidated: an edit here, or its *.nbi/*.nbc deleted). The
 choices: breaking.first_piece and breaking.second_piece, with H's images of the options
 (core.symmetry.Symmetry.h_images) computed on the way instead of by numpy."""
 

@@ -184,31 +184,53 @@ def key_items(n: int, cell_start: np.ndarray, cell_opts: np.ndarray, opt_mask: n
     whose lowest item is t (ties: the lower item)."""
     key = np.zeros((n, keys), dtype=np.int64)
     counts = np.zeros(64, dtype=np.int64)
+    best_count = np.empty(keys, dtype=np.int64)
+    # items from n on are never covered (0): the first of them not yet taken (within
+    # keys + 1 of n) is what a scan of all 64 would find among them
+    scan = min(64, n + keys + 1)
     for t in range(n):
-        counts[:] = 0
+        counts[:scan] = 0
         for q in range(cell_start[t], cell_start[t + 1]):
             m = opt_mask[cell_opts[q]]
             while m:
                 counts[trailing_zeros(m)] += 1
                 m &= m - ONE
-        counts[t] = -1
-        # items from n on are never covered (0): the first of them not yet taken (within
-        # keys + 1 of n) is what a scan of all 64 would find among them
-        scan = min(64, n + keys + 1)
-        for j in range(keys):
-            best = 0
-            for i in range(scan):
-                if counts[i] > counts[best]:
-                    best = i
-            key[t, j] = best
-            counts[best] = -2
+        _top(counts, scan, t, keys, best_count, key[t])
     return key
 
 
+@njit(cache=True, inline="always")
+def _top(counts: np.ndarray, scan: int, t: int, keys: int, best_count: np.ndarray, out: np.ndarray) -> None:
+    """out[:keys] = the items i < scan but t of the highest counts, the lower item first
+    among equal counts: one pass keeping the best `keys` in order (what `keys` scans for the
+    highest, each taken out after, find; keys < scan)."""
+    if keys == 0:
+        return
+    k = 0
+    for i in range(scan):
+        if i == t:
+            continue
+        c = counts[i]
+        if k == keys and c <= best_count[keys - 1]:
+            continue  # (a later item of an equal count comes after)
+        j = k if k < keys else keys - 1
+        while j > 0 and c > best_count[j - 1]:
+            best_count[j] = best_count[j - 1]
+            out[j] = out[j - 1]
+            j -= 1
+        best_count[j] = c
+        out[j] = i
+        if k < keys:
+            k += 1
+
+
 @njit(cache=True)
-def by_bit(lo: int, hi: int, cell_opts: np.ndarray, opt_bit: np.ndarray, n_bits: int, order: np.ndarray) -> None:
-    """order[lo:hi] = lo..hi-1 sorted by the piece bit of cell_opts[q], stably (a counting sort)."""
-    at = np.zeros(n_bits + 1, dtype=np.int64)
+def by_bit(
+    lo: int, hi: int, cell_opts: np.ndarray, opt_bit: np.ndarray, n_bits: int, order: np.ndarray, at: np.ndarray
+) -> None:
+    """order[lo:hi] = lo..hi-1 sorted by the piece bit of cell_opts[q], stably (a counting
+    sort; `at`: n_bits + 1 of scratch)."""
+    at[:] = 0
     for q in range(lo, hi):
         at[opt_bit[cell_opts[q]] + 1] += 1
     for k in range(n_bits):
@@ -240,38 +262,43 @@ def merged_blocks(
     n_pat = 1 << keys
     n_blocks = n << keys
     start = np.zeros(n_blocks + 1, dtype=np.int64)
-    covers = np.zeros(len(cell_opts), dtype=np.int64)
+    covers = np.empty(len(cell_opts), dtype=np.int64)
     for t in range(n):
+        base = (t << keys) + 1
         for q in range(cell_start[t], cell_start[t + 1]):
-            o = cell_opts[q]
+            m = opt_mask[cell_opts[q]]
             c: int | np.int64 = 0
             for j in range(keys):
-                c |= np.int64((opt_mask[o] >> np.uint64(key[t, j])) & ONE) << j
+                c |= np.int64((m >> np.uint64(key[t, j])) & ONE) << j
             covers[q] = c
             free = (n_pat - 1) & ~c
             pat = free
             while True:  # the patterns P with c & P == 0: the subsets of `free`
-                start[((t << keys) | pat) + 1] += 1
+                start[base + pat] += 1
                 if pat == 0:
                     break
                 pat = (pat - 1) & free
     for b in range(n_blocks):
         start[b + 1] += start[b]
-    order = np.zeros(len(cell_opts), dtype=np.int64)
-    opts = np.zeros(start[n_blocks], dtype=np.int32)
-    bits = np.zeros(start[n_blocks], dtype=np.uint8)
+    order = np.empty(len(cell_opts), dtype=np.int64)
+    scratch = np.empty(n_bits + 1, dtype=np.int64)
+    opts = np.empty(start[n_blocks], dtype=np.int32)
+    bits = np.empty(start[n_blocks], dtype=np.uint8)
     at = start[:n_blocks].copy()
     for t in range(n):
-        by_bit(cell_start[t], cell_start[t + 1], cell_opts, opt_bit, n_bits, order)
+        by_bit(cell_start[t], cell_start[t + 1], cell_opts, opt_bit, n_bits, order, scratch)
         for i in range(cell_start[t], cell_start[t + 1]):
             q = order[i]
+            o = cell_opts[q]
+            bit = opt_bit[o]
             free = (n_pat - 1) & ~covers[q]
             pat = free
             while True:
                 b = (t << keys) | pat
-                opts[at[b]] = cell_opts[q]
-                bits[at[b]] = opt_bit[cell_opts[q]]
-                at[b] += 1
+                w = at[b]
+                opts[w] = o
+                bits[w] = bit
+                at[b] = w + 1
                 if pat == 0:
                     break
                 pat = (pat - 1) & free
