@@ -50,7 +50,9 @@ def build(
     keep: np.ndarray,
     opt_bit: np.ndarray,
     n_bits: int,
-    keys: int,
+    keys_narrow: int,
+    keys_wide: int,
+    span: float,
     most_shifts: int,
     prune: bool,
     cap: int,
@@ -66,11 +68,20 @@ def build(
     np.ndarray,
     np.ndarray,
     np.ndarray,
+    bool,
+    int,
 ]:
     """(opt_mask, nb_mask, opt_border, shift_d, shift_m, prune, topt, tbit, tstart, key,
-    tmask) as BitboardDriver.__init__ builds them step by step: `prune` stays
-    only when every piece is connected; then the options of `keep` that cut off a region
-    no pieces fill are dropped before the blocks (by piece bit `opt_bit` of each piece)."""
+    tmask, narrow, keys) as BitboardDriver.__init__ builds them step by step: `narrow`
+    when the options span fewer than `span` items on average (driver.narrow_frontier),
+    `keys_narrow` key items per item then, else `keys_wide`; `prune` stays only when
+    every piece is connected; then the options of `keep` that cut off a region no pieces
+    fill are dropped before the blocks (by piece bit `opt_bit` of each piece)."""
+    spans = 0
+    for o in range(len(opt_ptr) - 1):
+        spans += opt_items[opt_ptr[o + 1] - 1] - opt_items[opt_ptr[o]]
+    narrow = len(opt_ptr) <= 1 or spans < span * (len(opt_ptr) - 1)
+    keys = keys_narrow if narrow else keys_wide
     opt_mask, nb_mask, opt_border = board_masks(n, opt_ptr, opt_items, neighbours)
     shift_d, shift_m = neighbour_shifts(neighbours, most_shifts)
     prune = prune and connected(_one_per_piece(opt_mask, opt_piece, len(piece_count)), nb_mask, shift_d, shift_m)
@@ -86,7 +97,7 @@ def build(
     tmask = np.empty(len(topt), dtype=np.uint64)
     for j in range(len(topt)):
         tmask[j] = opt_mask[topt[j]]
-    return opt_mask, nb_mask, opt_border, shift_d, shift_m, prune, topt, tbit, tstart, key, tmask
+    return opt_mask, nb_mask, opt_border, shift_d, shift_m, prune, topt, tbit, tstart, key, tmask, narrow, keys
 
 
 @njit(cache=True)

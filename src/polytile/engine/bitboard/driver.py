@@ -91,15 +91,14 @@ class BitboardDriver(Driver):
         self.full = np.uint64((1 << n) - 1) if n < 64 else np.uint64(0xFFFFFFFFFFFFFFFF)
         sizes = self.piece_size.tolist()  # (a dozen pieces: Python's ints beat numpy's calls)
         self.cap = int(cap_factor * max(1, max(sizes, default=1)))
-        narrow = narrow_frontier(cover)
-        self.keys = (KEYS if narrow else KEYS_WIDE) if keys is None else keys
         if self.shuffle is None:  # every table in one compiled call; piece bit = piece
             self.bit_piece = opt_bit = np.arange(len(sizes), dtype=np.int64)
-            prune = self._all_tables(plan.keep, prune, opt_bit)
+            prune = self._all_tables(plan.keep, prune, opt_bit, keys)
         else:  # a random order of the pieces too
             self.bit_piece = np.random.default_rng(self.shuffle).permutation(len(sizes)).astype(np.int64)
             opt_bit = np.zeros(len(sizes), dtype=np.int64)
             opt_bit[self.bit_piece] = np.arange(len(sizes))
+            self._choose_keys(keys)
             prune = self._tables(plan.keep, prune, opt_bit)
         self.prune = prune
         iso = prune and all(s > 1 for s, c in zip(sizes, cover.piece_count.tolist()) if c > 0)
@@ -112,14 +111,21 @@ class BitboardDriver(Driver):
         self.fit = np.zeros(self.depth, dtype=np.uint64)
         self.cnt = np.zeros(max(1, len(self.bit_piece)), dtype=np.int64)
         self.tables = self._kernel_tables(
-            store, limit, iso, int(opt_bit[plan.sym_piece2]) if plan.sym_piece2 >= 0 else -1, narrow
+            store, limit, iso, int(opt_bit[plan.sym_piece2]) if plan.sym_piece2 >= 0 else -1, self.narrow
         )
         self.second = np.zeros(cover.n_options, dtype=np.int8)
         self.begin(plan.prefixes)  # (what search.search begins with: not begun twice)
 
-    def _all_tables(self, keep: np.ndarray, prune: bool, opt_bit: np.ndarray) -> bool:
-        """The tables of `_tables` in one compiled call (bitboard/chained.py); whether
-        the dead-end tests hold (prune, and every piece connected)."""
+    def _choose_keys(self, keys: int | None) -> None:
+        """`narrow` (narrow_frontier) and the key items per item: `keys`, else KEYS on a
+        narrow frontier and KEYS_WIDE on a wide one (chained.build chooses them itself)."""
+        self.narrow = narrow_frontier(self.cover)
+        self.keys = (KEYS if self.narrow else KEYS_WIDE) if keys is None else keys
+
+    def _all_tables(self, keep: np.ndarray, prune: bool, opt_bit: np.ndarray, keys: int | None = None) -> bool:
+        """The tables of `_tables` in one compiled call (bitboard/chained.py), `narrow` and
+        `keys` as _choose_keys sets them; whether the dead-end tests hold (prune, and every
+        piece connected)."""
         cover = self.cover
         found = chained.build(
             cover.n_items,
@@ -132,13 +138,16 @@ class BitboardDriver(Driver):
             keep,
             opt_bit,
             len(self.bit_piece),
-            self.keys,
+            KEYS if keys is None else keys,
+            KEYS_WIDE if keys is None else keys,
+            MEMO_SPAN,
             MAX_SHIFTS,
             prune,
             self.cap,
         )
         self.opt_mask, self.nb_mask, self.opt_border, self.shift_d, self.shift_m, pruning = found[:6]
-        self.topt, self.tbit, self.tstart, self.key, self.tmask = found[6:]
+        self.topt, self.tbit, self.tstart, self.key, self.tmask, narrow, self.keys = found[6:]
+        self.narrow = bool(narrow)
         return bool(pruning)
 
     def _tables(self, keep: np.ndarray, prune: bool, opt_bit: np.ndarray) -> bool:
