@@ -9,7 +9,8 @@ tables cost one call's argument passing instead of seven, and no numpy between t
 same functions run, so the tables are the same (tests/engine/test_chained.py; numba caches
 a function compiled with what it calls, so an edit of tables.py needs this file's cache
 invalidated: an edit here, or its *.nbi/*.nbc deleted). The
-choices: breaking.first_piece and breaking.second_piece, with H's images of the options
+choices: breaking.first_piece and breaking.second_piece (fixable found once for both),
+with H's images of the options
 (core.symmetry.Symmetry.h_images) computed on the way instead of by numpy."""
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import numpy as np
 
 from .kernel import reachable_sizes
 from .tables import board_masks, connected, lists_by_first_item, merged_blocks, neighbour_shifts, useful
-from ..breaking import first_piece, second_piece
+from ..breaking import first_and_fixable, second_piece_of
 from ..bits import ONE, ZERO, njit, popcount
 
 
@@ -130,12 +131,11 @@ def breaking(
     keep = np.ones(len(opt_piece), dtype=np.bool_)
     if len(rows) == 1:  # H is the identity alone: nothing to break
         return -1, np.zeros((0, 1), dtype=np.int32), keep, -1, none_ptr, none_opts
-    piece, first = first_piece(h_images, opt_label, label_piece, opt_piece, piece_count, piece_min)
+    piece, first, fit = first_and_fixable(h_images, opt_label, label_piece, opt_piece, piece_count, piece_min)
     prefixes = first.astype(np.int32).reshape(len(first), 1)
     for o in range(len(opt_piece)):
         keep[o] = opt_piece[o] != piece  # (placed only by the prefixes)
     if piece < 0 or not second:
         return piece, prefixes, keep, -1, none_ptr, none_opts
-    args = (h_images, h_mask, opt_label, label_img, label_piece, opt_stab, opt_piece, piece_count, piece_min)
-    piece2, ptr, flat = second_piece(first, piece, *args)
+    piece2, ptr, flat = second_piece_of(first, piece, fit, h_mask, opt_label, label_img, opt_stab, opt_piece)
     return piece, prefixes, keep, piece2, ptr, flat
