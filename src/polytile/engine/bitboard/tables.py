@@ -184,44 +184,25 @@ def key_items(n: int, cell_start: np.ndarray, cell_opts: np.ndarray, opt_mask: n
     whose lowest item is t (ties: the lower item)."""
     key = np.zeros((n, keys), dtype=np.int64)
     counts = np.zeros(64, dtype=np.int64)
-    best_count = np.empty(keys, dtype=np.int64)
-    # items from n on are never covered (0): the first of them not yet taken (within
-    # keys + 1 of n) is what a scan of all 64 would find among them
-    scan = min(64, n + keys + 1)
     for t in range(n):
-        counts[:scan] = 0
+        counts[:] = 0
         for q in range(cell_start[t], cell_start[t + 1]):
             m = opt_mask[cell_opts[q]]
             while m:
                 counts[trailing_zeros(m)] += 1
                 m &= m - ONE
-        _top(counts, scan, t, keys, best_count, key[t])
+        counts[t] = -1
+        # items from n on are never covered (0): the first of them not yet taken (within
+        # keys + 1 of n) is what a scan of all 64 would find among them
+        scan = min(64, n + keys + 1)
+        for j in range(keys):
+            best = 0
+            for i in range(scan):
+                if counts[i] > counts[best]:
+                    best = i
+            key[t, j] = best
+            counts[best] = -2
     return key
-
-
-@njit(cache=True, inline="always")
-def _top(counts: np.ndarray, scan: int, t: int, keys: int, best_count: np.ndarray, out: np.ndarray) -> None:
-    """out[:keys] = the items i < scan but t of the highest counts, the lower item first
-    among equal counts: one pass keeping the best `keys` in order (what `keys` scans for the
-    highest, each taken out after, find; keys < scan)."""
-    if keys == 0:
-        return
-    k = 0
-    for i in range(scan):
-        if i == t:
-            continue
-        c = counts[i]
-        if k == keys and c <= best_count[keys - 1]:
-            continue  # (a later item of an equal count comes after)
-        j = k if k < keys else keys - 1
-        while j > 0 and c > best_count[j - 1]:
-            best_count[j] = best_count[j - 1]
-            out[j] = out[j - 1]
-            j -= 1
-        best_count[j] = c
-        out[j] = i
-        if k < keys:
-            k += 1
 
 
 @njit(cache=True)
