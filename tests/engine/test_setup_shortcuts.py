@@ -1,7 +1,7 @@
 """The set-up's shortcuts of issue 28's part T9 against their plain references:
 `tables.useful`'s floods with the shifts unrolled against kernel.regions_ok called option by
-option, `kernels.type_id`'s fast paths against `type_key` (equal ids exactly when the keys
-are equal), and a search that begins its driver once counting what a driver begun twice
+option, `kernels.type_id`'s fast paths against `type_key` (equal ids only when the keys
+are equal), and a driver begun again keeping its bound kernel and counting what search
 counts, on random puzzles of every grid (tests/random_puzzles.py) and the corpus."""
 
 from __future__ import annotations
@@ -62,15 +62,16 @@ def check_useful(cover) -> None:
 
 
 def check_begun_once(tiling) -> None:
-    """search's driver is begun once (the bitboard driver begins with the plan's prefixes)
-    and counts what a driver begun again with the same prefixes counts."""
+    """A driver begun again keeps its bound kernel (`begin` no longer forgets it) and
+    counts what search counts."""
     cover, sym = tiling.model().cover, tiling.symmetry()
     if cover.n_items > 64 or len(cover.piece_count) > 64:
         return
     p = plan(cover, sym, unique=True, store=False)
     driver = BitboardDriver(cover, sym, p, store=False, limit=0)
-    assert driver.begun is p.prefixes
+    bound = driver.bind()
     driver.begin([q.copy() for q in p.prefixes])
+    assert driver.begun is not p.prefixes and driver.bind() is bound
     while driver.advance(1 << 20) != "done":
         pass
     res = search(cover, sym, unique=True, engine="bitboard")
@@ -95,7 +96,7 @@ def test_useful_unrolled_matches_regions_ok_on_the_corpus():
         check_useful(polytile.load(path).model().cover)
 
 
-def test_search_begins_once_and_counts_alike():
+def test_a_driver_begun_again_keeps_its_kernel_and_counts_alike():
     corpus = TESTS / "corpus" / "tiling"
     for name in ("pentomino-3x20.txt", "pentomino-4x15.txt"):
         check_begun_once(polytile.load(corpus / name))

@@ -178,7 +178,7 @@ def search(
         memo=memo,
     )
     deadline = None if time_limit is None else t0 + time_limit
-    if driver.begun is not p.prefixes:  # (the bitboard driver begins with the plan's)
+    if driver.begun is not p.prefixes:  # (a driver may have begun with the plan's)
         driver.begin(p.prefixes)
     _drive(driver, res, store, node_budget, deadline, progress, t0)
     if not unique:

@@ -114,7 +114,10 @@ class BitboardDriver(Driver):
             store, limit, iso, int(opt_bit[plan.sym_piece2]) if plan.sym_piece2 >= 0 else -1, self.narrow
         )
         self.second = np.zeros(cover.n_options, dtype=np.int8)
-        self.begin(plan.prefixes)  # (what search.search begins with: not begun twice)
+        # an empty prefix, and search.search begins again with the plan's: beginning with
+        # them here and not again measured ~0.1 ms slower on 4x15 (where the place and the
+        # prefixes then sit in memory: 31 alternating counts, 2.48 vs 2.59 ms)
+        self.begin([np.zeros(0, dtype=np.int32)])
 
     def _choose_keys(self, keys: int | None) -> None:
         """`narrow` (narrow_frontier) and the key items per item: `keys`, else KEYS on a
