@@ -50,21 +50,44 @@ def first_piece(
 ) -> tuple[int, np.ndarray]:
     """(piece, its options kept: the least of each H-orbit), or (-1, none): of the fixable
     pieces, the one with the fewest placements kept, then the smallest share kept."""
+    piece, kept, _ = first_and_fixable(h_images, opt_label, label_piece, opt_piece, piece_count, piece_min)
+    return piece, kept
+
+
+@njit(cache=True)
+def first_and_fixable(
+    h_images: np.ndarray,
+    opt_label: np.ndarray,
+    label_piece: np.ndarray,
+    opt_piece: np.ndarray,
+    piece_count: np.ndarray,
+    piece_min: np.ndarray,
+) -> tuple[int, np.ndarray, np.ndarray]:
+    """first_piece's (piece, kept) and `fixable` per piece, from one pass over the
+    options' images (what second_piece_of then needs: not a second pass)."""
     n_opt, n_pieces = len(opt_piece), len(piece_count)
     is_rep = np.zeros(n_opt, dtype=np.bool_)
     n_opts = np.zeros(n_pieces, dtype=np.int64)
     n_keep = np.zeros(n_pieces, dtype=np.int64)
+    stays = np.zeros(n_pieces, dtype=np.int64)
     for o in range(n_opt):
+        p = opt_piece[o]
         least = h_images[0, o]
+        ok = label_piece[least] == p
         for g in range(1, h_images.shape[0]):
-            least = min(least, h_images[g, o])
+            image = h_images[g, o]
+            least = min(least, image)
+            ok = ok and label_piece[image] == p
         is_rep[o] = opt_label[o] == least
-        n_opts[opt_piece[o]] += 1
+        n_opts[p] += 1
         if is_rep[o]:
-            n_keep[opt_piece[o]] += 1
-    fit = fixable(h_images, label_piece, opt_piece, piece_count, piece_min)
+            n_keep[p] += 1
+        if ok:
+            stays[p] += 1
+    fit = np.zeros(n_pieces, dtype=np.bool_)
     best = -1
     for p in range(n_pieces):
+        fit[p] = piece_count[p] == 1 and piece_min[p] == 1 and n_opts[p] > 0 and stays[p] == n_opts[p]
         if fit[p] and (
             best < 0
             or n_keep[p] < n_keep[best]
@@ -77,7 +100,7 @@ def first_piece(
         if best >= 0 and opt_piece[o] == best and is_rep[o]:
             kept[k] = o
             k += 1
-    return best, kept[:k].copy()
+    return best, kept[:k].copy(), fit
 
 
 @njit(cache=True)
@@ -124,10 +147,25 @@ def second_piece(
     the first piece (of `first`) has symmetries S in H, the second piece's placements that
     are not the least of their S-orbit are banned under o (CSR over the options). The
     second piece: of the fixable ones, the one with most placements banned."""
-    masks, counts, group = _stabiliser_groups(first, opt_stab, h_mask)
-    n_opt, n_pieces = len(opt_piece), len(piece_count)
-    none = (-1, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int32))
     fit = fixable(h_images, label_piece, opt_piece, piece_count, piece_min)
+    return second_piece_of(first, piece, fit, h_mask, opt_label, label_img, opt_stab, opt_piece)
+
+
+@njit(cache=True)
+def second_piece_of(
+    first: np.ndarray,
+    piece: int,
+    fit: np.ndarray,
+    h_mask: np.uint64,
+    opt_label: np.ndarray,
+    label_img: np.ndarray,
+    opt_stab: np.ndarray,
+    opt_piece: np.ndarray,
+) -> tuple[int, np.ndarray, np.ndarray]:
+    """second_piece given `fixable`'s answer per piece (`fit`, changed here)."""
+    masks, counts, group = _stabiliser_groups(first, opt_stab, h_mask)
+    n_opt, n_pieces = len(opt_piece), len(fit)
+    none = (-1, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int32))
     fit[piece] = False
     if len(masks) == 0 or not fit.any():
         return none
