@@ -304,9 +304,9 @@ def _by_masks(
 ) -> tuple[bool, npt.NDArray[np.int32], npt.NDArray[np.int32], Words, npt.NDArray[np.int32], np.uint64, np.uint64]:
     """(True, analyse's six) when every image of an option is an option and no two
     options share a mask (the common case: pieces that may reflect): the labels are then
-    the options' ranks by mask, each image found by its mask in a table of the options'
-    (no table of every image's key, no sort of them, no composition of motions). False
-    first (and the rest unfilled) otherwise."""
+    the options' ranks by mask, each label's image found by its mask (its bits moved) in
+    a table of the options' (no table of every image's key, no sort of them, no
+    composition of motions). False first (and the rest unfilled) otherwise."""
     n_g, n = perms.shape
     n_opt, n_pieces = len(opt_piece), len(piece_count)
     ordered, rank = _ranked(opt_ptr, opt_items)
@@ -316,45 +316,40 @@ def _by_masks(
         label_piece[rank[o]] = opt_piece[o]
         n_opts[opt_piece[o]] += 1
     label_img = np.empty((n_g, n_opt), dtype=np.int32)
-    opt_stab = np.zeros(n_opt, dtype=np.uint64)
-    identity = _identity(perms)
+    stab = np.zeros(n_opt, dtype=np.uint64)  # by label, then by option
     g_exact = h_mask = ZERO
     if n_opt > 0 and ordered[0] == ZERO:
-        return False, rank, label_img, opt_stab, label_piece, g_exact, h_mask
+        return False, rank, label_img, stab, label_piece, g_exact, h_mask
     table, top, mask = _places(ordered)
     bits = np.empty(n, dtype=np.uint64)
     lo, hi = np.empty(n_pieces, dtype=np.int64), np.empty(n_pieces, dtype=np.int64)
     for g in range(n_g):
-        if g == identity:
-            for o in range(n_opt):
-                label_img[g, rank[o]] = rank[o]
-                opt_stab[o] |= ONE << np.uint64(g)
-            g_exact |= ONE << np.uint64(g)
-            h_mask |= ONE << np.uint64(g)
-            continue
         for i in range(n):
             bits[i] = ONE << np.uint64(perms[g, i])
+        bit = ONE << np.uint64(g)
+        row = label_img[g]
         lo[:] = n_pieces
         hi[:] = -1
         same = True
-        for o in range(n_opt):
-            k = ZERO
-            for q in range(np.uint64(opt_ptr[o]), np.uint64(opt_ptr[o + 1])):
-                k |= bits[np.uint64(opt_items[q])]
+        for j in range(n_opt):
+            m, k = ordered[j], ZERO
+            while m:
+                k |= bits[trailing_zeros(m)]
+                m &= m - ONE
             r = _find(table, ordered, k, top, mask)
             if r < 0:
-                return False, rank, label_img, opt_stab, label_piece, g_exact, h_mask
-            label_img[g, rank[o]] = r
-            if r == rank[o]:
-                opt_stab[o] |= ONE << np.uint64(g)
-            p, q = opt_piece[o], label_piece[r]
+                return False, rank, label_img, stab, label_piece, g_exact, h_mask
+            row[j] = r
+            if r == j:
+                stab[j] |= bit
+            p, q = label_piece[j], label_piece[r]
             same = same and p == q
             lo[p], hi[p] = min(lo[p], q), max(hi[p], q)
         if same:
-            g_exact |= ONE << np.uint64(g)
+            g_exact |= bit
         if _like(lo, hi, n_opts, piece_count, piece_min):
-            h_mask |= ONE << np.uint64(g)
-    return True, rank, label_img, opt_stab, label_piece, g_exact, h_mask
+            h_mask |= bit
+    return True, rank, label_img, stab[rank], label_piece, g_exact, h_mask
 
 
 @njit(cache=True)
