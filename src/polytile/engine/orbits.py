@@ -263,19 +263,38 @@ def _places(ordered: Words) -> tuple[npt.NDArray[np.int32], np.uint64, np.uint64
 
 
 @njit(cache=True)
-def _like(lo: np.ndarray, hi: np.ndarray, n_opts: np.ndarray, piece_count: np.ndarray, piece_min: np.ndarray) -> bool:
-    """Whether a motion that sends piece p's placements to pieces lo[p]..hi[p] maps each
-    piece's onto all of one like piece's (the test of `_onto_like_pieces`)."""
-    for p in range(len(n_opts)):
-        if n_opts[p] == 0:
-            continue
-        d = hi[p]
-        if (
-            lo[p] < 0
-            or lo[p] != d
-            or n_opts[d] != n_opts[p]
-            or piece_count[d] != piece_count[p]
-            or piece_min[d] != piece_min[p]
+def _onto(
+    row: npt.NDArray[np.int32], label_piece: npt.NDArray[np.int32], some: np.ndarray, onto: npt.NDArray[np.int32]
+) -> bool:
+    """Whether a motion (row: each label's image) maps all of each piece's placements
+    into one piece's, onto[p] (read off one label of p, then every label checked)."""
+    for p in range(len(some)):
+        onto[p] = label_piece[row[some[p]]] if some[p] >= 0 else p
+    bad = False
+    for j in range(len(row)):
+        bad |= label_piece[row[j]] != onto[label_piece[j]]
+    return not bad
+
+
+@njit(cache=True)
+def _exact(onto: npt.NDArray[np.int32], some: np.ndarray) -> bool:
+    """Whether each piece with a placement is mapped onto itself."""
+    for p in range(len(some)):
+        if some[p] >= 0 and onto[p] != p:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _like(
+    onto: npt.NDArray[np.int32], some: np.ndarray, n_opts: np.ndarray, piece_count: np.ndarray, piece_min: np.ndarray
+) -> bool:
+    """Whether each piece's placements go onto a piece with as many, the same copies and
+    minimum (the test of `_onto_like_pieces`, given `_onto`)."""
+    for p in range(len(some)):
+        d = onto[p]
+        if some[p] >= 0 and (
+            n_opts[d] != n_opts[p] or piece_count[d] != piece_count[p] or piece_min[d] != piece_min[p]
         ):
             return False
     return True
@@ -322,15 +341,24 @@ def _by_masks(
         return False, rank, label_img, stab, label_piece, g_exact, h_mask
     table, top, mask = _places(ordered)
     bits = np.empty(n, dtype=np.uint64)
-    lo, hi = np.empty(n_pieces, dtype=np.int64), np.empty(n_pieces, dtype=np.int64)
+    some = np.empty(n_pieces, dtype=np.int64)  # a label of each piece (-1: none)
+    some[:] = -1
+    for j in range(n_opt):
+        some[label_piece[j]] = j
+    onto = np.empty(n_pieces, dtype=np.int32)
+    identity = _identity(perms)
     for g in range(n_g):
         for i in range(n):
             bits[i] = ONE << np.uint64(perms[g, i])
         bit = ONE << np.uint64(g)
         row = label_img[g]
-        lo[:] = n_pieces
-        hi[:] = -1
-        same = True
+        if g == identity:  # (every label its own image)
+            for j in range(n_opt):
+                row[j] = j
+                stab[j] |= bit
+            g_exact |= bit
+            h_mask |= bit
+            continue
         for j in range(n_opt):
             m, k = ordered[j], ZERO
             while m:
@@ -342,13 +370,11 @@ def _by_masks(
             row[j] = r
             if r == j:
                 stab[j] |= bit
-            p, q = label_piece[j], label_piece[r]
-            same = same and p == q
-            lo[p], hi[p] = min(lo[p], q), max(hi[p], q)
-        if same:
-            g_exact |= bit
-        if _like(lo, hi, n_opts, piece_count, piece_min):
-            h_mask |= bit
+        if _onto(row, label_piece, some, onto):
+            if _exact(onto, some):
+                g_exact |= bit
+            if _like(onto, some, n_opts, piece_count, piece_min):
+                h_mask |= bit
     return True, rank, label_img, stab[rank], label_piece, g_exact, h_mask
 
 
