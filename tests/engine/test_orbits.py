@@ -108,9 +108,9 @@ L_CELLS = [[0, 0], [1, 0], [2, 0], [2, 1]]
 
 
 def _by_masks_taken(tiling) -> bool:
-    """Whether the analysis' mask path (orbits._by_masks: labels as the options' ranks)
+    """Whether the analysis' mask path (orbit_masks.by_masks: labels as the options' ranks)
     answered, numba's dispatcher."""
-    by = kernels.kernel_module("orbits")._by_masks
+    by = kernels.kernel_module("orbit_masks").by_masks
     model = tiling.model()
     perms = analyse(model).perms
     return bool(getattr(by, "jit", by)(*arguments(perms, model.cover))[0])

@@ -43,6 +43,7 @@ SOURCES = KERNEL_MODULES + (
     "tally",
     "records",
     "orbits",
+    "orbit_masks",
     "placing",
     "turning",
     "modelling",
