@@ -15,46 +15,6 @@ from .bits import ONE, njit, popcount
 
 
 @njit(cache=True)
-def fixable(
-    h_images: np.ndarray, label_piece: np.ndarray, opt_piece: np.ndarray, piece_count: np.ndarray, piece_min: np.ndarray
-) -> np.ndarray:
-    """Per piece: used exactly once (count = min = 1), with placements, and every motion
-    of H maps each of its placements onto a placement of it."""
-    n_pieces = len(piece_count)
-    n_opts = np.zeros(n_pieces, dtype=np.int64)
-    stays = np.zeros(n_pieces, dtype=np.int64)
-    for o in range(len(opt_piece)):
-        p = opt_piece[o]
-        n_opts[p] += 1
-        ok = True
-        for g in range(h_images.shape[0]):
-            if label_piece[h_images[g, o]] != p:
-                ok = False
-                break
-        if ok:
-            stays[p] += 1
-    out = np.zeros(n_pieces, dtype=np.bool_)
-    for p in range(n_pieces):
-        out[p] = piece_count[p] == 1 and piece_min[p] == 1 and n_opts[p] > 0 and stays[p] == n_opts[p]
-    return out
-
-
-@njit(cache=True)
-def first_piece(
-    h_images: np.ndarray,
-    opt_label: np.ndarray,
-    label_piece: np.ndarray,
-    opt_piece: np.ndarray,
-    piece_count: np.ndarray,
-    piece_min: np.ndarray,
-) -> tuple[int, np.ndarray]:
-    """(piece, its options kept: the least of each H-orbit), or (-1, none): of the fixable
-    pieces, the one with the fewest placements kept, then the smallest share kept."""
-    piece, kept, _ = first_and_fixable(h_images, opt_label, label_piece, opt_piece, piece_count, piece_min)
-    return piece, kept
-
-
-@njit(cache=True)
 def first_and_fixable(
     h_images: np.ndarray,
     opt_label: np.ndarray,
@@ -63,8 +23,11 @@ def first_and_fixable(
     piece_count: np.ndarray,
     piece_min: np.ndarray,
 ) -> tuple[int, np.ndarray, np.ndarray]:
-    """first_piece's (piece, kept) and `fixable` per piece, from one pass over the
-    options' images (what second_piece_of then needs: not a second pass)."""
+    """(piece, its options kept: the least of each H-orbit, fit), or (-1, none, fit): of
+    the fixable pieces, the one with the fewest placements kept, then the smallest share
+    kept. fit per piece: used exactly once (count = min = 1), with placements, and every
+    motion of H maps each of its placements onto a placement of it (what second_piece_of
+    needs), all from one pass over the options' images."""
     n_opt, n_pieces = len(opt_piece), len(piece_count)
     is_rep = np.zeros(n_opt, dtype=np.bool_)
     n_opts = np.zeros(n_pieces, dtype=np.int64)
@@ -130,28 +93,6 @@ def _stabiliser_groups(
 
 
 @njit(cache=True)
-def second_piece(
-    first: np.ndarray,
-    piece: int,
-    h_images: np.ndarray,
-    h_mask: np.uint64,
-    opt_label: np.ndarray,
-    label_img: np.ndarray,
-    label_piece: np.ndarray,
-    opt_stab: np.ndarray,
-    opt_piece: np.ndarray,
-    piece_count: np.ndarray,
-    piece_min: np.ndarray,
-) -> tuple[int, np.ndarray, np.ndarray]:
-    """(second piece, ban_ptr, ban_opts), or (-1, empty, empty): where the placement o of
-    the first piece (of `first`) has symmetries S in H, the second piece's placements that
-    are not the least of their S-orbit are banned under o (CSR over the options). The
-    second piece: of the fixable ones, the one with most placements banned."""
-    fit = fixable(h_images, label_piece, opt_piece, piece_count, piece_min)
-    return second_piece_of(first, piece, fit, h_mask, opt_label, label_img, opt_stab, opt_piece)
-
-
-@njit(cache=True)
 def second_piece_of(
     first: np.ndarray,
     piece: int,
@@ -162,7 +103,11 @@ def second_piece_of(
     opt_stab: np.ndarray,
     opt_piece: np.ndarray,
 ) -> tuple[int, np.ndarray, np.ndarray]:
-    """second_piece given `fixable`'s answer per piece (`fit`, changed here)."""
+    """(second piece, ban_ptr, ban_opts), or (-1, empty, empty): where the placement o of
+    the first piece (of `first`) has symmetries S in H, the second piece's placements that
+    are not the least of their S-orbit are banned under o (CSR over the options). The
+    second piece: of the fixable ones (`fit` from first_and_fixable, changed here), the
+    one with most placements banned."""
     masks, counts, group = _stabiliser_groups(first, opt_stab, h_mask)
     n_opt, n_pieces = len(opt_piece), len(fit)
     none = (-1, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int32))

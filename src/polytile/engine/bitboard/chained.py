@@ -9,7 +9,7 @@ tables cost one call's argument passing instead of seven, and no numpy between t
 same functions run, so the tables are the same (tests/engine/test_chained.py; numba caches
 a function compiled with what it calls, so an edit of tables.py needs this file's cache
 invalidated: an edit here, or its *.nbi/*.nbc deleted). The
-choices: breaking.first_piece and breaking.second_piece (fixable found once for both),
+choices: breaking.first_and_fixable and breaking.second_piece_of (fixable found once for both),
 with H's images of the options
 (core.symmetry.Symmetry.h_images) computed on the way instead of by numpy."""
 
@@ -114,7 +114,7 @@ def breaking(
     second: bool,
 ) -> tuple[int, np.ndarray, np.ndarray, int, np.ndarray, np.ndarray]:
     """(piece, its options kept (n, 1) int32: the prefixes, keep, second piece, ban_ptr,
-    ban_opts) as search.plan chooses them (breaking.first_piece, then breaking.second_piece
+    ban_opts) as search.plan chooses them (breaking.first_and_fixable, then breaking.second_piece_of
     when `second`; keep: the options but the fixed piece's); piece -1 when no piece can be
     fixed, second -1 when none is needed or none can serve."""
     rows = np.empty(popcount(h_mask), dtype=np.int64)
