@@ -1,0 +1,63 @@
+"""The driver of the dynamic bitboard kernel (engine/bitboard/dynamic.py). Not chosen by
+search.driver_class yet: on the Bedlam cube it takes 2.5x fewer nodes (20 items empty or
+fewer) but costs more than that a node so far (docs/parts/bedlam9.md); it is here to be
+made cheaper, run by tests/engine/test_dynamic.py and bench scripts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+import numpy as np
+
+from ...core.cover import Cover
+from .driver import BitboardDriver
+from ..kernels import bind, kernel_module
+
+if TYPE_CHECKING:
+    from ...core.symmetry import Symmetry
+    from ..driver import PlanFields
+
+dynamic = kernel_module("bitboard.dynamic")  # compiled ahead of time, or numba's JIT
+
+CELLS = 20  # a node with at most this many empty items fills its most constrained one
+# (Bedlam, docs/parts/bedlam9.md)
+
+
+class DynamicDriver(BitboardDriver):
+    """BitboardDriver's tables and stack, run by dynamic.run with the live lists as
+    arguments of their own."""
+
+    kernel = dynamic
+
+    def __init__(self, cover: Cover, sym: Symmetry | None, plan: PlanFields, *, cells: int | None = None, **kw: Any):
+        kw["memo"] = False  # dynamic.run keeps no counts of sub-problems
+        super().__init__(cover, sym, plan, flood=False, **kw)
+        self.live = np.zeros(max(1, cover.n_options) * self.depth, dtype=np.int64)
+        self.lstart = np.zeros(self.depth, dtype=np.int64)
+        self.cell = np.zeros(self.depth, dtype=np.uint64)
+        self.cells = CELLS if cells is None else cells
+
+    def bind(self) -> Callable[..., int]:
+        """dynamic.run for this driver's argument types (kernels.bind), once per `begin`."""
+        if self._run is None:
+            self._run = bind(self.kernel.run, *self._args(0))
+        return self._run
+
+    def _args(self, budget: int) -> tuple[Any, ...]:
+        """dynamic.run's arguments."""
+        return (
+            self.tables,
+            self.rules,
+            self.sym,
+            self.work,
+            self.live,
+            self.lstart,
+            self.cell,
+            self.cells,
+            self.prefixes,
+            budget,
+        )
+
+    def call(self, budget: int) -> int:
+        """One call of dynamic.run (no memo table to grow)."""
+        return int(self.bind()(*self._args(budget)))
