@@ -15,6 +15,8 @@ import argparse
 import json
 import time
 
+import numpy as np
+
 from polytile.core.results import Report
 from polytile.engine.bitboard.driver import BitboardDriver
 from polytile.engine.bitboard.dynamic_driver import DynamicDriver
@@ -34,7 +36,7 @@ def one(file: str, cells: int | None) -> dict[str, object]:
     driver.begin(p.prefixes)
     driver.bind()
     t = time.perf_counter()
-    pacer, res = Pacer(), Report[object](unique=0)
+    pacer, res = Pacer(), Report[np.ndarray](unique=0)
     while pacer.advance(driver) != "done":
         pass
     driver.collect(res, False)
