@@ -35,11 +35,11 @@ from ..status import BUFFER_FULL, CONTINUE, DONE, LIMIT, PAUSED, STOP_LIMIT
 
 
 @njit(cache=True, inline="always")
-def live_fit(live: np.ndarray, tmask: np.ndarray, start: np.uint64, stop: np.uint64, cell: np.uint64) -> np.uint64:
+def live_fit(lmask: np.ndarray, start: np.uint64, stop: np.uint64, cell: np.uint64) -> np.uint64:
     """Bit i set when the live placement start + i (< stop, at most 64) covers `cell`."""
     f = ZERO
     for i in range(min(stop - start, np.uint64(64))):
-        ok = tmask[np.uint64(live[start + np.uint64(i)])] & cell != ZERO
+        ok = lmask[start + np.uint64(i)] & cell != ZERO
         f |= np.uint64(ok) << np.uint64(i)
     return f
 
@@ -58,10 +58,8 @@ def pick(empty: np.uint64, once: np.uint64, twice: np.uint64, thrice: np.uint64)
 
 @njit(cache=True)  # not inlined: kept out of the lowest-item loop
 def relist(
-    tmask: np.ndarray,
-    tbit: np.ndarray,
     full: np.uint64,
-    live: np.ndarray,
+    lists: tuple[np.ndarray, np.ndarray, np.ndarray],
     start: np.uint64,
     stop: np.uint64,
     to: np.uint64,
@@ -70,13 +68,13 @@ def relist(
 ) -> tuple[np.uint64, np.uint64]:
     """Copy the live placements start..stop that miss `now` and have a copy left (`a`) to
     `to`..; (their end, the item to fill: pick's)."""
+    live, lmask, lbit = lists
     once, twice, thrice = ZERO, ZERO, ZERO
     n = to
     for i in range(start, stop):
-        j = np.uint64(live[i])
-        m = tmask[j]
-        ok = (m & now == ZERO) & ((a >> np.uint64(tbit[j])) & ONE != ZERO)
-        live[n] = j
+        j, m, b = live[i], lmask[i], lbit[i]
+        ok = (m & now == ZERO) & ((a >> np.uint64(b)) & ONE != ZERO)
+        live[n], lmask[n], lbit[n] = j, m, b
         n += np.uint64(ok)
         m &= ZERO - np.uint64(ok)
         thrice |= twice & m
@@ -93,13 +91,14 @@ def first_list(
     key: np.ndarray,
     keys: int,
     full: np.uint64,
-    live: np.ndarray,
+    lists: tuple[np.ndarray, np.ndarray, np.ndarray],
     to: np.uint64,
     now: np.uint64,
     a: np.uint64,
 ) -> tuple[np.uint64, np.uint64]:
     """The live list of a node whose parent had none: the placements of the blocks of every
     empty item (each placement is in its lowest item's) that fit, from `to`; as relist."""
+    live, lmask, lbit = lists
     empty = full & ~now
     once, twice, thrice = ZERO, ZERO, ZERO
     n = to
@@ -110,7 +109,7 @@ def first_list(
         for j in range(np.uint64(tstart[tp]), np.uint64(tstart[tp + ONE])):
             m = tmask[j]
             ok = (m & now == ZERO) & ((a >> np.uint64(tbit[j])) & ONE != ZERO)
-            live[n] = j
+            live[n], lmask[n], lbit[n] = j, m, tbit[j]
             n += np.uint64(ok)
             m &= ZERO - np.uint64(ok)
             thrice |= twice & m
@@ -125,7 +124,7 @@ def enter_live(
     now: np.uint64,
     a: np.uint64,
     tables: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int, np.uint64],
-    live: np.ndarray,
+    lists: tuple[np.ndarray, np.ndarray, np.ndarray],
     lstart: np.ndarray,
     cells: np.ndarray,
     up: np.uint64,
@@ -137,14 +136,14 @@ def enter_live(
     tables: (tmask, tbit, tstart, key, keys, full) of the blocks."""
     tmask, tbit, tstart, key, keys, full = tables
     if up:
-        e, cell = relist(tmask, tbit, full, live, np.uint64(lstart[d - ONE]), up, up, now, a)
+        e, cell = relist(full, lists, np.uint64(lstart[d - ONE]), up, up, now, a)
     else:
-        e, cell = first_list(tmask, tbit, tstart, key, keys, full, live, up, now, a)
+        e, cell = first_list(tmask, tbit, tstart, key, keys, full, lists, up, now, a)
     lstart[d] = up
     cells[d] = cell
     if cell == ZERO:
         e = up
-    return live_fit(live, tmask, up, e, cell), up, e
+    return live_fit(lists[1], up, e, cell), up, e
 
 
 @njit(cache=True, nogil=True)  # threads of one process can search side by side
@@ -154,6 +153,8 @@ def run(
     sym: SymmetryTables,
     stack: BitboardStack,
     live: np.ndarray,
+    lmask: np.ndarray,
+    lbit: np.ndarray,
     lstart: np.ndarray,
     cellat: np.ndarray,
     cells: int,
@@ -181,6 +182,7 @@ def run(
     place = stack.place[0]
     stats = sink.stats
     blocks = (tmask, tbit, base.tstart, base.key, base.keys, full)
+    lists = (live, lmask, lbit)
     spent = 0
     while True:
         if place.started == 0:  # begin the next prefix
@@ -204,7 +206,7 @@ def run(
             fit[floor], chunk[floor], stop[floor] = lowest(np.uint64(floor), cov[floor], a, base, stack)
             if popcount(full & ~cov[floor]) <= most:
                 fit[floor], chunk[floor], stop[floor] = enter_live(
-                    np.uint64(floor), cov[floor], a, blocks, live, lstart, cellat, ZERO
+                    np.uint64(floor), cov[floor], a, blocks, lists, lstart, cellat, ZERO
                 )
         bottom = np.uint64(place.floor)  # the floor; unsigned indices: see kernel.first_block
         d = np.uint64(place.depth)
@@ -220,7 +222,7 @@ def run(
             if f == ZERO:  # the next chunk with a placement that fits
                 while f == ZERO and c + np.uint64(64) < e:
                     c += np.uint64(64)
-                    f = live_fit(live, tmask, c, e, cell) if dyn else chunk_fit(tmask, tbit, c, e, here, a)
+                    f = live_fit(lmask, c, e, cell) if dyn else chunk_fit(tmask, tbit, c, e, here, a)
                 if f == ZERO:
                     if d == bottom:
                         place.started = 0
@@ -266,7 +268,7 @@ def run(
             dyn = popcount(empty) <= most
             if dyn:
                 cov[d], avail[d] = now, a
-                f, c, e = enter_live(d, now, a, blocks, live, lstart, cellat, up)
+                f, c, e = enter_live(d, now, a, blocks, lists, lstart, cellat, up)
                 stop[d] = e
                 cell = cellat[d]
             else:

@@ -1,7 +1,7 @@
 """The driver of the dynamic bitboard kernel (engine/bitboard/dynamic.py). Not chosen by
-search.driver_class yet: on the Bedlam cube it takes 2.5x fewer nodes (20 items empty or
-fewer) but costs more than that a node so far (docs/parts/bedlam9.md); it is here to be
-made cheaper, run by tests/engine/test_dynamic.py and bench scripts."""
+search.driver_class yet: on the Bedlam cube it takes 5.6x fewer nodes but costs ~8x a node
+so far, 21 s against the lowest-item kernel's 15 s (docs/parts/bedlam9.md); it is here to
+be made cheaper, run by tests/engine/test_dynamic.py and bench/dynamic_cells.py."""
 
 from __future__ import annotations
 
@@ -19,8 +19,9 @@ if TYPE_CHECKING:
 
 dynamic = kernel_module("bitboard.dynamic")  # compiled ahead of time, or numba's JIT
 
-CELLS = 20  # a node with at most this many empty items fills its most constrained one
-# (Bedlam, docs/parts/bedlam9.md)
+CELLS = 64  # a node with at most this many empty items fills its most constrained one
+# (Bedlam, docs/parts/bedlam9.md: 20 -> 248.5M nodes, 44 s; 25 -> 133.1M, 30 s; 35 -> 111.1M,
+# 22 s; 64 -> 110.3M, 21 s; the lowest-item kernel 621.7M, 15 s)
 
 
 class DynamicDriver(BitboardDriver):
@@ -33,6 +34,8 @@ class DynamicDriver(BitboardDriver):
         kw["memo"] = False  # dynamic.run keeps no counts of sub-problems
         super().__init__(cover, sym, plan, flood=False, **kw)
         self.live = np.zeros(max(1, cover.n_options) * self.depth, dtype=np.int64)
+        self.lmask = np.zeros(len(self.live), dtype=np.uint64)  # the masks and piece bits of
+        self.lbit = np.zeros(len(self.live), dtype=np.uint8)  # `live`'s placements, side by side
         self.lstart = np.zeros(self.depth, dtype=np.int64)
         self.cell = np.zeros(self.depth, dtype=np.uint64)
         self.cells = CELLS if cells is None else cells
@@ -51,6 +54,8 @@ class DynamicDriver(BitboardDriver):
             self.sym,
             self.work,
             self.live,
+            self.lmask,
+            self.lbit,
             self.lstart,
             self.cell,
             self.cells,
