@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
@@ -39,7 +40,8 @@ def _count(tiling, unique: bool, cells: int | None, budget: int = 0) -> tuple[in
     else:
         driver = DynamicDriver(cover, sym, p, store=False, limit=0, cells=cells)
     driver.begin(p.prefixes)
-    res, pacer = Report(unique=0 if p.sym_mode == 2 or unique else None), Pacer()
+    res: Report[np.ndarray] = Report(unique=0 if p.sym_mode == 2 or unique else None)
+    pacer = Pacer()
     while (driver.advance(budget) if budget else pacer.advance(driver)) != "done":
         if driver.stats[0] > MOST_NODES:  # without the memo, a few 2D puzzles with monominoes
             reject()  # run millions of nodes
