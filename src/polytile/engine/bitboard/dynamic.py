@@ -45,12 +45,12 @@ def live_fit(lmask: np.ndarray, start: np.uint64, stop: np.uint64, cell: np.uint
 
 
 @njit(cache=True, inline="always")
-def pick(empty: np.uint64, once: np.uint64, twice: np.uint64, thrice: np.uint64) -> np.uint64:
+def pick(empty: np.uint64, once: np.uint64, twice: np.uint64, thrice: np.uint64, four: np.uint64) -> np.uint64:
     """The item to fill (one bit), from which empty items one, two, three or more live
     placements cover: none when some empty item has none (a dead end)."""
     if empty & ~once:
         return ZERO
-    for few in (once & ~twice, twice & ~thrice, empty):
+    for few in (once & ~twice, twice & ~thrice, thrice & ~four, empty):
         if few:
             return few & (~few + ONE)
     return ZERO
@@ -69,7 +69,7 @@ def relist(
     """Copy the live placements start..stop that miss `now` and have a copy left (`a`) to
     `to`..; (their end, the item to fill: pick's)."""
     live, lmask, lbit = lists
-    once, twice, thrice = ZERO, ZERO, ZERO
+    once, twice, thrice, four = ZERO, ZERO, ZERO, ZERO
     n = to
     for i in range(start, stop):
         j, m, b = live[i], lmask[i], lbit[i]
@@ -77,10 +77,11 @@ def relist(
         live[n], lmask[n], lbit[n] = j, m, b
         n += np.uint64(ok)
         m &= ZERO - np.uint64(ok)
+        four |= thrice & m
         thrice |= twice & m
         twice |= once & m
         once |= m
-    return n, pick(full & ~now, once, twice, thrice)
+    return n, pick(full & ~now, once, twice, thrice, four)
 
 
 @njit(cache=True)  # not inlined: kept out of the lowest-item loop
@@ -100,7 +101,7 @@ def first_list(
     empty item (each placement is in its lowest item's) that fit, from `to`; as relist."""
     live, lmask, lbit = lists
     empty = full & ~now
-    once, twice, thrice = ZERO, ZERO, ZERO
+    once, twice, thrice, four = ZERO, ZERO, ZERO, ZERO
     n = to
     rest = empty
     while rest:
@@ -112,10 +113,11 @@ def first_list(
             live[n], lmask[n], lbit[n] = j, m, tbit[j]
             n += np.uint64(ok)
             m &= ZERO - np.uint64(ok)
+            four |= thrice & m
             thrice |= twice & m
             twice |= once & m
             once |= m
-    return n, pick(empty, once, twice, thrice)
+    return n, pick(empty, once, twice, thrice, four)
 
 
 @njit(cache=True)  # not inlined, arrays only: records passed in the loop cost ~8x a node
