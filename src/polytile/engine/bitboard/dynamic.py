@@ -7,11 +7,12 @@ search finds only pieces later (docs/parts/bedlam8.md). Here a node with at most
 `cells` empty items (DynamicTables.cells) keeps the list of the placements that still
 fit (its live list: the parent's, less those that overlap the new piece or whose piece
 has no copy left; at the first such node, the blocks of every empty item), and counts on
-the way, with three bit-sliced counters, which empty items are covered by none, one, two
-or more of them. An empty item that none covers: the node is a dead end at once. Else it
-fills an item that one covers (forced), else one that two cover, else the lowest empty
-item, trying the live placements that cover it (as dancing links does, without its
-links: the lists are short near the end). Above `cells` empty items, a node fills the
+the way, with four bit-sliced counters, which empty items are covered by none, one, two,
+three, four or more of them. An empty item that none covers: the node is a dead end at
+once. Else it fills an item that one covers (forced), else one that two cover, then three,
+else the lowest empty item, trying the live placements that cover it (as dancing links
+does, without its links). Counting to four took Bedlam from 110.3M nodes (to two) to
+87.1M and 20.7 s to 19.4 s; to six, 63.9M nodes but 29 s (docs/parts/bedlam9.md). Above `cells` empty items, a node fills the
 lowest empty item from the blocks, as kernel.run does.
 
 The stack, the leaves (pos[d] - 1 is the placement's place in the blocks), the pauses,
@@ -46,8 +47,8 @@ def live_fit(lmask: np.ndarray, start: np.uint64, stop: np.uint64, cell: np.uint
 
 @njit(cache=True, inline="always")
 def pick(empty: np.uint64, once: np.uint64, twice: np.uint64, thrice: np.uint64, four: np.uint64) -> np.uint64:
-    """The item to fill (one bit), from which empty items one, two, three or more live
-    placements cover: none when some empty item has none (a dead end)."""
+    """The item to fill (one bit), from which empty items one, two, three, four or more
+    live placements cover: none when some empty item has none (a dead end)."""
     if empty & ~once:
         return ZERO
     for few in (once & ~twice, twice & ~thrice, thrice & ~four, empty):

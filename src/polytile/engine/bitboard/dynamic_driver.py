@@ -1,6 +1,6 @@
 """The driver of the dynamic bitboard kernel (engine/bitboard/dynamic.py). Not chosen by
-search.driver_class yet: on the Bedlam cube it takes 5.6x fewer nodes but costs ~8x a node
-so far, 21 s against the lowest-item kernel's 15 s (docs/parts/bedlam9.md); it is here to
+search.driver_class yet: on the Bedlam cube it takes 7.1x fewer nodes but costs ~9x a node
+so far, 19.5 s against the lowest-item kernel's 15.3 s (docs/parts/bedlam9.md); it is here to
 be made cheaper, run by tests/engine/test_dynamic.py and bench/dynamic_cells.py."""
 
 from __future__ import annotations
@@ -21,7 +21,8 @@ dynamic = kernel_module("bitboard.dynamic")  # compiled ahead of time, or numba'
 
 CELLS = 64  # a node with at most this many empty items fills its most constrained one
 # (Bedlam, docs/parts/bedlam9.md: 20 -> 248.5M nodes, 44 s; 25 -> 133.1M, 30 s; 35 -> 111.1M,
-# 22 s; 64 -> 110.3M, 21 s; the lowest-item kernel 621.7M, 15 s)
+# 22 s; 64 -> 110.3M, 21 s, counting covers to two; to four, 64 -> 87.1M, 19.5 s; the
+# lowest-item kernel 621.7M, 15.3 s)
 
 
 class DynamicDriver(BitboardDriver):
