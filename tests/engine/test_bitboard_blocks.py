@@ -1,5 +1,5 @@
 """The bitboard kernel's merged blocks (one block per lowest item and key pattern, every
-piece in it), its two-row memo buckets, and its counts when paused at random budgets,
+piece in it), its four-row memo buckets and their rehash, and its counts when paused at random budgets,
 against plain references: a Python filter of the options, a dict, and tests/checker.py's
 brute force."""
 
@@ -18,7 +18,7 @@ from checker import TooMany, all_solutions, board_motions, class_form
 from polytile.core.results import Report
 from polytile.engine.bitboard import driver as bitboard_driver
 from polytile.engine.bitboard.kernel import chunk_fit
-from polytile.engine.bitboard.memo_table import keep, recall, slot
+from polytile.engine.bitboard.memo_table import CODE_BITS, MAX_CODE, MAX_COUNT, WAYS, keep, recall, rehash, slot
 from polytile.engine.bitboard.tables import lists_by_first_item, merged_blocks
 from polytile.engine.search import driver_class, plan
 from random_puzzles import random_puzzles
@@ -87,9 +87,9 @@ def test_chunk_fit_marks_the_placements_that_miss_the_cover_and_have_a_piece_lef
 
 
 @settings(PROFILE, max_examples=40)
-@given(st.integers(1, 4), st.lists(st.tuples(st.integers(1, 40), st.integers(0, 9), st.integers(0, 99)), max_size=40))
+@given(st.integers(2, 5), st.lists(st.tuples(st.integers(1, 40), st.integers(0, 9), st.integers(0, 99)), max_size=60))
 def test_memo_buckets_recall_the_last_count_kept_and_nothing_wrong(bits, ops):
-    rows = np.zeros((1 << bits, 4), dtype=np.uint64)
+    rows = np.zeros((1 << bits, 2), dtype=np.uint64)
     kept: dict[tuple[int, int], int] = {}  # the last count kept, by sub-problem
     last: dict[int, tuple[int, int]] = {}  # the last sub-problem kept, by bucket
     for covered, code, count in ops:
@@ -100,7 +100,45 @@ def test_memo_buckets_recall_the_last_count_kept_and_nothing_wrong(bits, ops):
         last[int(slot(np.uint64(covered), code, 1 << bits))] = (covered, code)
     for covered, code in last.values():
         assert recall(rows, np.uint64(covered), code) == kept[(covered, code)]
-    assert (rows[:, 3] == 0).all()  # the row's spare word
+
+
+@settings(PROFILE, max_examples=60)
+@given(
+    st.integers(2, 5),
+    st.integers(1, 3),
+    st.lists(
+        st.tuples(st.integers(1, 2**64 - 1), st.integers(0, MAX_CODE - 1), st.integers(0, MAX_COUNT - 1)), max_size=80
+    ),
+)
+def test_memo_rehash_loses_no_row_and_keeps_each_buckets_order(bits, more, ops):
+    rows = np.zeros((1 << bits, 2), dtype=np.uint64)
+    kept: dict[tuple[int, int], int] = {}
+    for covered, code, count in ops:
+        if recall(rows, np.uint64(covered), code) == -1:  # the kernel keeps a count only after a miss
+            keep(rows, np.uint64(covered), code, count)
+    for b in range(0, len(rows), WAYS):  # the rows as a plain list per bucket, newest first
+        for covered, word in rows[b : b + WAYS].tolist():
+            if covered:
+                kept[(covered, word & (MAX_CODE - 1))] = word >> CODE_BITS
+    bigger = np.zeros((len(rows) << more, 2), dtype=np.uint64)
+    rehash(rows, bigger)
+    assert int((bigger[:, 0] != 0).sum()) == len(kept)
+    for (covered, code), count in kept.items():
+        assert recall(bigger, np.uint64(covered), code) == count
+    for b in range(0, len(rows), WAYS):  # rows of one old bucket stay in their order
+        old = [(c, w & (MAX_CODE - 1)) for c, w in rows[b : b + WAYS].tolist() if c]
+        for h in {int(slot(np.uint64(c), k, len(bigger))) for c, k in old}:
+            new = [(c, w & (MAX_CODE - 1)) for c, w in bigger[h : h + WAYS].tolist() if c]
+            assert new == [row for row in old if row in new]
+
+
+def test_memo_counts_too_large_for_a_row_are_not_kept():
+    rows = np.zeros((4, 2), dtype=np.uint64)
+    keep(rows, np.uint64(5), 3, MAX_COUNT)
+    assert recall(rows, np.uint64(5), 3) == -1
+    keep(rows, np.uint64(5), 3, MAX_COUNT - 1)
+    assert recall(rows, np.uint64(5), 3) == MAX_COUNT - 1
+    assert bitboard_driver.MEMO_MAX_CODE == MAX_CODE  # the driver's copy of the code's bound
 
 
 def paused_count(tiling, budgets: random.Random) -> Report:
@@ -134,7 +172,7 @@ def check_paused(rp, seed: int, memo: tuple[int, int], path) -> tuple | None:
     names = ("MEMO_BITS", "MEMO_PIECES", "MEMO_START_BITS", "MEMO_GROWTH")
     saved = [getattr(bitboard_driver, name) for name in names]
     # the table grows at once, early or mid-search (nodes drawn), in one or two steps
-    growth = ((seed % 50, 2), (seed % 50 + seed % 300, 16))
+    growth = ((seed % 50, 3), (seed % 50 + seed % 300, 16))
     for name, value in zip(names, (*memo, 1, growth)):
         setattr(bitboard_driver, name, value)
     try:

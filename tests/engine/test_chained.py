@@ -34,13 +34,16 @@ TABLES = (
     "tstart",
     "key",
     "tmask",
+    "narrow",
+    "keys",
 )
 
 
 class StepByStep(BitboardDriver):
     """The driver with its tables built one compiled call at a time."""
 
-    def _all_tables(self, keep, prune, opt_bit):
+    def _all_tables(self, keep, prune, opt_bit, keys=None):
+        self._choose_keys(keys)
         return self._tables(keep, prune, opt_bit)
 
 

@@ -60,6 +60,12 @@ def same(fast: Model, plain: Model) -> None:
         [(p.name, p.count, p.minimum, p.reflect, p.cells.tobytes()) for p in m.puzzle.pieces] for m in (fast, plain)
     ]
     assert pieces[0] == pieces[1]
+    assert fast.checks is not None and plain.checks is None  # infeasible's two counts:
+    placed = np.bincount(plain.cover.opt_piece, minlength=len(plain.puzzle.pieces)) > 0
+    bits = sum(1 << p for p in np.flatnonzero(placed).tolist())
+    covered = np.bincount(plain.cover.opt_items, minlength=plain.cover.n_items)
+    assert fast.checks == (bits, int(np.argmin(covered)) if not covered.all() else -1)
+    assert solver.infeasible(fast) == solver.infeasible(plain)
     assert fast.analysis is not None
     mine, numpys = analyse(fast), analyse(plain)  # the numpy analysis of numpy's model
     for name in SYMMETRY:
@@ -132,6 +138,22 @@ def test_pieces_in_parts_copies_and_large_pieces():
         assert check(Puzzle(_board(5, 4), pieces, reflect))
     sparse = Board(np.array([(0, 0), (0, 1), (9, 9), (9, 10), (40, 3)], dtype=np.int64), np.zeros(5, dtype=np.int64))
     assert check(Puzzle(sparse, [_piece("d", [(0, 0), (0, 1)], 3, 0), _piece("m", [(0, 0)])]))
+
+
+def test_infeasible_reasons_from_the_call():
+    """The compiled call's placed bits and first uncovered item give `infeasible` numpy's
+    reasons (by hand: the cell (5, 5) stands alone, no domino covers it; the tromino fits
+    nowhere on a 2x2 board with a lone cell)."""
+    cells = np.array([(0, 0), (0, 1), (1, 0), (1, 1), (5, 5)], dtype=np.int64)
+    board = Board(cells, np.zeros(5, dtype=np.int64))
+    puzzle = Puzzle(board, [_piece("d", [(0, 0), (0, 1)], 2, 0), _piece("t", [(0, 0), (0, 1), (0, 2)], 1, 1)])
+    assert check(puzzle)
+    fast = build_compiled(puzzle, jit_modeller)
+    assert fast is not None and fast.checks == (0b01, 4)
+    assert solver.infeasible(fast) == [
+        "piece t (3 cells) fits nowhere on the board",
+        "no piece can cover cell (5, 5)",
+    ]
 
 
 def test_what_the_kernel_declines():

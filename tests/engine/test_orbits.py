@@ -17,7 +17,7 @@ from compiled_counts import check_counts
 from paths import TESTS
 from polytile.core.symmetry import Symmetry, analyse
 from polytile.engine import kernels
-from polytile.engine.orbits_driver import analyser, fits, jit_analyser
+from polytile.engine.orbits_driver import analyser, arguments, fits, jit_analyser
 from polytile.tiling import solver
 from random_puzzles import random_lattice_puzzles, random_puzzles
 
@@ -102,3 +102,39 @@ def test_more_than_64_items_is_left_to_numpy(tmp_path):
 def test_unique_counts_match_the_checker(tmp_path_factory, rp):
     """count(unique=True) (symmetry from the compiled analysis) against the brute force."""
     check_counts(tmp_path_factory, rp, [(solver, "analyser", jit_analyser)])
+
+
+L_CELLS = [[0, 0], [1, 0], [2, 0], [2, 1]]
+
+
+def _by_masks_taken(tiling) -> bool:
+    """Whether the analysis' mask path (orbit_masks.by_masks: labels as the options' ranks)
+    answered, numba's dispatcher."""
+    by = kernels.kernel_module("orbit_masks").by_masks
+    model = tiling.model()
+    perms = analyse(model).perms
+    return bool(getattr(by, "jit", by)(*arguments(perms, model.cover))[0])
+
+
+def test_the_mask_path_and_its_two_declines(tmp_path):
+    """Labels read off the options' masks where every image is an option with its own
+    mask (3x20); numbering every image (the general path) where a one-sided L's mirror
+    images are no options, or where two pieces (one-sided L, reflecting L: not merged)
+    share masks. Each way equal to numpy's Symmetry."""
+    cases = {
+        "one-sided": ([{"name": "L", "cells": L_CELLS, "count": 4, "reflect": False}], False),
+        "shared": (
+            [
+                {"name": "L", "cells": L_CELLS, "count": 2, "reflect": False},
+                {"name": "M", "cells": L_CELLS, "count": 2, "reflect": True},
+            ],
+            False,
+        ),
+    }
+    for name, (pieces, taken) in cases.items():
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps({"board": ["XXXX"] * 4, "pieces": pieces}))
+        tiling = polytile.load(path)
+        assert check(tiling) and _by_masks_taken(tiling) == taken, name
+    tiling = polytile.load(TESTS / "corpus" / "tiling" / "pentomino-3x20.txt")
+    assert check(tiling) and _by_masks_taken(tiling)

@@ -31,7 +31,7 @@ def breaking_piece(cover: Cover, sym: Symmetry) -> tuple[int, np.ndarray] | None
     bitboard.chained.breaking): the piece to place first and its placements kept, or None."""
     if len(sym.h_rows) == 1:
         return None
-    piece, first = kernel_module("breaking").first_piece(
+    piece, first, _ = kernel_module("breaking").first_and_fixable(
         sym.h_images, sym.opt_label, sym.label_piece, cover.opt_piece, cover.piece_count, cover.piece_min
     )
     return None if piece < 0 else (int(piece), first)
@@ -42,18 +42,11 @@ def second_breaking(
 ) -> tuple[int, np.ndarray, np.ndarray] | None:
     """core.symmetry.second_breaking, compiled (engine/breaking.py): (second piece, the
     CSR of its placements banned under each of `first`), or None."""
-    second, ptr, flat = kernel_module("breaking").second_piece(
-        first,
-        piece,
-        sym.h_images,
-        np.uint64(sym.h_mask),
-        sym.opt_label,
-        sym.label_img,
-        sym.label_piece,
-        sym.opt_stab,
-        cover.opt_piece,
-        cover.piece_count,
-        cover.piece_min,
+    _, _, fit = kernel_module("breaking").first_and_fixable(
+        sym.h_images, sym.opt_label, sym.label_piece, cover.opt_piece, cover.piece_count, cover.piece_min
+    )
+    second, ptr, flat = kernel_module("breaking").second_piece_of(
+        first, piece, fit, np.uint64(sym.h_mask), sym.opt_label, sym.label_img, sym.opt_stab, cover.opt_piece
     )
     return None if second < 0 else (int(second), ptr, flat)
 

@@ -51,7 +51,7 @@ def page():
         d = chrome()
         try:
             d.get(url + "/")
-            until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 30)
+            until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 60)
             d.axe = source
             d.base_url = url
             yield d

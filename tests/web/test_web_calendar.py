@@ -29,7 +29,7 @@ def page():
         d = chrome()
         try:
             d.get(url + "/")
-            until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 30)
+            until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 60)
             d.axe = source
             yield d
         finally:
@@ -84,7 +84,7 @@ def test_a_date_its_count_and_solutions(page):
     link = d.execute_script("updateShareUrl(); return location.href")  # a share link keeps the date
     d.get("about:blank")
     d.get(link)
-    until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 30)
+    until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 60)
     assert css(d, '#modes [data-mode="calendar"]').get_attribute("aria-selected") == "true"
     assert css(d, "#calendar-date").get_attribute("value") == "2026-10-06"
 

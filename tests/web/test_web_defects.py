@@ -40,7 +40,7 @@ def fresh(d, hash_part: str = ""):
     """The page loaded anew (about:blank first: a URL that differs only by its hash would not reload)."""
     d.get("about:blank")
     d.get(d.base_url + "/" + hash_part)
-    until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 30, "the page did not get ready")
+    until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 60, "the page did not get ready")
 
 
 def running_jobs(d) -> int:

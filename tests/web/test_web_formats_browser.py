@@ -36,7 +36,7 @@ def page(tmp_path_factory):
         try:
             d.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
             d.get(url + "/")
-            until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 30)
+            until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 60)
             d.axe, d.downloads = source, downloads
             yield d
         finally:
@@ -94,7 +94,7 @@ def test_open_count_solve_and_download_soma(page):
     link = d.execute_script("updateShareUrl(); return location.href")  # a share link holds the file
     d.get("about:blank")
     d.get(link)
-    until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 30)
+    until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 60)
     until(d, lambda d: "3 x 3 x 3" in css(d, "#tiling-text-info").text, 30, "the shared file is not shown")
     assert css(d, "#burr-name").text == "soma-3x3x3.xmpuzzle: 1 problem"
 

@@ -34,7 +34,7 @@ def page():
         d = chrome()
         try:
             d.get(url + "/")
-            until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 30)
+            until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 60)
             d.axe = source
             yield d
         finally:

@@ -117,7 +117,7 @@ def page():
         d = chrome()
         try:
             d.get(url + "/")
-            until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 30)
+            until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 60)
             yield d
         finally:
             d.quit()
@@ -171,7 +171,7 @@ def test_page_hex_and_triangle_boards(page):
     click(d, "#share")
     until(d, lambda d: "#p=" in d.current_url)
     d.refresh()
-    until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 30)
+    until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 60)
     assert css(d, "#tiling-grid-kind").get_attribute("value") == "triangle"
     assert len(d.find_elements("css selector", "#lattice-editor polygon.lattice-cell.on")) == 72
     until(d, lambda d: "12 pieces, 72 cells · board 72 cells ✓" in css(d, "#tiling-area").text)

@@ -34,7 +34,7 @@ def open_page(url, width=1400, height=757):
             {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True},
         )
     d.get(url + "/")
-    until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 30)
+    until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 60)
     return d
 
 
@@ -167,7 +167,7 @@ def test_closing_the_tab_cancels_its_job(url):
         first = d.current_window_handle
         d.switch_to.new_window("tab")
         d.get(url + "/")
-        until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 30)
+        until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 60)
         click(d, '#modes [data-mode="box"]')
         for sel, value in (("#box-width", "10"), ("#box-height", "8"), ("#box-max", "2")):
             type_into(d, sel, value)

@@ -82,7 +82,7 @@ def three_loaded(d) -> bool:
 
 def load_soma(d, url):
     d.get(url + "/")
-    until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 30)
+    until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 60)
     assert not three_loaded(d)  # a flat board: three.js is not even loaded
     click(d, "#tiling-text-tab")
     css(d, "#tiling-file").send_keys(str(SOMA_PATH.resolve()))

@@ -62,6 +62,9 @@ class Model:
     perms: np.ndarray | None = None  # the board's group, when the compiled reduction found it
     # ... and the symmetry analysis (Symmetry's fields after perms), when it made it
     analysis: tuple[Any, ...] | None = None
+    # (placed: bit p set when merged piece p has an option, -1 when not made; uncovered:
+    # the first item no option covers, -1: none), when the compiled reduction made them
+    checks: tuple[int, int] | None = None
 
     def placement(self, o: int) -> tuple[int, np.ndarray]:
         """Piece index and board cells (coordinates) of option o."""

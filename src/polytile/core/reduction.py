@@ -17,7 +17,9 @@ MAX_ITEMS = 64  # the compiled reduction's boards (a word of bits per option dow
 
 # (board cells, board colours, piece cells, piece colours, copies, least, reflect, the
 # analysis's budget) -> (cells, colours (in item order), merged, first, copies, minimum,
-# opt_ptr, opt_items, opt_piece, neighbours, perms, then the analysis: opt_label,
+# opt_ptr, opt_items, opt_piece, neighbours, perms, placed (a bit per merged piece with a
+# placement, -1: not made), uncovered (the first item no option covers, -1: none), then
+# the analysis: opt_label,
 # label_img (empty: not made), opt_stab, label_piece, g_exact, h_mask), or None where
 # numpy must do it (engine/modelling_driver.modeller)
 Modeller = Callable[..., "tuple[Any, ...] | None"]
@@ -55,7 +57,8 @@ def build_compiled(puzzle: Puzzle, modeller: Modeller, budget: int | None = None
     if found is None:
         return None
     cells, colours, merged, first, copies, minimum, opt_ptr, opt_items, opt_piece, neighbours, perms = found[:11]
-    label, image, stab, piece, exact, h_mask = found[11:]
+    placed, uncovered = found[11:13]
+    label, image, stab, piece, exact, h_mask = found[13:]
     analysis = (label, image, stab, piece, int(exact), int(h_mask)) if len(image) else None  # (no rows: not made)
     kept = [
         Piece(pieces[p].name, pieces[p].cells, pieces[p].colours, c, m, puzzle.reflects(pieces[p]))
@@ -71,4 +74,4 @@ def build_compiled(puzzle: Puzzle, modeller: Modeller, budget: int | None = None
         puzzle.allowed,
     )
     cover = Cover(len(cells), opt_ptr, opt_items, opt_piece, copies, minimum, neighbours)
-    return Model(same, cells, colours, cover, perms, analysis)
+    return Model(same, cells, colours, cover, perms, analysis, (int(placed), int(uncovered)))

@@ -65,6 +65,8 @@ def exercise() -> None:
     from .tally import exercise as exercise_tally
 
     exercise_tally()  # the calendars' tally (engine/tally.py)
+    rows = np.zeros((8, 2), dtype=np.uint64)  # the bitboard memo table's growth (bitboard/driver.py)
+    kernels.kernel_module("bitboard.memo_table").rehash(rows[:4], rows)
 
 
 def numba_key(numba_type: Any) -> Any:
@@ -202,12 +204,29 @@ def without_gil(
     return entry
 
 
+def _fresh_numba_cache() -> None:
+    """Compile every kernel afresh, never from numba's on-disk cache: numba checks a cached
+    function against its own file only, so after a change to a record or a helper in another
+    module the cache can hold machine code for the old layout (seen: a build from a stale cache
+    counted 6x10 as 1.9e18). The build's cache goes to a temporary folder, removed at exit."""
+    import atexit
+    import shutil
+    import tempfile
+
+    from numba.core import config
+
+    folder = tempfile.mkdtemp(prefix="polytile-aot-numba-")
+    atexit.register(shutil.rmtree, folder, True)
+    config.CACHE_DIR = folder
+
+
 def compiler(output_dir: str | None = None) -> Any:
     """A numba.pycc.CC exporting every kernel variant (each releasing the GIL while it runs)
     and polytile_meta(); only pycc's public interface: CC(name, module), export, target_cpu,
     output_dir, then compile() (setup.py, main)."""
     # the extension sits beside kernels.py; CC fails at once without a C compiler, before the warm-up
     cc = _pycc_cc()(MODULE_NAME, kernels)
+    _fresh_numba_cache()
     exercise()
     if output_dir is not None:
         cc.output_dir = output_dir

@@ -15,56 +15,42 @@ from .bits import ONE, njit, popcount
 
 
 @njit(cache=True)
-def fixable(
-    h_images: np.ndarray, label_piece: np.ndarray, opt_piece: np.ndarray, piece_count: np.ndarray, piece_min: np.ndarray
-) -> np.ndarray:
-    """Per piece: used exactly once (count = min = 1), with placements, and every motion
-    of H maps each of its placements onto a placement of it."""
-    n_pieces = len(piece_count)
-    n_opts = np.zeros(n_pieces, dtype=np.int64)
-    stays = np.zeros(n_pieces, dtype=np.int64)
-    for o in range(len(opt_piece)):
-        p = opt_piece[o]
-        n_opts[p] += 1
-        ok = True
-        for g in range(h_images.shape[0]):
-            if label_piece[h_images[g, o]] != p:
-                ok = False
-                break
-        if ok:
-            stays[p] += 1
-    out = np.zeros(n_pieces, dtype=np.bool_)
-    for p in range(n_pieces):
-        out[p] = piece_count[p] == 1 and piece_min[p] == 1 and n_opts[p] > 0 and stays[p] == n_opts[p]
-    return out
-
-
-@njit(cache=True)
-def first_piece(
+def first_and_fixable(
     h_images: np.ndarray,
     opt_label: np.ndarray,
     label_piece: np.ndarray,
     opt_piece: np.ndarray,
     piece_count: np.ndarray,
     piece_min: np.ndarray,
-) -> tuple[int, np.ndarray]:
-    """(piece, its options kept: the least of each H-orbit), or (-1, none): of the fixable
-    pieces, the one with the fewest placements kept, then the smallest share kept."""
+) -> tuple[int, np.ndarray, np.ndarray]:
+    """(piece, its options kept: the least of each H-orbit, fit), or (-1, none, fit): of
+    the fixable pieces, the one with the fewest placements kept, then the smallest share
+    kept. fit per piece: used exactly once (count = min = 1), with placements, and every
+    motion of H maps each of its placements onto a placement of it (what second_piece_of
+    needs), all from one pass over the options' images."""
     n_opt, n_pieces = len(opt_piece), len(piece_count)
     is_rep = np.zeros(n_opt, dtype=np.bool_)
     n_opts = np.zeros(n_pieces, dtype=np.int64)
     n_keep = np.zeros(n_pieces, dtype=np.int64)
+    stays = np.zeros(n_pieces, dtype=np.int64)
     for o in range(n_opt):
+        p = opt_piece[o]
         least = h_images[0, o]
+        ok = label_piece[least] == p
         for g in range(1, h_images.shape[0]):
-            least = min(least, h_images[g, o])
+            image = h_images[g, o]
+            least = min(least, image)
+            ok = ok and label_piece[image] == p
         is_rep[o] = opt_label[o] == least
-        n_opts[opt_piece[o]] += 1
+        n_opts[p] += 1
         if is_rep[o]:
-            n_keep[opt_piece[o]] += 1
-    fit = fixable(h_images, label_piece, opt_piece, piece_count, piece_min)
+            n_keep[p] += 1
+        if ok:
+            stays[p] += 1
+    fit = np.zeros(n_pieces, dtype=np.bool_)
     best = -1
     for p in range(n_pieces):
+        fit[p] = piece_count[p] == 1 and piece_min[p] == 1 and n_opts[p] > 0 and stays[p] == n_opts[p]
         if fit[p] and (
             best < 0
             or n_keep[p] < n_keep[best]
@@ -77,7 +63,7 @@ def first_piece(
         if best >= 0 and opt_piece[o] == best and is_rep[o]:
             kept[k] = o
             k += 1
-    return best, kept[:k].copy()
+    return best, kept[:k].copy(), fit
 
 
 @njit(cache=True)
@@ -107,27 +93,24 @@ def _stabiliser_groups(
 
 
 @njit(cache=True)
-def second_piece(
+def second_piece_of(
     first: np.ndarray,
     piece: int,
-    h_images: np.ndarray,
+    fit: np.ndarray,
     h_mask: np.uint64,
     opt_label: np.ndarray,
     label_img: np.ndarray,
-    label_piece: np.ndarray,
     opt_stab: np.ndarray,
     opt_piece: np.ndarray,
-    piece_count: np.ndarray,
-    piece_min: np.ndarray,
 ) -> tuple[int, np.ndarray, np.ndarray]:
     """(second piece, ban_ptr, ban_opts), or (-1, empty, empty): where the placement o of
     the first piece (of `first`) has symmetries S in H, the second piece's placements that
     are not the least of their S-orbit are banned under o (CSR over the options). The
-    second piece: of the fixable ones, the one with most placements banned."""
+    second piece: of the fixable ones (`fit` from first_and_fixable, changed here), the
+    one with most placements banned."""
     masks, counts, group = _stabiliser_groups(first, opt_stab, h_mask)
-    n_opt, n_pieces = len(opt_piece), len(piece_count)
+    n_opt, n_pieces = len(opt_piece), len(fit)
     none = (-1, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int32))
-    fit = fixable(h_images, label_piece, opt_piece, piece_count, piece_min)
     fit[piece] = False
     if len(masks) == 0 or not fit.any():
         return none

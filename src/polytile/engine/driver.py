@@ -86,6 +86,7 @@ class Driver:
     work: Any  # its stack (a record holding `place` and `sink`)
     prefixes: np.ndarray
     place: np.ndarray
+    begun: list[np.ndarray] | None = None  # the prefixes of the last `begin`
     _run: Callable[..., int] | None = None
 
     def __init__(
@@ -131,13 +132,15 @@ class Driver:
 
     def begin(self, prefixes: list[np.ndarray]) -> None:
         """Search below these prefixes (options placed first), one after another; the
-        subclass then builds `work` around the fresh `place`."""
+        subclass then builds `work` around the fresh `place`. The kernel bound to the
+        arguments' types (`bind`) is kept: a fresh place, prefixes and stack have the types
+        of the last ones (an int32 matrix, the same dtypes and records)."""
         k = max([1] + [len(p) for p in prefixes])
         self.prefixes = np.full((len(prefixes), k), -1, dtype=np.int32)
         for i, p in enumerate(prefixes):
             self.prefixes[i, : len(p)] = p
         self.place = new_place(self.PLACE)
-        self._run = None
+        self.begun = prefixes  # (search.search begins again only with other prefixes)
         # built here, not once: a caller may give the driver a larger `out` (engine/grouped.py)
         self.sink = Sink(stats=self.stats, out=self.out, base=self.base, img=self.img, tally=self.tally)
 
@@ -146,8 +149,8 @@ class Driver:
         return CODES[self.call(budget)]
 
     def bind(self) -> Callable[..., int]:
-        """The kernel's `run` for this driver's argument types, matched once per `begin`
-        (kernels.bind); at the first call unless asked before."""
+        """The kernel's `run` for this driver's argument types, matched once (kernels.bind);
+        at the first call unless asked before."""
         if self._run is None:
             self._run = bind(self.kernel.run, self.tables, self.rules, self.sym, self.work, self.prefixes, 0)
         return self._run

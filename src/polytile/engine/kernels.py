@@ -43,6 +43,7 @@ SOURCES = KERNEL_MODULES + (
     "tally",
     "records",
     "orbits",
+    "orbit_masks",
     "placing",
     "turning",
     "modelling",
@@ -94,14 +95,28 @@ def type_key(value: Any) -> Any:
 
 def type_id(value: Any) -> int:
     """A small integer for type_key(value): equal integers, equal keys (arrays by dtype,
-    dimensions and flags, tuples and records by their class and their items' ids)."""
+    dimensions and flags, tuples and records by their class and their items' ids). A
+    count's bind reads ~70 values, so the common kinds take the shortest path: an array's
+    id straight from (dtype, ndim, all its flags), a record's from its items' by `map`."""
     kind = type(value)
-    if kind is np.ndarray:  # (the flags type_key reads, not OWNDATA and the like)
-        seen: Any = (value.dtype, value.ndim, value.flags.num & _KEYED)
-    elif isinstance(value, tuple):  # a tuple or a record (NamedTuple)
-        seen = (kind, tuple(type_id(v) for v in value))
-    else:  # a scalar: its key is quick to make
-        seen = (kind, type_key(value))
+    if kind is np.ndarray:
+        raw = (value.dtype, value.ndim, value.flags.num)
+        found = _ARRAY_IDS.get(raw)
+        if found is None:  # (the flags type_key reads, not OWNDATA and the like)
+            found = _ARRAY_IDS[raw] = _new_id((raw[0], raw[1], raw[2] & _KEYED))
+        return found
+    if isinstance(value, tuple):  # a tuple or a record (NamedTuple)
+        return _new_id((kind, tuple(map(type_id, value))))
+    found = _SCALAR_IDS.get(kind)  # bool, float, numpy's number types: one key per type
+    if found is None:
+        found = _new_id((kind, type_key(value)))  # (an int's key depends on its value)
+        if kind is not int and (kind in (bool, float) or issubclass(kind, (np.integer, np.floating, np.bool_))):
+            _SCALAR_IDS[kind] = found
+    return found
+
+
+def _new_id(seen: Any) -> int:
+    """The integer of what type_id has seen (a new one the first time)."""
     found = _IDS.get(seen)
     if found is None:
         found = _IDS[seen] = len(_IDS)
@@ -109,6 +124,8 @@ def type_id(value: Any) -> int:
 
 
 _IDS: dict[Any, int] = {}  # what type_id has seen -> its integer
+_ARRAY_IDS: dict[tuple[np.dtype, int, int], int] = {}  # (dtype, ndim, flags.num) -> its id
+_SCALAR_IDS: dict[type, int] = {}  # a scalar type whose key is its type's -> its id
 _BOUND: dict[tuple[int, tuple[int, ...]], tuple[Any, Callable[..., Any]]] = {}  # Kernel.bind's
 
 
@@ -156,7 +173,7 @@ class Kernel:
         numba's dispatcher. Found by the arguments' type_ids (small integers, cheap to
         hash) once the first call of these types has looked up their type_keys (a record's
         key nests dozens of tuples: hashing it cost more than the look-up)."""
-        ids = tuple(type_id(a) for a in args)
+        ids = tuple(map(type_id, args))
         bound = _BOUND.get((id(self.variants), ids))
         if bound is not None and bound[0] is self.variants:
             return bound[1]

@@ -41,19 +41,14 @@ def modeller(
     this way)."""
     if not piece_cells:
         return None
-    sizes = [0]
-    for c in piece_cells:
-        sizes.append(sizes[-1] + len(c))
     mats, n_rot, steps = _motions(cells.shape[1])
-    args = (
+    per_piece = np.array([[len(c) for c in piece_cells], count, least, reflect], dtype=np.int64)
+    args = (  # (as few numpy calls as may be: each is several us the first time in a process)
         np.ascontiguousarray(cells, dtype=np.int64),
         np.ascontiguousarray(colours, dtype=np.int64),
         np.concatenate(piece_cells).astype(np.int64, copy=False),
         np.concatenate(piece_colours).astype(np.int64, copy=False),
-        np.array(sizes, dtype=np.int64),
-        np.array(count, dtype=np.int64),
-        np.array(least, dtype=np.int64),
-        np.array(reflect, dtype=np.bool_),
+        per_piece,
         mats,
         n_rot,
         steps,

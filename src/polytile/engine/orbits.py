@@ -19,6 +19,7 @@ import numpy.typing as npt
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from .bits import ONE, ZERO, njit
+from .orbit_masks import by_masks, identity_of
 
 Words = npt.NDArray[np.uint64]
 
@@ -51,14 +52,13 @@ def _image_keys(perms: np.ndarray, opt_ptr: np.ndarray, opt_items: np.ndarray) -
     for g in range(n_g):
         for i in range(n):
             bits[g * n + i] = ONE << np.uint64(perms[g, i])
-    items = opt_items.astype(np.uint64)
-    keys = np.empty(n_g * n_opt, dtype=np.uint64)
-    for g in range(n_g):
+    keys = np.empty(n_g * n_opt, dtype=np.uint64)  # (opt_items read as they are: a
+    for g in range(n_g):  # uint64 copy of them was 8 bytes an item more to touch)
         base = np.uint64(g * n)
         for o in range(n_opt):
             k = ZERO
             for q in range(np.uint64(opt_ptr[o]), np.uint64(opt_ptr[o + 1])):
-                k |= bits[base + items[q]]
+                k |= bits[base + np.uint64(opt_items[q])]
             keys[g * n_opt + o] = k
     return keys.reshape(n_g, n_opt)
 
@@ -155,11 +155,16 @@ def _label_images(perms: np.ndarray, inverse: npt.NDArray[np.int32], where: np.n
 
 @njit(cache=True)
 def _onto_like_pieces(
-    img_piece: np.ndarray, opt_piece: np.ndarray, piece_count: np.ndarray, piece_min: np.ndarray
+    inverse: npt.NDArray[np.int32],
+    label_piece: npt.NDArray[np.int32],
+    opt_piece: np.ndarray,
+    piece_count: np.ndarray,
+    piece_min: np.ndarray,
 ) -> npt.NDArray[np.bool_]:
     """Per motion, whether it maps each piece's placements onto all the placements of one
-    piece with the same copies and minimum (core.symmetry._maps_pieces_onto_pieces)."""
-    n_g, n_opt = img_piece.shape
+    piece with the same copies and minimum (core.symmetry._maps_pieces_onto_pieces; the
+    piece of g(o) is label_piece[inverse[g, o]])."""
+    n_g, n_opt = inverse.shape
     n_pieces = len(piece_count)
     n_opts = np.zeros(n_pieces, dtype=np.int64)
     for o in range(n_opt):
@@ -171,7 +176,7 @@ def _onto_like_pieces(
         lo[:] = n_pieces
         hi[:] = -1
         for o in range(n_opt):
-            p, q = opt_piece[o], img_piece[g, o]
+            p, q = opt_piece[o], label_piece[inverse[g, o]]
             lo[p] = min(lo[p], q)
             hi[p] = max(hi[p], q)
         for p in range(n_pieces):
@@ -202,34 +207,34 @@ def analyse(
     """(opt_label, label_img, opt_stab, label_piece, g_exact, h_mask) as
     core.symmetry.Symmetry has them, for perms (|G| <= 64, n_items <= 64) with the
     identity among them."""
+    fast, label, image, stab, piece, exact, h = by_masks(perms, opt_ptr, opt_items, opt_piece, piece_count, piece_min)
+    if fast:
+        return label, image, stab, piece, exact, h
     n_g, n = perms.shape
     n_opt = len(opt_piece)
     inverse, ordered, where = _number(_image_keys(perms, opt_ptr, opt_items))
-    identity = 0
-    for g in range(n_g):
-        if np.all(perms[g] == np.arange(n)):
-            identity = g
-            break
+    identity = identity_of(perms)
     opt_label = inverse[identity].copy()
     label_img = _label_images(perms, inverse, where)
     opt_stab = np.zeros(n_opt, dtype=np.uint64)
     label_piece = np.full(len(ordered), -1, dtype=np.int32)
     for o in range(n_opt):
         label_piece[opt_label[o]] = opt_piece[o]
-    img_piece = np.empty((n_g, n_opt), dtype=np.int32)
+    named = True  # whether each label names one piece
+    for o in range(n_opt):
+        named = named and label_piece[opt_label[o]] == opt_piece[o]
     g_exact = ZERO
     for g in range(n_g):
         same = True
         for o in range(n_opt):
             if inverse[g, o] == opt_label[o]:
                 opt_stab[o] |= ONE << np.uint64(g)
-            img_piece[g, o] = label_piece[inverse[g, o]]
-            same = same and img_piece[g, o] == opt_piece[o]
+            same = same and label_piece[inverse[g, o]] == opt_piece[o]
         if same:
             g_exact |= ONE << np.uint64(g)
     h_mask = ONE << np.uint64(identity)
-    if np.all(label_piece[opt_label] == opt_piece):  # each label names one piece
-        ok = _onto_like_pieces(img_piece, opt_piece, piece_count, piece_min)
+    if named:
+        ok = _onto_like_pieces(inverse, label_piece, opt_piece, piece_count, piece_min)
         for g in range(n_g):
             if ok[g]:
                 h_mask |= ONE << np.uint64(g)

@@ -178,7 +178,8 @@ def search(
         memo=memo,
     )
     deadline = None if time_limit is None else t0 + time_limit
-    driver.begin(p.prefixes)
+    if driver.begun is not p.prefixes:  # (a driver may have begun with the plan's)
+        driver.begin(p.prefixes)
     _drive(driver, res, store, node_budget, deadline, progress, t0)
     if not unique:
         res.unique = None  # known for free under symmetry breaking, but not asked for

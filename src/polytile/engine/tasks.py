@@ -48,18 +48,6 @@ def _thread_driver(job: Job) -> tuple[Driver, Pacer]:
     return _LOCAL.driver, _LOCAL.pacer
 
 
-def _begin(driver: Driver, chunk: list[np.ndarray]) -> None:
-    """driver.begin(chunk), keeping the kernel it had bound to its arguments' types:
-    `begin` forgets it (Driver.bind), yet a chunk's arguments have the types of the last
-    chunk's (the same records, the prefixes an int32 matrix), and matching them again costs
-    ~27 us, most of a small chunk (Soma's 381 prefixes one by one: 14.6 ms, against 1.1 ms
-    for the whole count in one call)."""
-    bound = getattr(driver, "_run", None)
-    driver.begin(chunk)
-    if bound is not None and getattr(driver, "_run", bound) is None:
-        driver._run = bound
-
-
 def run_task(
     job: Job,
     chunk: list[np.ndarray],
@@ -71,7 +59,7 @@ def run_task(
     counts so far after every slice of the search (a few hundredths of a second)."""
     driver, pacer = _thread_driver(job)
     before = driver.stats.copy()
-    _begin(driver, chunk)
+    driver.begin(chunk)  # (keeps the kernel bound to the last chunk's argument types)
     finished = True
     while pacer.advance(driver) != "done":
         if stop is not None and stop.is_set():

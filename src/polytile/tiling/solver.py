@@ -52,12 +52,12 @@ def area_reasons(puzzle: Puzzle) -> list[str]:
 def infeasible(model: Model, areas_checked: bool = False) -> list[str]:
     """Reasons, found without search, why the puzzle has no solution (`areas_checked`:
     area_reasons found none before the model was built; merging pieces keeps the sums)."""
-    puzzle, cover = model.puzzle, model.cover
+    puzzle = model.puzzle
     area = puzzle.board.area
     reasons = [] if areas_checked else area_reasons(puzzle)
-    placed = np.bincount(cover.opt_piece, minlength=len(puzzle.pieces)).tolist()  # (Python ints:
-    for p, piece in enumerate(puzzle.pieces):  # numpy's scalars cost more than the test)
-        if placed[p] == 0 and piece.least > 0:
+    placed = _placed(model)
+    for p, piece in enumerate(puzzle.pieces):
+        if not placed[p] and piece.least > 0:
             reasons.append(f"piece {piece.name} ({piece.size} cells) fits nowhere on the board")
     if not reasons:
         sums, within = 1, (2 << area) - 1  # bit s set: some choice of fitting tiles has s cells
@@ -67,11 +67,30 @@ def infeasible(model: Model, areas_checked: bool = False) -> list[str]:
                 sums |= (sums << size) & within
         if not (sums >> area) & 1:
             reasons.append(f"no choice of the tiles that fit on the board covers exactly {area} cells")
-    covered = np.bincount(cover.opt_items, minlength=cover.n_items)
-    if not covered.all():
-        cell = model.cells[np.argmin(covered)]
+    uncovered = _uncovered(model)
+    if uncovered >= 0:
+        cell = model.cells[uncovered]
         reasons.append(f"no piece can cover cell {tuple(int(x) for x in cell)}")
     return reasons
+
+
+def _placed(model: Model) -> list[bool]:
+    """Whether each (merged) piece has a placement: the compiled reduction's bits when it
+    made them (Model.checks), else a count over the options."""
+    if model.checks is not None and model.checks[0] >= 0:
+        bits = model.checks[0]
+        return [bool(bits >> p & 1) for p in range(len(model.puzzle.pieces))]
+    counts = np.bincount(model.cover.opt_piece, minlength=len(model.puzzle.pieces))
+    return [n > 0 for n in counts.tolist()]  # (Python ints: numpy's scalars cost more)
+
+
+def _uncovered(model: Model) -> int:
+    """The first item no option covers, -1 when every item is covered (Model.checks when
+    the compiled reduction made it)."""
+    if model.checks is not None:
+        return model.checks[1]
+    covered = np.bincount(model.cover.opt_items, minlength=model.cover.n_items)
+    return -1 if covered.all() else int(np.argmin(covered))
 
 
 class Tiling:

@@ -6,8 +6,11 @@ tables.py's functions build one call at a time (the option and neighbour bitboar
 neighbour shifts, whether every piece is connected, the options that cut off a region no
 pieces fill, the lists by lowest item, the blocks), chained here so that a small puzzle's
 tables cost one call's argument passing instead of seven, and no numpy between them. The
-same functions run, so the tables are the same (tests/engine/test_chained.py). The
-choices: breaking.first_piece and breaking.second_piece, with H's images of the options
+same functions run, so the tables are the same (tests/engine/test_chained.py; numba caches
+a function compiled with what it calls, so an edit of tables.py needs this file's cache
+invalidated: an edit here, or its *.nbi/*.nbc deleted). The
+choices: breaking.first_and_fixable and breaking.second_piece_of (fixable found once for both),
+with H's images of the options
 (core.symmetry.Symmetry.h_images) computed on the way instead of by numpy."""
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import numpy as np
 
 from .kernel import reachable_sizes
 from .tables import board_masks, connected, lists_by_first_item, merged_blocks, neighbour_shifts, useful
-from ..breaking import first_piece, second_piece
+from ..breaking import first_and_fixable, second_piece_of
 from ..bits import ONE, ZERO, njit, popcount
 
 
@@ -48,7 +51,9 @@ def build(
     keep: np.ndarray,
     opt_bit: np.ndarray,
     n_bits: int,
-    keys: int,
+    keys_narrow: int,
+    keys_wide: int,
+    span: float,
     most_shifts: int,
     prune: bool,
     cap: int,
@@ -64,11 +69,20 @@ def build(
     np.ndarray,
     np.ndarray,
     np.ndarray,
+    bool,
+    int,
 ]:
     """(opt_mask, nb_mask, opt_border, shift_d, shift_m, prune, topt, tbit, tstart, key,
-    tmask) as BitboardDriver.__init__ builds them step by step: `prune` stays
-    only when every piece is connected; then the options of `keep` that cut off a region
-    no pieces fill are dropped before the blocks (by piece bit `opt_bit` of each piece)."""
+    tmask, narrow, keys) as BitboardDriver.__init__ builds them step by step: `narrow`
+    when the options span fewer than `span` items on average (driver.narrow_frontier),
+    `keys_narrow` key items per item then, else `keys_wide`; `prune` stays only when
+    every piece is connected; then the options of `keep` that cut off a region no pieces
+    fill are dropped before the blocks (by piece bit `opt_bit` of each piece)."""
+    spans = 0
+    for o in range(len(opt_ptr) - 1):
+        spans += opt_items[opt_ptr[o + 1] - 1] - opt_items[opt_ptr[o]]
+    narrow = len(opt_ptr) <= 1 or spans < span * (len(opt_ptr) - 1)
+    keys = keys_narrow if narrow else keys_wide
     opt_mask, nb_mask, opt_border = board_masks(n, opt_ptr, opt_items, neighbours)
     shift_d, shift_m = neighbour_shifts(neighbours, most_shifts)
     prune = prune and connected(_one_per_piece(opt_mask, opt_piece, len(piece_count)), nb_mask, shift_d, shift_m)
@@ -84,7 +98,7 @@ def build(
     tmask = np.empty(len(topt), dtype=np.uint64)
     for j in range(len(topt)):
         tmask[j] = opt_mask[topt[j]]
-    return opt_mask, nb_mask, opt_border, shift_d, shift_m, prune, topt, tbit, tstart, key, tmask
+    return opt_mask, nb_mask, opt_border, shift_d, shift_m, prune, topt, tbit, tstart, key, tmask, narrow, keys
 
 
 @njit(cache=True)
@@ -100,7 +114,7 @@ def breaking(
     second: bool,
 ) -> tuple[int, np.ndarray, np.ndarray, int, np.ndarray, np.ndarray]:
     """(piece, its options kept (n, 1) int32: the prefixes, keep, second piece, ban_ptr,
-    ban_opts) as search.plan chooses them (breaking.first_piece, then breaking.second_piece
+    ban_opts) as search.plan chooses them (breaking.first_and_fixable, then breaking.second_piece_of
     when `second`; keep: the options but the fixed piece's); piece -1 when no piece can be
     fixed, second -1 when none is needed or none can serve."""
     rows = np.empty(popcount(h_mask), dtype=np.int64)
@@ -117,12 +131,11 @@ def breaking(
     keep = np.ones(len(opt_piece), dtype=np.bool_)
     if len(rows) == 1:  # H is the identity alone: nothing to break
         return -1, np.zeros((0, 1), dtype=np.int32), keep, -1, none_ptr, none_opts
-    piece, first = first_piece(h_images, opt_label, label_piece, opt_piece, piece_count, piece_min)
+    piece, first, fit = first_and_fixable(h_images, opt_label, label_piece, opt_piece, piece_count, piece_min)
     prefixes = first.astype(np.int32).reshape(len(first), 1)
     for o in range(len(opt_piece)):
         keep[o] = opt_piece[o] != piece  # (placed only by the prefixes)
     if piece < 0 or not second:
         return piece, prefixes, keep, -1, none_ptr, none_opts
-    args = (h_images, h_mask, opt_label, label_img, label_piece, opt_stab, opt_piece, piece_count, piece_min)
-    piece2, ptr, flat = second_piece(first, piece, *args)
+    piece2, ptr, flat = second_piece_of(first, piece, fit, h_mask, opt_label, label_img, opt_stab, opt_piece)
     return piece, prefixes, keep, piece2, ptr, flat

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 kernel = kernel_module("bitboard.kernel")  # compiled ahead of time, or numba's JIT: see engine/kernels.py
 build = kernel_module("bitboard.tables")  # the tables built in compiled code
 chained = kernel_module("bitboard.chained")  # ... chained in one call
+memo_table = kernel_module("bitboard.memo_table")  # the memo table's rehash
 
 
 MAX_SHIFTS = 8  # more distinct neighbour differences: grow regions cell by cell
@@ -41,27 +42,46 @@ def narrow_frontier(cover: Cover) -> bool:
     docs/parts/bedlam8.md)."""
     if cover.n_options == 0:
         return True
-    first = cover.opt_items[cover.opt_ptr[:-1]]
-    last = cover.opt_items[cover.opt_ptr[1:] - 1]
-    return float((last - first).mean()) < MEMO_SPAN
+    ptr = cover.opt_ptr
+    spans = int(cover.opt_items[ptr[1:] - 1].sum()) - int(cover.opt_items[ptr[:-1]].sum())
+    return spans < MEMO_SPAN * cover.n_options  # (the mean below MEMO_SPAN: numpy's mean is ~5 us)
 
 
 # The kernel's settings (module variables, so that tests can run every combination):
 KEYS = 5  # items next to the one to fill whose occupancy picks a sub-block
 KEYS_WIDE = 7  # ... where the frontier is wide (narrow_frontier: the 4x4x4 cube, 7% a node)
 MEMO = True  # reuse the counts of sub-problems met before (counting only)
-MEMO_BITS = 16  # log2 of the memo table's rows (32 bytes each) at most, which
-MEMO_START_BITS = 13  # starts with 2^13 rows (256 KB): fresh pages cost their first touch (a
-MEMO_GROWTH = ((1 << 18, 14),)  # 2 MB table, ~1 ms), so the table grows (emptied) to 2^bits
-# rows (at most 2^MEMO_BITS) once the search has run this many nodes (measured: starting at
-# 2^11 rows and growing to 2^13 at 2^14 nodes, 4x15 ran 18% more nodes and 3x20 no faster;
-# growing to 2^14 rows (512 KB, the size of a core's L2 cache here) rather than 2^16 (2 MB),
-# fresh processes, medians of 5-7: 6x10 38 vs 41 ms, 5x12 12.2 vs 14.2 (2^15), the 8x8
-# board with a corner missing 252 vs 290 ms, for 10% more nodes)
+MEMO_BITS = 16  # log2 of the memo table's rows (16 bytes each, buckets of memo_table.WAYS) at most
+MEMO_START_BITS = 12  # it starts with 2^12 rows (64 KB)
+MEMO_GROWTH = ((1 << 13, 14), (1 << 18, 16))  # ... and grows (rehashed: nothing lost) to 2^bits
+# rows (at most 2^MEMO_BITS) once the search has run this many nodes. A fresh page costs
+# 1.5-8 us on first touch here (a 2 MB table: ~1 ms), so the large table comes only where
+# the search is long (kernel9.md: 1 MB at 2^17 nodes made the 8x8 board with a centre hole,
+# 166,000 nodes, 10% slower for 0.1% fewer nodes; at 2^18 nodes 6x10 runs 1,092,763 nodes
+# instead of 1,069,865; 2 MB saved 6x10 7% more nodes and no time)
+MEMO_MAX_CODE = 1 << 24  # codes of the copies left must be below memo_table.MAX_CODE
 MEMO_PIECES = 3  # looked up where at least this many pieces' worth of items is empty
 MEMO_SPAN = 20.0  # the memo only where the options span fewer items than this on average
 FLOOD = False  # region sizes by flood fill after each placement (measured: on the
 # corpus's boards it costs more than the nodes it saves)
+
+
+def table_buffer(rows: int) -> np.ndarray:
+    """Memory for a memo table of `rows` rows (table_rows), not yet written."""
+    return np.empty(2 * rows + 6, dtype=np.uint64)
+
+
+def table_rows(rows: int, buf: np.ndarray | None = None) -> np.ndarray:
+    """An empty memo table of `rows` rows (uint64 pairs) in `buf` (table_buffer) or new
+    memory, from a 64-byte boundary, so that each bucket is one cache line (numpy aligns
+    to 16 bytes). Written now rather than np.zeros: a fresh page that the search first
+    reads (a look-up) and then writes (a count kept) faults twice, the zero page first
+    (1 MB: ~450 us written now, ~700 in the search)."""
+    if buf is None or len(buf) < 2 * rows + 6:
+        buf = table_buffer(rows)
+    buf.fill(0)
+    skip = (-buf.ctypes.data % 64) // 8
+    return buf[skip : skip + 2 * rows].reshape(rows, 2)
 
 
 class BitboardDriver(Driver):
@@ -89,21 +109,19 @@ class BitboardDriver(Driver):
         assert n <= 64 and len(cover.piece_count) <= 64
         self.opt_piece = cover.opt_piece
         self.full = np.uint64((1 << n) - 1) if n < 64 else np.uint64(0xFFFFFFFFFFFFFFFF)
-        self.cap = int(cap_factor * max(1, int(self.piece_size.max(initial=1))))
-        pieces = np.arange(len(cover.piece_count))
-        if self.shuffle is not None:  # a random order of the pieces too
-            pieces = np.random.default_rng(self.shuffle).permutation(pieces)
-        self.bit_piece = pieces.astype(np.int64)
-        narrow = narrow_frontier(cover)
-        self.keys = (KEYS if narrow else KEYS_WIDE) if keys is None else keys
-        opt_bit = np.zeros(len(cover.piece_count), dtype=np.int64)
-        opt_bit[self.bit_piece] = np.arange(len(self.bit_piece))
-        if self.shuffle is None:  # every table in one compiled call
-            prune = self._all_tables(plan.keep, prune, opt_bit)
-        else:
+        sizes = self.piece_size.tolist()  # (a dozen pieces: Python's ints beat numpy's calls)
+        self.cap = int(cap_factor * max(1, max(sizes, default=1)))
+        if self.shuffle is None:  # every table in one compiled call; piece bit = piece
+            self.bit_piece = opt_bit = np.arange(len(sizes), dtype=np.int64)
+            prune = self._all_tables(plan.keep, prune, opt_bit, keys)
+        else:  # a random order of the pieces too
+            self.bit_piece = np.random.default_rng(self.shuffle).permutation(len(sizes)).astype(np.int64)
+            opt_bit = np.zeros(len(sizes), dtype=np.int64)
+            opt_bit[self.bit_piece] = np.arange(len(sizes))
+            self._choose_keys(keys)
             prune = self._tables(plan.keep, prune, opt_bit)
         self.prune = prune
-        iso = prune and bool((self.piece_size[cover.piece_count > 0] > 1).all())
+        iso = prune and all(s > 1 for s, c in zip(sizes, cover.piece_count.tolist()) if c > 0)
         self.flood = prune and (FLOOD if flood is None else flood)
         self.cov = np.zeros(self.depth, dtype=np.uint64)
         self.avail = np.zeros(self.depth, dtype=np.uint64)
@@ -113,14 +131,24 @@ class BitboardDriver(Driver):
         self.fit = np.zeros(self.depth, dtype=np.uint64)
         self.cnt = np.zeros(max(1, len(self.bit_piece)), dtype=np.int64)
         self.tables = self._kernel_tables(
-            store, limit, iso, int(opt_bit[plan.sym_piece2]) if plan.sym_piece2 >= 0 else -1, narrow
+            store, limit, iso, int(opt_bit[plan.sym_piece2]) if plan.sym_piece2 >= 0 else -1, self.narrow
         )
         self.second = np.zeros(cover.n_options, dtype=np.int8)
+        # an empty prefix, and search.search begins again with the plan's: beginning with
+        # them here and not again measured ~0.1 ms slower on 4x15 (where the place and the
+        # prefixes then sit in memory: 31 alternating counts, 2.48 vs 2.59 ms)
         self.begin([np.zeros(0, dtype=np.int32)])
 
-    def _all_tables(self, keep: np.ndarray, prune: bool, opt_bit: np.ndarray) -> bool:
-        """The tables of `_tables` in one compiled call (bitboard/chained.py); whether
-        the dead-end tests hold (prune, and every piece connected)."""
+    def _choose_keys(self, keys: int | None) -> None:
+        """`narrow` (narrow_frontier) and the key items per item: `keys`, else KEYS on a
+        narrow frontier and KEYS_WIDE on a wide one (chained.build chooses them itself)."""
+        self.narrow = narrow_frontier(self.cover)
+        self.keys = (KEYS if self.narrow else KEYS_WIDE) if keys is None else keys
+
+    def _all_tables(self, keep: np.ndarray, prune: bool, opt_bit: np.ndarray, keys: int | None = None) -> bool:
+        """The tables of `_tables` in one compiled call (bitboard/chained.py), `narrow` and
+        `keys` as _choose_keys sets them; whether the dead-end tests hold (prune, and every
+        piece connected)."""
         cover = self.cover
         found = chained.build(
             cover.n_items,
@@ -133,13 +161,16 @@ class BitboardDriver(Driver):
             keep,
             opt_bit,
             len(self.bit_piece),
-            self.keys,
+            KEYS if keys is None else keys,
+            KEYS_WIDE if keys is None else keys,
+            MEMO_SPAN,
             MAX_SHIFTS,
             prune,
             self.cap,
         )
         self.opt_mask, self.nb_mask, self.opt_border, self.shift_d, self.shift_m, pruning = found[:6]
-        self.topt, self.tbit, self.tstart, self.key, self.tmask = found[6:]
+        self.topt, self.tbit, self.tstart, self.key, self.tmask, narrow, self.keys = found[6:]
+        self.narrow = bool(narrow)
         return bool(pruning)
 
     def _tables(self, keep: np.ndarray, prune: bool, opt_bit: np.ndarray) -> bool:
@@ -216,18 +247,22 @@ class BitboardDriver(Driver):
             and not store
             and limit == 0
             and self.select is None
-            and place < 1 << 62
+            and place <= MEMO_MAX_CODE
             and narrow
         )  # alike: leaves may all count alike (memo_weights)
-        self.memo_rows = 1 << MEMO_BITS if memo else 2
-        size = min(self.memo_rows, 1 << MEMO_START_BITS)
+        self.memo_rows = 1 << max(2, MEMO_BITS) if memo else 4  # one bucket at least
+        size = min(self.memo_rows, 1 << max(2, MEMO_START_BITS))
         self.table = MemoTable(
-            rows=np.zeros((size, 4), np.uint64),
+            rows=table_rows(size),
             code=np.zeros(self.depth, np.int64),
             entry=np.full(self.depth, -1, np.int64),
             weight=np.zeros(2, np.int64),
             memo_at=np.zeros(self.depth, np.bool_),
         )
+        # the first larger table's memory taken now, with the set-up's (often memory freed
+        # there: no fresh pages), and written only if the search grows the table
+        grow = self._growth()
+        self.spare: np.ndarray | None = table_buffer(grow[1]) if grow is not None else None
         min_empty = MEMO_PIECES * int(self.piece_size.max(initial=1))
         return memo, radix, min_empty
 
@@ -266,8 +301,8 @@ class BitboardDriver(Driver):
 
     def call(self, budget: int) -> int:
         """One call of the kernel; the call that passes a size step of MEMO_GROWTH stops
-        there, the memo table grows (emptied: its rows are counts to reuse, never needed),
-        and the call goes on with the rest of its budget."""
+        there, the memo table grows (its rows rehashed into the new one), and the call goes
+        on with the rest of its budget."""
         grow, before = self._growth(), int(self.stats[NODES])
         if grow is None or before + budget <= grow[0]:
             return int(super().call(budget))
@@ -275,7 +310,10 @@ class BitboardDriver(Driver):
         code = int(super().call(first)) if first > 0 else PAUSED
         if code != PAUSED:
             return code
-        self.table = self.table._replace(rows=np.zeros((grow[1], 4), np.uint64))
+        rows = table_rows(grow[1], self.spare)
+        self.spare = None
+        memo_table.rehash(self.table.rows, rows)
+        self.table = self.table._replace(rows=rows)
         self.work = self.work._replace(memo=self.table)
         return self.call(budget - (int(self.stats[NODES]) - before))
 

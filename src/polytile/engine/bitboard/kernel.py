@@ -249,6 +249,7 @@ def run(
     nb_mask, shift_d, shift_m = tables.nb_mask, tables.shift_d, tables.shift_m
     iso, flood, cap, sizes = tables.iso, tables.flood, tables.cap, tables.sizes
     memo, radix, ybit = tables.memo, tables.radix, tables.ybit
+    min_empty = np.uint64(tables.min_empty)  # unsigned, as popcount: no compare through a double
     opt_piece, piece_count = rules.opt_piece, rules.piece_count
     cov, avail, pos, chunk, stop, fit, cnt = work.cov, work.avail, work.pos, work.chunk, work.stop, work.fit, work.cnt
     chosen, left, sink, second = work.chosen, work.left, work.sink, work.second
@@ -348,7 +349,7 @@ def run(
                 memo_on = memo_at[d] or (memo_second and k == ybit and second[np.uint64(topt[p])] == FREE)
             if memo_on:
                 mark = -1
-                if popcount(empty) >= tables.min_empty:
+                if popcount(empty) >= min_empty:
                     v = recall(rows, now, child)
                     if v >= 0:  # counted before: add its leaves
                         stats[ACCEPTED] += v

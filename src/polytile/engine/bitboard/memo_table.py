@@ -13,45 +13,77 @@ from typing import Any
 
 import numpy as np
 
-from ..bits import njit, popcount
+from ..bits import ONE, ZERO, njit, popcount
 from ..leaf import breaking_stabiliser
 from ..records import Rules, SymmetryTables
 
 BANNED, FREE = 1, 2  # marks of the second fixed piece's placements (set_bans)
+WAYS = 4  # rows a bucket: 4 x 16 bytes, one cache line (the driver aligns the table)
+CODE_BITS = 24  # a row's second word: the code of the copies left (low bits), the count above
+CODE_MASK = np.uint64((1 << CODE_BITS) - 1)
+MAX_CODE = 1 << CODE_BITS  # the driver uses the memo only for codes below this (MEMO_MAX_CODE)
+MAX_COUNT = 1 << (64 - CODE_BITS)  # larger counts are not kept
 
 
 @njit(cache=True, inline="always")
 def slot(covered: np.uint64, code: int, size: int) -> np.uint64:
-    """The memo table's bucket for (covered items, code of the copies left): the first of
-    its two rows (even); unsigned, so that indexing with it tests for no negative index."""
+    """The memo table's bucket for (covered items, code of the copies left): its first
+    row (a multiple of WAYS); unsigned, so that indexing with it tests for no negative
+    index. In a table of twice the rows a bucket's rows go to the same bucket or to the
+    one `size` rows on, never with another bucket's: what `rehash` relies on."""
     h = covered * np.uint64(0x9E3779B97F4A7C15) ^ np.uint64(code) * np.uint64(0xC2B2AE3D27D4EB4F)
-    return (h >> np.uint64(29)) & np.uint64(size - 2)
+    return (h >> np.uint64(29)) & np.uint64(size - WAYS)
 
 
 @njit(cache=True, inline="always")
 def recall(rows: np.ndarray, covered: np.uint64, code: int) -> int | np.int64:
-    """The count kept for the sub-problem (covered items, code), or -1. A bucket is two
-    rows of 32 bytes (covered, code, count, unused) side by side: one cache line read,
+    """The count kept for the sub-problem (covered, code), or -1. A bucket is WAYS rows
+    of 16 bytes (covered, code | count << CODE_BITS) side by side: one cache line read,
     whichever row holds it. An empty row's covered is 0, which no sub-problem has (the
     table is used below a placement only)."""
     h = slot(covered, code, rows.shape[0])
     c = np.uint64(code)
-    if rows[h, 0] == covered and rows[h, 1] == c:
-        return np.int64(rows[h, 2])
-    g = h + np.uint64(1)
-    if rows[g, 0] == covered and rows[g, 1] == c:
-        return np.int64(rows[g, 2])
+    for i in range(WAYS):
+        g = h + np.uint64(i)
+        if rows[g, 0] == covered and rows[g, 1] & CODE_MASK == c:
+            return np.int64(rows[g, 1] >> np.uint64(CODE_BITS))
     return -1
 
 
 @njit(cache=True, inline="always")
 def keep(rows: np.ndarray, covered: np.uint64, code: int, count: int) -> None:
     """Keep the count of the sub-problem (covered, code) in the first row of its bucket,
-    the row there before moving to the second (the older of the two is dropped)."""
-    h = slot(covered, code, rows.shape[0])
-    g = h + np.uint64(1)
-    rows[g, 0], rows[g, 1], rows[g, 2] = rows[h, 0], rows[h, 1], rows[h, 2]
-    rows[h, 0], rows[h, 1], rows[h, 2] = covered, np.uint64(code), np.uint64(count)
+    the rows there moving one on (the oldest is dropped). Counts of MAX_COUNT or more
+    are not kept (reusing a count is optional)."""
+    if count < MAX_COUNT:
+        put(
+            rows,
+            slot(covered, code, rows.shape[0]),
+            covered,
+            np.uint64(code) | (np.uint64(count) << np.uint64(CODE_BITS)),
+        )
+
+
+@njit(cache=True, inline="always")
+def put(rows: np.ndarray, h: np.uint64, covered: np.uint64, word: np.uint64) -> None:
+    """The row (covered, word) first in the bucket at h, the others one on, the last dropped."""
+    for i in range(WAYS - 1, 0, -1):
+        g = h + np.uint64(i)
+        rows[g, 0], rows[g, 1] = rows[g - ONE, 0], rows[g - ONE, 1]
+    rows[h, 0], rows[h, 1] = covered, word
+
+
+@njit(cache=True)
+def rehash(old: np.ndarray, new: np.ndarray) -> None:
+    """Move every row of `old` into the empty table `new` (of 2^k times its rows), the
+    oldest of each bucket first: each new bucket receives rows of one old bucket only, at
+    most WAYS, in their order, so nothing kept is lost (see `slot`)."""
+    for b in range(0, old.shape[0], WAYS):
+        for i in range(WAYS - 1, -1, -1):
+            covered = old[b + i, 0]
+            if covered != ZERO:
+                word = old[b + i, 1]
+                put(new, slot(covered, word & CODE_MASK, new.shape[0]), covered, word)
 
 
 @njit(cache=True)

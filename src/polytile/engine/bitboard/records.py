@@ -51,8 +51,8 @@ class BitboardTables(NamedTuple):
 class MemoTable(NamedTuple):
     """The counts of sub-problems met before (memo_table.slot) and where the stack stands."""
 
-    rows: np.ndarray  # uint64 (slots, 4): a sub-problem's items covered (0: empty row), its
-    # code of the copies left, its count of leaves, unused (memo_table.recall, keep)
+    rows: np.ndarray  # uint64 (slots, 2): a sub-problem's items covered (0: empty row), and
+    # its code of the copies left | its count of leaves << CODE_BITS (memo_table.recall, keep)
     code: np.ndarray  # int64 (depth): the code of the copies left at each depth
     entry: np.ndarray  # int64 (depth): leaves counted when a depth was entered, -1: none
     weight: np.ndarray  # int64 (2): solutions and classes each leaf counts for

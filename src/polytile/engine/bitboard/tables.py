@@ -12,7 +12,7 @@ import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from .kernel import grow, regions_ok
-from ..bits import ONE, ZERO, njit
+from ..bits import ONE, ZERO, njit, popcount
 
 
 @njit(cache=True)
@@ -105,12 +105,62 @@ def useful(
 ) -> np.ndarray:
     """`keep` without the options that, placed alone on the board, leave a region next to
     them whose size no multiset of the pieces makes (`sizes`): such a region stays cut off
-    whatever is placed later, so the option is in no solution."""
+    whatever is placed later, so the option is in no solution. On a grid of at most four
+    neighbour differences (the square grid) kernel.regions_ok's floods with the shifts
+    held in registers (`_regions_ok4`: same steps, same answers, 42 -> 26 us on 3x20)."""
     out = keep.copy()
+    if 0 < len(shift_d) <= 4:
+        d = np.zeros(4, dtype=np.uint64)  # missing differences: mask 0, no cell
+        m = np.zeros(4, dtype=np.uint64)
+        for k in range(len(shift_d)):
+            d[k] = np.uint64(shift_d[k]) & np.uint64(63)
+            m[k] = shift_m[k]
+        for o in range(len(keep)):
+            if keep[o]:
+                out[o] = _regions_ok4(full & ~opt_mask[o], opt_border[o], d, m, sizes, cap)
+        return out
     for o in range(len(keep)):
         if keep[o]:
             out[o] = regions_ok(full & ~opt_mask[o], opt_border[o], nb_mask, shift_d, shift_m, sizes, cap)
     return out
+
+
+@njit(cache=True, inline="always")
+def _rotate(y: np.uint64, r: np.uint64) -> np.uint64:
+    """y rotated left by r (0 <= r < 64): kernel.grow's shift by a difference."""
+    return (y << r) | (y >> ((np.uint64(64) - r) & np.uint64(63)))
+
+
+@njit(cache=True, inline="always")
+def _regions_ok4(empty: np.uint64, seeds: np.uint64, d: np.ndarray, m: np.ndarray, sizes: np.uint64, cap: int) -> bool:
+    """kernel.regions_ok with kernel.grow's loop over (at most) four differences unrolled
+    (d: the differences mod 64, m: their masks, 0 where there is none)."""
+    d0, d1, d2, d3 = d[0], d[1], d[2], d[3]
+    m0, m1, m2, m3 = m[0], m[1], m[2], m[3]
+    rest = seeds & empty
+    big = ZERO  # cells of regions found larger than `cap`
+    while rest:
+        region = rest & (~rest + ONE)
+        n: int | np.uint64 = 1
+        while n <= cap:
+            g = (
+                _rotate(region & m0, d0)
+                | _rotate(region & m1, d1)
+                | _rotate(region & m2, d2)
+                | _rotate(region & m3, d3)
+            )
+            more = (region | g) & empty
+            if more == region:
+                if n < 64 and not (sizes >> np.uint64(n)) & ONE:
+                    return False
+                break
+            if more & big:  # the same region as one already too big to follow
+                break
+            region = more
+            n = popcount(region)
+        big |= region
+        rest &= ~region
+    return True
 
 
 @njit(cache=True)
@@ -156,9 +206,12 @@ def key_items(n: int, cell_start: np.ndarray, cell_opts: np.ndarray, opt_mask: n
 
 
 @njit(cache=True)
-def by_bit(lo: int, hi: int, cell_opts: np.ndarray, opt_bit: np.ndarray, n_bits: int, order: np.ndarray) -> None:
-    """order[lo:hi] = lo..hi-1 sorted by the piece bit of cell_opts[q], stably (a counting sort)."""
-    at = np.zeros(n_bits + 1, dtype=np.int64)
+def by_bit(
+    lo: int, hi: int, cell_opts: np.ndarray, opt_bit: np.ndarray, n_bits: int, order: np.ndarray, at: np.ndarray
+) -> None:
+    """order[lo:hi] = lo..hi-1 sorted by the piece bit of cell_opts[q], stably (a counting
+    sort; `at`: n_bits + 1 of scratch)."""
+    at[:] = 0
     for q in range(lo, hi):
         at[opt_bit[cell_opts[q]] + 1] += 1
     for k in range(n_bits):
@@ -190,38 +243,43 @@ def merged_blocks(
     n_pat = 1 << keys
     n_blocks = n << keys
     start = np.zeros(n_blocks + 1, dtype=np.int64)
-    covers = np.zeros(len(cell_opts), dtype=np.int64)
+    covers = np.empty(len(cell_opts), dtype=np.int64)
     for t in range(n):
+        base = (t << keys) + 1
         for q in range(cell_start[t], cell_start[t + 1]):
-            o = cell_opts[q]
+            m = opt_mask[cell_opts[q]]
             c: int | np.int64 = 0
             for j in range(keys):
-                c |= np.int64((opt_mask[o] >> np.uint64(key[t, j])) & ONE) << j
+                c |= np.int64((m >> np.uint64(key[t, j])) & ONE) << j
             covers[q] = c
             free = (n_pat - 1) & ~c
             pat = free
             while True:  # the patterns P with c & P == 0: the subsets of `free`
-                start[((t << keys) | pat) + 1] += 1
+                start[base + pat] += 1
                 if pat == 0:
                     break
                 pat = (pat - 1) & free
     for b in range(n_blocks):
         start[b + 1] += start[b]
-    order = np.zeros(len(cell_opts), dtype=np.int64)
-    opts = np.zeros(start[n_blocks], dtype=np.int32)
-    bits = np.zeros(start[n_blocks], dtype=np.uint8)
+    order = np.empty(len(cell_opts), dtype=np.int64)
+    scratch = np.empty(n_bits + 1, dtype=np.int64)
+    opts = np.empty(start[n_blocks], dtype=np.int32)
+    bits = np.empty(start[n_blocks], dtype=np.uint8)
     at = start[:n_blocks].copy()
     for t in range(n):
-        by_bit(cell_start[t], cell_start[t + 1], cell_opts, opt_bit, n_bits, order)
+        by_bit(cell_start[t], cell_start[t + 1], cell_opts, opt_bit, n_bits, order, scratch)
         for i in range(cell_start[t], cell_start[t + 1]):
             q = order[i]
+            o = cell_opts[q]
+            bit = opt_bit[o]
             free = (n_pat - 1) & ~covers[q]
             pat = free
             while True:
                 b = (t << keys) | pat
-                opts[at[b]] = cell_opts[q]
-                bits[at[b]] = opt_bit[cell_opts[q]]
-                at[b] += 1
+                w = at[b]
+                opts[w] = o
+                bits[w] = bit
+                at[b] = w + 1
                 if pat == 0:
                     break
                 pat = (pat - 1) & free

@@ -1,0 +1,200 @@
+"""The common case of the symmetry analysis (engine/orbits.py), read off the options' bit
+masks: when every image of an option is an option and no two options share a mask (pieces
+that may reflect), an option's label is its rank among the masks and each label's image
+under a motion is found by moving the mask's bits and looking the result up in an
+open-addressing table of the options' masks: no table of every image's key, no sort of
+them, no composition of motions (half the instructions of orbits' general numbering)."""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+
+from .bits import ONE, ZERO, njit
+
+Words = npt.NDArray[np.uint64]
+
+
+@njit(cache=True)
+def _ranked(opt_ptr: np.ndarray, opt_items: np.ndarray) -> tuple[Words, npt.NDArray[np.int32]]:
+    """(ordered, rank): the options' bitmasks ascending and each option's place among
+    them; ordered[0] is 0 when two options have one mask (then the labels are not the
+    options' ranks). A counting sort by the highest bit puts every mask in its bucket (a
+    few dozen options end at each item), an insertion sort finishes within the buckets:
+    no comparison sort of the whole, no table of keys."""
+    n_opt = len(opt_ptr) - 1
+    masks = np.empty(n_opt, dtype=np.uint64)
+    ends = np.zeros(65, dtype=np.int64)
+    for o in range(n_opt):
+        k = ZERO
+        for q in range(np.uint64(opt_ptr[o]), np.uint64(opt_ptr[o + 1])):
+            k |= ONE << np.uint64(opt_items[q])
+        masks[o] = k
+        ends[64 - leading_zeros(k)] += 1  # (masks are never 0)
+    for t in range(1, 65):
+        ends[t] += ends[t - 1]
+    order = np.empty(n_opt, dtype=np.int32)
+    ordered = np.empty(n_opt, dtype=np.uint64)
+    for o in range(n_opt):  # ends[t]: bucket t's next place
+        t = 63 - leading_zeros(masks[o])
+        ordered[ends[t]], order[ends[t]] = masks[o], o
+        ends[t] += 1
+    for i in range(1, n_opt):  # (earlier buckets hold smaller masks: moves stay inside one)
+        k, o, j = ordered[i], order[i], i
+        while j > 0 and ordered[j - 1] > k:
+            ordered[j], order[j] = ordered[j - 1], order[j - 1]
+            j -= 1
+        ordered[j], order[j] = k, o
+    rank = np.empty(n_opt, dtype=np.int32)
+    for j in range(n_opt):
+        rank[order[j]] = j
+        if j > 0 and ordered[j] == ordered[j - 1]:
+            ordered[0] = ZERO
+    return ordered, rank
+
+
+@njit(cache=True, inline="always")
+def _find(table: npt.NDArray[np.int32], ordered: Words, key: np.uint64, top: np.uint64, mask: np.uint64) -> int:
+    """The place of `key` among `ordered` (table: each mask's place + 1 in its
+    `_slot`), -1 when no option has it."""
+    s = (key * np.uint64(0x9E3779B97F4A7C15)) >> top
+    while True:
+        r = int(table[s])
+        if r == 0:
+            return -1
+        if ordered[r - 1] == key:
+            return r - 1
+        s = (s + ONE) & mask
+
+
+@njit(cache=True)
+def _places(ordered: Words) -> tuple[npt.NDArray[np.int32], np.uint64, np.uint64]:
+    """(table, top, mask): the masks' open-addressing table of `_find`, at most half full."""
+    size = 16
+    while size < 2 * len(ordered):
+        size *= 2
+    table = np.zeros(size, dtype=np.int32)
+    top, mask = np.uint64(64) - trailing_zeros(np.uint64(size)), np.uint64(size - 1)
+    for j in range(len(ordered)):
+        s = (ordered[j] * np.uint64(0x9E3779B97F4A7C15)) >> top
+        while table[s] != 0:
+            s = (s + ONE) & mask
+        table[s] = j + 1
+    return table, top, mask
+
+
+@njit(cache=True)
+def _onto(
+    row: npt.NDArray[np.int32], label_piece: npt.NDArray[np.int32], some: np.ndarray, onto: npt.NDArray[np.int32]
+) -> bool:
+    """Whether a motion (row: each label's image) maps all of each piece's placements
+    into one piece's, onto[p] (read off one label of p, then every label checked)."""
+    for p in range(len(some)):
+        onto[p] = label_piece[row[some[p]]] if some[p] >= 0 else p
+    bad = False
+    for j in range(len(row)):
+        bad |= label_piece[row[j]] != onto[label_piece[j]]
+    return not bad
+
+
+@njit(cache=True)
+def _exact(onto: npt.NDArray[np.int32], some: np.ndarray) -> bool:
+    """Whether each piece with a placement is mapped onto itself."""
+    for p in range(len(some)):
+        if some[p] >= 0 and onto[p] != p:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _like(
+    onto: npt.NDArray[np.int32], some: np.ndarray, n_opts: np.ndarray, piece_count: np.ndarray, piece_min: np.ndarray
+) -> bool:
+    """Whether each piece's placements go onto a piece with as many, the same copies and
+    minimum (the test of `_onto_like_pieces`, given `_onto`)."""
+    for p in range(len(some)):
+        d = onto[p]
+        if some[p] >= 0 and (
+            n_opts[d] != n_opts[p] or piece_count[d] != piece_count[p] or piece_min[d] != piece_min[p]
+        ):
+            return False
+    return True
+
+
+@njit(cache=True)
+def identity_of(perms: np.ndarray) -> int:
+    """The index of the identity among perms."""
+    for g in range(perms.shape[0]):
+        same = True
+        for i in range(perms.shape[1]):
+            same = same and perms[g, i] == i
+        if same:
+            return g
+    return 0
+
+
+@njit(cache=True)
+def by_masks(
+    perms: np.ndarray,
+    opt_ptr: np.ndarray,
+    opt_items: np.ndarray,
+    opt_piece: np.ndarray,
+    piece_count: np.ndarray,
+    piece_min: np.ndarray,
+) -> tuple[bool, npt.NDArray[np.int32], npt.NDArray[np.int32], Words, npt.NDArray[np.int32], np.uint64, np.uint64]:
+    """(True, analyse's six) when every image of an option is an option and no two
+    options share a mask (the common case: pieces that may reflect): the labels are then
+    the options' ranks by mask, each label's image found by its mask (its bits moved) in
+    a table of the options' (no table of every image's key, no sort of them, no
+    composition of motions). False first (and the rest unfilled) otherwise."""
+    n_g, n = perms.shape
+    n_opt, n_pieces = len(opt_piece), len(piece_count)
+    ordered, rank = _ranked(opt_ptr, opt_items)
+    label_piece = np.empty(n_opt, dtype=np.int32)
+    n_opts = np.zeros(n_pieces, dtype=np.int64)
+    for o in range(n_opt):
+        label_piece[rank[o]] = opt_piece[o]
+        n_opts[opt_piece[o]] += 1
+    label_img = np.empty((n_g, n_opt), dtype=np.int32)
+    stab = np.zeros(n_opt, dtype=np.uint64)  # by label, then by option
+    g_exact = h_mask = ZERO
+    if n_opt > 0 and ordered[0] == ZERO:
+        return False, rank, label_img, stab, label_piece, g_exact, h_mask
+    table, top, mask = _places(ordered)
+    bits = np.empty(n, dtype=np.uint64)
+    some = np.empty(n_pieces, dtype=np.int64)  # a label of each piece (-1: none)
+    some[:] = -1
+    for j in range(n_opt):
+        some[label_piece[j]] = j
+    onto = np.empty(n_pieces, dtype=np.int32)
+    identity = identity_of(perms)
+    for g in range(n_g):
+        for i in range(n):
+            bits[i] = ONE << np.uint64(perms[g, i])
+        bit = ONE << np.uint64(g)
+        row = label_img[g]
+        if g == identity:  # (every label its own image)
+            for j in range(n_opt):
+                row[j] = j
+                stab[j] |= bit
+            g_exact |= bit
+            h_mask |= bit
+            continue
+        for j in range(n_opt):
+            m, k = ordered[j], ZERO
+            while m:
+                k |= bits[trailing_zeros(m)]
+                m &= m - ONE
+            r = _find(table, ordered, k, top, mask)
+            if r < 0:
+                return False, rank, label_img, stab, label_piece, g_exact, h_mask
+            row[j] = r
+            if r == j:
+                stab[j] |= bit
+        if _onto(row, label_piece, some, onto):
+            if _exact(onto, some):
+                g_exact |= bit
+            if _like(onto, some, n_opts, piece_count, piece_min):
+                h_mask |= bit
+    return True, rank, label_img, stab[rank], label_piece, g_exact, h_mask
