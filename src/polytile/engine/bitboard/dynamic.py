@@ -36,13 +36,10 @@ from ..status import BUFFER_FULL, CONTINUE, DONE, LIMIT, PAUSED, STOP_LIMIT
 
 
 @njit(cache=True, inline="always")
-def live_fit(lmask: np.ndarray, start: np.uint64, stop: np.uint64, cell: np.uint64) -> np.uint64:
-    """Bit i set when the live placement start + i (< stop, at most 64) covers `cell`."""
-    f = ZERO
-    for i in range(min(stop - start, np.uint64(64))):
-        ok = lmask[start + np.uint64(i)] & cell != ZERO
-        f |= np.uint64(ok) << np.uint64(i)
-    return f
+def first_bits(start: np.uint64, stop: np.uint64) -> np.uint64:
+    """Bit i set for each candidate start + i (< stop, at most 64): every candidate fits."""
+    n = min(stop - start, np.uint64(64))
+    return ZERO - ONE if n == np.uint64(64) else (ONE << n) - ONE
 
 
 @njit(cache=True, inline="always")
@@ -58,67 +55,99 @@ def pick(empty: np.uint64, once: np.uint64, twice: np.uint64, thrice: np.uint64,
 
 
 @njit(cache=True)  # not inlined: kept out of the lowest-item loop
-def relist(
-    full: np.uint64,
-    lists: tuple[np.ndarray, np.ndarray, np.ndarray],
-    start: np.uint64,
-    stop: np.uint64,
-    to: np.uint64,
+def refilter(
+    sets: tuple[np.ndarray, np.ndarray],
+    seg: np.ndarray,
+    was: np.ndarray,
+    into: np.ndarray,
     now: np.uint64,
     a: np.uint64,
-) -> tuple[np.uint64, np.uint64]:
-    """Copy the live placements start..stop that miss `now` and have a copy left (`a`) to
-    `to`..; (their end, the item to fill: pick's)."""
-    live, lmask, lbit = lists
+    full: np.uint64,
+) -> np.uint64:
+    """The live placements of the pieces `a` left (segment k: lid/lmask[seg[k]..], the
+    first was[k] of them live in the parent) that miss `now`: the dead ones swapped to
+    their segment's end (a sparse set: stores for the dead only; the parent's set is the
+    same, in another order), into[k] of them left; pick's item to fill."""
+    lid, lmask = sets
     once, twice, thrice, four = ZERO, ZERO, ZERO, ZERO
-    n = to
-    for i in range(start, stop):
-        j, m, b = live[i], lmask[i], lbit[i]
-        ok = (m & now == ZERO) & ((a >> np.uint64(b)) & ONE != ZERO)
-        live[n], lmask[n], lbit[n] = j, m, b
-        n += np.uint64(ok)
-        m &= ZERO - np.uint64(ok)
-        four |= thrice & m
-        thrice |= twice & m
-        twice |= once & m
-        once |= m
-    return n, pick(full & ~now, once, twice, thrice, four)
+    rest = a
+    while rest:
+        k = np.uint64(trailing_zeros(rest))
+        rest &= rest - ONE
+        i = np.uint64(seg[k])
+        end = i + np.uint64(was[k])
+        while i < end:
+            m = lmask[i]
+            if m & now:
+                end -= ONE
+                lmask[i] = lmask[end]
+                lmask[end] = m
+                j = lid[i]
+                lid[i] = lid[end]
+                lid[end] = j
+            else:
+                four |= thrice & m
+                thrice |= twice & m
+                twice |= once & m
+                once |= m
+                i += ONE
+        into[k] = end - np.uint64(seg[k])
+    return pick(full & ~now, once, twice, thrice, four)
 
 
 @njit(cache=True)  # not inlined: kept out of the lowest-item loop
-def first_list(
-    tmask: np.ndarray,
-    tbit: np.ndarray,
-    tstart: np.ndarray,
-    key: np.ndarray,
-    keys: int,
-    full: np.uint64,
-    lists: tuple[np.ndarray, np.ndarray, np.ndarray],
-    to: np.uint64,
+def first_set(
+    blocks: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int, np.uint64],
+    sets: tuple[np.ndarray, np.ndarray],
+    seg: np.ndarray,
+    into: np.ndarray,
     now: np.uint64,
     a: np.uint64,
-) -> tuple[np.uint64, np.uint64]:
-    """The live list of a node whose parent had none: the placements of the blocks of every
-    empty item (each placement is in its lowest item's) that fit, from `to`; as relist."""
-    live, lmask, lbit = lists
+) -> np.uint64:
+    """The live sets of a node whose parent had none: the placements of the blocks of
+    every empty item (each placement is in its lowest item's) that fit, each in its
+    piece's segment, into[k] of piece bit k; pick's item to fill."""
+    tmask, tbit, tstart, key, keys, full = blocks
+    lid, lmask = sets
     empty = full & ~now
     once, twice, thrice, four = ZERO, ZERO, ZERO, ZERO
-    n = to
+    into[:] = 0
     rest = empty
     while rest:
         tp = first_block(now, rest, key, keys)
         rest &= rest - ONE
         for j in range(np.uint64(tstart[tp]), np.uint64(tstart[tp + ONE])):
-            m = tmask[j]
-            ok = (m & now == ZERO) & ((a >> np.uint64(tbit[j])) & ONE != ZERO)
-            live[n], lmask[n], lbit[n] = j, m, tbit[j]
-            n += np.uint64(ok)
-            m &= ZERO - np.uint64(ok)
-            four |= thrice & m
-            thrice |= twice & m
-            twice |= once & m
-            once |= m
-    return n, pick(empty, once, twice, thrice, four)
+            m, k = tmask[j], np.uint64(tbit[j])
+            if m & now == ZERO and (a >> k) & ONE:
+                at = np.uint64(seg[k]) + np.uint64(into[k])
+                lid[at], lmask[at] = j, m
+                into[k] += 1
+                four |= thrice & m
+                thrice |= twice & m
+                twice |= once & m
+                once |= m
+    return pick(empty, once, twice, thrice, four)
+
+
+@njit(cache=True)  # not inlined: kept out of the lowest-item loop
+def gather(
+    sets: tuple[np.ndarray, np.ndarray], seg: np.ndarray, live: np.ndarray, a: np.uint64, cell: np.uint64,
+    cand: np.ndarray, to: np.uint64,
+) -> np.uint64:
+    """Copy the live placements (their places in the blocks) that cover `cell` to cand[to..]
+    (the children reorder the live sets, so a node tries its own copy); their end."""
+    lid, lmask = sets
+    n = to
+    rest = a
+    while rest:
+        k = np.uint64(trailing_zeros(rest))
+        rest &= rest - ONE
+        s = np.uint64(seg[k])
+        for i in range(s, s + np.uint64(live[k])):
+            if lmask[i] & cell:
+                cand[n] = lid[i]
+                n += ONE
+    return n
 
 
 @njit(cache=True)  # not inlined, arrays only: records passed in the loop cost ~8x a node
@@ -126,27 +155,25 @@ def enter_live(
     d: np.uint64,
     now: np.uint64,
     a: np.uint64,
-    tables: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int, np.uint64],
-    lists: tuple[np.ndarray, np.ndarray, np.ndarray],
-    lstart: np.ndarray,
+    blocks: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int, np.uint64],
+    sets: tuple[np.ndarray, np.ndarray],
+    seg: np.ndarray,
+    nlive: np.ndarray,
+    cand: np.ndarray,
     cells: np.ndarray,
     up: np.uint64,
 ) -> tuple[np.uint64, np.uint64, np.uint64]:
     """A node at depth d covering `now` with the pieces `a` left and few items empty, below
-    a node with a live list ending at `up` (0: none): its live list and the item it fills
-    (lstart[d], cells[d]), and (the fit of its first chunk, the chunk's start, the list's
-    end). A live list's end is where the next one starts; a dead end's list is empty.
-    tables: (tmask, tbit, tstart, key, keys, full) of the blocks."""
-    tmask, tbit, tstart, key, keys, full = tables
+    a node whose candidates end at `up` (0: a node without live sets): its live sets
+    (nlive[d]), the item it fills (cells[d]), and (the fit of its first chunk of candidates,
+    their start, their end). A dead end has no candidate."""
     if up:
-        e, cell = relist(full, lists, np.uint64(lstart[d - ONE]), up, up, now, a)
+        cell = refilter(sets, seg, nlive[d - ONE], nlive[d], now, a, blocks[5])
     else:
-        e, cell = first_list(tmask, tbit, tstart, key, keys, full, lists, up, now, a)
-    lstart[d] = up
+        cell = first_set(blocks, sets, seg, nlive[d], now, a)
     cells[d] = cell
-    if cell == ZERO:
-        e = up
-    return live_fit(lists[1], up, e, cell), up, e
+    e = gather(sets, seg, nlive[d], a, cell, cand, up) if cell else up
+    return first_bits(up, e), up, e
 
 
 @njit(cache=True, nogil=True)  # threads of one process can search side by side
@@ -155,10 +182,11 @@ def run(
     rules: Rules,
     sym: SymmetryTables,
     stack: BitboardStack,
-    live: np.ndarray,
+    lid: np.ndarray,
     lmask: np.ndarray,
-    lbit: np.ndarray,
-    lstart: np.ndarray,
+    seg: np.ndarray,
+    nlive: np.ndarray,
+    cand: np.ndarray,
     cellat: np.ndarray,
     cells: int,
     prefixes: np.ndarray,
@@ -185,7 +213,7 @@ def run(
     place = stack.place[0]
     stats = sink.stats
     blocks = (tmask, tbit, base.tstart, base.key, base.keys, full)
-    lists = (live, lmask, lbit)
+    sets = (lid, lmask)
     spent = 0
     while True:
         if place.started == 0:  # begin the next prefix
@@ -209,13 +237,13 @@ def run(
             fit[floor], chunk[floor], stop[floor] = lowest(np.uint64(floor), cov[floor], a, base, stack)
             if popcount(full & ~cov[floor]) <= most:
                 fit[floor], chunk[floor], stop[floor] = enter_live(
-                    np.uint64(floor), cov[floor], a, blocks, lists, lstart, cellat, ZERO
+                    np.uint64(floor), cov[floor], a, blocks, sets, seg, nlive, cand, cellat, ZERO
                 )
         bottom = np.uint64(place.floor)  # the floor; unsigned indices: see kernel.first_block
         d = np.uint64(place.depth)
         here, a, f = cov[d], avail[d], fit[d]
         c, e = np.uint64(chunk[d]), np.uint64(stop[d])
-        dyn, cell = popcount(full & ~here) <= most, cellat[d]
+        dyn = popcount(full & ~here) <= most
         while True:  # the search below the prefix
             if spent >= budget:
                 fit[d], chunk[d] = f, c
@@ -225,7 +253,7 @@ def run(
             if f == ZERO:  # the next chunk with a placement that fits
                 while f == ZERO and c + np.uint64(64) < e:
                     c += np.uint64(64)
-                    f = live_fit(lmask, c, e, cell) if dyn else chunk_fit(tmask, tbit, c, e, here, a)
+                    f = first_bits(c, e) if dyn else chunk_fit(tmask, tbit, c, e, here, a)
                 if f == ZERO:
                     if d == bottom:
                         place.started = 0
@@ -233,12 +261,12 @@ def run(
                     d -= ONE
                     here, a, f = cov[d], avail[d], fit[d]
                     c, e = np.uint64(chunk[d]), np.uint64(stop[d])
-                    dyn, cell = popcount(full & ~here) <= most, cellat[d]
+                    dyn = popcount(full & ~here) <= most
                     cnt[tbit[np.uint64(pos[d]) - ONE]] += 1
                     continue
             p = c + np.uint64(trailing_zeros(f))
             if dyn:
-                p = np.uint64(live[p])
+                p = np.uint64(cand[p])
             f &= f - ONE
             k = tbit[p]
             if k == ybit and second[np.uint64(topt[p])] == BANNED:
@@ -271,8 +299,7 @@ def run(
             dyn = popcount(empty) <= most
             if dyn:
                 cov[d], avail[d] = now, a
-                f, c, e = enter_live(d, now, a, blocks, lists, lstart, cellat, up)
+                f, c, e = enter_live(d, now, a, blocks, sets, seg, nlive, cand, cellat, up)
                 stop[d] = e
-                cell = cellat[d]
             else:
                 f, c, e = lowest(d, now, a, base, stack)

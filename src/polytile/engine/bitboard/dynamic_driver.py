@@ -34,10 +34,15 @@ class DynamicDriver(BitboardDriver):
     def __init__(self, cover: Cover, sym: Symmetry | None, plan: PlanFields, *, cells: int | None = None, **kw: Any):
         kw["memo"] = False  # dynamic.run keeps no counts of sub-problems
         super().__init__(cover, sym, plan, flood=False, **kw)
-        self.live = np.zeros(max(1, cover.n_options) * self.depth, dtype=np.int64)
-        self.lmask = np.zeros(len(self.live), dtype=np.uint64)  # the masks and piece bits of
-        self.lbit = np.zeros(len(self.live), dtype=np.uint8)  # `live`'s placements, side by side
-        self.lstart = np.zeros(self.depth, dtype=np.int64)
+        # the live sets: one segment per piece bit, as long as its piece's options
+        per_bit = np.bincount(cover.opt_piece, minlength=len(cover.piece_count))[self.bit_piece]
+        self.seg = np.zeros(max(1, len(per_bit)), dtype=np.int64)
+        self.seg[1 : len(per_bit)] = np.cumsum(per_bit)[:-1]
+        size = max(1, cover.n_options)
+        self.lid = np.zeros(size, dtype=np.int64)  # places in the blocks
+        self.lmask = np.zeros(size, dtype=np.uint64)  # ... and their masks, side by side
+        self.nlive = np.zeros((self.depth, max(1, len(per_bit))), dtype=np.int64)
+        self.cand = np.zeros(size * self.depth, dtype=np.int64)  # each node's candidates
         self.cell = np.zeros(self.depth, dtype=np.uint64)
         self.cells = CELLS if cells is None else cells
 
@@ -54,10 +59,11 @@ class DynamicDriver(BitboardDriver):
             self.rules,
             self.sym,
             self.work,
-            self.live,
+            self.lid,
             self.lmask,
-            self.lbit,
-            self.lstart,
+            self.seg,
+            self.nlive,
+            self.cand,
             self.cell,
             self.cells,
             self.prefixes,
