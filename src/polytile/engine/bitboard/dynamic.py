@@ -36,10 +36,13 @@ from ..status import BUFFER_FULL, CONTINUE, DONE, LIMIT, PAUSED, STOP_LIMIT
 
 
 @njit(cache=True, inline="always")
-def first_bits(start: np.uint64, stop: np.uint64) -> np.uint64:
-    """Bit i set for each candidate start + i (< stop, at most 64): every candidate fits."""
-    n = min(stop - start, np.uint64(64))
-    return ZERO - ONE if n == np.uint64(64) else (ONE << n) - ONE
+def live_fit(lmask: np.ndarray, start: np.uint64, stop: np.uint64, cell: np.uint64) -> np.uint64:
+    """Bit i set when the live placement start + i (< stop, at most 64) covers `cell`."""
+    f = ZERO
+    for i in range(min(stop - start, np.uint64(64))):
+        ok = lmask[start + np.uint64(i)] & cell != ZERO
+        f |= np.uint64(ok) << np.uint64(i)
+    return f
 
 
 @njit(cache=True, inline="always")
@@ -57,42 +60,38 @@ def pick(empty: np.uint64, once: np.uint64, twice: np.uint64, thrice: np.uint64,
 @njit(cache=True)  # not inlined: kept out of the lowest-item loop
 def refilter(
     sets: tuple[np.ndarray, np.ndarray],
-    seg: np.ndarray,
     was: np.ndarray,
     into: np.ndarray,
+    to: np.uint64,
     now: np.uint64,
     a: np.uint64,
     full: np.uint64,
-) -> np.uint64:
-    """The live placements of the pieces `a` left (segment k: lid/lmask[seg[k]..], the
-    first was[k] of them live in the parent) that miss `now`: the dead ones swapped to
-    their segment's end (a sparse set: stores for the dead only; the parent's set is the
-    same, in another order), into[k] of them left; pick's item to fill."""
+) -> tuple[np.uint64, np.uint64]:
+    """Copy the parent's live placements of the pieces `a` left (its segment of piece bit
+    k: lid/lmask[was[k]..was[k + 64]]) that miss `now` to `to`.., piece by piece (into[k],
+    into[k + 64]: the new segment); (their end, pick's item to fill). A piece with no
+    copy left is skipped whole; each copy is a store whatever the test says (a branch
+    here mispredicts: swapping the dead in place cost 1.6x a node)."""
     lid, lmask = sets
     once, twice, thrice, four = ZERO, ZERO, ZERO, ZERO
+    n = to
     rest = a
     while rest:
         k = np.uint64(trailing_zeros(rest))
         rest &= rest - ONE
-        i = np.uint64(seg[k])
-        end = i + np.uint64(was[k])
-        while i < end:
+        into[k] = n
+        for i in range(np.uint64(was[k]), np.uint64(was[k + np.uint64(64)])):
             m = lmask[i]
-            if m & now:
-                end -= ONE
-                lmask[i] = lmask[end]
-                lmask[end] = m
-                j = lid[i]
-                lid[i] = lid[end]
-                lid[end] = j
-            else:
-                four |= thrice & m
-                thrice |= twice & m
-                twice |= once & m
-                once |= m
-                i += ONE
-        into[k] = end - np.uint64(seg[k])
-    return pick(full & ~now, once, twice, thrice, four)
+            ok = m & now == ZERO
+            lmask[n], lid[n] = m, lid[i]
+            n += np.uint64(ok)
+            m &= ZERO - np.uint64(ok)
+            four |= thrice & m
+            thrice |= twice & m
+            twice |= once & m
+            once |= m
+        into[k + np.uint64(64)] = n
+    return n, pick(full & ~now, once, twice, thrice, four)
 
 
 @njit(cache=True)  # not inlined: kept out of the lowest-item loop
@@ -101,17 +100,20 @@ def first_set(
     sets: tuple[np.ndarray, np.ndarray],
     seg: np.ndarray,
     into: np.ndarray,
+    to: np.uint64,
     now: np.uint64,
     a: np.uint64,
-) -> np.uint64:
-    """The live sets of a node whose parent had none: the placements of the blocks of
-    every empty item (each placement is in its lowest item's) that fit, each in its
-    piece's segment, into[k] of piece bit k; pick's item to fill."""
+) -> tuple[np.uint64, np.uint64]:
+    """The live placements of a node whose parent had none: those of the blocks of every
+    empty item (each placement is in its lowest item's) that fit, from `to`, piece by
+    piece (first each at its piece's offset `seg`, then moved together); as refilter."""
     tmask, tbit, tstart, key, keys, full = blocks
     lid, lmask = sets
     empty = full & ~now
     once, twice, thrice, four = ZERO, ZERO, ZERO, ZERO
-    into[:] = 0
+    bits = len(seg) - 1
+    for k in range(bits):
+        into[k + 64] = to + np.uint64(seg[k])
     rest = empty
     while rest:
         tp = first_block(now, rest, key, keys)
@@ -119,35 +121,21 @@ def first_set(
         for j in range(np.uint64(tstart[tp]), np.uint64(tstart[tp + ONE])):
             m, k = tmask[j], np.uint64(tbit[j])
             if m & now == ZERO and (a >> k) & ONE:
-                at = np.uint64(seg[k]) + np.uint64(into[k])
+                at = np.uint64(into[k + np.uint64(64)])
                 lid[at], lmask[at] = j, m
-                into[k] += 1
+                into[k + np.uint64(64)] = at + ONE
                 four |= thrice & m
                 thrice |= twice & m
                 twice |= once & m
                 once |= m
-    return pick(empty, once, twice, thrice, four)
-
-
-@njit(cache=True)  # not inlined: kept out of the lowest-item loop
-def gather(
-    sets: tuple[np.ndarray, np.ndarray], seg: np.ndarray, live: np.ndarray, a: np.uint64, cell: np.uint64,
-    cand: np.ndarray, to: np.uint64,
-) -> np.uint64:
-    """Copy the live placements (their places in the blocks) that cover `cell` to cand[to..]
-    (the children reorder the live sets, so a node tries its own copy); their end."""
-    lid, lmask = sets
     n = to
-    rest = a
-    while rest:
-        k = np.uint64(trailing_zeros(rest))
-        rest &= rest - ONE
-        s = np.uint64(seg[k])
-        for i in range(s, s + np.uint64(live[k])):
-            if lmask[i] & cell:
-                cand[n] = lid[i]
-                n += ONE
-    return n
+    for k in range(bits):  # the segments moved together (each only down)
+        start = n
+        for i in range(to + np.uint64(seg[k]), np.uint64(into[k + 64])):
+            lid[n], lmask[n] = lid[i], lmask[i]
+            n += ONE
+        into[k], into[k + 64] = start, n
+    return n, pick(empty, once, twice, thrice, four)
 
 
 @njit(cache=True)  # not inlined, arrays only: records passed in the loop cost ~8x a node
@@ -158,22 +146,23 @@ def enter_live(
     blocks: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int, np.uint64],
     sets: tuple[np.ndarray, np.ndarray],
     seg: np.ndarray,
-    nlive: np.ndarray,
-    cand: np.ndarray,
+    segs: np.ndarray,
     cells: np.ndarray,
     up: np.uint64,
 ) -> tuple[np.uint64, np.uint64, np.uint64]:
     """A node at depth d covering `now` with the pieces `a` left and few items empty, below
-    a node whose candidates end at `up` (0: a node without live sets): its live sets
-    (nlive[d]), the item it fills (cells[d]), and (the fit of its first chunk of candidates,
-    their start, their end). A dead end has no candidate."""
+    a node whose live placements end at `up` (0: a node without them): its live
+    placements from `up` (segs[d]: each piece's segment), the item it fills (cells[d]),
+    and (the fit of its first chunk, the chunk's start, the placements' end). A dead end
+    has none."""
     if up:
-        cell = refilter(sets, seg, nlive[d - ONE], nlive[d], now, a, blocks[5])
+        e, cell = refilter(sets, segs[d - ONE], segs[d], up, now, a, blocks[5])
     else:
-        cell = first_set(blocks, sets, seg, nlive[d], now, a)
+        e, cell = first_set(blocks, sets, seg, segs[d], up, now, a)
     cells[d] = cell
-    e = gather(sets, seg, nlive[d], a, cell, cand, up) if cell else up
-    return first_bits(up, e), up, e
+    if cell == ZERO:
+        e = up
+    return live_fit(sets[1], up, e, cell), up, e
 
 
 @njit(cache=True, nogil=True)  # threads of one process can search side by side
@@ -185,8 +174,7 @@ def run(
     lid: np.ndarray,
     lmask: np.ndarray,
     seg: np.ndarray,
-    nlive: np.ndarray,
-    cand: np.ndarray,
+    segs: np.ndarray,
     cellat: np.ndarray,
     cells: int,
     prefixes: np.ndarray,
@@ -237,7 +225,7 @@ def run(
             fit[floor], chunk[floor], stop[floor] = lowest(np.uint64(floor), cov[floor], a, base, stack)
             if popcount(full & ~cov[floor]) <= most:
                 fit[floor], chunk[floor], stop[floor] = enter_live(
-                    np.uint64(floor), cov[floor], a, blocks, sets, seg, nlive, cand, cellat, ZERO
+                    np.uint64(floor), cov[floor], a, blocks, sets, seg, segs, cellat, ZERO
                 )
         bottom = np.uint64(place.floor)  # the floor; unsigned indices: see kernel.first_block
         d = np.uint64(place.depth)
@@ -253,7 +241,7 @@ def run(
             if f == ZERO:  # the next chunk with a placement that fits
                 while f == ZERO and c + np.uint64(64) < e:
                     c += np.uint64(64)
-                    f = first_bits(c, e) if dyn else chunk_fit(tmask, tbit, c, e, here, a)
+                    f = live_fit(lmask, c, e, cellat[d]) if dyn else chunk_fit(tmask, tbit, c, e, here, a)
                 if f == ZERO:
                     if d == bottom:
                         place.started = 0
@@ -266,7 +254,7 @@ def run(
                     continue
             p = c + np.uint64(trailing_zeros(f))
             if dyn:
-                p = np.uint64(cand[p])
+                p = np.uint64(lid[p])
             f &= f - ONE
             k = tbit[p]
             if k == ybit and second[np.uint64(topt[p])] == BANNED:
@@ -299,7 +287,7 @@ def run(
             dyn = popcount(empty) <= most
             if dyn:
                 cov[d], avail[d] = now, a
-                f, c, e = enter_live(d, now, a, blocks, sets, seg, nlive, cand, cellat, up)
+                f, c, e = enter_live(d, now, a, blocks, sets, seg, segs, cellat, up)
                 stop[d] = e
             else:
                 f, c, e = lowest(d, now, a, base, stack)

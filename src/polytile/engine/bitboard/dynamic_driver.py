@@ -34,15 +34,14 @@ class DynamicDriver(BitboardDriver):
     def __init__(self, cover: Cover, sym: Symmetry | None, plan: PlanFields, *, cells: int | None = None, **kw: Any):
         kw["memo"] = False  # dynamic.run keeps no counts of sub-problems
         super().__init__(cover, sym, plan, flood=False, **kw)
-        # the live sets: one segment per piece bit, as long as its piece's options
+        # the live placements: each node's below its parent's, one segment per piece bit
         per_bit = np.bincount(cover.opt_piece, minlength=len(cover.piece_count))[self.bit_piece]
-        self.seg = np.zeros(max(1, len(per_bit)), dtype=np.int64)
-        self.seg[1 : len(per_bit)] = np.cumsum(per_bit)[:-1]
-        size = max(1, cover.n_options)
+        self.seg = np.zeros(len(per_bit) + 1, dtype=np.int64)  # a first list's offsets
+        self.seg[1:] = np.cumsum(per_bit)
+        size = max(1, cover.n_options) * self.depth + 1  # (+1: a copy's store past the end)
         self.lid = np.zeros(size, dtype=np.int64)  # places in the blocks
         self.lmask = np.zeros(size, dtype=np.uint64)  # ... and their masks, side by side
-        self.nlive = np.zeros((self.depth, max(1, len(per_bit))), dtype=np.int64)
-        self.cand = np.zeros(size * self.depth, dtype=np.int64)  # each node's candidates
+        self.segs = np.zeros((self.depth, 128), dtype=np.int64)  # [d, k], [d, k + 64]: a segment
         self.cell = np.zeros(self.depth, dtype=np.uint64)
         self.cells = CELLS if cells is None else cells
 
@@ -62,8 +61,7 @@ class DynamicDriver(BitboardDriver):
             self.lid,
             self.lmask,
             self.seg,
-            self.nlive,
-            self.cand,
+            self.segs,
             self.cell,
             self.cells,
             self.prefixes,
