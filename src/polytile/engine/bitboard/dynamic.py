@@ -57,11 +57,12 @@ def pick(empty: np.uint64, once: np.uint64, twice: np.uint64, thrice: np.uint64,
     return ZERO
 
 
-@njit(cache=True)  # not inlined: kept out of the lowest-item loop
+@njit(cache=True, inline="always")
 def refilter(
-    sets: tuple[np.ndarray, np.ndarray],
-    was: np.ndarray,
-    into: np.ndarray,
+    lid: np.ndarray,
+    lmask: np.ndarray,
+    segs: np.ndarray,
+    d: np.uint64,
     to: np.uint64,
     now: np.uint64,
     a: np.uint64,
@@ -72,15 +73,14 @@ def refilter(
     into[k + 64]: the new segment); (their end, pick's item to fill). A piece with no
     copy left is skipped whole; each copy is a store whatever the test says (a branch
     here mispredicts: swapping the dead in place cost 1.6x a node)."""
-    lid, lmask = sets
     once, twice, thrice, four = ZERO, ZERO, ZERO, ZERO
     n = to
     rest = a
     while rest:
         k = np.uint64(trailing_zeros(rest))
         rest &= rest - ONE
-        into[k] = n
-        for i in range(np.uint64(was[k]), np.uint64(was[k + np.uint64(64)])):
+        segs[d, k] = n
+        for i in range(np.uint64(segs[d - ONE, k]), np.uint64(segs[d - ONE, k + np.uint64(64)])):
             m = lmask[i]
             ok = m & now == ZERO
             lmask[n], lid[n] = m, lid[i]
@@ -90,7 +90,7 @@ def refilter(
             thrice |= twice & m
             twice |= once & m
             once |= m
-        into[k + np.uint64(64)] = n
+        segs[d, k + np.uint64(64)] = n
     return n, pick(full & ~now, once, twice, thrice, four)
 
 
@@ -138,8 +138,33 @@ def first_set(
     return n, pick(empty, once, twice, thrice, four)
 
 
-@njit(cache=True)  # not inlined, arrays only: records passed in the loop cost ~8x a node
+@njit(cache=True, inline="always")
 def enter_live(
+    d: np.uint64,
+    now: np.uint64,
+    a: np.uint64,
+    full: np.uint64,
+    lid: np.ndarray,
+    lmask: np.ndarray,
+    segs: np.ndarray,
+    cells: np.ndarray,
+    up: np.uint64,
+) -> tuple[np.uint64, np.uint64, np.uint64]:
+    """A node at depth d covering `now` with the pieces `a` left and few items empty, below
+    a node whose live placements end at `up` (> 0): its live placements from `up`
+    (segs[d]: each piece's segment), the item it fills (cells[d]), and (the fit of its
+    first chunk, the chunk's start, the placements' end). A dead end has none. Arrays
+    only, no tuple and no view: each one held in a new variable costs an atomic
+    reference count (numba's), and those were 38% of the time."""
+    e, cell = refilter(lid, lmask, segs, d, up, now, a, full)
+    cells[d] = cell
+    if cell == ZERO:
+        e = up
+    return live_fit(lmask, up, e, cell), up, e
+
+
+@njit(cache=True)  # rare: once per prefix, or where a node first has few empty items
+def first_live(
     d: np.uint64,
     now: np.uint64,
     a: np.uint64,
@@ -148,21 +173,13 @@ def enter_live(
     seg: np.ndarray,
     segs: np.ndarray,
     cells: np.ndarray,
-    up: np.uint64,
 ) -> tuple[np.uint64, np.uint64, np.uint64]:
-    """A node at depth d covering `now` with the pieces `a` left and few items empty, below
-    a node whose live placements end at `up` (0: a node without them): its live
-    placements from `up` (segs[d]: each piece's segment), the item it fills (cells[d]),
-    and (the fit of its first chunk, the chunk's start, the placements' end). A dead end
-    has none."""
-    if up:
-        e, cell = refilter(sets, segs[d - ONE], segs[d], up, now, a, blocks[5])
-    else:
-        e, cell = first_set(blocks, sets, seg, segs[d], up, now, a)
+    """enter_live for a node whose parent had no live placements: from the blocks."""
+    e, cell = first_set(blocks, sets, seg, segs[d], ZERO, now, a)
     cells[d] = cell
     if cell == ZERO:
-        e = up
-    return live_fit(sets[1], up, e, cell), up, e
+        e = ZERO
+    return live_fit(sets[1], ZERO, e, cell), ZERO, e
 
 
 @njit(cache=True, nogil=True)  # threads of one process can search side by side
@@ -224,8 +241,8 @@ def run(
             a = pieces_left(left, bit_piece, cnt)
             fit[floor], chunk[floor], stop[floor] = lowest(np.uint64(floor), cov[floor], a, base, stack)
             if popcount(full & ~cov[floor]) <= most:
-                fit[floor], chunk[floor], stop[floor] = enter_live(
-                    np.uint64(floor), cov[floor], a, blocks, sets, seg, segs, cellat, ZERO
+                fit[floor], chunk[floor], stop[floor] = first_live(
+                    np.uint64(floor), cov[floor], a, blocks, sets, seg, segs, cellat
                 )
         bottom = np.uint64(place.floor)  # the floor; unsigned indices: see kernel.first_block
         d = np.uint64(place.depth)
@@ -287,7 +304,10 @@ def run(
             dyn = popcount(empty) <= most
             if dyn:
                 cov[d], avail[d] = now, a
-                f, c, e = enter_live(d, now, a, blocks, sets, seg, segs, cellat, up)
+                if up:
+                    f, c, e = enter_live(d, now, a, full, lid, lmask, segs, cellat, up)
+                else:
+                    f, c, e = first_live(d, now, a, blocks, sets, seg, segs, cellat)
                 stop[d] = e
             else:
                 f, c, e = lowest(d, now, a, base, stack)
