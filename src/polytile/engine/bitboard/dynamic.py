@@ -194,6 +194,7 @@ def run(
     segs: np.ndarray,
     cellat: np.ndarray,
     cells: int,
+    fewest: int,
     prefixes: np.ndarray,
     budget: int,
 ) -> int:
@@ -203,7 +204,7 @@ def run(
     tmask, topt, tbit, bit_piece = base.tmask, base.topt, base.tbit, base.bit_piece
     opt_mask, opt_border, full = base.opt_mask, base.opt_border, base.full
     nb_mask, shift_d, shift_m = base.nb_mask, base.shift_d, base.shift_m
-    iso, ybit, most = base.iso, base.ybit, np.uint64(cells)
+    iso, ybit, most, least = base.iso, base.ybit, np.uint64(cells), np.uint64(fewest)
     opt_piece, piece_count = rules.opt_piece, rules.piece_count
     cov, avail, pos, chunk, stop, fit, cnt = (
         stack.cov,
@@ -240,7 +241,7 @@ def run(
             place.floor = floor
             a = pieces_left(left, bit_piece, cnt)
             fit[floor], chunk[floor], stop[floor] = lowest(np.uint64(floor), cov[floor], a, base, stack)
-            if popcount(full & ~cov[floor]) <= most:
+            if least < popcount(full & ~cov[floor]) <= most:
                 fit[floor], chunk[floor], stop[floor] = first_live(
                     np.uint64(floor), cov[floor], a, blocks, sets, seg, segs, cellat
                 )
@@ -248,7 +249,7 @@ def run(
         d = np.uint64(place.depth)
         here, a, f = cov[d], avail[d], fit[d]
         c, e = np.uint64(chunk[d]), np.uint64(stop[d])
-        dyn = popcount(full & ~here) <= most
+        dyn = least < popcount(full & ~here) <= most
         while True:  # the search below the prefix
             if spent >= budget:
                 fit[d], chunk[d] = f, c
@@ -266,7 +267,7 @@ def run(
                     d -= ONE
                     here, a, f = cov[d], avail[d], fit[d]
                     c, e = np.uint64(chunk[d]), np.uint64(stop[d])
-                    dyn = popcount(full & ~here) <= most
+                    dyn = least < popcount(full & ~here) <= most
                     cnt[tbit[np.uint64(pos[d]) - ONE]] += 1
                     continue
             p = c + np.uint64(trailing_zeros(f))
@@ -301,7 +302,7 @@ def run(
             up = e if dyn else ZERO
             d += ONE
             here = now
-            dyn = popcount(empty) <= most
+            dyn = least < popcount(empty) <= most
             if dyn:
                 cov[d], avail[d] = now, a
                 if up:

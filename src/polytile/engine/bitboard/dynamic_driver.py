@@ -24,6 +24,8 @@ CELLS = 64  # a node with at most this many empty items fills its most constrain
 # 22 s; 64 -> 110.3M, 21 s, counting covers to two; to four, 64 -> 87.1M, 19.5 s; the
 # lowest-item kernel 621.7M, 15.3 s)
 
+FEWEST = 0  # ... and more than this many (below: the lowest empty item, from the blocks)
+
 
 class DynamicDriver(BitboardDriver):
     """BitboardDriver's tables and stack, run by dynamic.run with the live lists as
@@ -31,7 +33,7 @@ class DynamicDriver(BitboardDriver):
 
     kernel = dynamic
 
-    def __init__(self, cover: Cover, sym: Symmetry | None, plan: PlanFields, *, cells: int | None = None, **kw: Any):
+    def __init__(self, cover: Cover, sym: Symmetry | None, plan: PlanFields, *, cells: int | None = None, fewest: int | None = None, **kw: Any):
         kw["memo"] = False  # dynamic.run keeps no counts of sub-problems
         super().__init__(cover, sym, plan, flood=False, **kw)
         # the live placements: each node's below its parent's, one segment per piece bit
@@ -44,6 +46,7 @@ class DynamicDriver(BitboardDriver):
         self.segs = np.zeros((self.depth, 128), dtype=np.int64)  # [d, k], [d, k + 64]: a segment
         self.cell = np.zeros(self.depth, dtype=np.uint64)
         self.cells = CELLS if cells is None else cells
+        self.fewest = FEWEST if fewest is None else fewest
 
     def bind(self) -> Callable[..., int]:
         """dynamic.run for this driver's argument types (kernels.bind), once per `begin`."""
@@ -64,6 +67,7 @@ class DynamicDriver(BitboardDriver):
             self.segs,
             self.cell,
             self.cells,
+            self.fewest,
             self.prefixes,
             budget,
         )
