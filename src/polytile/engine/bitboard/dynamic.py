@@ -46,25 +46,26 @@ def live_fit(lmask: np.ndarray, start: np.uint64, stop: np.uint64, cell: np.uint
 
 
 @njit(cache=True, inline="always")
-def pick(empty: np.uint64, b0: np.uint64, b1: np.uint64, b2: np.uint64, b3: np.uint64, over: np.uint64) -> np.uint64:
+def pick(empty: np.uint64, b0: np.uint64, b1: np.uint64, b2: np.uint64, b3: np.uint64, b4: np.uint64, over: np.uint64) -> np.uint64:
     """The item to fill (one bit): the lowest empty item that the fewest live placements
     cover, from their counts in binary (bit i of each item's count in b<i>, `over`: 16 or
     more); none when some empty item has none (a dead end)."""
-    if empty & ~(b0 | b1 | b2 | b3 | over):
+    if empty & ~(b0 | b1 | b2 | b3 | b4 | over):
         return ZERO
-    for v in range(1, 16):
+    for v in range(1, 32):
         few = empty & ~over
         few &= b0 if v & 1 else ~b0
         few &= b1 if v & 2 else ~b1
         few &= b2 if v & 4 else ~b2
         few &= b3 if v & 8 else ~b3
+        few &= b4 if v & 16 else ~b4
         if few:
             return few & (~few + ONE)
     return empty & (~empty + ONE)
 
 
 @njit(cache=True, inline="always")
-def tally(b0: np.uint64, b1: np.uint64, b2: np.uint64, b3: np.uint64, over: np.uint64, m: np.uint64) -> tuple[np.uint64, np.uint64, np.uint64, np.uint64, np.uint64]:
+def tally(b0: np.uint64, b1: np.uint64, b2: np.uint64, b3: np.uint64, b4: np.uint64, over: np.uint64, m: np.uint64) -> tuple[np.uint64, np.uint64, np.uint64, np.uint64, np.uint64, np.uint64]:
     """One placement `m` added to each of its items' counts (binary, bit-sliced: a ripple
     carry of 9 word operations, where counting to eight one level at a time took 16)."""
     c = b0 & m
@@ -75,7 +76,9 @@ def tally(b0: np.uint64, b1: np.uint64, b2: np.uint64, b3: np.uint64, over: np.u
     b2 ^= d
     d = b3 & c
     b3 ^= c
-    return b0, b1, b2, b3, over | d
+    c = b4 & d
+    b4 ^= d
+    return b0, b1, b2, b3, b4, over | c
 
 
 @njit(cache=True, inline="always")
@@ -94,7 +97,7 @@ def refilter(
     into[k + 64]: the new segment); (their end, pick's item to fill). A piece with no
     copy left is skipped whole; each copy is a store whatever the test says (a branch
     here mispredicts: swapping the dead in place cost 1.6x a node)."""
-    b0, b1, b2, b3, over = ZERO, ZERO, ZERO, ZERO, ZERO
+    b0, b1, b2, b3, b4, over = ZERO, ZERO, ZERO, ZERO, ZERO, ZERO
     n = to
     rest = a
     while rest:
@@ -107,9 +110,9 @@ def refilter(
             lmask[n], lid[n] = m, lid[i]
             n += np.uint64(ok)
             m &= ZERO - np.uint64(ok)
-            b0, b1, b2, b3, over = tally(b0, b1, b2, b3, over, m)
+            b0, b1, b2, b3, b4, over = tally(b0, b1, b2, b3, b4, over, m)
         segs[d, k + np.uint64(64)] = n
-    return n, pick(full & ~now, b0, b1, b2, b3, over)
+    return n, pick(full & ~now, b0, b1, b2, b3, b4, over)
 
 
 @njit(cache=True)  # not inlined: kept out of the lowest-item loop
@@ -128,7 +131,7 @@ def first_set(
     tmask, tbit, tstart, key, keys, full = blocks
     lid, lmask = sets
     empty = full & ~now
-    b0, b1, b2, b3, over = ZERO, ZERO, ZERO, ZERO, ZERO
+    b0, b1, b2, b3, b4, over = ZERO, ZERO, ZERO, ZERO, ZERO, ZERO
     bits = len(seg) - 1
     for k in range(bits):
         into[k + 64] = to + np.uint64(seg[k])
@@ -142,7 +145,7 @@ def first_set(
                 at = np.uint64(into[k + np.uint64(64)])
                 lid[at], lmask[at] = j, m
                 into[k + np.uint64(64)] = at + ONE
-                b0, b1, b2, b3, over = tally(b0, b1, b2, b3, over, m)
+                b0, b1, b2, b3, b4, over = tally(b0, b1, b2, b3, b4, over, m)
     n = to
     for k in range(bits):  # the segments moved together (each only down)
         start = n
@@ -150,7 +153,7 @@ def first_set(
             lid[n], lmask[n] = lid[i], lmask[i]
             n += ONE
         into[k], into[k + 64] = start, n
-    return n, pick(empty, b0, b1, b2, b3, over)
+    return n, pick(empty, b0, b1, b2, b3, b4, over)
 
 
 @njit(cache=True, inline="always")
