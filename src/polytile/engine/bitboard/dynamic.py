@@ -1,19 +1,26 @@
-"""The bitboard search with a dynamic choice of the item to fill near the end.
+"""The bitboard search that fills the empty item the fewest placements cover.
 
 bitboard/kernel.py always fills the lowest empty item. On the 4x4x4 Bedlam cube most of
 its nodes lie three to four pieces from the end, and most of those are dead: the lowest
 empty item still has a fitting placement, but some other empty item has none, which the
-search finds only pieces later (docs/parts/bedlam8.md). Here a node with at most
-`cells` empty items (DynamicTables.cells) keeps the list of the placements that still
-fit (its live list: the parent's, less those that overlap the new piece or whose piece
-has no copy left; at the first such node, the blocks of every empty item), and counts on
-the way, with four bit-sliced counters, which empty items are covered by none, one, two,
-three, four or more of them. An empty item that none covers: the node is a dead end at
-once. Else it fills an item that one covers (forced), else one that two cover, then three,
-else the lowest empty item, trying the live placements that cover it (as dancing links
-does, without its links). Counting to four took Bedlam from 110.3M nodes (to two) to
-87.1M and 20.7 s to 19.4 s; to six, 63.9M nodes but 29 s (docs/parts/bedlam9.md). Above `cells` empty items, a node fills the
-lowest empty item from the blocks, as kernel.run does.
+search finds only pieces later (docs/parts/bedlam8.md). Here each node (with more than
+`fewest` and at most `cells` empty items: by default every node) keeps its live
+placements, those that still fit: the parent's, less those that overlap the new piece,
+grouped by piece (a segment per piece bit, so a piece with no copy left is skipped
+whole), copied below the parent's (lid, lmask: the place in the blocks and the mask; the
+parent's segments stay as they were, so going back up undoes nothing). On the way it
+counts, for every empty item at once, how many of them cover it: five words hold the
+counts in binary, bit-sliced (`tally`: a ripple carry, 11 word operations a placement),
+and a sixth marks counts of 32 or more. An empty item that none covers: the node is a
+dead end at once. Else it fills the lowest item with the fewest (one: a forced move),
+trying the live placements that cover it, as dancing links does without its links.
+
+Bedlam (docs/parts/bedlam10.md): 32,564,586 nodes instead of the lowest-item kernel's
+621,667,503, about 170 ns a node against 25. What it took: counting in binary (counting
+one level at a time to four: 87.1M nodes, 139 ns a node; to eight, 52.7M), no tuples of
+arrays, row views or calls in the node (numba's atomic reference counts were 38% of the
+time), a copy with a store whatever the test says (swapping the dead to the end of an
+in-place sparse set branches, and mispredicts: 1.6x a node).
 
 The stack, the leaves (pos[d] - 1 is the placement's place in the blocks), the pauses,
 the prefixes, the symmetry bans and the dead-end tests are kernel.run's. The memo is not
@@ -48,7 +55,7 @@ def live_fit(lmask: np.ndarray, start: np.uint64, stop: np.uint64, cell: np.uint
 @njit(cache=True, inline="always")
 def pick(empty: np.uint64, b0: np.uint64, b1: np.uint64, b2: np.uint64, b3: np.uint64, b4: np.uint64, over: np.uint64) -> np.uint64:
     """The item to fill (one bit): the lowest empty item that the fewest live placements
-    cover, from their counts in binary (bit i of each item's count in b<i>, `over`: 16 or
+    cover, from their counts in binary (bit i of each item's count in b<i>, `over`: 32 or
     more); none when some empty item has none (a dead end)."""
     if empty & ~(b0 | b1 | b2 | b3 | b4 | over):
         return ZERO
@@ -67,7 +74,7 @@ def pick(empty: np.uint64, b0: np.uint64, b1: np.uint64, b2: np.uint64, b3: np.u
 @njit(cache=True, inline="always")
 def tally(b0: np.uint64, b1: np.uint64, b2: np.uint64, b3: np.uint64, b4: np.uint64, over: np.uint64, m: np.uint64) -> tuple[np.uint64, np.uint64, np.uint64, np.uint64, np.uint64, np.uint64]:
     """One placement `m` added to each of its items' counts (binary, bit-sliced: a ripple
-    carry of 9 word operations, where counting to eight one level at a time took 16)."""
+    carry of 11 word operations, where counting to eight one level at a time took 16)."""
     c = b0 & m
     b0 ^= m
     d = b1 & c
@@ -93,10 +100,12 @@ def refilter(
     full: np.uint64,
 ) -> tuple[np.uint64, np.uint64]:
     """Copy the parent's live placements of the pieces `a` left (its segment of piece bit
-    k: lid/lmask[was[k]..was[k + 64]]) that miss `now` to `to`.., piece by piece (into[k],
-    into[k + 64]: the new segment); (their end, pick's item to fill). A piece with no
-    copy left is skipped whole; each copy is a store whatever the test says (a branch
-    here mispredicts: swapping the dead in place cost 1.6x a node)."""
+    k: lid/lmask[segs[d - 1, k]..segs[d - 1, k + 64]]) that miss `now` to `to`.., piece
+    by piece (segs[d, k], segs[d, k + 64]: the new segment), counting their covers;
+    (their end, pick's item to fill). A piece with no copy left is skipped whole; each
+    copy is a store whatever the test says (a branch here mispredicts: swapping the dead
+    in place cost 1.6x a node; counting first and copying only where the node is no dead
+    end, as much as copying always)."""
     b0, b1, b2, b3, b4, over = ZERO, ZERO, ZERO, ZERO, ZERO, ZERO
     n = to
     rest = a

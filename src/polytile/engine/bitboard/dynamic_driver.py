@@ -1,7 +1,7 @@
-"""The driver of the dynamic bitboard kernel (engine/bitboard/dynamic.py). Not chosen by
-search.driver_class yet: on the Bedlam cube it takes 7.1x fewer nodes but costs ~9x a node
-so far, 19.5 s against the lowest-item kernel's 15.3 s (docs/parts/bedlam9.md); it is here to
-be made cheaper, run by tests/engine/test_dynamic.py and bench/dynamic_cells.py."""
+"""The driver of the dynamic bitboard kernel (engine/bitboard/dynamic.py), which
+search.driver_class gives covers whose options span many items (the 4x4x4 cube: not
+bitboard.driver.narrow_frontier). On the Bedlam cube it takes 19x fewer nodes than the
+lowest-item kernel at ~7x the cost a node (docs/parts/bedlam10.md)."""
 
 from __future__ import annotations
 
@@ -20,11 +20,10 @@ if TYPE_CHECKING:
 dynamic = kernel_module("bitboard.dynamic")  # compiled ahead of time, or numba's JIT
 
 CELLS = 64  # a node with at most this many empty items fills its most constrained one
-# (Bedlam, docs/parts/bedlam9.md: 20 -> 248.5M nodes, 44 s; 25 -> 133.1M, 30 s; 35 -> 111.1M,
-# 22 s; 64 -> 110.3M, 21 s, counting covers to two; to four, 64 -> 87.1M, 19.5 s; the
-# lowest-item kernel 621.7M, 15.3 s)
-
-FEWEST = 0  # ... and more than this many (below: the lowest empty item, from the blocks)
+# (Bedlam, docs/parts/bedlam9.md, counting covers to four: 20 -> 248.5M nodes, 44 s; 64 ->
+# 87.1M, 19.5 s: below the threshold, every node's first list is built from the blocks)
+FEWEST = 0  # ... and more than this many (below: the lowest empty item, from the blocks;
+# Bedlam, bedlam10.md: 5, 10, 15 -> 32.6M, 34.7M, 53.0M nodes, the same time as 0)
 
 
 class DynamicDriver(BitboardDriver):
@@ -33,7 +32,16 @@ class DynamicDriver(BitboardDriver):
 
     kernel = dynamic
 
-    def __init__(self, cover: Cover, sym: Symmetry | None, plan: PlanFields, *, cells: int | None = None, fewest: int | None = None, **kw: Any):
+    def __init__(
+        self,
+        cover: Cover,
+        sym: Symmetry | None,
+        plan: PlanFields,
+        *,
+        cells: int | None = None,
+        fewest: int | None = None,
+        **kw: Any,
+    ):
         kw["memo"] = False  # dynamic.run keeps no counts of sub-problems
         super().__init__(cover, sym, plan, flood=False, **kw)
         # the live placements: each node's below its parent's, one segment per piece bit
@@ -41,7 +49,7 @@ class DynamicDriver(BitboardDriver):
         self.seg = np.zeros(len(per_bit) + 1, dtype=np.int64)  # a first list's offsets
         self.seg[1:] = np.cumsum(per_bit)
         size = max(1, cover.n_options) * self.depth + 1  # (+1: a copy's store past the end)
-        self.lid = np.zeros(size, dtype=np.int64)  # places in the blocks
+        self.lid = np.zeros(size, dtype=np.int32)  # places in the blocks
         self.lmask = np.zeros(size, dtype=np.uint64)  # ... and their masks, side by side
         self.segs = np.zeros((self.depth, 128), dtype=np.int64)  # [d, k], [d, k + 64]: a segment
         self.cell = np.zeros(self.depth, dtype=np.uint64)
