@@ -53,7 +53,9 @@ def live_fit(lmask: np.ndarray, start: np.uint64, stop: np.uint64, cell: np.uint
 
 
 @njit(cache=True, inline="always")
-def pick(empty: np.uint64, b0: np.uint64, b1: np.uint64, b2: np.uint64, b3: np.uint64, b4: np.uint64, over: np.uint64) -> np.uint64:
+def pick(
+    empty: np.uint64, b0: np.uint64, b1: np.uint64, b2: np.uint64, b3: np.uint64, b4: np.uint64, over: np.uint64
+) -> np.uint64:
     """The item to fill (one bit): the lowest empty item that the fewest live placements
     cover, from their counts in binary (bit i of each item's count in b<i>, `over`: 32 or
     more); none when some empty item has none (a dead end)."""
@@ -72,7 +74,9 @@ def pick(empty: np.uint64, b0: np.uint64, b1: np.uint64, b2: np.uint64, b3: np.u
 
 
 @njit(cache=True, inline="always")
-def tally(b0: np.uint64, b1: np.uint64, b2: np.uint64, b3: np.uint64, b4: np.uint64, over: np.uint64, m: np.uint64) -> tuple[np.uint64, np.uint64, np.uint64, np.uint64, np.uint64, np.uint64]:
+def tally(
+    b0: np.uint64, b1: np.uint64, b2: np.uint64, b3: np.uint64, b4: np.uint64, over: np.uint64, m: np.uint64
+) -> tuple[np.uint64, np.uint64, np.uint64, np.uint64, np.uint64, np.uint64]:
     """One placement `m` added to each of its items' counts (binary, bit-sliced: a ripple
     carry of 11 word operations, where counting to eight one level at a time took 16)."""
     c = b0 & m
@@ -149,11 +153,11 @@ def first_set(
         tp = first_block(now, rest, key, keys)
         rest &= rest - ONE
         for j in range(np.uint64(tstart[tp]), np.uint64(tstart[tp + ONE])):
-            m, k = tmask[j], np.uint64(tbit[j])
-            if m & now == ZERO and (a >> k) & ONE:
-                at = np.uint64(into[k + np.uint64(64)])
+            m, bit = tmask[j], np.uint64(tbit[j])
+            if m & now == ZERO and (a >> bit) & ONE:
+                at = np.uint64(into[bit + np.uint64(64)])
                 lid[at], lmask[at] = j, m
-                into[k + np.uint64(64)] = at + ONE
+                into[bit + np.uint64(64)] = at + ONE
                 b0, b1, b2, b3, b4, over = tally(b0, b1, b2, b3, b4, over, m)
     n = to
     for k in range(bits):  # the segments moved together (each only down)
