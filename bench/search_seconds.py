@@ -31,7 +31,7 @@ def main() -> int:
     ap.add_argument("file")
     args = ap.parse_args()
     tiling = load(args.file)
-    warm("auto", tiling.puzzle.board.area)
+    warm("auto", tiling.puzzle.board.area, dynamic=tiling.puzzle.board.dim == 3)
     t0 = time.perf_counter()
     cover = tiling.model().cover
     tm = time.perf_counter()
@@ -40,7 +40,7 @@ def main() -> int:
     p = plan(cover, sym, unique=True, store=False)
     tp = time.perf_counter()
     engine = choose_engine("auto", cover.n_items, len(cover.piece_count))
-    driver = driver_class(engine)(cover, sym, p, store=False, limit=0)
+    driver = driver_class(engine, cover)(cover, sym, p, store=False, limit=0)
     driver.begin(p.prefixes)
     driver.bind()  # the compiled kernel for these argument types (else at its first call)
     t2 = time.perf_counter()

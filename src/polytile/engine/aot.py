@@ -62,11 +62,28 @@ def exercise() -> None:
                     engine=engine,
                     limit=1 if store else None,
                 )
+            if engine == "bitboard":
+                exercise_dynamic(cover, sym)
     from .tally import exercise as exercise_tally
 
     exercise_tally()  # the calendars' tally (engine/tally.py)
     rows = np.zeros((8, 2), dtype=np.uint64)  # the bitboard memo table's growth (bitboard/driver.py)
     kernels.kernel_module("bitboard.memo_table").rehash(rows[:4], rows)
+
+
+def exercise_dynamic(cover: Any, sym: Any) -> None:
+    """The dynamic bitboard kernel (bitboard/dynamic_driver.py) on a tiny cover: counting
+    and listing, with and without symmetry, paused once (its driver is called by name)."""
+    from .bitboard.dynamic_driver import DynamicDriver
+    from .search import plan
+
+    for with_sym, store in product((False, True), repeat=2):
+        s = sym if with_sym else None
+        p = plan(cover, s, unique=with_sym, store=store)
+        driver = DynamicDriver(cover, s, p, store=store, limit=1 if store else 0)
+        driver.begin(p.prefixes)
+        while driver.advance(1) == "paused":
+            pass
 
 
 def numba_key(numba_type: Any) -> Any:

@@ -93,7 +93,7 @@ def tally_task(
     cover = job.cover
     base = cover.n_options
     if getattr(_LOCAL, "key", None) != job.key:
-        driver = driver_class(job.engine)(cover, job.sym, job.plan, store=True, limit=0)
+        driver = driver_class(job.engine, cover)(cover, job.sym, job.plan, store=True, limit=0)
         driver.out = np.full((BUFFER, driver.depth), -1, dtype=np.int32)
         _LOCAL.driver, _LOCAL.key = driver, job.key
         _LOCAL.keys = np.zeros(BUFFER, dtype=np.int64)

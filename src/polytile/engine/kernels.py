@@ -37,6 +37,7 @@ SOURCES = KERNEL_MODULES + (
     "breaking",
     "bitboard.chained",
     "bitboard.memo_table",
+    "bitboard.dynamic",
     "tree",
     "leaf",
     "status",

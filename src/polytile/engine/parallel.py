@@ -177,7 +177,7 @@ def _count_stealing(
     cover, p = job.cover, job.plan
     prefixes = split(cover, p.keep, p.prefixes, STEAL_PER_WORKER * jobs)
     chunks = Stealing(prefixes, jobs, most=-(-len(prefixes) // (16 * jobs)))
-    job.shared = Shared(driver_class(job.engine)(cover, job.sym, p, store=False, limit=0), chunks.workers)
+    job.shared = Shared(driver_class(job.engine, cover)(cover, job.sym, p, store=False, limit=0), chunks.workers)
     gauge = Gauge(cover, p.keep, [[q] for q in prefixes]) if progress is not None else None
     tally = _Tally(res, len(prefixes), None, gauge, progress, t0, chunks.span)
     tally.t_search = time.perf_counter()

@@ -118,12 +118,19 @@ def choose_engine(engine: str, n_items: int, n_pieces: int = 1) -> str:
     return "wide" if n_items <= 256 else "dlx"
 
 
-def driver_class(engine: str) -> type[Driver]:
+def driver_class(engine: str, cover: Cover | None = None) -> type[Driver]:
     """The driver of an engine, imported on demand: a search loads one kernel family's
-    modules, not all three."""
+    modules, not all three. For the bitboard engine, a cover whose options span many items
+    (not bitboard.driver.narrow_frontier: the 4x4x4 cube) gets the dynamic kernel, which
+    fills the item the fewest placements cover (the Bedlam cube: 32.6M nodes instead of
+    621.7M, docs/parts/bedlam10.md); the 2D boards and Soma keep the lowest-item kernel."""
     if engine == "bitboard":
-        from .bitboard.driver import BitboardDriver
+        from .bitboard.driver import BitboardDriver, narrow_frontier
 
+        if cover is not None and not narrow_frontier(cover):
+            from .bitboard.dynamic_driver import DynamicDriver
+
+            return DynamicDriver
         return BitboardDriver
     if engine == "wide":
         from .wide.driver import WideDriver
@@ -165,7 +172,7 @@ def search(
     if piece_never_placed(cover):  # no solution, however long a search would take to say so
         return Report(unique=0 if unique else None, engine=engine, seconds=time.perf_counter() - t0)
     p = plan(cover, sym, unique=unique, store=store, breaking=breaking)
-    Driver = driver_class(engine)
+    Driver = driver_class(engine, cover)
     res: Report[np.ndarray] = Report(unique=0 if (unique or p.sym_mode == 2) else None, engine=engine)
     driver = Driver(
         cover,

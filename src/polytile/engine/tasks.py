@@ -41,7 +41,7 @@ def _thread_driver(job: Job) -> tuple[Driver, Pacer]:
     if getattr(_LOCAL, "key", None) != job.key:
         driver = job.shared.get() if job.shared is not None else None
         if driver is None:
-            driver = driver_class(job.engine)(job.cover, job.sym, job.plan, store=False, limit=0)
+            driver = driver_class(job.engine, job.cover)(job.cover, job.sym, job.plan, store=False, limit=0)
         _LOCAL.driver = driver
         _LOCAL.pacer = Pacer()
         _LOCAL.key = job.key

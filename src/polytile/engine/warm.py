@@ -14,15 +14,18 @@ _done: set[str] = set()
 compile_seconds = 0.0
 
 
-def warm(engine: str, n_items: int, parallel: bool = False) -> None:
+def warm(engine: str, n_items: int, parallel: bool = False, dynamic: bool = False) -> None:
     """Run the kernel once on a two-cell cover, through every entry point a search uses
-    (and the tree splitting and estimating of parallel counts)."""
+    (and the tree splitting and estimating of parallel counts; `dynamic`: the dynamic
+    bitboard kernel too, which search.driver_class gives 3D boxes)."""
     global compile_seconds
     from .search import choose_engine
 
     name = choose_engine(engine, n_items)
     if parallel and "tree" not in _done:
         _warm_tree()
+    if dynamic and name == "bitboard" and "dynamic" not in _done:
+        _warm_dynamic()
     if name in _done:
         return
     t0 = time.perf_counter()
@@ -52,6 +55,21 @@ def _tiny() -> Cover:
         np.array([1, 1], np.int32),
         np.array([[1, -1], [0, -1]], np.int32),
     )
+
+
+def _warm_dynamic() -> None:
+    """The dynamic bitboard kernel once on the two-cell cover, counting and listing."""
+    global compile_seconds
+    t0 = time.perf_counter()
+    from .bitboard.dynamic_driver import DynamicDriver
+    from .search import Plan
+
+    for store in (False, True):
+        driver = DynamicDriver(_tiny(), None, Plan(np.ones(2, dtype=bool)), store=store, limit=0)
+        driver.begin([np.array([0], dtype=np.int32)])
+        driver.advance(100)
+    _done.add("dynamic")
+    compile_seconds += time.perf_counter() - t0
 
 
 def _warm_tree() -> None:

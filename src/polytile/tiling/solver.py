@@ -169,7 +169,7 @@ class Tiling:
         reasons = area_reasons(self.puzzle)
         if reasons:  # no kernels, no model needed
             return t0, None, Report(0, 0 if unique else None, time.perf_counter() - t0, reasons=reasons)
-        warm(engine, self.puzzle.board.area, parallel=parallel)
+        warm(engine, self.puzzle.board.area, parallel=parallel, dynamic=self.puzzle.board.dim == 3)
         gc.freeze()  # numba's many objects: keep the collector from rescanning them mid-search
         t0 = time.perf_counter()
         try:
