@@ -36,6 +36,7 @@ TABLES = (
     "tmask",
     "narrow",
     "keys",
+    "span",
 )
 
 

@@ -105,12 +105,18 @@ def type_id(value: Any) -> int:
         if found is None:  # (the flags type_key reads, not OWNDATA and the like)
             found = _ARRAY_IDS[raw] = _new_id((raw[0], raw[1], raw[2] & _KEYED))
         return found
+    if kind is int:  # keyed by its range (type_key): two ids
+        small = -(1 << 63) <= value < (1 << 63)
+        found = _INT_IDS.get(small)
+        if found is None:
+            found = _INT_IDS[small] = _new_id((kind, type_key(value)))
+        return found
     if isinstance(value, tuple):  # a tuple or a record (NamedTuple)
         return _new_id((kind, tuple(map(type_id, value))))
     found = _SCALAR_IDS.get(kind)  # bool, float, numpy's number types: one key per type
     if found is None:
-        found = _new_id((kind, type_key(value)))  # (an int's key depends on its value)
-        if kind is not int and (kind in (bool, float) or issubclass(kind, (np.integer, np.floating, np.bool_))):
+        found = _new_id((kind, type_key(value)))
+        if kind in (bool, float) or issubclass(kind, (np.integer, np.floating, np.bool_)):
             _SCALAR_IDS[kind] = found
     return found
 
@@ -126,6 +132,7 @@ def _new_id(seen: Any) -> int:
 _IDS: dict[Any, int] = {}  # what type_id has seen -> its integer
 _ARRAY_IDS: dict[tuple[np.dtype, int, int], int] = {}  # (dtype, ndim, flags.num) -> its id
 _SCALAR_IDS: dict[type, int] = {}  # a scalar type whose key is its type's -> its id
+_INT_IDS: dict[bool, int] = {}  # an int's id by whether it fits in int64
 _BOUND: dict[tuple[int, tuple[int, ...]], tuple[Any, Callable[..., Any]]] = {}  # Kernel.bind's
 
 

@@ -71,10 +71,12 @@ def build(
     np.ndarray,
     bool,
     int,
+    float,
 ]:
     """(opt_mask, nb_mask, opt_border, shift_d, shift_m, prune, topt, tbit, tstart, key,
-    tmask, narrow, keys) as BitboardDriver.__init__ builds them step by step: `narrow`
-    when the options span fewer than `span` items on average (driver.narrow_frontier),
+    tmask, narrow, keys, mean span) as BitboardDriver.__init__ builds them step by step:
+    `narrow` when the options span fewer than `span` items on average (the mean span,
+    driver.option_span; driver.narrow_frontier),
     `keys_narrow` key items per item then, else `keys_wide`; `prune` stays only when
     every piece is connected; then the options of `keep` that cut off a region no pieces
     fill are dropped before the blocks (by piece bit `opt_bit` of each piece)."""
@@ -98,7 +100,8 @@ def build(
     tmask = np.empty(len(topt), dtype=np.uint64)
     for j in range(len(topt)):
         tmask[j] = opt_mask[topt[j]]
-    return opt_mask, nb_mask, opt_border, shift_d, shift_m, prune, topt, tbit, tstart, key, tmask, narrow, keys
+    mean = spans / (len(opt_ptr) - 1) if len(opt_ptr) > 1 else 0.0
+    return opt_mask, nb_mask, opt_border, shift_d, shift_m, prune, topt, tbit, tstart, key, tmask, narrow, keys, mean
 
 
 @njit(cache=True)
