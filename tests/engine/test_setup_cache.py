@@ -17,6 +17,7 @@ import polytile
 from checker import TooMany, all_solutions, board_motions, class_form
 from paths import TESTS
 from polytile.engine import kernels
+from polytile.engine.bitboard import chained, memo_table
 from polytile.engine.bitboard import driver as bitboard_driver
 from polytile.engine.search import driver_class, plan, search
 from random_puzzles import random_puzzles
@@ -185,3 +186,34 @@ def test_small_first_tables_on_every_board_match_the_checker(tmp_path_factory, r
         reject()
     growth = ((1 << 6, bits + 3), (1 << 13, 14))
     assert count(path, MEMO_NARROW_START_BITS=bits, MEMO_NARROW_SPAN=1000.0, MEMO_GROWTH=growth) == want
+
+
+def test_new_rows_is_table_rows_in_one_call():
+    """memo_table.new_rows (ahead of time where built, and numba's) against the driver's
+    table_rows: the same zeroed (rows, 2) uint64 table, from a 64-byte boundary, of the
+    type the kernel was compiled for."""
+    compiled = kernels.kernel_module("bitboard.memo_table").new_rows
+    for rows in (4, 8, 1 << 10, 1 << 12):
+        want = bitboard_driver.table_rows(rows)
+        for new_rows in (compiled, memo_table.new_rows):
+            got = new_rows(rows)
+            assert got.shape == want.shape and not got.any()
+            assert kernels.type_key(got) == kernels.type_key(want)
+            assert got.__array_interface__["data"][0] % 64 == 0
+
+
+@settings(PROFILE, max_examples=200)
+@given(st.lists(st.integers(0, (1 << 31) - 1), max_size=64), st.randoms(use_true_random=False))
+def test_mixed_radix_compiled_as_written(counts, rng):
+    """chained._mixed_radix (both variants) against driver.mixed_radix for any counts in
+    any bit order, up to RADIX_CAP and past it (no overflow)."""
+    bit_piece = list(range(len(counts)))
+    rng.shuffle(bit_piece)
+    opt_bit = np.zeros(len(counts), dtype=np.int64)
+    opt_bit[bit_piece] = np.arange(len(counts))
+    places, codes = bitboard_driver.mixed_radix(counts, bit_piece)
+    assert codes <= bitboard_driver.RADIX_CAP == chained.RADIX_CAP
+    array = np.array(counts, dtype=np.int32)
+    for mixed in (kernels.kernel_module("bitboard.chained")._mixed_radix, chained._mixed_radix):
+        radix, got = mixed(array, opt_bit, len(counts))
+        assert radix.tolist() == places and got == codes

@@ -114,7 +114,7 @@ class Driver:
         self.stats = np.zeros(N_STATS, dtype=np.int64)  # records.NODES ...: see records.Sink
         self.out = np.zeros((1024 if store else 0, self.depth), dtype=np.int32)
         self.left = cover.piece_count.copy()
-        self.piece_size = cover.piece_size.astype(np.int64)
+        self.piece_size = cover.piece_size  # (int64, a new array each time)
         sizes = {s for s, c in zip(self.piece_size.tolist(), counts) if c > 0}
         self.uniform = sizes.pop() if len(sizes) == 1 else 0
         need_min = any(m < c for m, c in zip(mins, counts))

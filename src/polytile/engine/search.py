@@ -101,8 +101,7 @@ def piece_never_placed(cover: Cover) -> bool:
     """Some piece that every solution uses (minimum >= 1) has no option. The kernels would
     find no solution too, but only after trying every way of filling the board without it:
     1.4 billion nodes and 50 s on Lucky Thirteen (docs/parts/bedlam8.md)."""
-    placed = np.bincount(cover.opt_piece, minlength=len(cover.piece_count))
-    return bool(((placed == 0) & (cover.piece_min > 0)).any())
+    return bool(kernel_module("bitboard.chained").never_placed(cover.opt_piece, cover.piece_min))
 
 
 def choose_engine(engine: str, n_items: int, n_pieces: int = 1) -> str:

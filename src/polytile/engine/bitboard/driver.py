@@ -80,6 +80,20 @@ FLOOD = False  # region sizes by flood fill after each placement (measured: on t
 # corpus's boards it costs more than the nodes it saves)
 
 
+RADIX_CAP = 1 << 62  # codes of the copies left stop growing here (far above MEMO_MAX_CODE)
+
+
+def mixed_radix(counts: list[int], bit_piece: list[int]) -> tuple[list[int], int]:
+    """(radix, codes): the copies left of the pieces, in piece bit order (bit_piece),
+    coded as one integer in mixed radix (radix[b]: the place of bit b's piece) and how many
+    codes there are (capped at RADIX_CAP, so that every place fits in int64)."""
+    places, place = [], 1
+    for piece in bit_piece:
+        places.append(place)
+        place = min(place * (counts[piece] + 1), RADIX_CAP)
+    return places, place
+
+
 def table_buffer(rows: int) -> np.ndarray:
     """Memory for a memo table of `rows` rows (table_rows), not yet written."""
     return np.empty(2 * rows + 6, dtype=np.uint64)
@@ -103,6 +117,8 @@ class BitboardDriver(Driver):
 
     kernel = kernel
     PLACE = PLACE
+    radix: np.ndarray | None = None  # the memo's mixed radix (mixed_radix), and its codes
+    codes = 0
 
     def __init__(
         self,
@@ -185,7 +201,8 @@ class BitboardDriver(Driver):
             self.cap,
         )
         self.opt_mask, self.nb_mask, self.opt_border, self.shift_d, self.shift_m, pruning = found[:6]
-        self.topt, self.tbit, self.tstart, self.key, self.tmask, narrow, self.keys, self.span = found[6:]
+        self.topt, self.tbit, self.tstart, self.key, self.tmask, narrow, self.keys, self.span = found[6:14]
+        self.radix, self.codes = found[14:]
         self.narrow = bool(narrow)
         return bool(pruning)
 
@@ -248,12 +265,10 @@ class BitboardDriver(Driver):
         solution kept, no limit), on a narrow frontier, the copies left coded in one integer
         (mixed radix), the table looked up where at least MEMO_PIECES pieces' worth of items
         is empty."""
-        counts, places = self.cover.piece_count.tolist(), []
-        place = 1
-        for piece in self.bit_piece.tolist():
-            places.append(place)
-            place *= counts[piece] + 1
-        radix = np.array(places, dtype=np.int64)
+        if self.radix is None:  # (chained.build's, else step by step)
+            places, self.codes = mixed_radix(self.cover.piece_count.tolist(), self.bit_piece.tolist())
+            self.radix = np.array(places, dtype=np.int64)
+        radix, place = self.radix, self.codes
         plan, sym = self.plan, self.sym  # the record: without idle motions (engine/idle_motions.py)
         alike = plan.sym_mode == 0 or (plan.sym_mode == 2 and bin(int(sym.h_mask)).count("1") == sym.label_img.shape[0])
         memo = (
@@ -270,7 +285,7 @@ class BitboardDriver(Driver):
         few = self.span < MEMO_NARROW_SPAN  # few sub-problems: a small table, no spare
         size = min(self.memo_rows, 1 << max(2, MEMO_NARROW_START_BITS if few else MEMO_START_BITS))
         self.table = MemoTable(
-            rows=table_rows(size),
+            rows=memo_table.new_rows(size),
             code=np.zeros(self.depth, np.int64),
             entry=np.full(self.depth, -1, np.int64),
             weight=np.zeros(2, np.int64),
