@@ -28,6 +28,8 @@ from typing import Any, Callable
 
 import numpy as np
 
+from .memory import keep_freed_memory
+
 FAMILIES = ("bitboard", "wide", "dlx")  # the tiling kernel families: engine/<family>/
 KERNEL_MODULES = tuple(f"{family}.kernel" for family in FAMILIES)  # named below engine/
 # the files whose text the compiled code is made from: the kernels and what they import
@@ -261,9 +263,11 @@ def kernel_module(module: str) -> Kernels:
 
 
 def _the_table() -> dict[str, dict[str, Kernel]]:
-    """compiled_table(), read once per process."""
+    """compiled_table(), read once per process (and freed memory kept for reuse from then
+    on: engine/memory.py; the first kernel looked up comes before any puzzle's work)."""
     global _table
     if _table is None:
+        keep_freed_memory()
         _table = compiled_table()
     return _table
 
