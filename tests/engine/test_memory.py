@@ -1,4 +1,4 @@
-"""engine/memory.py: glibc's thresholds raised once per process, so that a freed array's
+"""kernels.keep_freed_memory: glibc's thresholds raised once per process, so that a freed array's
 pages serve the next one without page faults (what the memo table's growth relies on)."""
 
 from __future__ import annotations
@@ -9,20 +9,20 @@ import sys
 import numpy as np
 import pytest
 
-from polytile.engine import kernels, memory
+from polytile.engine import kernels
 
 
 def test_set_once_when_the_first_kernel_is_looked_up():
     kernels.kernel_module("bitboard.kernel")
-    assert memory._done == [memory.keep_freed_memory()]  # (no second setting)
-    assert memory.keep_freed_memory() is memory._done[0]
+    assert kernels._kept == [kernels.keep_freed_memory()]  # (no second setting)
+    assert kernels.keep_freed_memory() is kernels._kept[0]
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's mallopt: Linux only")
 def test_a_freed_megabyte_is_reused_without_page_faults():
     """1 MB written, freed, then 1 MB more written: with glibc's defaults the second gets a
     fresh mapping (256 faults); with the thresholds raised, the first one's pages."""
-    assert memory.keep_freed_memory()
+    assert kernels.keep_freed_memory()
     size = 1 << 17  # uint64s: 1 MB
     first = np.ones(size, dtype=np.uint64)
     del first

@@ -22,13 +22,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import sys
 from importlib import import_module
 from pathlib import Path
 from typing import Any, Callable
 
 import numpy as np
-
-from .memory import keep_freed_memory
 
 FAMILIES = ("bitboard", "wide", "dlx")  # the tiling kernel families: engine/<family>/
 KERNEL_MODULES = tuple(f"{family}.kernel" for family in FAMILIES)  # named below engine/
@@ -264,12 +263,45 @@ def kernel_module(module: str) -> Kernels:
 
 def _the_table() -> dict[str, dict[str, Kernel]]:
     """compiled_table(), read once per process (and freed memory kept for reuse from then
-    on: engine/memory.py; the first kernel looked up comes before any puzzle's work)."""
+    on: keep_freed_memory; the first kernel looked up comes before any puzzle's work)."""
     global _table
     if _table is None:
         keep_freed_memory()
         _table = compiled_table()
     return _table
+
+
+MMAP_THRESHOLD = 4 << 20  # arrays below 4 MB come from the heap (glibc's default: 128 KB, adapting)
+TRIM_THRESHOLD = 64 << 20  # the heap's top is given back past 64 MB free (default: 128 KB)
+_M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3  # mallopt's parameters (glibc's malloc.h)
+_kept: list[bool] = []
+
+
+def keep_freed_memory() -> bool:
+    """Raise glibc's mmap and trim thresholds (mallopt), once per process: whether they
+    were set (not on other C libraries or systems, where nothing changes).
+
+    A page touched for the first time costs a fault here (1.5-8 us: docs/parts/setup8b.md).
+    glibc gives arrays of 128 KB or more their own mapping, unmapped again when freed, and
+    trims the heap's top once 128 KB of it are free, so the model's large temporaries go
+    back to the kernel, and the bitboard memo table's growth to 256 KB then faulted in 2
+    to 64 fresh pages depending on what the set-up happened to allocate before it (~0.1
+    ms of 4x15's count: docs/parts/tables10.md). With the thresholds raised, freed arrays
+    stay in the heap and the next ones reuse their pages. Called with the first kernel
+    looked up, before any puzzle's work."""
+    if not _kept:
+        ok = False
+        if sys.platform.startswith("linux"):
+            try:
+                import ctypes
+
+                libc = ctypes.CDLL(None)
+                ok = bool(libc.mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD))
+                ok = bool(libc.mallopt(_M_TRIM_THRESHOLD, TRIM_THRESHOLD)) and ok
+            except (OSError, AttributeError):  # no C library to ask, or one without mallopt
+                ok = False
+        _kept.append(ok)
+    return _kept[0]
 
 
 class Deferred(Kernel):
