@@ -231,12 +231,19 @@ def pieces_connected(cover: Cover) -> bool:
 
 def uniform_sizes(uniform: int) -> np.uint64:
     """The region sizes (bit s: size s < 64) that pieces all of size `uniform` make; 0 when
-    their sizes differ (then the kernels find the sizes from the pieces left)."""
-    sizes = 0
-    if uniform > 0:
-        for s in range(0, 64, uniform):
-            sizes |= 1 << s
-    return np.uint64(sizes)
+    their sizes differ (then the kernels find the sizes from the pieces left). Kept per
+    size (a numpy scalar: immutable)."""
+    found = _UNIFORM.get(uniform)
+    if found is None:
+        sizes = 0
+        if uniform > 0:
+            for s in range(0, 64, uniform):
+                sizes |= 1 << s
+        found = _UNIFORM[uniform] = np.uint64(sizes)
+    return found
+
+
+_UNIFORM: dict[int, np.uint64] = {}  # uniform_sizes
 
 
 def item_masks(cover: Cover, words: int) -> np.ndarray:
