@@ -7,6 +7,7 @@ published counts of tests/corpus/tiling/manifest.json and to tests/checker.py.""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import numpy as np
@@ -19,7 +20,7 @@ from paths import TESTS
 from polytile.engine import kernels
 from polytile.engine.bitboard import chained, memo_table
 from polytile.engine.bitboard import driver as bitboard_driver
-from polytile.engine.search import driver_class, plan, search
+from polytile.engine.search import driver_class, piece_never_placed, plan, search
 from random_puzzles import random_puzzles
 
 CORPUS = TESTS / "corpus" / "tiling"
@@ -217,3 +218,35 @@ def test_mixed_radix_compiled_as_written(counts, rng):
     for mixed in (kernels.kernel_module("bitboard.chained")._mixed_radix, chained._mixed_radix):
         radix, got = mixed(array, opt_bit, len(counts))
         assert radix.tolist() == places and got == codes
+
+
+def check_plan_knows_never_placed(tiling) -> None:
+    """search.plan's never_placed, where its compiled call found it, is piece_never_placed."""
+    cover, sym = tiling.model().cover, tiling.symmetry()
+    for unique, store in ((True, False), (False, False), (False, True)):
+        p = plan(cover, sym, unique=unique, store=store)
+        assert p.never_placed is None or p.never_placed == piece_never_placed(cover)
+
+
+@PROFILE
+@given(random_puzzles())
+def test_the_plan_knows_whether_a_piece_is_never_placed(tmp_path_factory, rp):
+    check_plan_knows_never_placed(tiling_of(rp, tmp_path_factory.mktemp("p")))
+
+
+def test_the_plan_finds_a_piece_never_placed():
+    """3x20 as it is (every piece placed), then with one piece's placements all taken away:
+    no solution, and no node searched."""
+    tiling = polytile.load(CORPUS / "pentomino-3x20.txt")
+    cover, sym = tiling.model().cover, tiling.symmetry()
+    assert plan(cover, sym, unique=True, store=False).never_placed is False
+    gone = int(cover.opt_piece[0])
+    keep = cover.opt_piece != gone
+    starts = cover.opt_ptr[:-1][keep]
+    lengths = (cover.opt_ptr[1:] - cover.opt_ptr[:-1])[keep]
+    items = np.concatenate([cover.opt_items[a : a + n] for a, n in zip(starts.tolist(), lengths.tolist())])
+    ptr = np.concatenate([[0], np.cumsum(lengths)]).astype(cover.opt_ptr.dtype)
+    cut = dataclasses.replace(cover, opt_ptr=ptr, opt_items=items, opt_piece=cover.opt_piece[keep].copy())
+    assert piece_never_placed(cut)
+    res = search(cut, None, unique=False)
+    assert res.solutions == 0 and res.nodes == 0

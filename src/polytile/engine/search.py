@@ -62,6 +62,7 @@ class Plan:
     sym_piece2: int = -1  # a second piece broken where the first has symmetries
     ban_ptr: np.ndarray | None = None  # ... its placements banned under each option (CSR)
     ban_opts: np.ndarray | None = None
+    never_placed: bool | None = None  # piece_never_placed(cover), when the plan's compiled call found it
 
 
 def plan(
@@ -76,9 +77,9 @@ def plan(
     and hurts narrow ones,
     where filling the first empty cell is already tight; measured on the corpus, so
     plain filling is kept there.)"""
-    piece = -1
+    piece, never = -1, None
     if breaking and (unique or not store) and sym is not None and sym.order > 1:
-        piece, first, keep, piece2, ban_ptr, ban_opts = kernel_module("bitboard.chained").breaking(
+        piece, first, keep, piece2, ban_ptr, ban_opts, never = kernel_module("bitboard.chained").breaking(
             np.uint64(sym.h_mask),
             sym.opt_label,
             sym.label_img,
@@ -90,11 +91,12 @@ def plan(
             second,
         )  # breaking_piece and second_breaking below in one compiled call
     if piece < 0:
-        return Plan(np.ones(cover.n_options, dtype=bool), 1 if unique and sym is not None else 0, -1, unique)
+        mode = 1 if unique and sym is not None else 0
+        return Plan(np.ones(cover.n_options, dtype=bool), mode, -1, unique, never_placed=never)
     prefixes = list(first)  # one option each: the fixed piece's placements kept (keep: not it)
     if piece2 < 0:
-        return Plan(keep, 2, int(piece), True, prefixes)
-    return Plan(keep, 2, int(piece), True, prefixes, int(piece2), ban_ptr, ban_opts)
+        return Plan(keep, 2, int(piece), True, prefixes, never_placed=never)
+    return Plan(keep, 2, int(piece), True, prefixes, int(piece2), ban_ptr, ban_opts, never)
 
 
 def piece_never_placed(cover: Cover) -> bool:
@@ -173,9 +175,10 @@ def search(
     if time_limit is not None and time_limit <= 0:  # spent before the search: no tables built
         return Report(unique=0 if unique else None, complete=False, timed_out=True)
     engine = choose_engine(engine, cover.n_items, len(cover.piece_count))
-    if piece_never_placed(cover):  # no solution, however long a search would take to say so
-        return Report(unique=0 if unique else None, engine=engine, seconds=time.perf_counter() - t0)
     p = plan(cover, sym, unique=unique, store=store, breaking=breaking)
+    if piece_never_placed(cover) if p.never_placed is None else p.never_placed:
+        # no solution, however long a search would take to say so
+        return Report(unique=0 if unique else None, engine=engine, seconds=time.perf_counter() - t0)
     Driver = driver_class(engine)
     res: Report[np.ndarray] = Report(unique=0 if (unique or p.sym_mode == 2) else None, engine=engine)
     driver = Driver(

@@ -154,11 +154,13 @@ def breaking(
     piece_count: np.ndarray,
     piece_min: np.ndarray,
     second: bool,
-) -> tuple[int, np.ndarray, np.ndarray, int, np.ndarray, np.ndarray]:
+) -> tuple[int, np.ndarray, np.ndarray, int, np.ndarray, np.ndarray, bool]:
     """(piece, its options kept (n, 1) int32: the prefixes, keep, second piece, ban_ptr,
-    ban_opts) as search.plan chooses them (breaking.first_and_fixable, then breaking.second_piece_of
+    ban_opts, never) as search.plan chooses them (breaking.first_and_fixable, then breaking.second_piece_of
     when `second`; keep: the options but the fixed piece's); piece -1 when no piece can be
-    fixed, second -1 when none is needed or none can serve."""
+    fixed, second -1 when none is needed or none can serve; never: `never_placed` (search
+    asks it here rather than in a call of its own)."""
+    never = never_placed(opt_piece, piece_min)
     rows = np.empty(popcount(h_mask), dtype=np.int64)
     k = 0
     for g in range(label_img.shape[0]):
@@ -172,12 +174,12 @@ def breaking(
     none_ptr, none_opts = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int32)
     keep = np.ones(len(opt_piece), dtype=np.bool_)
     if len(rows) == 1:  # H is the identity alone: nothing to break
-        return -1, np.zeros((0, 1), dtype=np.int32), keep, -1, none_ptr, none_opts
+        return -1, np.zeros((0, 1), dtype=np.int32), keep, -1, none_ptr, none_opts, never
     piece, first, fit = first_and_fixable(h_images, opt_label, label_piece, opt_piece, piece_count, piece_min)
     prefixes = first.astype(np.int32).reshape(len(first), 1)
     for o in range(len(opt_piece)):
         keep[o] = opt_piece[o] != piece  # (placed only by the prefixes)
     if piece < 0 or not second:
-        return piece, prefixes, keep, -1, none_ptr, none_opts
+        return piece, prefixes, keep, -1, none_ptr, none_opts, never
     piece2, ptr, flat = second_piece_of(first, piece, fit, h_mask, opt_label, label_img, opt_stab, opt_piece)
-    return piece, prefixes, keep, piece2, ptr, flat
+    return piece, prefixes, keep, piece2, ptr, flat, never
