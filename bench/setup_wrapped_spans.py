@@ -1,8 +1,10 @@
 """The set-up's steps timed inside `polytile count FILE --unique --json --jobs 1` itself, in
 fresh processes, two source trees alternating: perf_counter_ns wrappers (installed after
 the warm-up) around search.plan, chained.breaking, the bitboard driver's __init__,
-Driver.__init__, chained.build, _kernel_tables, _memo_tables, begin, bind and the search
-(search._drive), with the page faults (ru_minflt) of each; medians in microseconds.
+Driver.__init__, chained.build, _kernel_tables, _memo_tables, begin, bind, the search
+(search._drive), the kernel's calls in it (Driver.call: with the bind at the first) and
+search.piece_never_placed, with the page faults (ru_minflt) of each; medians in
+microseconds.
 
     python bench/setup_wrapped_spans.py BEFORE/src AFTER/src FILE [--repeat 15]
 
@@ -32,6 +34,8 @@ SPANS = (
     "begin",
     "bind",
     "search",
+    "kernel",
+    "never_placed",
     "search_total",
     "faults:_memo_tables",
     "faults:search",
@@ -62,7 +66,7 @@ for owner, name, label in (
     (BD.BitboardDriver, "__init__", "driver_init"), (BD.BitboardDriver, "_kernel_tables", "_kernel_tables"),
     (BD.BitboardDriver, "_memo_tables", "_memo_tables"), (BD.BitboardDriver, "begin", "begin"),
     (D.Driver, "__init__", "Driver.__init__"), (D.Driver, "bind", "bind"), (S, "_drive", "search"),
-    (S, "search", "search_total"),
+    (S, "search", "search_total"), (D.Driver, "call", "kernel"), (S, "piece_never_placed", "never_placed"),
 ):
     wrap(owner, name, label)
 import polytile.tiling.solver as TS  # (after the wrappers: it imports search by name)

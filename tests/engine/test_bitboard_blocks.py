@@ -169,11 +169,11 @@ def check_paused(rp, seed: int, memo: tuple[int, int], path) -> tuple | None:
     tiling = polytile.load(path)
     if tiling.model().cover.n_items > 64:
         return None
-    names = ("MEMO_BITS", "MEMO_PIECES", "MEMO_START_BITS", "MEMO_GROWTH")
+    names = ("MEMO_BITS", "MEMO_PIECES", "MEMO_START_BITS", "MEMO_NARROW_START_BITS", "MEMO_GROWTH")
     saved = [getattr(bitboard_driver, name) for name in names]
     # the table grows at once, early or mid-search (nodes drawn), in one or two steps
     growth = ((seed % 50, 3), (seed % 50 + seed % 300, 16))
-    for name, value in zip(names, (*memo, 1, growth)):
+    for name, value in zip(names, (*memo, 1, 1, growth)):
         setattr(bitboard_driver, name, value)
     try:
         r = paused_count(tiling, random.Random(seed))

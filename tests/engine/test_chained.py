@@ -36,6 +36,7 @@ TABLES = (
     "tmask",
     "narrow",
     "keys",
+    "span",
 )
 
 
@@ -133,6 +134,10 @@ def check(tiling) -> None:
             if isinstance(x, np.ndarray):
                 assert x.dtype == y.dtype and x.shape == y.shape, name
             assert np.array_equal(x, y), name
+        for name in ("radix", "memo", "min_empty"):  # the memo's, from the tables call or step by step
+            x, y = getattr(fast.tables, name), getattr(slow.tables, name)
+            assert np.array_equal(x, y) and type(x) is type(y), name
+        assert fast.codes == slow.codes
 
 
 @PROFILE

@@ -114,7 +114,7 @@ class Driver:
         self.stats = np.zeros(N_STATS, dtype=np.int64)  # records.NODES ...: see records.Sink
         self.out = np.zeros((1024 if store else 0, self.depth), dtype=np.int32)
         self.left = cover.piece_count.copy()
-        self.piece_size = cover.piece_size.astype(np.int64)
+        self.piece_size = cover.piece_size  # (int64, a new array each time)
         sizes = {s for s, c in zip(self.piece_size.tolist(), counts) if c > 0}
         self.uniform = sizes.pop() if len(sizes) == 1 else 0
         need_min = any(m < c for m, c in zip(mins, counts))
@@ -150,10 +150,26 @@ class Driver:
 
     def bind(self) -> Callable[..., int]:
         """The kernel's `run` for this driver's argument types, matched once (kernels.bind);
-        at the first call unless asked before."""
+        at the first call unless asked before. Where the driver has a `bind_key` (the
+        types of the few arguments it does not make itself), the match is kept per process
+        under that key: a count's records hold ~70 values, which kernels.bind reads one by
+        one (~15 us warm, ~25 in a fresh process), while the key reads a few dozen."""
         if self._run is None:
-            self._run = bind(self.kernel.run, self.tables, self.rules, self.sym, self.work, self.prefixes, 0)
+            key = self.bind_key()
+            run = None if key is None else _RUNS.get(key)
+            if run is None:
+                run = bind(self.kernel.run, self.tables, self.rules, self.sym, self.work, self.prefixes, 0)
+                if key is not None:
+                    _RUNS[key] = run
+            self._run = run
         return self._run
+
+    def bind_key(self) -> tuple[Any, ...] | None:
+        """A key that determines the types of the kernel's arguments (equal keys, equal
+        types: tests/engine/test_setup_shortcuts.py checks it), or None: every value read
+        (kernels.bind). A subclass whose records hold mostly arrays it makes itself, with
+        fixed dtypes, keys on the others."""
+        return None
 
     def call(self, budget: int) -> int:
         """One call of the kernel's `run`."""
@@ -176,6 +192,9 @@ class Driver:
             res.found.append(row[row >= 0].copy())
         self.seen += k
         self.stats[STORED] = 0
+
+
+_RUNS: dict[tuple[Any, ...], Callable[..., int]] = {}  # Driver.bind's, by bind_key
 
 
 def distinct(values: np.ndarray) -> np.ndarray:
@@ -212,12 +231,19 @@ def pieces_connected(cover: Cover) -> bool:
 
 def uniform_sizes(uniform: int) -> np.uint64:
     """The region sizes (bit s: size s < 64) that pieces all of size `uniform` make; 0 when
-    their sizes differ (then the kernels find the sizes from the pieces left)."""
-    sizes = 0
-    if uniform > 0:
-        for s in range(0, 64, uniform):
-            sizes |= 1 << s
-    return np.uint64(sizes)
+    their sizes differ (then the kernels find the sizes from the pieces left). Kept per
+    size (a numpy scalar: immutable)."""
+    found = _UNIFORM.get(uniform)
+    if found is None:
+        sizes = 0
+        if uniform > 0:
+            for s in range(0, 64, uniform):
+                sizes |= 1 << s
+        found = _UNIFORM[uniform] = np.uint64(sizes)
+    return found
+
+
+_UNIFORM: dict[int, np.uint64] = {}  # uniform_sizes
 
 
 def item_masks(cover: Cover, words: int) -> np.ndarray:

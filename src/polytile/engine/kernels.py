@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import sys
 from importlib import import_module
 from pathlib import Path
 from typing import Any, Callable
@@ -106,12 +107,18 @@ def type_id(value: Any) -> int:
         if found is None:  # (the flags type_key reads, not OWNDATA and the like)
             found = _ARRAY_IDS[raw] = _new_id((raw[0], raw[1], raw[2] & _KEYED))
         return found
+    if kind is int:  # keyed by its range (type_key): two ids
+        small = -(1 << 63) <= value < (1 << 63)
+        found = _INT_IDS.get(small)
+        if found is None:
+            found = _INT_IDS[small] = _new_id((kind, type_key(value)))
+        return found
     if isinstance(value, tuple):  # a tuple or a record (NamedTuple)
         return _new_id((kind, tuple(map(type_id, value))))
     found = _SCALAR_IDS.get(kind)  # bool, float, numpy's number types: one key per type
     if found is None:
-        found = _new_id((kind, type_key(value)))  # (an int's key depends on its value)
-        if kind is not int and (kind in (bool, float) or issubclass(kind, (np.integer, np.floating, np.bool_))):
+        found = _new_id((kind, type_key(value)))
+        if kind in (bool, float) or issubclass(kind, (np.integer, np.floating, np.bool_)):
             _SCALAR_IDS[kind] = found
     return found
 
@@ -127,6 +134,7 @@ def _new_id(seen: Any) -> int:
 _IDS: dict[Any, int] = {}  # what type_id has seen -> its integer
 _ARRAY_IDS: dict[tuple[np.dtype, int, int], int] = {}  # (dtype, ndim, flags.num) -> its id
 _SCALAR_IDS: dict[type, int] = {}  # a scalar type whose key is its type's -> its id
+_INT_IDS: dict[bool, int] = {}  # an int's id by whether it fits in int64
 _BOUND: dict[tuple[int, tuple[int, ...]], tuple[Any, Callable[..., Any]]] = {}  # Kernel.bind's
 
 
@@ -255,11 +263,46 @@ def kernel_module(module: str) -> Kernels:
 
 
 def _the_table() -> dict[str, dict[str, Kernel]]:
-    """compiled_table(), read once per process."""
+    """compiled_table(), read once per process (and freed memory kept for reuse from then
+    on: keep_freed_memory; the first kernel looked up comes before any puzzle's work)."""
     global _table
     if _table is None:
+        keep_freed_memory()
         _table = compiled_table()
     return _table
+
+
+MMAP_THRESHOLD = 4 << 20  # arrays below 4 MB come from the heap (glibc's default: 128 KB, adapting)
+TRIM_THRESHOLD = 64 << 20  # the heap's top is given back past 64 MB free (default: 128 KB)
+_M_TRIM_THRESHOLD, _M_MMAP_THRESHOLD = -1, -3  # mallopt's parameters (glibc's malloc.h)
+_kept: list[bool] = []
+
+
+def keep_freed_memory() -> bool:
+    """Raise glibc's mmap and trim thresholds (mallopt), once per process: whether they
+    were set (not on other C libraries or systems, where nothing changes).
+
+    A page touched for the first time costs a fault here (1.5-8 us: docs/parts/setup8b.md).
+    glibc gives arrays of 128 KB or more their own mapping, unmapped again when freed, and
+    trims the heap's top once 128 KB of it are free, so the model's large temporaries go
+    back to the kernel, and the bitboard memo table's growth to 256 KB then faulted in 2
+    to 64 fresh pages depending on what the set-up happened to allocate before it (~0.1
+    ms of 4x15's count: docs/parts/tables10.md). With the thresholds raised, freed arrays
+    stay in the heap and the next ones reuse their pages. Called with the first kernel
+    looked up, before any puzzle's work."""
+    if not _kept:
+        ok = False
+        if sys.platform.startswith("linux"):
+            try:
+                import ctypes
+
+                libc = ctypes.CDLL(None)
+                ok = bool(libc.mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD))
+                ok = bool(libc.mallopt(_M_TRIM_THRESHOLD, TRIM_THRESHOLD)) and ok
+            except (OSError, AttributeError):  # no C library to ask, or one without mallopt
+                ok = False
+        _kept.append(ok)
+    return _kept[0]
 
 
 class Deferred(Kernel):

@@ -62,6 +62,7 @@ class Plan:
     sym_piece2: int = -1  # a second piece broken where the first has symmetries
     ban_ptr: np.ndarray | None = None  # ... its placements banned under each option (CSR)
     ban_opts: np.ndarray | None = None
+    never_placed: bool | None = None  # piece_never_placed(cover), when the plan's compiled call found it
 
 
 def plan(
@@ -76,9 +77,9 @@ def plan(
     and hurts narrow ones,
     where filling the first empty cell is already tight; measured on the corpus, so
     plain filling is kept there.)"""
-    piece = -1
+    piece, never = -1, None
     if breaking and (unique or not store) and sym is not None and sym.order > 1:
-        piece, first, keep, piece2, ban_ptr, ban_opts = kernel_module("bitboard.chained").breaking(
+        piece, first, keep, piece2, ban_ptr, ban_opts, never = kernel_module("bitboard.chained").breaking(
             np.uint64(sym.h_mask),
             sym.opt_label,
             sym.label_img,
@@ -90,19 +91,19 @@ def plan(
             second,
         )  # breaking_piece and second_breaking below in one compiled call
     if piece < 0:
-        return Plan(np.ones(cover.n_options, dtype=bool), 1 if unique and sym is not None else 0, -1, unique)
+        mode = 1 if unique and sym is not None else 0
+        return Plan(np.ones(cover.n_options, dtype=bool), mode, -1, unique, never_placed=never)
     prefixes = list(first)  # one option each: the fixed piece's placements kept (keep: not it)
     if piece2 < 0:
-        return Plan(keep, 2, int(piece), True, prefixes)
-    return Plan(keep, 2, int(piece), True, prefixes, int(piece2), ban_ptr, ban_opts)
+        return Plan(keep, 2, int(piece), True, prefixes, never_placed=never)
+    return Plan(keep, 2, int(piece), True, prefixes, int(piece2), ban_ptr, ban_opts, never)
 
 
 def piece_never_placed(cover: Cover) -> bool:
     """Some piece that every solution uses (minimum >= 1) has no option. The kernels would
     find no solution too, but only after trying every way of filling the board without it:
     1.4 billion nodes and 50 s on Lucky Thirteen (docs/parts/bedlam8.md)."""
-    placed = np.bincount(cover.opt_piece, minlength=len(cover.piece_count))
-    return bool(((placed == 0) & (cover.piece_min > 0)).any())
+    return bool(kernel_module("bitboard.chained").never_placed(cover.opt_piece, cover.piece_min))
 
 
 def choose_engine(engine: str, n_items: int, n_pieces: int = 1) -> str:
@@ -120,18 +121,36 @@ def choose_engine(engine: str, n_items: int, n_pieces: int = 1) -> str:
 
 def driver_class(engine: str, cover: Cover | None = None) -> type[Driver]:
     """The driver of an engine, imported on demand: a search loads one kernel family's
-    modules, not all three. For the bitboard engine, a cover whose options span many items
+    modules, not all three (kept once found: an import statement's look-up is ~4 us of a
+    fresh process's count). For the bitboard engine, a cover whose options span many items
     (not bitboard.driver.narrow_frontier: the 4x4x4 cube) gets the dynamic kernel, which
     fills the item the fewest placements cover (the Bedlam cube: 32.6M nodes instead of
     621.7M, docs/parts/bedlam10.md); the 2D boards and Soma keep the lowest-item kernel."""
+    if engine == "bitboard" and cover is not None:
+        from .bitboard.driver import narrow_frontier
+
+        if not narrow_frontier(cover):
+            engine = "dynamic"
+    found = _DRIVERS.get(engine)
+    if found is None:
+        found = _DRIVERS[engine] = _import_driver(engine)
+    return found
+
+
+_DRIVERS: dict[str, type[Driver]] = {}  # driver_class's
+
+
+def _import_driver(engine: str) -> type[Driver]:
+    """The driver class of an engine ("dynamic": the bitboard engine's kernel for wide
+    frontiers), imported."""
     if engine == "bitboard":
-        from .bitboard.driver import BitboardDriver, narrow_frontier
+        from .bitboard.driver import BitboardDriver
 
-        if cover is not None and not narrow_frontier(cover):
-            from .bitboard.dynamic_driver import DynamicDriver
-
-            return DynamicDriver
         return BitboardDriver
+    if engine == "dynamic":
+        from .bitboard.dynamic_driver import DynamicDriver
+
+        return DynamicDriver
     if engine == "wide":
         from .wide.driver import WideDriver
 
@@ -169,9 +188,10 @@ def search(
     if time_limit is not None and time_limit <= 0:  # spent before the search: no tables built
         return Report(unique=0 if unique else None, complete=False, timed_out=True)
     engine = choose_engine(engine, cover.n_items, len(cover.piece_count))
-    if piece_never_placed(cover):  # no solution, however long a search would take to say so
-        return Report(unique=0 if unique else None, engine=engine, seconds=time.perf_counter() - t0)
     p = plan(cover, sym, unique=unique, store=store, breaking=breaking)
+    if piece_never_placed(cover) if p.never_placed is None else p.never_placed:
+        # no solution, however long a search would take to say so
+        return Report(unique=0 if unique else None, engine=engine, seconds=time.perf_counter() - t0)
     Driver = driver_class(engine, cover)
     res: Report[np.ndarray] = Report(unique=0 if (unique or p.sym_mode == 2) else None, engine=engine)
     driver = Driver(

@@ -71,10 +71,15 @@ def build(
     np.ndarray,
     bool,
     int,
+    float,
+    np.ndarray,
+    int,
 ]:
     """(opt_mask, nb_mask, opt_border, shift_d, shift_m, prune, topt, tbit, tstart, key,
-    tmask, narrow, keys) as BitboardDriver.__init__ builds them step by step: `narrow`
-    when the options span fewer than `span` items on average (driver.narrow_frontier),
+    tmask, narrow, keys, mean span, radix, codes) as BitboardDriver.__init__ builds them
+    step by step (radix, codes: driver.mixed_radix of the pieces' counts in bit order):
+    `narrow` when the options span fewer than `span` items on average (the mean span,
+    driver.option_span; driver.narrow_frontier),
     `keys_narrow` key items per item then, else `keys_wide`; `prune` stays only when
     every piece is connected; then the options of `keep` that cut off a region no pieces
     fill are dropped before the blocks (by piece bit `opt_bit` of each piece)."""
@@ -98,7 +103,44 @@ def build(
     tmask = np.empty(len(topt), dtype=np.uint64)
     for j in range(len(topt)):
         tmask[j] = opt_mask[topt[j]]
-    return opt_mask, nb_mask, opt_border, shift_d, shift_m, prune, topt, tbit, tstart, key, tmask, narrow, keys
+    mean = spans / (len(opt_ptr) - 1) if len(opt_ptr) > 1 else 0.0
+    radix, codes = _mixed_radix(piece_count, opt_bit, n_bits)
+    return (
+        *(opt_mask, nb_mask, opt_border, shift_d, shift_m, prune, topt, tbit, tstart, key, tmask),
+        *(narrow, keys, mean, radix, codes),
+    )
+
+
+RADIX_CAP = 1 << 62  # driver.RADIX_CAP
+
+
+@njit(cache=True)
+def _mixed_radix(piece_count: np.ndarray, opt_bit: np.ndarray, n_bits: int) -> tuple[np.ndarray, int]:
+    """driver.mixed_radix with piece bit opt_bit[p] for piece p."""
+    bit_piece = np.zeros(n_bits, dtype=np.int64)
+    for p in range(len(opt_bit)):
+        bit_piece[opt_bit[p]] = p
+    radix = np.empty(n_bits, dtype=np.int64)
+    place = 1
+    for b in range(n_bits):
+        radix[b] = place
+        base = piece_count[bit_piece[b]] + 1  # (min(place * base, RADIX_CAP) without overflow)
+        place = RADIX_CAP if place > RADIX_CAP // base else place * base
+    return radix, place
+
+
+@njit(cache=True)
+def never_placed(opt_piece: np.ndarray, piece_min: np.ndarray) -> bool:
+    """Some piece that every solution uses (minimum >= 1) has no option (search's
+    piece_never_placed: numpy's bincount and three more calls took ~15 us of a fresh
+    process's count, this one call ~3)."""
+    placed = np.zeros(len(piece_min), dtype=np.bool_)
+    for o in range(len(opt_piece)):
+        placed[opt_piece[o]] = True
+    for p in range(len(piece_min)):
+        if piece_min[p] > 0 and not placed[p]:
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -112,11 +154,13 @@ def breaking(
     piece_count: np.ndarray,
     piece_min: np.ndarray,
     second: bool,
-) -> tuple[int, np.ndarray, np.ndarray, int, np.ndarray, np.ndarray]:
+) -> tuple[int, np.ndarray, np.ndarray, int, np.ndarray, np.ndarray, bool]:
     """(piece, its options kept (n, 1) int32: the prefixes, keep, second piece, ban_ptr,
-    ban_opts) as search.plan chooses them (breaking.first_and_fixable, then breaking.second_piece_of
+    ban_opts, never) as search.plan chooses them (breaking.first_and_fixable, then breaking.second_piece_of
     when `second`; keep: the options but the fixed piece's); piece -1 when no piece can be
-    fixed, second -1 when none is needed or none can serve."""
+    fixed, second -1 when none is needed or none can serve; never: `never_placed` (search
+    asks it here rather than in a call of its own)."""
+    never = never_placed(opt_piece, piece_min)
     rows = np.empty(popcount(h_mask), dtype=np.int64)
     k = 0
     for g in range(label_img.shape[0]):
@@ -130,12 +174,12 @@ def breaking(
     none_ptr, none_opts = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int32)
     keep = np.ones(len(opt_piece), dtype=np.bool_)
     if len(rows) == 1:  # H is the identity alone: nothing to break
-        return -1, np.zeros((0, 1), dtype=np.int32), keep, -1, none_ptr, none_opts
+        return -1, np.zeros((0, 1), dtype=np.int32), keep, -1, none_ptr, none_opts, never
     piece, first, fit = first_and_fixable(h_images, opt_label, label_piece, opt_piece, piece_count, piece_min)
     prefixes = first.astype(np.int32).reshape(len(first), 1)
     for o in range(len(opt_piece)):
         keep[o] = opt_piece[o] != piece  # (placed only by the prefixes)
     if piece < 0 or not second:
-        return piece, prefixes, keep, -1, none_ptr, none_opts
+        return piece, prefixes, keep, -1, none_ptr, none_opts, never
     piece2, ptr, flat = second_piece_of(first, piece, fit, h_mask, opt_label, label_img, opt_stab, opt_piece)
-    return piece, prefixes, keep, piece2, ptr, flat
+    return piece, prefixes, keep, piece2, ptr, flat, never

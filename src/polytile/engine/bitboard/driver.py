@@ -8,7 +8,7 @@ import numpy as np
 
 from ...core.cover import Cover
 from .records import PLACE, BitboardStack, BitboardTables, MemoTable
-from ..kernels import kernel_module
+from ..kernels import kernel_module, type_id
 from ..driver import Driver, lists_by_first_item, uniform_sizes
 from ..records import NODES
 from ..status import PAUSED
@@ -33,6 +33,16 @@ def one_per_piece(cover: Cover) -> np.ndarray:
     return pick[pick >= 0]
 
 
+def option_span(cover: Cover) -> float:
+    """The mean over the options of their last item minus their first (0 without options):
+    the width of the frontier between covered and empty items (narrow_frontier)."""
+    if cover.n_options == 0:
+        return 0.0
+    ptr = cover.opt_ptr
+    spans = int(cover.opt_items[ptr[1:] - 1].sum()) - int(cover.opt_items[ptr[:-1]].sum())
+    return spans / cover.n_options
+
+
 def narrow_frontier(cover: Cover) -> bool:
     """Whether an option spans fewer than MEMO_SPAN items on average (its last item minus
     its first, in the cell order that fills the board along its short side): the width of
@@ -53,6 +63,10 @@ KEYS_WIDE = 7  # ... where the frontier is wide (narrow_frontier: the 4x4x4 cube
 MEMO = True  # reuse the counts of sub-problems met before (counting only)
 MEMO_BITS = 16  # log2 of the memo table's rows (16 bytes each, buckets of memo_table.WAYS) at most
 MEMO_START_BITS = 12  # it starts with 2^12 rows (64 KB)
+MEMO_NARROW_SPAN = 8.0  # ... or, where the options span fewer items than this on average (a
+MEMO_NARROW_START_BITS = 10  # frontier of ~3 cells: 3xN boards), 2^10 rows (16 KB), and no
+# spare taken for growth: few sub-problems recur there (3x20 keeps its 3,779 nodes with
+# 2^10 rows as with 2^12; 4x15, span 9.1, would lose 2%: 64,442 nodes for 63,063)
 MEMO_GROWTH = ((1 << 13, 14), (1 << 18, 16))  # ... and grows (rehashed: nothing lost) to 2^bits
 # rows (at most 2^MEMO_BITS) once the search has run this many nodes. A fresh page costs
 # 1.5-8 us on first touch here (a 2 MB table: ~1 ms), so the large table comes only where
@@ -64,6 +78,20 @@ MEMO_PIECES = 3  # looked up where at least this many pieces' worth of items is 
 MEMO_SPAN = 20.0  # the memo only where the options span fewer items than this on average
 FLOOD = False  # region sizes by flood fill after each placement (measured: on the
 # corpus's boards it costs more than the nodes it saves)
+
+
+RADIX_CAP = 1 << 62  # codes of the copies left stop growing here (far above MEMO_MAX_CODE)
+
+
+def mixed_radix(counts: list[int], bit_piece: list[int]) -> tuple[list[int], int]:
+    """(radix, codes): the copies left of the pieces, in piece bit order (bit_piece),
+    coded as one integer in mixed radix (radix[b]: the place of bit b's piece) and how many
+    codes there are (capped at RADIX_CAP, so that every place fits in int64)."""
+    places, place = [], 1
+    for piece in bit_piece:
+        places.append(place)
+        place = min(place * (counts[piece] + 1), RADIX_CAP)
+    return places, place
 
 
 def table_buffer(rows: int) -> np.ndarray:
@@ -89,6 +117,8 @@ class BitboardDriver(Driver):
 
     kernel = kernel
     PLACE = PLACE
+    radix: np.ndarray | None = None  # the memo's mixed radix (mixed_radix), and its codes
+    codes = 0
 
     def __init__(
         self,
@@ -110,7 +140,8 @@ class BitboardDriver(Driver):
         self.opt_piece = cover.opt_piece
         self.full = np.uint64((1 << n) - 1) if n < 64 else np.uint64(0xFFFFFFFFFFFFFFFF)
         sizes = self.piece_size.tolist()  # (a dozen pieces: Python's ints beat numpy's calls)
-        self.cap = int(cap_factor * max(1, max(sizes, default=1)))
+        self.largest = max(1, max(sizes, default=1))  # (piece_size.max(initial=1))
+        self.cap = int(cap_factor * self.largest)
         if self.shuffle is None:  # every table in one compiled call; piece bit = piece
             self.bit_piece = opt_bit = np.arange(len(sizes), dtype=np.int64)
             prune = self._all_tables(plan.keep, prune, opt_bit, keys)
@@ -143,6 +174,7 @@ class BitboardDriver(Driver):
         """`narrow` (narrow_frontier) and the key items per item: `keys`, else KEYS on a
         narrow frontier and KEYS_WIDE on a wide one (chained.build chooses them itself)."""
         self.narrow = narrow_frontier(self.cover)
+        self.span = option_span(self.cover)
         self.keys = (KEYS if self.narrow else KEYS_WIDE) if keys is None else keys
 
     def _all_tables(self, keep: np.ndarray, prune: bool, opt_bit: np.ndarray, keys: int | None = None) -> bool:
@@ -169,7 +201,8 @@ class BitboardDriver(Driver):
             self.cap,
         )
         self.opt_mask, self.nb_mask, self.opt_border, self.shift_d, self.shift_m, pruning = found[:6]
-        self.topt, self.tbit, self.tstart, self.key, self.tmask, narrow, self.keys = found[6:]
+        self.topt, self.tbit, self.tstart, self.key, self.tmask, narrow, self.keys, self.span = found[6:14]
+        self.radix, self.codes = found[14:]
         self.narrow = bool(narrow)
         return bool(pruning)
 
@@ -232,12 +265,10 @@ class BitboardDriver(Driver):
         solution kept, no limit), on a narrow frontier, the copies left coded in one integer
         (mixed radix), the table looked up where at least MEMO_PIECES pieces' worth of items
         is empty."""
-        counts, places = self.cover.piece_count.tolist(), []
-        place = 1
-        for piece in self.bit_piece.tolist():
-            places.append(place)
-            place *= counts[piece] + 1
-        radix = np.array(places, dtype=np.int64)
+        if self.radix is None:  # (chained.build's, else step by step)
+            places, self.codes = mixed_radix(self.cover.piece_count.tolist(), self.bit_piece.tolist())
+            self.radix = np.array(places, dtype=np.int64)
+        radix, place = self.radix, self.codes
         plan, sym = self.plan, self.sym  # the record: without idle motions (engine/idle_motions.py)
         alike = plan.sym_mode == 0 or (plan.sym_mode == 2 and bin(int(sym.h_mask)).count("1") == sym.label_img.shape[0])
         memo = (
@@ -251,9 +282,10 @@ class BitboardDriver(Driver):
             and narrow
         )  # alike: leaves may all count alike (memo_weights)
         self.memo_rows = 1 << max(2, MEMO_BITS) if memo else 4  # one bucket at least
-        size = min(self.memo_rows, 1 << max(2, MEMO_START_BITS))
+        few = self.span < MEMO_NARROW_SPAN  # few sub-problems: a small table, no spare
+        size = min(self.memo_rows, 1 << max(2, MEMO_NARROW_START_BITS if few else MEMO_START_BITS))
         self.table = MemoTable(
-            rows=table_rows(size),
+            rows=memo_table.new_rows(size),
             code=np.zeros(self.depth, np.int64),
             entry=np.full(self.depth, -1, np.int64),
             weight=np.zeros(2, np.int64),
@@ -261,10 +293,9 @@ class BitboardDriver(Driver):
         )
         # the first larger table's memory taken now, with the set-up's (often memory freed
         # there: no fresh pages), and written only if the search grows the table
-        grow = self._growth()
+        grow = None if few else self._growth()
         self.spare: np.ndarray | None = table_buffer(grow[1]) if grow is not None else None
-        min_empty = MEMO_PIECES * int(self.piece_size.max(initial=1))
-        return memo, radix, min_empty
+        return memo, radix, MEMO_PIECES * self.largest
 
     def _lists(self, keep: np.ndarray, prune: bool) -> tuple[np.ndarray, np.ndarray]:
         """The options the search tries, grouped by lowest item: those of `keep` that
@@ -316,6 +347,15 @@ class BitboardDriver(Driver):
         self.table = self.table._replace(rows=rows)
         self.work = self.work._replace(memo=self.table)
         return self.call(budget - (int(self.stats[NODES]) - before))
+
+    def bind_key(self) -> tuple[Any, ...]:
+        """Driver.bind's key: the records' values this driver does not make itself with a
+        fixed dtype (the cover's and the symmetry's arrays in `rules` and `sym`, whose
+        dtype `left` shares, and the tables' scalars); every other array is made here or
+        by the compiled tables call, always C-ordered, aligned and writeable."""
+        t = self.tables
+        scalars = (t.iso, t.flood, t.cap, t.keys, t.memo, t.min_empty, t.ybit, t.full, t.sizes, t.uniform)
+        return (type(self), self.kernel.run, type_id(self.rules), type_id(self.sym), type_id(scalars))
 
     def begin(self, prefixes: list[np.ndarray]) -> None:
         """A fresh stack for these prefixes, and no placement marked by the symmetry bans."""
