@@ -75,145 +75,107 @@ def _grid(cells: Ints, lo: Ints, hi: Ints) -> tuple[Ints, Ints]:
 
 
 @njit(cache=True)
-def _reach(
-    cells: Ints, lo: Ints, hi: Ints, strides: Ints, mult: Ints, lower: Ints, upper: Ints, offsets: Ints, ikeys: Ints
-) -> None:
-    """An orientation's anchors (its first cell's places: every cell inside the box lo..hi)
-    on each axis, and its cells' box numbers from the first cell in the order of their
-    items (`mult`: the cells' order as a linear key, the same for every translation;
-    ikeys: scratch)."""
-    k, d = cells.shape
-    for a in range(d):
-        most = cells[0, a]
-        for i in range(1, k):
-            most = max(most, cells[i, a])
-        lower[a] = lo[a] + cells[0, a]  # (the least coordinate is 0)
-        upper[a] = hi[a] - most + cells[0, a]
-    for i in range(k):
-        key = off = 0
+def _shapes(ocells: Ints, at: Ints, n_o: int, lo: Ints, hi: Ints, strides: Ints, mult: Ints) -> tuple[Ints, Ints, Ints]:
+    """(offsets, lower, upper): each of the `n_o` orientations' cells (ocells[at[o]:at[o + 1]], least
+    coordinate 0) as box numbers from its first cell in item order (its least linear key
+    `mult`: the same at every translation), in the order of their items
+    (offsets[at[o]:at[o + 1]]); and the box of places of that first cell where every cell
+    is inside the box lo..hi (lower[o], upper[o] per axis)."""
+    d = ocells.shape[1]
+    offsets = np.empty(len(ocells), dtype=np.int64)
+    ikeys = np.empty(len(ocells), dtype=np.int64)
+    idx = np.empty(len(ocells), dtype=np.int64)
+    lower, upper = np.empty((n_o, d), dtype=np.int64), np.empty((n_o, d), dtype=np.int64)
+    for o in range(n_o):
+        low = at[o]
+        for i in range(low, at[o + 1]):
+            key = 0
+            for a in range(d):
+                key += ocells[i, a] * mult[a]
+            j = i - 1  # insertion sort by the items' order
+            while j >= low and ikeys[j] > key:
+                ikeys[j + 1], idx[j + 1] = ikeys[j], idx[j]
+                j -= 1
+            ikeys[j + 1], idx[j + 1] = key, i
+        c = idx[low]
         for a in range(d):
-            key += cells[i, a] * mult[a]
-            off += (cells[i, a] - cells[0, a]) * strides[a]
-        j = i - 1  # insertion sort by the items' order
-        while j >= 0 and ikeys[j] > key:
-            ikeys[j + 1], offsets[j + 1] = ikeys[j], offsets[j]
-            j -= 1
-        ikeys[j + 1], offsets[j + 1] = key, off
+            most = ocells[low, a]
+            for i in range(low + 1, at[o + 1]):
+                most = max(most, ocells[i, a])
+            lower[o, a] = lo[a] + ocells[c, a]
+            upper[o, a] = hi[a] - most + ocells[c, a]
+        for i in range(low, at[o + 1]):
+            off = 0
+            for a in range(d):
+                off += (ocells[idx[i], a] - ocells[c, a]) * strides[a]
+            offsets[i] = off
+    return offsets, lower, upper
 
 
 @njit(cache=True)
-def _found(
-    cells: Ints,
-    lo: Ints,
-    hi: Ints,
-    grid: Ints,
-    strides: Ints,
-    mult: Ints,
-    sizes: Ints,
-    first: Ints,
-    orients: tuple[Ints, Ints, Ints, Ints],
-) -> tuple[I32, Ints, I32]:
-    """(items, start, piece): every placement of every merged piece that fits, piece by
-    piece, orientation by orientation, anchor by anchor (core.cover._placements' order
-    within a piece), its items ascending: placement j's are items[start[j]:start[j] + size]."""
-    keys, ocells, at, first_of = orients
-    n, d = cells.shape
-    bound = 0
-    for m in range(len(first)):
-        bound += (first_of[first[m] + 1] - first_of[first[m]]) * n
-    items = np.empty(bound * max(1, sizes.max()), dtype=np.int32)
-    start = np.empty(bound, dtype=np.int64)
-    piece = np.empty(bound, dtype=np.int32)
-    lower, upper = np.empty(d, dtype=np.int64), np.empty(d, dtype=np.int64)
-    k_max = max(1, sizes.max())
-    offsets, ikeys = np.empty(k_max, dtype=np.int64), np.empty(k_max, dtype=np.int64)
-    n_found = pos = 0
+def _bounds(n: int, sizes: Ints, first: Ints, first_of: Ints) -> tuple[int, int]:
+    """(placements, items): at most one placement of each orientation of each merged piece
+    per first cell, and the items they could cover."""
+    bound = cover = 0
     for m in range(len(first)):
         k = sizes[first[m]]
-        if k > n:
-            continue
-        for o in range(first_of[first[m]], first_of[first[m] + 1]):
-            _reach(ocells[at[o] : at[o + 1]], lo, hi, strides, mult, lower, upper, offsets[:k], ikeys[:k])
-            n_found, pos = _place(lo, strides, lower, upper, offsets[:k], grid, items, start, piece, m, n_found, pos)
-    return items, start[:n_found], piece[:n_found]
+        if k <= n:
+            bound += (first_of[first[m] + 1] - first_of[first[m]]) * n
+            cover += (first_of[first[m] + 1] - first_of[first[m]]) * n * k
+    return bound, cover
 
 
 @njit(cache=True)
-def _place(
+def _placements(
+    cells: Ints,
     lo: Ints,
-    strides: Ints,
-    lower: Ints,
-    upper: Ints,
-    offsets: Ints,
     grid: Ints,
-    items: I32,
-    start: Ints,
-    piece: I32,
-    m: int,
-    n_found: int,
-    pos: int,
-) -> tuple[int, int]:
-    """One orientation of merged piece m with its first cell at every point of its range
-    lower..upper (row-major: the anchors' order) whose cells are all board cells
-    (appended to items, start, piece); the new (n_found, pos)."""
-    k, d = len(offsets), len(lo)
-    for a in range(d):
-        if lower[a] > upper[a]:
-            return n_found, pos
-    at = lower.copy()
-    number = 0
-    for a in range(d):
-        number += (at[a] - lo[a]) * strides[a]
-    while True:
-        for j in range(k):
-            item = grid[number + offsets[j]]
-            if item < 0:
-                break
-            items[pos + j] = item
-        else:
-            start[n_found], piece[n_found] = pos, m
-            n_found += 1
-            pos += k
-        a = d - 1  # the next point (an odometer, the last axis fastest)
-        while a >= 0 and at[a] == upper[a]:
-            number -= (at[a] - lower[a]) * strides[a]
-            at[a] = lower[a]
-            a -= 1
-        if a < 0:
-            return n_found, pos
-        at[a] += 1
-        number += strides[a]
-
-
-@njit(cache=True)
-def _assembled(
-    n: int, n_m: int, items: I32, start: Ints, piece: I32, sizes: Ints, first: Ints
+    strides: Ints,
+    sizes: Ints,
+    first: Ints,
+    at: Ints,
+    first_of: Ints,
+    shapes: tuple[Ints, Ints, Ints],
 ) -> tuple[Ints, I32, I32]:
-    """(opt_ptr, opt_items, opt_piece): the placements sorted by first item, then piece,
-    stably (core.cover._assemble), as CSR: a counting sort that puts each placement
-    straight in its place (keys' option and item offsets from the counts)."""
-    n_keys = n * n_m
-    bucket = np.zeros(n_keys + 1, dtype=np.int64)
-    for j in range(len(start)):
-        bucket[items[start[j]] * n_m + piece[j] + 1] += 1
-    at = np.empty(n_keys, dtype=np.int64)  # each key's next item offset
-    total = 0
-    for b in range(n_keys):
-        at[b] = total
-        total += bucket[b + 1] * sizes[first[b % n_m]]
-        bucket[b + 1] += bucket[b]
-    opt_ptr = np.empty(len(start) + 1, dtype=np.int64)
-    opt_piece = np.empty(len(start), dtype=np.int32)
-    opt_items = np.empty(total, dtype=np.int32)
+    """(opt_ptr, opt_items, opt_piece): every placement of every merged piece, already in
+    core.cover._assemble's order (by first item, then piece, then core.cover._placements'
+    order within a piece: orientation, then anchor): for each cell in item order, each
+    merged piece, each of its orientations with its first item there (one anchor each),
+    its items ascending. No scratch table of placements, no sort: written once, where
+    they stay (the arrays are views of bounds-sized ones, touched only as far as used)."""
+    offsets, lower, upper = shapes
+    n, d = cells.shape
+    bound, cover = _bounds(n, sizes, first, first_of)
+    opt_ptr = np.empty(bound + 1, dtype=np.int64)
+    opt_items = np.empty(cover, dtype=np.int32)
+    opt_piece = np.empty(bound, dtype=np.int32)
     opt_ptr[0] = 0
-    for j in range(len(start)):
-        key, k = items[start[j]] * n_m + piece[j], sizes[first[piece[j]]]
-        o, q = bucket[key], at[key]
-        bucket[key], at[key] = o + 1, q + k
-        opt_piece[o], opt_ptr[o + 1] = piece[j], q + k
-        for i in range(k):
-            opt_items[q + i] = items[start[j] + i]
-    return opt_ptr, opt_items, opt_piece
+    n_opt = pos = 0
+    for i in range(n):
+        number = 0
+        for a in range(d):
+            number += (cells[i, a] - lo[a]) * strides[a]
+        for m in range(len(first)):
+            k = sizes[first[m]]
+            if k > n:
+                continue
+            for o in range(first_of[first[m]], first_of[first[m] + 1]):
+                inside = True
+                for a in range(d):
+                    inside = inside and lower[o, a] <= cells[i, a] <= upper[o, a]
+                if not inside:
+                    continue
+                for j in range(k):
+                    item = grid[number + offsets[at[o] + j]]
+                    if item < 0:
+                        break
+                    opt_items[pos + j] = item
+                else:
+                    pos += k
+                    opt_piece[n_opt] = m
+                    n_opt += 1
+                    opt_ptr[n_opt] = pos
+    return opt_ptr[: n_opt + 1], opt_items[:pos], opt_piece[:n_opt]
 
 
 @njit(cache=True)
@@ -266,16 +228,14 @@ def _no_analysis() -> tuple[I32, I32, Words, I32, np.uint64, np.uint64]:
 def _declined() -> tuple[Any, ...]:
     """model's answer when it does not take the puzzle (no cells)."""
     e, e32, none = np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int32), np.zeros((0, 0), dtype=np.int64)
-    found = (none, e, e, e, e32, e32, e, e32, e32, np.zeros((0, 0), dtype=np.int32), none, 0, 0)
+    found = (none, np.zeros((0, 0), dtype=np.int32), e, e32, e32, np.zeros((0, 0), dtype=np.int32), none, 0, 0)
     return found + _no_analysis()
 
 
 @njit(cache=True)
 def model(
-    board: Ints,
-    board_colours: Ints,
-    piece_cells: Ints,
-    piece_colours: Ints,
+    all_cells: Ints,
+    all_colours: Ints,
     per_piece: Ints,
     mats: Ints,
     n_rot: int,
@@ -283,50 +243,53 @@ def model(
     max_box: int,
     budget: int,
 ) -> tuple[Any, ...]:
-    """(cells, colours, merged, first, copies, minimum, opt_ptr, opt_items, opt_piece,
-    neighbours, perms, placed, uncovered (_checks), then orbits.analyse's six: the
-    symmetry analysis): see the module's
-    note; cells and colours in item order, copies and minimum int32. `per_piece`: rows
-    of the pieces' sizes, copies, least copies and whether each may reflect (0/1: one
-    array for the four, one numpy call less each in the caller's cold set-up). `mats`: the
-    isometries, rotations first (`n_rot` of them); a piece that may not reflect turns by
-    the rotations only. A colour anywhere, a box of more than `max_box` cells, or a piece
-    too spread out for its keys: `cells` comes back empty (core's numpy then). The
-    analysis is left out (an empty `label_img`) when it would take more than `budget`
-    bytes (core.symmetry.analysis_bytes; -1: any), so that core refuses it."""
-    n, d = board.shape
+    """(cells, pieces, opt_ptr, opt_items, opt_piece, neighbours, perms, placed,
+    uncovered (_checks), then orbits.analyse's six: the symmetry analysis): see the
+    module's note; cells in item order; `pieces` (3, merged pieces) int32: the first piece
+    of each merged one, its copies and minimum (one array for three: each array returned
+    costs its boxing). `all_cells`: the board's cells, then every piece's (one array: one
+    numpy call less in the caller's cold set-up), `all_colours` likewise; `per_piece`:
+    the pieces' sizes, copies, least copies and whether each may reflect (0/1), one after
+    the other. `mats`: the isometries, rotations first (`n_rot` of them); a piece that may
+    not reflect turns by the rotations only. A colour anywhere, a box of more than
+    `max_box` cells, or a piece too spread out for its keys: `cells` comes back empty
+    (core's numpy then). The analysis is left out (an empty `label_img`) when it would
+    take more than `budget` bytes (core.symmetry.analysis_bytes; -1: any), so that core
+    refuses it."""
+    n_p = len(per_piece) // 4
+    sizes, count, least = per_piece[:n_p], per_piece[n_p : 2 * n_p], per_piece[2 * n_p : 3 * n_p]
+    reflect = per_piece[3 * n_p :] != 0
+    n, d = len(all_cells) - sizes.sum(), all_cells.shape[1]
+    board, piece_cells = all_cells[:n], all_cells[n:]
     order, lo, hi, mult = _cell_order(board)
-    sizes, count, least, reflect = per_piece[0], per_piece[1], per_piece[2], per_piece[3] != 0
-    piece_ptr = np.zeros(len(count) + 1, dtype=np.int64)
-    bases = np.empty(len(count), dtype=np.int64)
-    for p in range(len(count)):
+    piece_ptr = np.zeros(n_p + 1, dtype=np.int64)
+    bases = np.empty(n_p, dtype=np.int64)
+    for p in range(n_p):
         piece_ptr[p + 1] = piece_ptr[p] + sizes[p]
-    for p in range(len(count)):
+    for p in range(n_p):
         bases[p] = shape_base(piece_cells[piece_ptr[p] : piece_ptr[p + 1]])
     box = 1
     for a in range(d):
         box *= hi[a] - lo[a] + 1
-    if box > max_box or bases.max() > 1 << (62 // d) or board_colours.any() or piece_colours.any():
+    if box > max_box or bases.max() > 1 << (62 // d) or all_colours.any():
         return _declined()
     cells = np.empty_like(board)
     for i in range(n):
         cells[i] = board[order[i]]
     orients = orientations(piece_cells, piece_ptr, reflect, mats, n_rot)
     keys, ocells, at, first_of = orients
-    merged, first, copies, minimum = merge_congruent(piece_cells, piece_ptr, count, least, reflect, keys, at, first_of)
+    _, first, copies, minimum = merge_congruent(piece_cells, piece_ptr, count, least, reflect, keys, at, first_of)
     if np.sum(sizes[first] * copies) == n:  # then every copy must be used (core.cover.build)
         minimum[:] = copies
     grid, strides = _grid(cells, lo, hi)
-    items, start, piece = _found(cells, lo, hi, grid, strides, mult, sizes, first, orients)
-    opt_ptr, opt_items, opt_piece = _assembled(n, len(first), items, start, piece, sizes, first)
+    shapes = _shapes(ocells, at, first_of[-1], lo, hi, strides, mult)
+    opt_ptr, opt_items, opt_piece = _placements(cells, lo, grid, strides, sizes, first, at, first_of, shapes)
     neighbours = _neighbours(cells, lo, hi, grid, strides, steps)
     perms = permutations(cells - lo, np.zeros(n, dtype=np.int64), mats, grid, strides, hi - lo)
-    counts = (copies.astype(np.int32), minimum.astype(np.int32))
-    found = (
-        (cells, np.zeros(n, dtype=np.int64), merged, first)
-        + counts
-        + (opt_ptr, opt_items, opt_piece, neighbours, perms)
-        + _checks(n, len(first), opt_items, opt_piece)
+    pieces = np.empty((3, len(first)), dtype=np.int32)
+    pieces[0], pieces[1], pieces[2] = first, copies, minimum
+    found = (cells, pieces, opt_ptr, opt_items, opt_piece, neighbours, perms) + _checks(
+        n, len(first), opt_items, opt_piece
     )
     if budget >= 0 and len(perms) * (len(opt_piece) * 24 + 64 * n) > budget:
         return found + _no_analysis()

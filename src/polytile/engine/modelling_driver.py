@@ -24,60 +24,61 @@ def _motions(dim: int) -> tuple[np.ndarray, int, np.ndarray]:
     return np.stack(isometries(dim)), len(rotations(dim)), steps
 
 
+_VARIANT: list[Callable[..., Any] | None] = []  # the compiled variant, once looked up
+
+
 def modeller(
-    cells: np.ndarray,
-    colours: np.ndarray,
-    piece_cells: list[np.ndarray],
-    piece_colours: list[np.ndarray],
-    count: list[int],
-    least: list[int],
-    reflect: list[bool],
+    cells: list[np.ndarray],
+    colours: list[np.ndarray],
+    per_piece: list[int],
     budget: int | None = None,
     jit: bool = False,
 ) -> tuple[Any, ...] | None:
-    """modelling.model's arrays, or None: see the module's note; the symmetry analysis
-    left out (empty) when it would take more than `budget` bytes. Numba's dispatcher when
-    `jit` or POLYTILE_JIT is set (the ahead-of-time build's exercise records the types
-    this way)."""
-    if not piece_cells:
+    """modelling.model's arrays, or None: see the module's note. `cells`: the board's
+    cells, then each piece's; `colours` likewise; `per_piece`: the pieces' sizes, copies,
+    least copies and whether each may reflect (0/1), one after the other; the symmetry
+    analysis left out (empty) when it would take more than `budget` bytes. Numba's
+    dispatcher when `jit` or POLYTILE_JIT is set (the ahead-of-time build's exercise
+    records the types this way)."""
+    if len(cells) < 2:
         return None
-    mats, n_rot, steps = _motions(cells.shape[1])
-    per_piece = np.array([[len(c) for c in piece_cells], count, least, reflect], dtype=np.int64)
+    mats, n_rot, steps = _motions(cells[0].shape[1])
     args = (  # (as few numpy calls as may be: each is several us the first time in a process)
-        np.ascontiguousarray(cells, dtype=np.int64),
-        np.ascontiguousarray(colours, dtype=np.int64),
-        np.concatenate(piece_cells).astype(np.int64, copy=False),
-        np.concatenate(piece_colours).astype(np.int64, copy=False),
-        per_piece,
+        np.concatenate(cells).astype(np.int64, copy=False),
+        np.concatenate(colours).astype(np.int64, copy=False),
+        np.array(per_piece, dtype=np.int64),
         mats,
         n_rot,
         steps,
         MAX_BOX,
-        -1 if budget is None else int(budget),
+        -1 if budget is None else min(int(budget), 1 << 62),  # (one type: int64)
     )
     function: Callable[..., Any] | None
     if jit or os.environ.get("POLYTILE_JIT"):
         function = kernel_module("modelling").model
         function = function.jit if isinstance(function, Kernel) else function
-    elif using_compiled("modelling", "model"):  # (else numba is not imported)
-        function = kernel_module("modelling").model.variants.get(tuple(type_key(a) for a in args))
     else:
-        function = None
+        function = _variant(args)
     if function is None:
         return None
     found = function(*args)
     return None if len(found[0]) == 0 else found  # (no cells: declined)
 
 
+def _variant(args: tuple[Any, ...]) -> Callable[..., Any] | None:
+    """The compiled variant for `args`, looked up once a process: every call's arguments
+    are made alike above (int64 arrays, C order, fresh), so they have one type key (its
+    ten keys and the look-up took ~8 us a count)."""
+    if not _VARIANT:
+        found = None
+        if using_compiled("modelling", "model"):  # (else numba is not imported)
+            found = kernel_module("modelling").model.variants.get(tuple(type_key(a) for a in args))
+        _VARIANT.append(found)
+    return _VARIANT[0]
+
+
 def jit_modeller(
-    cells: np.ndarray,
-    colours: np.ndarray,
-    piece_cells: list[np.ndarray],
-    piece_colours: list[np.ndarray],
-    count: list[int],
-    least: list[int],
-    reflect: list[bool],
-    budget: int | None = None,
+    cells: list[np.ndarray], colours: list[np.ndarray], per_piece: list[int], budget: int | None = None
 ) -> tuple[Any, ...] | None:
     """`modeller` through numba's dispatcher always (the tests compare it with numpy)."""
-    return modeller(cells, colours, piece_cells, piece_colours, count, least, reflect, budget, jit=True)
+    return modeller(cells, colours, per_piece, budget, jit=True)
