@@ -110,10 +110,11 @@ L_CELLS = [[0, 0], [1, 0], [2, 0], [2, 1]]
 def _by_masks_taken(tiling) -> bool:
     """Whether the analysis' mask path (orbit_masks.by_masks: labels as the options' ranks)
     answered, numba's dispatcher."""
-    by = kernels.kernel_module("orbit_masks").by_masks
+    by, masks = (kernels.kernel_module("orbit_masks").by_masks, kernels.kernel_module("orbit_masks").option_masks)
     model = tiling.model()
-    perms = analyse(model).perms
-    return bool(getattr(by, "jit", by)(*arguments(perms, model.cover))[0])
+    perms, opt_ptr, opt_items, opt_piece, count, least = arguments(analyse(model).perms, model.cover)
+    bits = getattr(masks, "jit", masks)(opt_ptr, opt_items)
+    return bool(getattr(by, "jit", by)(perms, bits, opt_piece, count, least)[0])
 
 
 def test_the_mask_path_and_its_two_declines(tmp_path):

@@ -4,15 +4,17 @@ board group, whose numpy versions stay the reference the tests compare with, byt
 byte. A small puzzle's set-up was the cost of ~50 Python and numpy calls of 1-10 us
 each; here it is one pass.
 
-Geometry enters as plain integers: the board's cells (n, d), the pieces' cells (CSR
-rows), the motions' matrices (rotations first) and the lattice steps. What comes back:
-the cells' order (the longest axis most significant, core.cover.cell_order), which
-merged piece each piece became (pieces congruent under their allowed motions), the
-merged pieces' copies and minimum, the options (sorted by first item, then piece; each
-option's items ascending), the neighbours and the board's group as permutations of the
-items, and the symmetry analysis of engine/orbits.py on them. The caller
-(engine/modelling_driver.py) takes only the common case: no colours,
-no virtual pieces, at most 64 cells, a lookup grid over the board's box."""
+Geometry enters as plain integers: the board's cells (n, d) followed by the pieces'
+(one array), the pieces' sizes, copies, least copies and reflection, the motions'
+matrices (rotations first) and the lattice steps. What comes back: the cells in item
+order (the longest axis most significant, core.cover.cell_order), the merged pieces
+(pieces congruent under their allowed motions) with their first piece, copies and
+minimum, the options (sorted by first item, then piece; each option's items
+ascending: written in that order as they are found, cell by cell), the neighbours and
+the board's group as permutations of the items, and the symmetry analysis of
+engine/orbits.py on them (from the options' bitmasks, made while placing). The caller
+(engine/modelling_driver.py) takes only the common case: no colours, no virtual pieces,
+at most 64 cells, a lookup grid over the board's box."""
 
 from __future__ import annotations
 
@@ -21,8 +23,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .bits import ZERO, njit
-from .orbits import Words, analyse
+from .bits import ONE, ZERO, njit
+from .orbits import Words, analyse_masks
 from .congruence import merge_congruent, orientations, shape_base
 from .turning import permutations
 
@@ -75,41 +77,69 @@ def _grid(cells: Ints, lo: Ints, hi: Ints) -> tuple[Ints, Ints]:
 
 
 @njit(cache=True)
-def _shapes(ocells: Ints, at: Ints, n_o: int, lo: Ints, hi: Ints, strides: Ints, mult: Ints) -> tuple[Ints, Ints, Ints]:
-    """(offsets, lower, upper): each of the `n_o` orientations' cells (ocells[at[o]:at[o + 1]], least
-    coordinate 0) as box numbers from its first cell in item order (its least linear key
-    `mult`: the same at every translation), in the order of their items
-    (offsets[at[o]:at[o + 1]]); and the box of places of that first cell where every cell
-    is inside the box lo..hi (lower[o], upper[o] per axis)."""
-    d = ocells.shape[1]
+def _shapes(
+    ocells: Ints, at: Ints, n_o: int, cells: Ints, lo: Ints, hi: Ints, strides: Ints, mult: Ints
+) -> tuple[Ints, Words]:
+    """(offsets, anchors): each of the `n_o` orientations' cells (ocells[at[o]:at[o + 1]],
+    least coordinate 0) as box numbers from its first cell in item order (its least
+    linear key `mult`: the same at every translation), in the order of their items
+    (offsets[at[o]:at[o + 1]]); and a bit per board cell (item) where that first cell
+    may lie with every cell inside the box lo..hi (anchors[o]; at most 64 cells)."""
+    n, d = cells.shape
     offsets = np.empty(len(ocells), dtype=np.int64)
     ikeys = np.empty(len(ocells), dtype=np.int64)
     idx = np.empty(len(ocells), dtype=np.int64)
-    lower, upper = np.empty((n_o, d), dtype=np.int64), np.empty((n_o, d), dtype=np.int64)
+    anchors = np.zeros(n_o, dtype=np.uint64)
+    low, span = np.empty(d, dtype=np.int64), np.empty(d, dtype=np.int64)
     for o in range(n_o):
-        low = at[o]
-        for i in range(low, at[o + 1]):
-            key = 0
-            for a in range(d):
-                key += ocells[i, a] * mult[a]
-            j = i - 1  # insertion sort by the items' order
-            while j >= low and ikeys[j] > key:
-                ikeys[j + 1], idx[j + 1] = ikeys[j], idx[j]
-                j -= 1
-            ikeys[j + 1], idx[j + 1] = key, i
-        c = idx[low]
+        first = _by_items(ocells, at[o], at[o + 1], mult, ikeys, idx)
+        inside = True
         for a in range(d):
-            most = ocells[low, a]
-            for i in range(low + 1, at[o + 1]):
+            most = ocells[at[o], a]
+            for i in range(at[o] + 1, at[o + 1]):
                 most = max(most, ocells[i, a])
-            lower[o, a] = lo[a] + ocells[c, a]
-            upper[o, a] = hi[a] - most + ocells[c, a]
-        for i in range(low, at[o + 1]):
+            low[a] = lo[a] + ocells[first, a]  # (the least coordinate is 0)
+            span[a] = hi[a] - lo[a] - most
+            inside = inside and span[a] >= 0
+        for i in range(at[o], at[o + 1]):
             off = 0
             for a in range(d):
-                off += (ocells[idx[i], a] - ocells[c, a]) * strides[a]
+                off += (ocells[idx[i], a] - ocells[first, a]) * strides[a]
             offsets[i] = off
-    return offsets, lower, upper
+        if inside:
+            anchors[o] = _within(cells, low, span)
+    return offsets, anchors
+
+
+@njit(cache=True)
+def _by_items(ocells: Ints, start: int, end: int, mult: Ints, ikeys: Ints, idx: Ints) -> int:
+    """idx[start:end]: the rows start..end - 1 of ocells in the order of their items (an
+    insertion sort by the linear key `mult`); the first of them."""
+    d = ocells.shape[1]
+    for i in range(start, end):
+        key = 0
+        for a in range(d):
+            key += ocells[i, a] * mult[a]
+        j = i - 1
+        while j >= start and ikeys[j] > key:
+            ikeys[j + 1], idx[j + 1] = ikeys[j], idx[j]
+            j -= 1
+        ikeys[j + 1], idx[j + 1] = key, i
+    return idx[start]
+
+
+@njit(cache=True)
+def _within(cells: Ints, low: Ints, span: Ints) -> np.uint64:
+    """A bit per cell (item) inside the box low..low + span (span >= 0 on every axis)."""
+    n, d = cells.shape
+    bits = ZERO
+    for i in range(n):
+        ok = True
+        for a in range(d):
+            ok = ok and np.uint64(cells[i, a] - low[a]) <= np.uint64(span[a])
+        if ok:
+            bits |= ONE << np.uint64(i)
+    return bits
 
 
 @njit(cache=True)
@@ -135,51 +165,54 @@ def _placements(
     first: Ints,
     at: Ints,
     first_of: Ints,
-    shapes: tuple[Ints, Ints, Ints],
-) -> tuple[Ints, I32, I32]:
-    """(opt_ptr, opt_items, opt_piece): every placement of every merged piece, already in
+    shapes: tuple[Ints, Words],
+) -> tuple[Ints, I32, I32, Words]:
+    """(opt_ptr, opt_items, opt_piece, masks): every placement of every merged piece, already in
     core.cover._assemble's order (by first item, then piece, then core.cover._placements'
     order within a piece: orientation, then anchor): for each cell in item order, each
-    merged piece, each of its orientations with its first item there (one anchor each),
-    its items ascending. No scratch table of placements, no sort: written once, where
-    they stay (the arrays are views of bounds-sized ones, touched only as far as used)."""
-    offsets, lower, upper = shapes
+    merged piece, each of its orientations with its first item there (one anchor each:
+    `_shapes`' anchors), its items ascending, and its items as a bitmask (what the
+    symmetry analysis reads). No scratch table of placements, no sort:
+    written once, where they stay (the arrays are views of bounds-sized ones, touched
+    only as far as used)."""
+    offsets, anchors = shapes
     n, d = cells.shape
     bound, cover = _bounds(n, sizes, first, first_of)
     opt_ptr = np.empty(bound + 1, dtype=np.int64)
     opt_items = np.empty(cover, dtype=np.int32)
     opt_piece = np.empty(bound, dtype=np.int32)
+    masks = np.empty(bound, dtype=np.uint64)
     opt_ptr[0] = 0
     n_opt = pos = 0
     for i in range(n):
+        bit = ONE << np.uint64(i)
         number = 0
         for a in range(d):
             number += (cells[i, a] - lo[a]) * strides[a]
         for m in range(len(first)):
             k = sizes[first[m]]
-            if k > n:
+            if k > n:  # (left out of the bounds)
                 continue
             for o in range(first_of[first[m]], first_of[first[m] + 1]):
-                inside = True
-                for a in range(d):
-                    inside = inside and lower[o, a] <= cells[i, a] <= upper[o, a]
-                if not inside:
+                if not anchors[o] & bit:
                     continue
+                mask = ZERO
                 for j in range(k):
                     item = grid[number + offsets[at[o] + j]]
                     if item < 0:
                         break
                     opt_items[pos + j] = item
+                    mask |= ONE << np.uint64(item)
                 else:
                     pos += k
-                    opt_piece[n_opt] = m
+                    opt_piece[n_opt], masks[n_opt] = m, mask
                     n_opt += 1
                     opt_ptr[n_opt] = pos
-    return opt_ptr[: n_opt + 1], opt_items[:pos], opt_piece[:n_opt]
+    return opt_ptr[: n_opt + 1], opt_items[:pos], opt_piece[:n_opt], masks[:n_opt]
 
 
 @njit(cache=True)
-def _checks(n: int, n_m: int, opt_items: I32, opt_piece: I32) -> tuple[int, int]:
+def _checks(n: int, n_m: int, masks: Words, opt_piece: I32) -> tuple[int, int]:
     """(placed, uncovered): bit m set when merged piece m has a placement (-1 past 63
     pieces: not made), the first item no option covers (-1: none). tiling.solver's
     `infeasible` took two numpy bincounts for these after the call (~10 us each cold)."""
@@ -189,11 +222,11 @@ def _checks(n: int, n_m: int, opt_items: I32, opt_piece: I32) -> tuple[int, int]
             placed |= 1 << opt_piece[o]
     else:
         placed = -1
-    covered = np.zeros(n, dtype=np.bool_)
-    for q in range(len(opt_items)):
-        covered[opt_items[q]] = True
+    covered = ZERO
+    for o in range(len(masks)):
+        covered |= masks[o]
     for i in range(n):
-        if not covered[i]:
+        if not (covered >> np.uint64(i)) & ONE:
             return placed, i
     return placed, -1
 
@@ -251,7 +284,7 @@ def model(
     numpy call less in the caller's cold set-up), `all_colours` likewise; `per_piece`:
     the pieces' sizes, copies, least copies and whether each may reflect (0/1), one after
     the other. `mats`: the isometries, rotations first (`n_rot` of them); a piece that may
-    not reflect turns by the rotations only. A colour anywhere, a box of more than
+    not reflect turns by the rotations only. More than 64 cells, a colour anywhere, a box of more than
     `max_box` cells, or a piece too spread out for its keys: `cells` comes back empty
     (core's numpy then). The analysis is left out (an empty `label_img`) when it would
     take more than `budget` bytes (core.symmetry.analysis_bytes; -1: any), so that core
@@ -271,7 +304,7 @@ def model(
     box = 1
     for a in range(d):
         box *= hi[a] - lo[a] + 1
-    if box > max_box or bases.max() > 1 << (62 // d) or all_colours.any():
+    if n > 64 or box > max_box or bases.max() > 1 << (62 // d) or all_colours.any():
         return _declined()
     cells = np.empty_like(board)
     for i in range(n):
@@ -282,15 +315,13 @@ def model(
     if np.sum(sizes[first] * copies) == n:  # then every copy must be used (core.cover.build)
         minimum[:] = copies
     grid, strides = _grid(cells, lo, hi)
-    shapes = _shapes(ocells, at, first_of[-1], lo, hi, strides, mult)
-    opt_ptr, opt_items, opt_piece = _placements(cells, lo, grid, strides, sizes, first, at, first_of, shapes)
+    shapes = _shapes(ocells, at, first_of[-1], cells, lo, hi, strides, mult)
+    opt_ptr, opt_items, opt_piece, masks = _placements(cells, lo, grid, strides, sizes, first, at, first_of, shapes)
     neighbours = _neighbours(cells, lo, hi, grid, strides, steps)
     perms = permutations(cells - lo, np.zeros(n, dtype=np.int64), mats, grid, strides, hi - lo)
     pieces = np.empty((3, len(first)), dtype=np.int32)
     pieces[0], pieces[1], pieces[2] = first, copies, minimum
-    found = (cells, pieces, opt_ptr, opt_items, opt_piece, neighbours, perms) + _checks(
-        n, len(first), opt_items, opt_piece
-    )
+    found = (cells, pieces, opt_ptr, opt_items, opt_piece, neighbours, perms) + _checks(n, len(first), masks, opt_piece)
     if budget >= 0 and len(perms) * (len(opt_piece) * 24 + 64 * n) > budget:
         return found + _no_analysis()
-    return found + analyse(perms, opt_ptr, opt_items, opt_piece, copies, minimum)
+    return found + analyse_masks(perms, masks, opt_ptr, opt_items, opt_piece, copies, minimum)

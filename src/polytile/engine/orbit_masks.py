@@ -17,21 +17,30 @@ Words = npt.NDArray[np.uint64]
 
 
 @njit(cache=True)
-def _ranked(opt_ptr: np.ndarray, opt_items: np.ndarray) -> tuple[Words, npt.NDArray[np.int32]]:
-    """(ordered, rank): the options' bitmasks ascending and each option's place among
-    them; ordered[0] is 0 when two options have one mask (then the labels are not the
-    options' ranks). A counting sort by the highest bit puts every mask in its bucket (a
-    few dozen options end at each item), an insertion sort finishes within the buckets:
-    no comparison sort of the whole, no table of keys."""
+def option_masks(opt_ptr: np.ndarray, opt_items: np.ndarray) -> Words:
+    """Each option's items as a bitmask (at most 64 items; engine/modelling.py makes them
+    while it places the options)."""
     n_opt = len(opt_ptr) - 1
     masks = np.empty(n_opt, dtype=np.uint64)
-    ends = np.zeros(65, dtype=np.int64)
     for o in range(n_opt):
         k = ZERO
         for q in range(np.uint64(opt_ptr[o]), np.uint64(opt_ptr[o + 1])):
             k |= ONE << np.uint64(opt_items[q])
         masks[o] = k
-        ends[64 - leading_zeros(k)] += 1  # (masks are never 0)
+    return masks
+
+
+@njit(cache=True)
+def _ranked(masks: Words) -> tuple[Words, npt.NDArray[np.int32]]:
+    """(ordered, rank): the options' bitmasks ascending and each option's place among
+    them; ordered[0] is 0 when two options have one mask (then the labels are not the
+    options' ranks). A counting sort by the highest bit puts every mask in its bucket (a
+    few dozen options end at each item), an insertion sort finishes within the buckets:
+    no comparison sort of the whole, no table of keys."""
+    n_opt = len(masks)
+    ends = np.zeros(65, dtype=np.int64)
+    for o in range(n_opt):
+        ends[64 - leading_zeros(masks[o])] += 1  # (masks are never 0)
     for t in range(1, 65):
         ends[t] += ends[t - 1]
     order = np.empty(n_opt, dtype=np.int32)
@@ -137,20 +146,20 @@ def identity_of(perms: np.ndarray) -> int:
 @njit(cache=True)
 def by_masks(
     perms: np.ndarray,
-    opt_ptr: np.ndarray,
-    opt_items: np.ndarray,
+    masks: Words,
     opt_piece: np.ndarray,
     piece_count: np.ndarray,
     piece_min: np.ndarray,
 ) -> tuple[bool, npt.NDArray[np.int32], npt.NDArray[np.int32], Words, npt.NDArray[np.int32], np.uint64, np.uint64]:
-    """(True, analyse's six) when every image of an option is an option and no two
+    """(True, analyse's six) from the options' bitmasks (`option_masks`) when every
+    image of an option is an option and no two
     options share a mask (the common case: pieces that may reflect): the labels are then
     the options' ranks by mask, each label's image found by its mask (its bits moved) in
     a table of the options' (no table of every image's key, no sort of them, no
     composition of motions). False first (and the rest unfilled) otherwise."""
     n_g, n = perms.shape
     n_opt, n_pieces = len(opt_piece), len(piece_count)
-    ordered, rank = _ranked(opt_ptr, opt_items)
+    ordered, rank = _ranked(masks)
     label_piece = np.empty(n_opt, dtype=np.int32)
     n_opts = np.zeros(n_pieces, dtype=np.int64)
     for o in range(n_opt):
