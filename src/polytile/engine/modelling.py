@@ -91,6 +91,7 @@ def _shapes(
     idx = np.empty(len(ocells), dtype=np.int64)
     anchors = np.zeros(n_o, dtype=np.uint64)
     low, span = np.empty(d, dtype=np.int64), np.empty(d, dtype=np.int64)
+    ge, at_axis = _axis_masks(cells, lo, hi)
     for o in range(n_o):
         first = _by_items(ocells, at[o], at[o + 1], mult, ikeys, idx)
         inside = True
@@ -107,8 +108,29 @@ def _shapes(
                 off += (ocells[idx[i], a] - ocells[first, a]) * strides[a]
             offsets[i] = off
         if inside:
-            anchors[o] = _within(cells, low, span)
+            anchors[o] = _within(cells, low, span, lo, ge, at_axis)
     return offsets, anchors
+
+
+@njit(cache=True)
+def _axis_masks(cells: Ints, lo: Ints, hi: Ints) -> tuple[Words, Ints]:
+    """(ge, at_axis): ge[at_axis[a] + v] the bits of the cells (items) whose coordinate on
+    axis a is at least lo[a] + v, for v = 0..extent + 1 (the last 0); empty when the box's
+    sides add up to more than 4,096 (a sparse board: `_within` then tests every cell)."""
+    n, d = cells.shape
+    at_axis = np.zeros(d + 1, dtype=np.int64)
+    for a in range(d):
+        at_axis[a + 1] = at_axis[a] + hi[a] - lo[a] + 2
+    if at_axis[d] > 4096:
+        return np.zeros(0, dtype=np.uint64), at_axis
+    ge = np.zeros(at_axis[d], dtype=np.uint64)
+    for i in range(n):
+        for a in range(d):
+            ge[at_axis[a] + cells[i, a] - lo[a]] |= ONE << np.uint64(i)
+    for a in range(d):
+        for v in range(at_axis[a + 1] - 3, at_axis[a] - 1, -1):
+            ge[v] |= ge[v + 1]
+    return ge, at_axis
 
 
 @njit(cache=True)
@@ -125,18 +147,26 @@ def _by_items(ocells: Ints, start: int, end: int, mult: Ints, ikeys: Ints, idx: 
             ikeys[j + 1], idx[j + 1] = ikeys[j], idx[j]
             j -= 1
         ikeys[j + 1], idx[j + 1] = key, i
-    return idx[start]
+    return int(idx[start])
 
 
 @njit(cache=True)
-def _within(cells: Ints, low: Ints, span: Ints) -> np.uint64:
-    """A bit per cell (item) inside the box low..low + span (span >= 0 on every axis)."""
+def _within(cells: Ints, low: Ints, span: Ints, lo: Ints, ge: Words, at_axis: Ints) -> np.uint64:
+    """A bit per cell (item) inside the box low..low + span (span >= 0 on every axis): two
+    words of `_axis_masks` per axis, or every cell tested when there are none."""
     n, d = cells.shape
+    bits = ~ZERO
+    if len(ge):
+        for a in range(d):
+            v = at_axis[a] + low[a] - lo[a]
+            bits &= ge[v] & ~ge[v + span[a] + 1]
+        return bits
     bits = ZERO
     for i in range(n):
         ok = True
         for a in range(d):
-            ok = ok and np.uint64(cells[i, a] - low[a]) <= np.uint64(span[a])
+            if np.uint64(cells[i, a] - low[a]) > np.uint64(span[a]):
+                ok = False
         if ok:
             bits |= ONE << np.uint64(i)
     return bits
@@ -183,32 +213,43 @@ def _placements(
     opt_piece = np.empty(bound, dtype=np.int32)
     masks = np.empty(bound, dtype=np.uint64)
     opt_ptr[0] = 0
-    n_opt = pos = 0
+    o_lo, o_hi, ks = _ranges(n, sizes, first, first_of)
+    n_opt = pos = ZERO  # (unsigned indices throughout: no negative-index tests, half the time)
     for i in range(n):
-        bit = ONE << np.uint64(i)
-        number = 0
+        bit, number = ONE << np.uint64(i), 0
         for a in range(d):
             number += (cells[i, a] - lo[a]) * strides[a]
         for m in range(len(first)):
-            k = sizes[first[m]]
-            if k > n:  # (left out of the bounds)
-                continue
-            for o in range(first_of[first[m]], first_of[first[m] + 1]):
+            k = ks[m]
+            for o in range(o_lo[m], o_hi[m]):
                 if not anchors[o] & bit:
                     continue
-                mask = ZERO
+                base, mask, fits = np.uint64(at[o]), ZERO, True
                 for j in range(k):
-                    item = grid[number + offsets[at[o] + j]]
+                    item = grid[np.uint64(number + offsets[base + j])]
                     if item < 0:
+                        fits = False
                         break
                     opt_items[pos + j] = item
                     mask |= ONE << np.uint64(item)
-                else:
+                if fits:
                     pos += k
                     opt_piece[n_opt], masks[n_opt] = m, mask
-                    n_opt += 1
+                    n_opt += ONE
                     opt_ptr[n_opt] = pos
-    return opt_ptr[: n_opt + 1], opt_items[:pos], opt_piece[:n_opt], masks[:n_opt]
+    return opt_ptr[: n_opt + ONE], opt_items[:pos], opt_piece[:n_opt], masks[:n_opt]
+
+
+@njit(cache=True)
+def _ranges(n: int, sizes: Ints, first: Ints, first_of: Ints) -> tuple[Words, Words, Words]:
+    """(o_lo, o_hi, k): each merged piece's orientations o_lo..o_hi - 1 (none for a piece
+    larger than the board) and its size, unsigned."""
+    n_m = len(first)
+    o_lo, o_hi, ks = np.empty(n_m, dtype=np.uint64), np.empty(n_m, dtype=np.uint64), np.empty(n_m, dtype=np.uint64)
+    for m in range(n_m):
+        o_lo[m], ks[m] = first_of[first[m]], sizes[first[m]]
+        o_hi[m] = first_of[first[m] + 1] if sizes[first[m]] <= n else first_of[first[m]]
+    return o_lo, o_hi, ks
 
 
 @njit(cache=True)
@@ -300,7 +341,7 @@ def model(
     for p in range(n_p):
         piece_ptr[p + 1] = piece_ptr[p] + sizes[p]
     for p in range(n_p):
-        bases[p] = shape_base(piece_cells[piece_ptr[p] : piece_ptr[p + 1]])
+        bases[p] = shape_base(piece_cells, piece_ptr[p], piece_ptr[p + 1])
     box = 1
     for a in range(d):
         box *= hi[a] - lo[a] + 1
@@ -309,9 +350,8 @@ def model(
     cells = np.empty_like(board)
     for i in range(n):
         cells[i] = board[order[i]]
-    orients = orientations(piece_cells, piece_ptr, reflect, mats, n_rot)
-    keys, ocells, at, first_of = orients
-    _, first, copies, minimum = merge_congruent(piece_cells, piece_ptr, count, least, reflect, keys, at, first_of)
+    keys, ocells, at, first_of = orientations(piece_cells, piece_ptr, bases, reflect, mats, n_rot)
+    _, first, copies, minimum = merge_congruent(bases, count, least, reflect, keys, at, first_of)
     if np.sum(sizes[first] * copies) == n:  # then every copy must be used (core.cover.build)
         minimum[:] = copies
     grid, strides = _grid(cells, lo, hi)
