@@ -24,7 +24,7 @@ def _motions(dim: int) -> tuple[np.ndarray, int, np.ndarray]:
     return np.stack(isometries(dim)), len(rotations(dim)), steps
 
 
-_VARIANT: list[Callable[..., Any] | None] = []  # the compiled variant, once looked up
+_VARIANT: list[Callable[..., Any] | None] = []  # the function called, once looked up
 
 
 def modeller(
@@ -43,35 +43,38 @@ def modeller(
     if len(cells) < 2:
         return None
     mats, n_rot, steps = _motions(cells[0].shape[1])
-    args = (  # (as few numpy calls as may be: each is several us the first time in a process)
-        np.concatenate(cells).astype(np.int64, copy=False),
-        np.concatenate(colours).astype(np.int64, copy=False),
-        np.array(per_piece, dtype=np.int64),
+    args = (  # (the puzzle in one numpy call: each is several us the first time in a process)
+        np.concatenate([per_piece, *cells, *colours], axis=None).astype(np.int64, copy=False),
+        len(per_piece) // 4,
         mats,
         n_rot,
         steps,
         MAX_BOX,
         -1 if budget is None else min(int(budget), 1 << 62),  # (one type: int64)
     )
-    function: Callable[..., Any] | None
-    if jit or os.environ.get("POLYTILE_JIT"):
-        function = kernel_module("modelling").model
-        function = function.jit if isinstance(function, Kernel) else function
-    else:
-        function = _variant(args)
+    function = _jit() if jit else _function(args)
     if function is None:
         return None
     found = function(*args)
     return None if len(found[0]) == 0 else found  # (no cells: declined)
 
 
-def _variant(args: tuple[Any, ...]) -> Callable[..., Any] | None:
-    """The compiled variant for `args`, looked up once a process: every call's arguments
-    are made alike above (int64 arrays, C order, fresh), so they have one type key (its
-    ten keys and the look-up took ~8 us a count)."""
+def _jit() -> Callable[..., Any]:
+    """modelling.model, numba's dispatcher."""
+    function = kernel_module("modelling").model
+    return function.jit if isinstance(function, Kernel) else function
+
+
+def _function(args: tuple[Any, ...]) -> Callable[..., Any] | None:
+    """What `modeller` calls, looked up once a process: numba's dispatcher under
+    POLYTILE_JIT, else the compiled variant for `args` (every call's arguments are made
+    alike above: int64 arrays, C order, fresh; so they have one type key: its keys, the
+    look-up and the environment's took ~10 us a count), else None."""
     if not _VARIANT:
         found = None
-        if using_compiled("modelling", "model"):  # (else numba is not imported)
+        if os.environ.get("POLYTILE_JIT"):
+            found = _jit()
+        elif using_compiled("modelling", "model"):  # (else numba is not imported)
             found = kernel_module("modelling").model.variants.get(tuple(type_key(a) for a in args))
         _VARIANT.append(found)
     return _VARIANT[0]
