@@ -31,7 +31,7 @@ def shape_base(cells: Ints, start: int, end: int) -> int:
     return int(base)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _turn(
     piece_cells: Ints,
     start: int,
@@ -47,32 +47,33 @@ def _turn(
     """keys[here:here + k] = the keys of the cells piece_cells[start:start + k] @
     mats[m].T moved to the origin, ascending (a key: the coordinates as digits in `base`,
     the first axis most significant: ascending keys are the cells in lexicographic order),
-    ocells[here:here + k] those cells in that order (out = (keys, ocells); rows by index,
-    no views: half the time of slices in this loop)."""
+    ocells[here:here + k] those cells in that order (out = (keys, ocells); rows by index
+    and unsigned, no views, inlined: 16 -> 10 us a 3x20 model, JIT warm)."""
     keys, ocells = out
-    d = piece_cells.shape[1]
+    d, one = np.uint64(piece_cells.shape[1]), np.uint64(1)
+    start_, k_, m_, here_ = np.uint64(start), np.uint64(k), np.uint64(m), np.uint64(here)
     for r in range(d):
         low = 0
-        for i in range(k):
+        for i in range(k_):
             s = 0
             for c in range(d):
-                s += piece_cells[start + i, c] * mats[m, r, c]
+                s += piece_cells[start_ + i, c] * mats[m_, r, c]
             img[i, r] = s
             low = s if i == 0 else min(low, s)
-        for i in range(k):
+        for i in range(k_):
             img[i, r] -= low
-    for i in range(k):
+    for i in range(k_):
         key = 0
         for a in range(d):
             key = key * base + img[i, a]
-        j = i - 1  # insertion sort
-        while j >= 0 and keys[here + j] > key:
-            keys[here + j + 1], idx[j + 1] = keys[here + j], idx[j]
-            j -= 1
-        keys[here + j + 1], idx[j + 1] = key, i
-    for j in range(k):
+        j = np.uint64(i)  # insertion sort
+        while j > 0 and keys[here_ + j - one] > key:
+            keys[here_ + j], idx[j] = keys[here_ + j - one], idx[j - one]
+            j -= one
+        keys[here_ + j], idx[j] = key, i
+    for q in range(k_):
         for a in range(d):
-            ocells[here + j, a] = img[idx[j], a]
+            ocells[here_ + q, a] = img[idx[q], a]
 
 
 @njit(cache=True)

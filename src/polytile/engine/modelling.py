@@ -308,8 +308,9 @@ def _declined() -> tuple[Any, ...]:
 
 @njit(cache=True)
 def model(
-    given: Ints,
-    n_p: int,
+    all_cells: Ints,
+    all_colours: Ints,
+    per_piece: Ints,
     mats: Ints,
     n_rot: int,
     steps: Ints,
@@ -320,23 +321,19 @@ def model(
     uncovered (_checks), then orbits.analyse's six: the symmetry analysis): see the
     module's note; cells in item order; `pieces` (3, merged pieces) int32: the first piece
     of each merged one, its copies and minimum (one array for three: each array returned
-    costs its boxing). `given`: the puzzle in one flat array (one numpy call in the
-    caller's cold set-up, not four): the `n_p` pieces' sizes, copies, least copies and
-    whether each may reflect (0/1), one after the other; then the board's cells and every
-    piece's, d coordinates each (d: the motions'); then their colours. `mats`: the
-    isometries, rotations first (`n_rot` of them); a piece that may not reflect turns by
-    the rotations only. More than 64 cells, a colour anywhere, a box of more than
-    `max_box` cells, or a piece too spread out for its keys: `cells` comes back empty
-    (core's numpy then). The analysis is left out (an empty `label_img`) when it would
-    take more than `budget` bytes (core.symmetry.analysis_bytes; -1: any), so that core
-    refuses it."""
-    d = mats.shape[1]
-    sizes, count, least = given[:n_p], given[n_p : 2 * n_p], given[2 * n_p : 3 * n_p]
-    reflect = given[3 * n_p : 4 * n_p] != 0
-    n_all = (len(given) - 4 * n_p) // (d + 1)  # the board's cells and the pieces'
-    all_cells = given[4 * n_p : 4 * n_p + n_all * d].reshape(n_all, d)
-    all_colours = given[4 * n_p + n_all * d :]
-    n = n_all - sizes.sum()
+    costs its boxing). `all_cells`: the board's cells, then every piece's (one array: one
+    numpy call less in the caller's cold set-up), `all_colours` likewise; `per_piece`:
+    the pieces' sizes, copies, least copies and whether each may reflect (0/1), one after
+    the other. `mats`: the isometries, rotations first (`n_rot` of them); a piece that may
+    not reflect turns by the rotations only. More than 64 cells, a colour anywhere, a box
+    of more than `max_box` cells, or a piece too spread out for its keys: `cells` comes
+    back empty (core's numpy then). The analysis is left out (an empty `label_img`) when
+    it would take more than `budget` bytes (core.symmetry.analysis_bytes; -1: any), so
+    that core refuses it."""
+    n_p, d = len(per_piece) // 4, all_cells.shape[1]
+    sizes, count, least = per_piece[:n_p], per_piece[n_p : 2 * n_p], per_piece[2 * n_p : 3 * n_p]
+    reflect = per_piece[3 * n_p :] != 0
+    n = len(all_cells) - sizes.sum()
     board, piece_cells = all_cells[:n], all_cells[n:]
     order, lo, hi, mult = _cell_order(board)
     piece_ptr = np.zeros(n_p + 1, dtype=np.int64)

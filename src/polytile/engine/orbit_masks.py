@@ -255,12 +255,16 @@ def by_masks(
     for j in range(n_opt):
         some[label_piece[j]] = j
     onto = np.empty(n_pieces, dtype=np.int32)
+    identity = identity_of(perms)
     for g in range(n_g):
         bit, row = ONE << np.uint64(g), label_img[g]
         for j in range(n_opt):
             if row[j] == j:
                 stab[j] |= bit
-        if _onto(row, label_piece, some, onto):
+        if g == identity:  # (maps every piece onto itself)
+            g_exact |= bit
+            h_mask |= bit
+        elif _onto(row, label_piece, some, onto):
             if _exact(onto, some):
                 g_exact |= bit
             if _like(onto, some, n_opts, piece_count, piece_min):
