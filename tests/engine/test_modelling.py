@@ -207,3 +207,17 @@ def test_no_placement_at_all():
     analysis are still numpy's."""
     assert check(Puzzle(_board(2, 2), [_piece("big", [(x, 0) for x in range(5)])]))
     assert check(Puzzle(_board(3, 3), [_piece("I", [(x, 0) for x in range(5)], 2, 0), _piece("m", [(0, 0)], 9, 0)]))
+
+
+def test_a_box_too_wide_for_the_axis_masks():
+    """Where the board's box has sides adding up to more than 4,096, the anchors of each
+    orientation come from testing every cell (modelling._within) instead of the per-axis
+    masks (`_axis_masks` declines): the same Model as numpy's."""
+    cells = np.array([(0, 0), (0, 1), (1, 0), (1, 1), (5000, 0), (5000, 1), (2500, 7)], dtype=np.int64)
+    board = Board(cells, np.zeros(len(cells), dtype=np.int64))
+    lo, hi = cells.min(axis=0), cells.max(axis=0)
+    axis_masks = kernels.kernel_module("modelling")._axis_masks
+    ge, _ = getattr(axis_masks, "jit", axis_masks)(cells, lo, hi)
+    assert len(ge) == 0
+    ell = [(0, 0), (1, 0), (1, 1)]
+    assert check(Puzzle(board, [_piece("d", [(0, 0), (0, 1)], 3, 0), _piece("m", [(0, 0)], 3, 0), _piece("l", ell)]))
