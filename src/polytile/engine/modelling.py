@@ -92,23 +92,28 @@ def _shapes(
     anchors = np.zeros(n_o, dtype=np.uint64)
     low, span = np.empty(d, dtype=np.int64), np.empty(d, dtype=np.int64)
     ge, at_axis = _axis_masks(cells, lo, hi)
-    for o in range(n_o):
-        first = _by_items(ocells, at[o], at[o + 1], mult, ikeys, idx)
-        inside = True
-        for a in range(d):
-            most = ocells[at[o], a]
-            for i in range(at[o] + 1, at[o + 1]):
+    for o in range(np.uint64(n_o)):  # (unsigned indices, helpers inlined: 6.9 -> 2.9 us JIT warm)
+        start, end = np.uint64(at[o]), np.uint64(at[o + ONE])
+        first = np.uint64(_by_items(ocells, start, end, mult, ikeys, idx))
+        inside, bits = True, ~ZERO
+        for a in range(np.uint64(d)):
+            most = ocells[start, a]
+            for i in range(start + ONE, end):
                 most = max(most, ocells[i, a])
             low[a] = lo[a] + ocells[first, a]  # (the least coordinate is 0)
             span[a] = hi[a] - lo[a] - most
-            inside = inside and span[a] >= 0
-        for i in range(at[o], at[o + 1]):
-            off = 0
-            for a in range(d):
-                off += (ocells[idx[i], a] - ocells[first, a]) * strides[a]
+            if span[a] < 0:
+                inside = False
+            elif len(ge):  # (two words of the per-axis masks)
+                v = np.uint64(at_axis[a] + ocells[first, a])
+                bits &= ge[v] & ~ge[v + np.uint64(span[a]) + ONE]
+        for i in range(start, end):
+            off, row = 0, np.uint64(idx[i])
+            for a in range(np.uint64(d)):
+                off += (ocells[row, a] - ocells[first, a]) * strides[a]
             offsets[i] = off
         if inside:
-            anchors[o] = _within(cells, low, span, lo, ge, at_axis)
+            anchors[o] = bits if len(ge) else _within(cells, low, span)
     return offsets, anchors
 
 
@@ -133,34 +138,28 @@ def _axis_masks(cells: Ints, lo: Ints, hi: Ints) -> tuple[Words, Ints]:
     return ge, at_axis
 
 
-@njit(cache=True)
-def _by_items(ocells: Ints, start: int, end: int, mult: Ints, ikeys: Ints, idx: Ints) -> int:
+@njit(cache=True, inline="always")
+def _by_items(ocells: Ints, start: np.uint64, end: np.uint64, mult: Ints, ikeys: Ints, idx: Ints) -> int:
     """idx[start:end]: the rows start..end - 1 of ocells in the order of their items (an
     insertion sort by the linear key `mult`); the first of them."""
-    d = ocells.shape[1]
+    d = np.uint64(ocells.shape[1])
     for i in range(start, end):
         key = 0
         for a in range(d):
             key += ocells[i, a] * mult[a]
-        j = i - 1
-        while j >= start and ikeys[j] > key:
-            ikeys[j + 1], idx[j + 1] = ikeys[j], idx[j]
-            j -= 1
-        ikeys[j + 1], idx[j + 1] = key, i
+        j = np.uint64(i)
+        while j > start and ikeys[j - ONE] > key:
+            ikeys[j], idx[j] = ikeys[j - ONE], idx[j - ONE]
+            j -= ONE
+        ikeys[j], idx[j] = key, i
     return int(idx[start])
 
 
 @njit(cache=True)
-def _within(cells: Ints, low: Ints, span: Ints, lo: Ints, ge: Words, at_axis: Ints) -> np.uint64:
-    """A bit per cell (item) inside the box low..low + span (span >= 0 on every axis): two
-    words of `_axis_masks` per axis, or every cell tested when there are none."""
+def _within(cells: Ints, low: Ints, span: Ints) -> np.uint64:
+    """A bit per cell (item) inside the box low..low + span (span >= 0 on every axis),
+    every cell tested (where `_axis_masks` declines)."""
     n, d = cells.shape
-    bits = ~ZERO
-    if len(ge):
-        for a in range(d):
-            v = at_axis[a] + low[a] - lo[a]
-            bits &= ge[v] & ~ge[v + span[a] + 1]
-        return bits
     bits = ZERO
     for i in range(n):
         ok = True

@@ -37,29 +37,33 @@ def _ranked(masks: Words) -> tuple[Words, npt.NDArray[np.int32]]:
     options' ranks). A counting sort by the highest bit puts every mask in its bucket (a
     few dozen options end at each item), an insertion sort finishes within the buckets:
     no comparison sort of the whole, no table of keys."""
-    n_opt = len(masks)
-    ends = np.zeros(65, dtype=np.int64)
+    n_opt = np.uint64(len(masks))  # (unsigned indices: no negative-index tests)
+    ends = np.zeros(65, dtype=np.uint64)
     for o in range(n_opt):
-        ends[64 - leading_zeros(masks[o])] += 1  # (masks are never 0)
+        ends[np.uint64(64 - leading_zeros(masks[o]))] += ONE  # (masks are never 0)
     for t in range(1, 65):
         ends[t] += ends[t - 1]
     order = np.empty(n_opt, dtype=np.int32)
     ordered = np.empty(n_opt, dtype=np.uint64)
     for o in range(n_opt):  # ends[t]: bucket t's next place
-        t = 63 - leading_zeros(masks[o])
-        ordered[ends[t]], order[ends[t]] = masks[o], o
-        ends[t] += 1
-    for i in range(1, n_opt):  # (earlier buckets hold smaller masks: moves stay inside one)
-        k, o, j = ordered[i], order[i], i
-        while j > 0 and ordered[j - 1] > k:
-            ordered[j], order[j] = ordered[j - 1], order[j - 1]
-            j -= 1
+        b = np.uint64(63 - leading_zeros(masks[o]))
+        e = ends[b]
+        ordered[e], order[e] = masks[o], o
+        ends[b] = e + ONE
+    for i in range(ONE, n_opt):  # (earlier buckets hold smaller masks: moves stay inside one)
+        k, o, j = ordered[i], order[i], np.uint64(i)
+        while j > 0 and ordered[j - ONE] > k:
+            ordered[j], order[j] = ordered[j - ONE], order[j - ONE]
+            j -= ONE
         ordered[j], order[j] = k, o
     rank = np.empty(n_opt, dtype=np.int32)
-    for j in range(n_opt):
-        rank[order[j]] = j
-        if j > 0 and ordered[j] == ordered[j - 1]:
-            ordered[0] = ZERO
+    repeated = False
+    for q in range(n_opt):
+        rank[np.uint64(order[q])] = q
+    for q in range(ONE, n_opt):
+        repeated |= ordered[q] == ordered[q - ONE]
+    if repeated:
+        ordered[0] = ZERO
     return ordered, rank
 
 
