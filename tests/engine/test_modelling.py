@@ -157,7 +157,8 @@ def test_infeasible_reasons_from_the_call():
 
 
 def test_what_the_kernel_declines():
-    """Over 64 cells, a virtual piece, colour rules: numpy's build."""
+    """Over 64 cells, a virtual piece, colour rules, no pieces at all: numpy's build."""
+    assert build_compiled(Puzzle(_board(2, 2), []), jit_modeller) is None
     assert not check(Puzzle(_board(13, 5), [_piece("p", [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)], 13)]))
     assert not check(Puzzle(_board(2, 2), [_piece("d", [(0, 0), (0, 1)]), _piece(VIRTUAL, [(0, 0)], 2, 0)]))
     board = _board(2, 2)
