@@ -222,3 +222,31 @@ def test_a_box_too_wide_for_the_axis_masks():
     assert len(ge) == 0
     ell = [(0, 0), (1, 0), (1, 1)]
     assert check(Puzzle(board, [_piece("d", [(0, 0), (0, 1)], 3, 0), _piece("m", [(0, 0)], 3, 0), _piece("l", ell)]))
+
+
+def test_placements_copied_out_of_a_large_bound():
+    """Where the placements' bound (every orientation at every cell, its items) passes
+    modelling.RETAINED, they are copied out of the bound's arrays rather than kept as
+    views of them: the same Model as numpy's either way (a 4x4x4 box, eight pentacubes
+    and two hexacubes that need not all be used)."""
+    cells = np.array([(x, y, z) for x in range(4) for y in range(4) for z in range(4)], dtype=np.int64)
+    board = Board(cells, np.zeros(64, dtype=np.int64))
+    shapes = [
+        [(0, 0, 0), (1, 0, 0), (2, 0, 0), (2, 1, 0), (2, 1, 1)],
+        [(0, 0, 0), (1, 0, 0), (1, 1, 0), (1, 1, 1), (1, 2, 1)],
+        [(0, 0, 0), (0, 1, 0), (1, 1, 0), (1, 1, 1), (2, 1, 1)],
+        [(0, 0, 0), (1, 0, 0), (2, 0, 0), (0, 1, 0), (0, 1, 1)],
+        [(0, 0, 0), (1, 0, 0), (1, 1, 0), (2, 1, 0), (2, 1, 1)],
+        [(0, 0, 0), (1, 0, 0), (2, 0, 0), (3, 0, 0), (3, 1, 0)],
+        [(0, 0, 0), (1, 0, 0), (2, 0, 0), (1, 1, 0), (1, 1, 1)],
+        [(0, 0, 0), (1, 0, 0), (1, 1, 0), (1, 2, 0), (0, 0, 1)],
+        [(0, 0, 0), (1, 0, 0), (2, 0, 0), (3, 0, 0), (3, 0, 1), (3, 1, 1)],
+        [(0, 0, 0), (1, 0, 0), (1, 1, 0), (1, 1, 1), (2, 1, 1), (2, 2, 1)],
+    ]
+    puzzle = Puzzle(board, [_piece(f"p{i}", [tuple(c) for c in s], 1, 0) for i, s in enumerate(shapes)])
+    merged = build(puzzle).puzzle
+    bound = sum(len(merged.orientations(p)) * 64 * p.size for p in merged.pieces)
+    from polytile.engine.modelling import RETAINED
+
+    assert bound > RETAINED
+    assert check(puzzle)

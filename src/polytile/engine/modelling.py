@@ -29,6 +29,7 @@ from .congruence import merge_congruent, orientations, shape_base
 from .turning import permutations
 
 Ints = npt.NDArray[np.int64]
+RETAINED = 1 << 16  # items' bound up to which the placements stay views of the bound's arrays
 I32 = npt.NDArray[np.int32]
 Bools = npt.NDArray[np.bool_]
 
@@ -202,8 +203,8 @@ def _placements(
     merged piece, each of its orientations with its first item there (one anchor each:
     `_shapes`' anchors), its items ascending, and its items as a bitmask (what the
     symmetry analysis reads). No scratch table of placements, no sort:
-    written once, where they stay (the arrays are views of bounds-sized ones, touched
-    only as far as used)."""
+    written once, where they stay (views of bounds-sized arrays, touched only as far as
+    used; copied out when the bound passes RETAINED items)."""
     offsets, anchors = shapes
     n, d = cells.shape
     bound, cover = _bounds(n, sizes, first, first_of)
@@ -236,6 +237,8 @@ def _placements(
                     opt_piece[n_opt], masks[n_opt] = m, mask
                     n_opt += ONE
                     opt_ptr[n_opt] = pos
+    if cover > RETAINED:  # (a large bound: copies, so the Model keeps no unused memory)
+        return opt_ptr[: n_opt + ONE].copy(), opt_items[:pos].copy(), opt_piece[:n_opt].copy(), masks[:n_opt].copy()
     return opt_ptr[: n_opt + ONE], opt_items[:pos], opt_piece[:n_opt], masks[:n_opt]
 
 
