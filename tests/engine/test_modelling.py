@@ -157,7 +157,8 @@ def test_infeasible_reasons_from_the_call():
 
 
 def test_what_the_kernel_declines():
-    """Over 64 cells, a virtual piece, colour rules: numpy's build."""
+    """Over 64 cells, a virtual piece, colour rules, no pieces at all: numpy's build."""
+    assert build_compiled(Puzzle(_board(2, 2), []), jit_modeller) is None
     assert not check(Puzzle(_board(13, 5), [_piece("p", [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)], 13)]))
     assert not check(Puzzle(_board(2, 2), [_piece("d", [(0, 0), (0, 1)]), _piece(VIRTUAL, [(0, 0)], 2, 0)]))
     board = _board(2, 2)
@@ -171,7 +172,7 @@ def test_the_kernel_runs_on_the_pentominoes():
     calls = []
 
     def counting(*args):
-        calls.append(len(args[2]))
+        calls.append(len(args[0]) - 1)  # (the board's cells, then each piece's)
         return jit_modeller(*args)
 
     puzzle = polytile.load(TESTS / "corpus" / "tiling" / "pentomino-3x20.txt").puzzle
@@ -207,3 +208,45 @@ def test_no_placement_at_all():
     analysis are still numpy's."""
     assert check(Puzzle(_board(2, 2), [_piece("big", [(x, 0) for x in range(5)])]))
     assert check(Puzzle(_board(3, 3), [_piece("I", [(x, 0) for x in range(5)], 2, 0), _piece("m", [(0, 0)], 9, 0)]))
+
+
+def test_a_box_too_wide_for_the_axis_masks():
+    """Where the board's box has sides adding up to more than 4,096, the anchors of each
+    orientation come from testing every cell (modelling._within) instead of the per-axis
+    masks (`_axis_masks` declines): the same Model as numpy's."""
+    cells = np.array([(0, 0), (0, 1), (1, 0), (1, 1), (5000, 0), (5000, 1), (2500, 7)], dtype=np.int64)
+    board = Board(cells, np.zeros(len(cells), dtype=np.int64))
+    lo, hi = cells.min(axis=0), cells.max(axis=0)
+    axis_masks = kernels.kernel_module("modelling")._axis_masks
+    ge, _ = getattr(axis_masks, "jit", axis_masks)(cells, lo, hi)
+    assert len(ge) == 0
+    ell = [(0, 0), (1, 0), (1, 1)]
+    assert check(Puzzle(board, [_piece("d", [(0, 0), (0, 1)], 3, 0), _piece("m", [(0, 0)], 3, 0), _piece("l", ell)]))
+
+
+def test_placements_copied_out_of_a_large_bound():
+    """Where the placements' bound (every orientation at every cell, its items) passes
+    modelling.RETAINED, they are copied out of the bound's arrays rather than kept as
+    views of them: the same Model as numpy's either way (a 4x4x4 box, eight pentacubes
+    and two hexacubes that need not all be used)."""
+    cells = np.array([(x, y, z) for x in range(4) for y in range(4) for z in range(4)], dtype=np.int64)
+    board = Board(cells, np.zeros(64, dtype=np.int64))
+    shapes = [
+        [(0, 0, 0), (1, 0, 0), (2, 0, 0), (2, 1, 0), (2, 1, 1)],
+        [(0, 0, 0), (1, 0, 0), (1, 1, 0), (1, 1, 1), (1, 2, 1)],
+        [(0, 0, 0), (0, 1, 0), (1, 1, 0), (1, 1, 1), (2, 1, 1)],
+        [(0, 0, 0), (1, 0, 0), (2, 0, 0), (0, 1, 0), (0, 1, 1)],
+        [(0, 0, 0), (1, 0, 0), (1, 1, 0), (2, 1, 0), (2, 1, 1)],
+        [(0, 0, 0), (1, 0, 0), (2, 0, 0), (3, 0, 0), (3, 1, 0)],
+        [(0, 0, 0), (1, 0, 0), (2, 0, 0), (1, 1, 0), (1, 1, 1)],
+        [(0, 0, 0), (1, 0, 0), (1, 1, 0), (1, 2, 0), (0, 0, 1)],
+        [(0, 0, 0), (1, 0, 0), (2, 0, 0), (3, 0, 0), (3, 0, 1), (3, 1, 1)],
+        [(0, 0, 0), (1, 0, 0), (1, 1, 0), (1, 1, 1), (2, 1, 1), (2, 2, 1)],
+    ]
+    puzzle = Puzzle(board, [_piece(f"p{i}", [tuple(c) for c in s], 1, 0) for i, s in enumerate(shapes)])
+    merged = build(puzzle).puzzle
+    bound = sum(len(merged.orientations(p)) * 64 * p.size for p in merged.pieces)
+    from polytile.engine.modelling import RETAINED
+
+    assert bound > RETAINED
+    assert check(puzzle)

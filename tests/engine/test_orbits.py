@@ -110,10 +110,11 @@ L_CELLS = [[0, 0], [1, 0], [2, 0], [2, 1]]
 def _by_masks_taken(tiling) -> bool:
     """Whether the analysis' mask path (orbit_masks.by_masks: labels as the options' ranks)
     answered, numba's dispatcher."""
-    by = kernels.kernel_module("orbit_masks").by_masks
+    by, masks = (kernels.kernel_module("orbit_masks").by_masks, kernels.kernel_module("orbit_masks").option_masks)
     model = tiling.model()
-    perms = analyse(model).perms
-    return bool(getattr(by, "jit", by)(*arguments(perms, model.cover))[0])
+    perms, opt_ptr, opt_items, opt_piece, count, least = arguments(analyse(model).perms, model.cover)
+    bits = getattr(masks, "jit", masks)(opt_ptr, opt_items)
+    return bool(getattr(by, "jit", by)(perms, bits, opt_piece, count, least)[0])
 
 
 def test_the_mask_path_and_its_two_declines(tmp_path):
@@ -138,3 +139,28 @@ def test_the_mask_path_and_its_two_declines(tmp_path):
         assert check(tiling) and _by_masks_taken(tiling) == taken, name
     tiling = polytile.load(TESTS / "corpus" / "tiling" / "pentomino-3x20.txt")
     assert check(tiling) and _by_masks_taken(tiling)
+
+
+def _jit(module: str, name: str):
+    found = getattr(kernels.kernel_module(module), name)
+    return getattr(found, "jit", found)
+
+
+def test_composed_rows_and_masks_match_numpy():
+    """The mask path's pieces against numpy: each option's bitmask (orbit_masks.option_masks,
+    which the compiled model makes while placing) as the sum of its items' bits; and every
+    row of label_img, whether hashed from a generator's moved bits or composed from two
+    known rows (orbit_masks._images), equal to numpy's Symmetry's, on a rectangle (4
+    motions: 2 hashed, 1 composed), a square (8) and the 3x3x3 cube (48)."""
+    corpus = TESTS / "corpus" / "tiling"
+    for name in ("pentomino-3x20.txt", "pentomino-8x8-centre-hole.txt", "soma-3x3x3.json"):
+        model = polytile.load(corpus / name).model()
+        plain = analyse(model)
+        perms, opt_ptr, opt_items, *_ = arguments(plain.perms, model.cover)
+        masks = _jit("orbit_masks", "option_masks")(opt_ptr, opt_items)
+        bits = [sum(1 << int(i) for i in model.cover.option_items(o)) for o in range(model.cover.n_options)]
+        assert masks.tolist() == bits, name
+        ordered, _ = _jit("orbit_masks", "_ranked")(masks)
+        label_img = np.empty((len(perms), len(ordered)), dtype=np.int32)
+        assert _jit("orbit_masks", "_images")(perms, ordered, label_img), name
+        assert np.array_equal(label_img, plain.label_img), name

@@ -15,13 +15,13 @@ from .puzzle import VIRTUAL, Piece, Puzzle
 
 MAX_ITEMS = 64  # the compiled reduction's boards (a word of bits per option downstream)
 
-# (board cells, board colours, piece cells, piece colours, copies, least, reflect, the
-# analysis's budget) -> (cells, colours (in item order), merged, first, copies, minimum,
-# opt_ptr, opt_items, opt_piece, neighbours, perms, placed (a bit per merged piece with a
-# placement, -1: not made), uncovered (the first item no option covers, -1: none), then
-# the analysis: opt_label,
-# label_img (empty: not made), opt_stab, label_piece, g_exact, h_mask), or None where
-# numpy must do it (engine/modelling_driver.modeller)
+# (the board's cells then each piece's, the same for colours, the pieces' sizes, copies,
+# least copies and reflection (0/1) one after the other, the analysis's budget) ->
+# (cells (in item order), the merged pieces (3, m): the first piece of each, its copies
+# and minimum, opt_ptr, opt_items, opt_piece, neighbours, perms, placed (a bit per merged
+# piece with a placement, -1: not made), uncovered (the first item no option covers, -1:
+# none), then the analysis: opt_label, label_img (empty: not made), opt_stab, label_piece,
+# g_exact, h_mask), or None where numpy must do it (engine/modelling_driver.modeller)
 Modeller = Callable[..., "tuple[Any, ...] | None"]
 
 
@@ -41,31 +41,34 @@ def build_compiled(puzzle: Puzzle, modeller: Modeller, budget: int | None = None
     """core.cover.build's Model through `modeller`, or None (then numpy's build); with
     the board's group and, when it takes at most `budget` bytes, the symmetry analysis
     (core.symmetry.analyse then only wraps them)."""
-    if not takes(puzzle):
+    if not takes(puzzle) or not puzzle.pieces:
         return None
-    pieces = puzzle.pieces
+    pieces, board = puzzle.pieces, puzzle.board
+    allow = puzzle.allow_reflection  # (one pass over the pieces, Puzzle.reflects and Piece.least
+    rows = [  # inlined: a third less than a list each, in a cold process)
+        (
+            p.cells,
+            p.colours,
+            len(p.cells),
+            p.count,
+            p.count if p.minimum is None else p.minimum,
+            allow if p.reflect is None else p.reflect,
+        )
+        for p in pieces
+    ]
+    cells_of, colours_of, sizes, counts, least, reflect = zip(*rows)
     found = modeller(
-        puzzle.board.cells,
-        puzzle.board.colours,
-        [p.cells for p in pieces],
-        [p.colours for p in pieces],
-        [p.count for p in pieces],
-        [p.least for p in pieces],
-        [puzzle.reflects(p) for p in pieces],
-        budget,
+        [board.cells, *cells_of], [board.colours, *colours_of], [*sizes, *counts, *least, *reflect], budget
     )
     if found is None:
         return None
-    cells, colours, merged, first, copies, minimum, opt_ptr, opt_items, opt_piece, neighbours, perms = found[:11]
-    placed, uncovered = found[11:13]
-    label, image, stab, piece, exact, h_mask = found[13:]
+    cells, merged, opt_ptr, opt_items, opt_piece, neighbours, perms, placed, uncovered = found[:9]
+    label, image, stab, piece, exact, h_mask = found[9:]
     analysis = (label, image, stab, piece, int(exact), int(h_mask)) if len(image) else None  # (no rows: not made)
-    kept = [
-        Piece(pieces[p].name, pieces[p].cells, pieces[p].colours, c, m, puzzle.reflects(pieces[p]))
-        for p, c, m in zip(first.tolist(), copies.tolist(), minimum.tolist())
-    ]
+    _, copies, minimum = merged
+    kept = [Piece(pieces[p].name, cells_of[p], colours_of[p], c, m, reflect[p]) for p, c, m in zip(*merged.tolist())]
     same = Puzzle(
-        puzzle.board,
+        board,
         kept,
         puzzle.allow_reflection,
         puzzle.colour_names,
@@ -74,4 +77,5 @@ def build_compiled(puzzle: Puzzle, modeller: Modeller, budget: int | None = None
         puzzle.allowed,
     )
     cover = Cover(len(cells), opt_ptr, opt_items, opt_piece, copies, minimum, neighbours)
-    return Model(same, cells, colours, cover, perms, analysis, (int(placed), int(uncovered)))
+    # (the colours in item order: all 0, as the board's, else the call declines)
+    return Model(same, cells, board.colours, cover, perms, analysis, (placed, uncovered))

@@ -19,7 +19,7 @@ import numpy.typing as npt
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from .bits import ONE, ZERO, njit
-from .orbit_masks import by_masks, identity_of
+from .orbit_masks import by_masks, identity_of, option_masks
 
 Words = npt.NDArray[np.uint64]
 
@@ -207,7 +207,23 @@ def analyse(
     """(opt_label, label_img, opt_stab, label_piece, g_exact, h_mask) as
     core.symmetry.Symmetry has them, for perms (|G| <= 64, n_items <= 64) with the
     identity among them."""
-    fast, label, image, stab, piece, exact, h = by_masks(perms, opt_ptr, opt_items, opt_piece, piece_count, piece_min)
+    masks = option_masks(opt_ptr, opt_items)
+    return analyse_masks(perms, masks, opt_ptr, opt_items, opt_piece, piece_count, piece_min)
+
+
+@njit(cache=True)
+def analyse_masks(
+    perms: np.ndarray,
+    masks: Words,
+    opt_ptr: np.ndarray,
+    opt_items: np.ndarray,
+    opt_piece: np.ndarray,
+    piece_count: np.ndarray,
+    piece_min: np.ndarray,
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32], Words, npt.NDArray[np.int32], np.uint64, np.uint64]:
+    """`analyse` given the options' bitmasks too (orbit_masks.option_masks: the compiled
+    model makes them while it places the options)."""
+    fast, label, image, stab, piece, exact, h = by_masks(perms, masks, opt_piece, piece_count, piece_min)
     if fast:
         return label, image, stab, piece, exact, h
     n_g, n = perms.shape

@@ -55,15 +55,17 @@ def infeasible(model: Model, areas_checked: bool = False) -> list[str]:
     puzzle = model.puzzle
     area = puzzle.board.area
     reasons = [] if areas_checked else area_reasons(puzzle)
-    placed = _placed(model)
-    for p, piece in enumerate(puzzle.pieces):
-        if not placed[p] and piece.least > 0:
-            reasons.append(f"piece {piece.name} ({piece.size} cells) fits nowhere on the board")
-    if not reasons:
+    pieces = puzzle.pieces
+    placed, every = _placed(model), (1 << len(pieces)) - 1
+    if placed != every:
+        for p, piece in enumerate(pieces):
+            if not placed >> p & 1 and piece.least > 0:
+                reasons.append(f"piece {piece.name} ({piece.size} cells) fits nowhere on the board")
+    if not reasons and (placed != every or puzzle.tiles_area != area):  # (else all the tiles cover it)
         sums, within = 1, (2 << area) - 1  # bit s set: some choice of fitting tiles has s cells
-        for p, piece in enumerate(puzzle.pieces):
+        for p, piece in enumerate(pieces):
             size = piece.size
-            for _ in range(min(piece.count, area // size) if placed[p] else 0):
+            for _ in range(min(piece.count, area // size) if placed >> p & 1 else 0):
                 sums |= (sums << size) & within
         if not (sums >> area) & 1:
             reasons.append(f"no choice of the tiles that fit on the board covers exactly {area} cells")
@@ -74,14 +76,13 @@ def infeasible(model: Model, areas_checked: bool = False) -> list[str]:
     return reasons
 
 
-def _placed(model: Model) -> list[bool]:
-    """Whether each (merged) piece has a placement: the compiled reduction's bits when it
-    made them (Model.checks), else a count over the options."""
+def _placed(model: Model) -> int:
+    """Bit p set when (merged) piece p has a placement: the compiled reduction's bits when
+    it made them (Model.checks), else a count over the options."""
     if model.checks is not None and model.checks[0] >= 0:
-        bits = model.checks[0]
-        return [bool(bits >> p & 1) for p in range(len(model.puzzle.pieces))]
+        return model.checks[0]
     counts = np.bincount(model.cover.opt_piece, minlength=len(model.puzzle.pieces))
-    return [n > 0 for n in counts.tolist()]  # (Python ints: numpy's scalars cost more)
+    return sum(1 << p for p, n in enumerate(counts.tolist()) if n > 0)  # (Python ints: numpy's scalars cost more)
 
 
 def _uncovered(model: Model) -> int:
