@@ -9,6 +9,7 @@ import os
 import shutil
 import socket
 import subprocess
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -35,12 +36,15 @@ def server(*args: str):
     """`polytile serve` on a free port; yields its base URL; stops it afterwards."""
     port = free_port()
     env = dict(os.environ, PYTHONUNBUFFERED="1")
+    # the server's output goes to a file, not a pipe nobody reads while the tests run: a full
+    # pipe (64 KB) would block the server mid-write and every later request with it
+    log = tempfile.TemporaryFile("w+")
     proc = start_cli(
         "serve",
         "--port",
         port,
         *args,
-        stdout=subprocess.PIPE,
+        stdout=log,
         stderr=subprocess.STDOUT,
         text=True,
         env=env,
@@ -55,7 +59,8 @@ def server(*args: str):
                 break
             except OSError:
                 if proc.poll() is not None or time.time() > deadline:
-                    raise RuntimeError(f"polytile serve did not start: {proc.stdout.read()}") from None
+                    log.seek(0)
+                    raise RuntimeError(f"polytile serve did not start: {log.read()}") from None
                 time.sleep(0.1)
         yield url
     finally:
@@ -65,6 +70,9 @@ def server(*args: str):
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+        if os.environ.get("POLYTILE_SERVE_LOG"):  # (how much the server wrote, for a test's author)
+            print(f"polytile serve wrote {os.fstat(log.fileno()).st_size} bytes")
+        log.close()
 
 
 def chromium_available() -> bool:
