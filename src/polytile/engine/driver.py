@@ -135,13 +135,14 @@ class Driver:
         subclass then builds `work` around the fresh `place`. The kernel bound to the
         arguments' types (`bind`) is kept: a fresh place, prefixes and stack have the types
         of the last ones (an int32 matrix, the same dtypes and records)."""
-        self.prefixes = prefix_matrix(prefixes)
+        k = max([1] + [len(p) for p in prefixes])
+        self.prefixes = np.full((len(prefixes), k), -1, dtype=np.int32)
+        for i, p in enumerate(prefixes):
+            self.prefixes[i, : len(p)] = p
         self.place = new_place(self.PLACE)
         self.begun = prefixes  # (search.search begins again only with other prefixes)
-        # built again only for another `out`: a caller may give the driver a larger one (engine/grouped.py)
-        sink: Sink | None = getattr(self, "sink", None)
-        if sink is None or sink.out is not self.out:
-            self.sink = Sink(stats=self.stats, out=self.out, base=self.base, img=self.img, tally=self.tally)
+        # built here, not once: a caller may give the driver a larger `out` (engine/grouped.py)
+        self.sink = Sink(stats=self.stats, out=self.out, base=self.base, img=self.img, tally=self.tally)
 
     def advance(self, budget: int) -> str:
         """Run for about `budget` nodes: 'paused', 'done' (all prefixes), 'buffer' or 'limit'."""
@@ -194,20 +195,6 @@ class Driver:
 
 
 _RUNS: dict[tuple[Any, ...], Callable[..., int]] = {}  # Driver.bind's, by bind_key
-
-
-def prefix_matrix(prefixes: list[np.ndarray]) -> np.ndarray:
-    """The prefixes as rows of an int32 matrix, padded with -1 (at least one column).
-    Symmetry breaking's are all one option long: one np.array then (~1 us warm) rather
-    than a row assigned at a time (~3.4 us for 3x20's nine)."""
-    n = len(prefixes[0]) if prefixes else 0
-    if n > 0 and all(len(p) == n for p in prefixes):
-        return np.array(prefixes, dtype=np.int32).reshape(len(prefixes), n)
-    k = max([1] + [len(p) for p in prefixes])
-    rows = np.full((len(prefixes), k), -1, dtype=np.int32)
-    for i, p in enumerate(prefixes):
-        rows[i, : len(p)] = p
-    return rows
 
 
 def distinct(values: np.ndarray) -> np.ndarray:
