@@ -127,9 +127,8 @@ def driver_class(engine: str, cover: Cover | None = None) -> type[Driver]:
     fills the item the fewest placements cover (the Bedlam cube: 32.6M nodes instead of
     621.7M, docs/parts/bedlam10.md); the 2D boards and Soma keep the lowest-item kernel."""
     if engine == "bitboard" and cover is not None:
-        from .bitboard.driver import narrow_frontier
-
-        if not narrow_frontier(cover):
+        narrow = _NARROW[0] if _NARROW else _narrow_frontier()
+        if not narrow(cover):
             engine = "dynamic"
     found = _DRIVERS.get(engine)
     if found is None:
@@ -138,6 +137,15 @@ def driver_class(engine: str, cover: Cover | None = None) -> type[Driver]:
 
 
 _DRIVERS: dict[str, type[Driver]] = {}  # driver_class's
+_NARROW: list[Callable[[Cover], bool]] = []  # bitboard.driver.narrow_frontier, once imported
+
+
+def _narrow_frontier() -> Callable[[Cover], bool]:
+    """bitboard.driver.narrow_frontier, imported once (driver_class's test)."""
+    from .bitboard.driver import narrow_frontier
+
+    _NARROW.append(narrow_frontier)
+    return narrow_frontier
 
 
 def _import_driver(engine: str) -> type[Driver]:

@@ -52,9 +52,9 @@ def narrow_frontier(cover: Cover) -> bool:
     docs/parts/bedlam8.md)."""
     if cover.n_options == 0:
         return True
-    ptr = cover.opt_ptr
-    spans = int(cover.opt_items[ptr[1:] - 1].sum()) - int(cover.opt_items[ptr[:-1]].sum())
-    return spans < MEMO_SPAN * cover.n_options  # (the mean below MEMO_SPAN: numpy's mean is ~5 us)
+    items, ptr = cover.opt_items, cover.opt_ptr  # (one difference and one add.reduce: two
+    spans = int(np.add.reduce(items[ptr[1:] - 1] - items[ptr[:-1]]))  # .sum() calls cost ~2 us
+    return spans < MEMO_SPAN * cover.n_options  # more warm; the mean below MEMO_SPAN: numpy's mean ~5 us)
 
 
 # The kernel's settings (module variables, so that tests can run every combination):
