@@ -28,13 +28,14 @@ Modeller = Callable[..., "tuple[Any, ...] | None"]
 def takes(puzzle: Puzzle) -> bool:
     """Whether the compiled reduction may take the puzzle (colours are checked by the
     call itself: one pass instead of a numpy call per piece)."""
+    return _takes_board(puzzle) and not any(p.name == VIRTUAL for p in puzzle.pieces)
+
+
+def _takes_board(puzzle: Puzzle) -> bool:
+    """`takes` but for the virtual pieces (build_compiled looks for them in its own pass
+    over the pieces: a second pass cost ~4 us of cold objects in a count)."""
     board = puzzle.board
-    return (
-        board.grid == "square"
-        and board.area <= MAX_ITEMS
-        and puzzle.allowed is None
-        and not any(p.name == VIRTUAL for p in puzzle.pieces)
-    )
+    return board.grid == "square" and len(board.cells) <= MAX_ITEMS and puzzle.allowed is None
 
 
 def build_compiled(puzzle: Puzzle, modeller: Modeller, budget: int | None = None, check: bool = False) -> Model | None:
@@ -44,7 +45,7 @@ def build_compiled(puzzle: Puzzle, modeller: Modeller, budget: int | None = None
     `budget` as core.cover.check_budget does (OverBudget), from the sizes read here (that
     check's pass over the pieces was the first to touch them after the warm-up: their cold
     cache lines were paid twice)."""
-    if not takes(puzzle) or not puzzle.pieces:
+    if not _takes_board(puzzle) or not puzzle.pieces:
         return None
     pieces, board = puzzle.pieces, puzzle.board
     allow = puzzle.allow_reflection  # (one pass over the pieces, Puzzle.reflects and Piece.least
@@ -56,11 +57,15 @@ def build_compiled(puzzle: Puzzle, modeller: Modeller, budget: int | None = None
             p.count,
             p.count if p.minimum is None else p.minimum,
             allow if p.reflect is None else p.reflect,
+            p.name,
         )
         for p in pieces
     ]
-    cells_of, colours_of, sizes, counts, least, reflect = zip(*rows)
-    if check and budget is not None and crude_cells(board.dim, board.area, sum(sizes)) * BUILD_BYTES_PER_CELL > budget:
+    cells_of, colours_of, sizes, counts, least, reflect, names = zip(*rows)
+    if VIRTUAL in names:
+        return None
+    area, dim = board.cells.shape
+    if check and budget is not None and crude_cells(dim, area, sum(sizes)) * BUILD_BYTES_PER_CELL > budget:
         check_budget(puzzle, budget)  # (OverBudget when the placements could pass it)
     found = modeller(
         [board.cells, *cells_of], [board.colours, *colours_of], [*sizes, *counts, *least, *reflect], budget
