@@ -107,3 +107,9 @@ class LazyModel(Model):
             raise AttributeError(name)
         self.puzzle = self._make()
         return self.puzzle
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A copy or a pickle carries the Puzzle itself, not the function making it."""
+        state = {k: v for k, v in vars(self).items() if k != "_make"}
+        state["puzzle"] = self.puzzle
+        return state
