@@ -8,8 +8,10 @@ tests/checker.py (issue 28)."""
 
 from __future__ import annotations
 
+import copy
 import json
 import os
+import pickle
 
 import numpy as np
 import pytest
@@ -250,3 +252,19 @@ def test_placements_copied_out_of_a_large_bound():
 
     assert bound > RETAINED
     assert check(puzzle)
+
+
+def test_the_merged_puzzle_is_made_when_read():
+    """The compiled Model makes its merged Puzzle only when read (a count never does);
+    then, copied and pickled, it is numpy's merged Puzzle."""
+    puzzle = polytile.load(TESTS / "corpus" / "tiling" / "pentomino-3x20.txt").puzzle
+    model = build_compiled(puzzle, jit_modeller)
+    assert "puzzle" not in vars(model)
+    clone = pickle.loads(pickle.dumps(model))
+    plain = build(puzzle)
+    for m in (model, clone, copy.deepcopy(model)):
+        assert [(p.name, p.count, p.minimum, p.reflect) for p in m.puzzle.pieces] == [
+            (p.name, p.count, p.minimum, p.reflect) for p in plain.puzzle.pieces
+        ]
+        assert m.puzzle.board is puzzle.board or np.array_equal(m.puzzle.board.cells, puzzle.board.cells)
+    assert "puzzle" in vars(model)

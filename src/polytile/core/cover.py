@@ -147,10 +147,13 @@ def crude_bound(puzzle: Puzzle) -> int:
     """A bound on the cells the placements cover, without their orientations: each piece
     in at most 2^d d! orientations (12 on the triangle and hex grids) at every board
     cell. Enough to pass small puzzles without `placement_bound`'s work."""
-    dim = puzzle.board.dim
-    motions = max(12, 2**dim * math.factorial(dim))
-    bound: int = motions * puzzle.board.area * sum(p.size for p in puzzle.pieces)
-    return bound
+    return crude_cells(puzzle.board.dim, puzzle.board.area, sum(p.size for p in puzzle.pieces))
+
+
+def crude_cells(dim: int, area: int, cells: int) -> int:
+    """crude_bound from the board's dimension and area and the pieces' cells (one copy each)."""
+    motions: int = max(12, 2**dim * math.factorial(dim))
+    return motions * area * cells
 
 
 def check_budget(puzzle: Puzzle, budget: int | None) -> None:

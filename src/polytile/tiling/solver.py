@@ -37,21 +37,28 @@ QUICK_NODES = {"bitboard": 2_000_000, "wide": 300_000, "dlx": 100_000}
 TABLE_BYTES = 48  # bytes of the search's tables per option cell (dancing links: ~32)
 
 
-def area_reasons(puzzle: Puzzle) -> list[str]:
-    """Reasons, from the areas alone (before any model is built), why there is no solution."""
+def area_reasons(puzzle: Puzzle, tiles_area: int | None = None) -> list[str]:
+    """Reasons, from the areas alone (before any model is built), why there is no solution
+    (`tiles_area`: puzzle.tiles_area, when the caller has it)."""
     area = puzzle.board.area
+    tiles_area = puzzle.tiles_area if tiles_area is None else tiles_area
     least = sum(p.size * p.least for p in puzzle.pieces)
     reasons = []
     if least > area:
         reasons.append(f"the pieces that must be used cover {least} cells, the board has {area}")
-    if puzzle.tiles_area < area:
-        reasons.append(f"the tiles cover {puzzle.tiles_area} cells, the board has {area}")
+    if tiles_area < area:
+        reasons.append(f"the tiles cover {tiles_area} cells, the board has {area}")
     return reasons
 
 
-def infeasible(model: Model, areas_checked: bool = False) -> list[str]:
+def infeasible(model: Model, areas_checked: bool = False, tiles_area: int = -1) -> list[str]:
     """Reasons, found without search, why the puzzle has no solution (`areas_checked`:
-    area_reasons found none before the model was built; merging pieces keeps the sums)."""
+    area_reasons found none before the model was built; merging pieces keeps the sums;
+    `tiles_area`: the tiles' cells, when the caller has it)."""
+    checks = model.checks
+    if areas_checked and checks is not None and checks[0] == (1 << len(model.cover.piece_count)) - 1:
+        if checks[1] < 0 and tiles_area == len(model.cells):  # (every tile placed, no cell bare:
+            return []  # nothing below can object; the merged puzzle is not even made)
     puzzle = model.puzzle
     area = puzzle.board.area
     reasons = [] if areas_checked else area_reasons(puzzle)
@@ -118,14 +125,15 @@ class Tiling:
         PuzzleError before building when it could exceed the memory budget)."""
         if self._model is None:
             try:
-                check_budget(self.puzzle, self.max_memory)
+                # one compiled call in the common case (engine/modelling.py; it checks the
+                # budget itself), else numpy's build with the placements compiled (placing.py)
+                model = build_compiled(self.puzzle, modeller, self.max_memory, check=True)
+                if model is None:
+                    check_budget(self.puzzle, self.max_memory)
+                    model = build(self.puzzle, deadline, placer=placer)
             except OverBudget as e:
                 raise self._over(e) from None
-            # one compiled call in the common case (engine/modelling.py), else numpy's
-            # build with the placements compiled (engine/placing.py)
-            self._model = build_compiled(self.puzzle, modeller, self.max_memory) or build(
-                self.puzzle, deadline, placer=placer
-            )
+            self._model = model
         return self._model
 
     def symmetry(self) -> Symmetry:
@@ -167,7 +175,8 @@ class Tiling:
         the puzzle has no solution for reasons found without search, or when the time
         limit passes while the model is built: (t0, model or None, report)."""
         t0 = time.perf_counter()
-        reasons = area_reasons(self.puzzle)
+        tiles_area = self.puzzle.tiles_area  # (infeasible reads it again: once, before the clock)
+        reasons = area_reasons(self.puzzle, tiles_area)
         if reasons:  # no kernels, no model needed
             return t0, None, Report(0, 0 if unique else None, time.perf_counter() - t0, reasons=reasons)
         warm(engine, self.puzzle.board.area, parallel=parallel, dynamic=self.puzzle.board.dim == 3)
@@ -177,7 +186,7 @@ class Tiling:
             model = self.model(None if time_limit is None else t0 + time_limit)
         except TimeUp:
             return t0, None, Report(0, 0 if unique else None, time.perf_counter() - t0, complete=False, timed_out=True)
-        reasons = infeasible(model, areas_checked=True)  # (area_reasons above found none)
+        reasons = infeasible(model, True, tiles_area)  # (area_reasons above found none)
         if reasons:
             return t0, model, Report(0, 0 if unique else None, time.perf_counter() - t0, reasons=reasons)
         return t0, model, None
