@@ -63,6 +63,18 @@ def test_soma_cube_published_counts():
             assert nodes < plain[2], (cells, nodes, plain[2])
 
 
+def _checked(seed, dim, extras):
+    """A random puzzle (tests/random_puzzles' build), its solutions and its classes by
+    tests/checker.py (with the board's motions); rejected where the checker would take too long."""
+    rp = build(seed, dim, "mixed", "none", extras)
+    try:
+        truth = all_solutions(rp.board, rp.pieces, rp.dim, limit=300, max_nodes=20_000)
+    except TooMany:
+        reject()
+    gs = board_motions(rp.board, rp.dim)
+    return rp, truth, gs, {class_form(s, truth, gs) for s in truth}
+
+
 def test_random_puzzles_match_the_checker(tmp_path):
     """Random 2D and 3D puzzles with copies, minimum 0 and pieces left over: solutions and
     classes by the checker, by the dynamic kernel at every threshold (paused every few
@@ -73,13 +85,8 @@ def test_random_puzzles_match_the_checker(tmp_path):
     @PROFILE
     @given(st.integers(0, 2**32 - 1), st.sampled_from((2, 3, 3)), st.sampled_from(("none", "copies", "pieces")))
     def run(seed, dim, extras):
-        rp = build(seed, dim, "mixed", "none", extras)
-        try:
-            truth = all_solutions(rp.board, rp.pieces, rp.dim, limit=300, max_nodes=20_000)
-        except TooMany:
-            reject()
-        gs = board_motions(rp.board, rp.dim)
-        expected = (len(truth), len({class_form(s, truth, gs) for s in truth}))
+        rp, truth, _, classes = _checked(seed, dim, extras)
+        expected = (len(truth), len(classes))
         seen["some" if truth else "none"] += 1
         path.write_text(json.dumps(rp.json))
         tiling = polytile.load(path)
@@ -118,13 +125,7 @@ def test_random_puzzles_through_the_hook_match_the_checker(tmp_path):
     @PROFILE
     @given(st.integers(0, 2**32 - 1), st.sampled_from((2, 3, 3)), st.sampled_from(("none", "copies", "pieces")))
     def run(seed, dim, extras):
-        rp = build(seed, dim, "mixed", "none", extras)
-        try:
-            truth = all_solutions(rp.board, rp.pieces, rp.dim, limit=300, max_nodes=20_000)
-        except TooMany:
-            reject()
-        gs = board_motions(rp.board, rp.dim)
-        classes = {class_form(s, truth, gs) for s in truth}
+        rp, truth, gs, classes = _checked(seed, dim, extras)
         path.write_text(json.dumps(rp.json))
         tiling = polytile.load(path)
         seen["some" if truth else "none"] += 1
