@@ -14,12 +14,11 @@ Each tree runs its own compiled kernels (build each tree's extension first, e.g.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
-import subprocess
 import sys
 from pathlib import Path
+
+from setup_wrapped_spans import run  # (one fresh process, its spans)
 
 SPANS = (
     "seconds",
@@ -95,14 +94,6 @@ print(json.dumps(spent))
 """
 
 
-def run(src: str, file: str) -> dict[str, float]:
-    """One fresh process of `count` under the tree `src`: its spans."""
-    env = dict(os.environ, PYTHONPATH=src)
-    out = subprocess.run([sys.executable, "-c", CHILD, file], env=env, capture_output=True, text=True, check=True)
-    spans: dict[str, float] = json.loads(out.stdout)
-    return spans
-
-
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("before")
@@ -116,7 +107,7 @@ def main() -> int:
         got: dict[str, list[dict[str, float]]] = {"before": [], "after": []}
         for _ in range(args.repeat):
             for side in ("before", "after"):
-                got[side].append(run(getattr(args, side), file))
+                got[side].append(run(getattr(args, side), file, CHILD))
         for name in SPANS:
             cells = [statistics.median(r.get(name, 0.0) for r in got[side]) for side in ("before", "after")]
             print(f"| {Path(file).stem} | {name} | {cells[0]:.1f} | {cells[1]:.1f} |", flush=True)

@@ -85,10 +85,11 @@ print(json.dumps(spent))
 """
 
 
-def run(src: str, file: str) -> dict[str, float]:
-    """One fresh process of `count` under the tree `src`: its spans."""
+def run(src: str, file: str, child: str = CHILD) -> dict[str, float]:
+    """One fresh process of `count` under the tree `src`: the spans `child` (a script that
+    times them and prints them as JSON) measured."""
     env = dict(os.environ, PYTHONPATH=src)
-    out = subprocess.run([sys.executable, "-c", CHILD, file], env=env, capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", child, file], env=env, capture_output=True, text=True, check=True)
     spans: dict[str, float] = json.loads(out.stdout)
     return spans
 

@@ -166,7 +166,7 @@ class Driver:
 
     def bind_key(self) -> tuple[Any, ...] | None:
         """A key that determines the types of the kernel's arguments (equal keys, equal
-        types: tests/engine/test_setup_shortcuts.py checks it), or None: every value read
+        types: tests/engine/test_setup_cache.py checks it), or None: every value read
         (kernels.bind). A subclass whose records hold mostly arrays it makes itself, with
         fixed dtypes, keys on the others."""
         return None
