@@ -55,6 +55,8 @@ class Report(Generic[Found]):
     found: list[Found] = field(default_factory=list)  # the solutions stored
     reasons: list[str] = field(default_factory=list)  # why there is no solution, when known
     engine: str = ""
+    method: str = "enumerate"  # how the count was made (engine.counting.METHODS)
+    counted: bool = True  # False: a method with no partial figure stopped (solutions unknown)
 
     @property
     def reason(self) -> str | None:
@@ -76,11 +78,12 @@ class Report(Generic[Found]):
         """The answer as the command-line contract spells it (DESIGN.md): `complete` false,
         with a `reason`, when the counts are lower bounds."""
         out: dict[str, object] = {
-            "solutions": self.solutions,
-            "unique": self.unique,
+            "solutions": self.solutions if self.counted else None,
+            "unique": self.unique if self.counted else None,
             "seconds": round(self.seconds, 6),
             "nodes": self.nodes,
             "complete": self.complete,
+            "method": self.method,
         }
         if not self.complete:
             out["reason"] = self.reason
@@ -89,10 +92,13 @@ class Report(Generic[Found]):
     def text_lines(self, unique: bool = True) -> list[str]:
         """The answer as `count` prints it: `solutions: N`, ..., and `complete: no (why)`
         when a limit or an interrupt cut it short."""
-        lines = [f"solutions: {self.solutions}"]
-        if unique and self.unique is not None:
+        if not self.counted:
+            lines = [f"solutions: unknown ({self.reason}; the {self.method} method has no partial figure)"]
+        else:
+            lines = [f"solutions: {self.solutions}"]
+        if unique and self.unique is not None and self.counted:
             lines.append(f"unique: {self.unique}")
-        lines += [f"seconds: {self.seconds:.4f}", f"nodes: {self.nodes}"]
+        lines += [f"seconds: {self.seconds:.4f}", f"nodes: {self.nodes}", f"method: {self.method}"]
         if not self.complete:
             lines.append(f"complete: no ({self.reason}; the counts are lower bounds)")
         return lines

@@ -22,6 +22,7 @@ from ..engine.modelling_driver import modeller
 from ..engine.orbits_driver import analyser
 from ..engine.placing_driver import placer
 from ..engine.turning_driver import permuter, turner
+from ..engine.limits import Stopped
 from ..engine.warm import warm
 from ..engine.search import choose_engine, search
 from ..formats import load as read
@@ -272,14 +273,22 @@ class Tiling:
         scheduler: str | None = None,
         node_budget: int | None = None,
         memo: bool = True,
+        method: str = "auto",
     ) -> Report[Solution]:
         """Count all solutions (and, with unique=True, the classes under board symmetry).
+        `method` (engine.counting.METHODS): how; "auto" chooses, "enumerate" searches (on
+        `engine`'s kernel), the others count without listing (one thread; a forced method
+        that cannot apply raises PuzzleError).
         jobs > 1 (0: every core): on threads; a checkpoint file: resumable; scheduler:
         on Dask ("local": a LocalCluster of `jobs` worker processes, or an address);
         `time_limit` (seconds, model included) holds for every one of them.
         node_budget (one thread): give up, incomplete, after about that many nodes.
         memo=False (one thread): visit every node of the tree (no count of a sub-problem
         reused), as statistics need."""
+        if method != "enumerate" and memo and node_budget is None:
+            counted = self._count_by_method(method, unique, time_limit, progress)
+            if counted is not None:
+                return counted
         if jobs != 1 or checkpoint or scheduler:
             quick = None
             if jobs == 0 and not checkpoint and not scheduler:
@@ -310,6 +319,58 @@ class Tiling:
             node_budget=node_budget,
             memo=memo,
         )
+
+    def _count_by_method(
+        self, method: str, unique: bool, time_limit: float | None, progress: Progress | None
+    ) -> Report[Solution] | None:
+        """A count by a method that does not enumerate (engine.counting), or None when
+        "auto" chooses to enumerate."""
+        from ..engine.counting import Refused, choose
+        from ..engine.counting import count as count_by
+        from ..engine.counting.frontier import exercise
+
+        exercise()  # the sweep's kernel loaded (or compiled) before the clock
+        t0 = time.perf_counter()
+        reasons = area_reasons(self.puzzle)
+        if reasons and method == "auto":
+            return None
+        deadline = None if time_limit is None else t0 + time_limit
+        try:
+            model = self.model(deadline)
+        except TimeUp:
+            return Report(0, None, time.perf_counter() - t0, complete=False, timed_out=True, method=method, counted=False)
+        board = self.puzzle.board
+        plane = model.cells if board.grid == "square" and board.dim == 2 else None
+        try:
+            chosen = choose(model.cover, method, plane=plane, unique=unique)
+        except Refused as e:
+            raise PuzzleError(str(e), self.puzzle.source) from None
+        if chosen == "enumerate":
+            return None
+        perms = None
+        if unique:
+            sym = self._symmetry_within_budget(unique, deadline)
+            every = (1 << sym.order) - 1 if sym is not None else 0
+            if sym is None or sym.h_mask != every or sym.g_exact != every:
+                if method == "auto":
+                    return None
+                raise PuzzleError(f"--method {method} --unique: the board's motions do not map the pieces onto themselves", self.puzzle.source)
+            perms = sym.perms
+        budget = self.max_memory if self.max_memory is not None else 1 << 30
+        done = _progress_share(progress, t0)
+        try:
+            got = count_by(model.cover, chosen, perms=perms, plane=plane, deadline=deadline, memory=budget, progress=done)
+        except Refused as e:
+            if method == "auto":
+                return None
+            raise PuzzleError(str(e), self.puzzle.source) from None
+        except Stopped as stop:
+            if stop.reason == "memory budget":
+                raise over(f"counting by the {chosen} method", stop.need, budget, self.puzzle.source) from None
+            return Report(0, None, time.perf_counter() - t0, complete=False, timed_out=True, method=chosen, counted=False)
+        except KeyboardInterrupt:
+            return Report(0, None, time.perf_counter() - t0, complete=False, interrupted=True, method=chosen, counted=False)
+        return Report(got.solutions, got.unique, time.perf_counter() - t0, nodes=got.states, method=chosen)
 
     def _engine(self, engine: str) -> str:
         """The kernel a search of this puzzle runs on."""
@@ -376,6 +437,20 @@ class Tiling:
             select=select,
             shuffle=shuffle,
         )
+
+
+def _progress_share(progress: Progress | None, t0: float) -> Callable[[float], None] | None:
+    """The progress callback as a count by method calls it (the share done, 0..1)."""
+    if progress is None:
+        return None
+    from types import SimpleNamespace
+
+    def share(done: float) -> None:
+        seconds = time.perf_counter() - t0
+        info = f"sweeping: {done:.0%} of the layers"
+        progress(SimpleNamespace(solutions=0, seconds=seconds, nodes=0, info=info), int(done * 1000), 1000, done)
+
+    return share
 
 
 def load(path: str | Path, fmt: str | None = None) -> Tiling:

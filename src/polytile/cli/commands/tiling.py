@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ...tiling.solver import Tiling
 
 ENGINES = ("auto", "bitboard", "wide", "dlx")
+METHODS = ("auto", "frontier", "pfaffian", "memo", "enumerate")  # engine.counting.METHODS
 
 
 def _err(msg: str) -> None:
@@ -86,6 +87,13 @@ def count_arguments(p: ArgumentParser) -> None:
         help="SQLite file: record finished parts, resume an interrupted count.",
     )
     p.add_argument("--scheduler", metavar="ADDRESS", help="Count on a Dask cluster (tcp://HOST:PORT).")
+    p.add_argument(
+        "--method",
+        choices=METHODS,
+        default="auto",
+        help="How to count: frontier (a sweep, any number of copies), pfaffian (dominoes), memo (pieces used "
+        "at most once), enumerate (visit every solution, on --engine's kernel); auto chooses.",
+    )
     flag(p, "--dask", "Count on a Dask LocalCluster of --jobs worker processes.")
     p.set_defaults(run=count)
 
@@ -104,6 +112,7 @@ def count(
     problem: Optional[str] = None,
     burr: bool = False,
     max_memory: Optional[int] = None,
+    method: str = "auto",
 ) -> None:
     """Count all solutions (and unique ones with --unique), on every core."""
     tiling = _load(puzzle, no_reflect, problem, max_memory)
@@ -122,6 +131,7 @@ def count(
             checkpoint=str(checkpoint) if checkpoint else None,
             progress=progress,
             scheduler="local" if dask else scheduler,
+            method=_method(method, engine, jobs, checkpoint, scheduler, dask, burr),
         )
     figures = report.to_json()
     if burr and report.complete:
@@ -135,6 +145,24 @@ def count(
         if "burrtools" in figures:
             print(f"burrtools: {figures['burrtools']}")
     _finish(report, f"{report.solutions} solutions")
+
+
+def _method(
+    method: str, engine: str, jobs: Optional[int], checkpoint: Optional[Path], scheduler: Optional[str], dask: bool, burr: bool
+) -> str:
+    """The counting method: what lists or splits the tree (a kernel named by --engine, a
+    checkpoint, a cluster, BurrTools' listing) enumerates; a forced method with any of them
+    is refused."""
+    wants_tree = engine != "auto" or checkpoint is not None or scheduler is not None or dask or burr
+    if method == "auto":
+        return "enumerate" if wants_tree else "auto"
+    if method != "enumerate" and wants_tree:
+        raise PuzzleError(
+            f"--method {method} counts on one thread without a search tree: "
+            "--engine, --checkpoint, --scheduler, --dask and --burr need --method enumerate",
+            "--method",
+        )
+    return method
 
 
 def solve_arguments(p: ArgumentParser) -> None:
