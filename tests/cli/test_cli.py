@@ -26,7 +26,7 @@ def test_count_json_contract():
     p = run("count", TILING / case["file"], "--unique", "--json")
     assert p.returncode == 0, p.stderr
     out = json.loads(p.stdout)
-    assert set(out) == {"solutions", "unique", "seconds", "nodes", "complete"} and out["complete"] is True
+    assert set(out) == {"solutions", "unique", "seconds", "nodes", "complete", "method"} and out["complete"] is True
     assert (out["solutions"], out["unique"]) == (case["solutions"], case["unique"])
     assert isinstance(out["seconds"], float) and out["seconds"] >= 0
     assert isinstance(out["nodes"], int) and out["nodes"] > 0

@@ -25,7 +25,7 @@ def test_corpus_boxes(case_id, size):
     case = CASES[case_id]
     out = json.loads(box("--order", 4, "--size", size, "--max-copies", 2, "--count", "--json").stdout)
     assert (out["solutions"], out["unique"]) == (case["solutions"], case["unique"])
-    assert set(out) == {"solutions", "unique", "seconds", "nodes", "complete"} and out["complete"] is True
+    assert set(out) == {"solutions", "unique", "seconds", "nodes", "complete", "method"} and out["complete"] is True
 
 
 def test_pentomino_box_is_the_6x10():

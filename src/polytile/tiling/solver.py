@@ -276,16 +276,20 @@ class Tiling:
         method: str = "auto",
     ) -> Report[Solution]:
         """Count all solutions (and, with unique=True, the classes under board symmetry).
-        `method` (engine.counting.METHODS): how; "auto" chooses, "enumerate" searches (on
-        `engine`'s kernel), the others count without listing (one thread; a forced method
-        that cannot apply raises PuzzleError).
+        `method` (engine.counting.METHODS): how; "auto" chooses (enumerating when a kernel,
+        a checkpoint, a cluster, jobs >= 2 or breaking=False is asked for), "enumerate"
+        searches, the others count without listing (one thread; a forced method that cannot
+        apply raises PuzzleError).
         jobs > 1 (0: every core): on threads; a checkpoint file: resumable; scheduler:
         on Dask ("local": a LocalCluster of `jobs` worker processes, or an address);
         `time_limit` (seconds, model included) holds for every one of them.
         node_budget (one thread): give up, incomplete, after about that many nodes.
         memo=False (one thread): visit every node of the tree (no count of a sub-problem
         reused), as statistics need."""
-        if method != "enumerate" and memo and node_budget is None:
+        tree = engine != "auto" or checkpoint or scheduler or not breaking or jobs >= 2
+        if method == "auto" and (tree or not memo or node_budget is not None):
+            method = "enumerate"  # (what lists, splits or measures the tree searches it)
+        if method != "enumerate":
             counted = self._count_by_method(method, unique, time_limit, progress)
             if counted is not None:
                 return counted
@@ -331,35 +335,22 @@ class Tiling:
 
         exercise()  # the sweep's kernel loaded (or compiled) before the clock
         t0 = time.perf_counter()
-        reasons = area_reasons(self.puzzle)
-        if reasons and method == "auto":
-            return None
         deadline = None if time_limit is None else t0 + time_limit
-        try:
-            model = self.model(deadline)
-        except TimeUp:
-            return Report(0, None, time.perf_counter() - t0, complete=False, timed_out=True, method=method, counted=False)
+        ready = self._counting_model(method, unique, t0, deadline)
+        if not isinstance(ready, Model):
+            return ready
         board = self.puzzle.board
-        plane = model.cells if board.grid == "square" and board.dim == 2 else None
+        plane = ready.cells if board.grid == "square" and board.dim == 2 else None
         try:
-            chosen = choose(model.cover, method, plane=plane, unique=unique)
-        except Refused as e:
-            raise PuzzleError(str(e), self.puzzle.source) from None
-        if chosen == "enumerate":
-            return None
-        perms = None
-        if unique:
-            sym = self._symmetry_within_budget(unique, deadline)
-            every = (1 << sym.order) - 1 if sym is not None else 0
-            if sym is None or sym.h_mask != every or sym.g_exact != every:
-                if method == "auto":
-                    return None
-                raise PuzzleError(f"--method {method} --unique: the board's motions do not map the pieces onto themselves", self.puzzle.source)
-            perms = sym.perms
-        budget = self.max_memory if self.max_memory is not None else 1 << 30
-        done = _progress_share(progress, t0)
-        try:
-            got = count_by(model.cover, chosen, perms=perms, plane=plane, deadline=deadline, memory=budget, progress=done)
+            chosen = choose(ready.cover, method, plane=plane, unique=unique)
+            if chosen == "enumerate":
+                return None
+            perms = self._burnside_group(method, deadline) if unique else None
+            if unique and perms is None:
+                return None
+            budget = self.max_memory if self.max_memory is not None else 1 << 30
+            done = _progress_share(progress, t0)
+            got = count_by(ready.cover, chosen, perms=perms, plane=plane, deadline=deadline, memory=budget, progress=done)
         except Refused as e:
             if method == "auto":
                 return None
@@ -367,10 +358,52 @@ class Tiling:
         except Stopped as stop:
             if stop.reason == "memory budget":
                 raise over(f"counting by the {chosen} method", stop.need, budget, self.puzzle.source) from None
-            return Report(0, None, time.perf_counter() - t0, complete=False, timed_out=True, method=chosen, counted=False)
+            return self._stopped(chosen, t0, timed_out=True)
         except KeyboardInterrupt:
-            return Report(0, None, time.perf_counter() - t0, complete=False, interrupted=True, method=chosen, counted=False)
+            return self._stopped(chosen, t0, interrupted=True)
         return Report(got.solutions, got.unique, time.perf_counter() - t0, nodes=got.states, method=chosen)
+
+    def _counting_model(
+        self, method: str, unique: bool, t0: float, deadline: float | None
+    ) -> Model | Report[Solution] | None:
+        """The model for a count by method; or the Report when there is no solution for
+        reasons found without search (a forced method) or the deadline passed; or None:
+        let the search say why (auto)."""
+        reasons = area_reasons(self.puzzle)
+        if reasons and method == "auto":
+            return None  # (the search's path says why there is no solution)
+        try:
+            model = self.model(deadline)
+        except TimeUp:
+            return self._stopped(method, t0, timed_out=True)
+        reasons = reasons or infeasible(model)
+        if reasons:
+            if method == "auto":
+                return None
+            return Report(0, 0 if unique else None, time.perf_counter() - t0, reasons=reasons, method=method)
+        return model
+
+    def _burnside_group(self, method: str, deadline: float | None) -> np.ndarray | None:
+        """The board's motions as item permutations when they map every piece's placements
+        onto its own (Burnside's lemma then counts the classes); else None (auto) or a
+        PuzzleError (a forced method)."""
+        sym = self._symmetry_within_budget(True, deadline)
+        every = (1 << sym.order) - 1 if sym is not None else 0
+        if sym is not None and sym.h_mask == every and sym.g_exact == every:
+            return sym.perms
+        if method == "auto":
+            return None
+        raise PuzzleError(
+            f"--method {method} --unique: the board's motions do not map the pieces onto themselves", self.puzzle.source
+        )
+
+    @staticmethod
+    def _stopped(method: str, t0: float, *, timed_out: bool = False, interrupted: bool = False) -> Report[Solution]:
+        """A count by method stopped: no partial figure."""
+        seconds = time.perf_counter() - t0
+        return Report(
+            0, None, seconds, complete=False, timed_out=timed_out, interrupted=interrupted, method=method, counted=False
+        )
 
     def _engine(self, engine: str) -> str:
         """The kernel a search of this puzzle runs on."""

@@ -79,7 +79,12 @@ def count_arguments(p: ArgumentParser) -> None:
     flag(p, "--json", "Print one JSON object.", dest="as_json")
     flag(p, "--burr", "Also count assemblies as BurrTools does (lists every solution).")
     _search_options(p)
-    p.add_argument("--jobs", type=bounded(int, 0), metavar="N", help="Workers (default: every core; 1: no threads).")
+    p.add_argument(
+        "--jobs",
+        type=bounded(int, 0),
+        metavar="N",
+        help="Workers of an enumeration (default: every core; 1: no threads; N >= 2 enumerates).",
+    )
     p.add_argument(
         "--checkpoint",
         type=Path,

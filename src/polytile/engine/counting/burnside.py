@@ -51,6 +51,33 @@ def image_options(cover: Cover, perm: np.ndarray) -> np.ndarray:
     return image
 
 
+def _item_orbits(perm: np.ndarray) -> tuple[np.ndarray, int]:
+    """Each item's orbit under <perm>, numbered by the orbits' lowest members, and how many."""
+    import numpy as np
+
+    n = len(perm)
+    lowest, power = np.arange(n), perm.copy()
+    while not (power == np.arange(n)).all():
+        lowest = np.minimum(lowest, power)
+        power = perm[power]
+    ids, orbit_of = np.unique(lowest, return_inverse=True)
+    return orbit_of.ravel(), len(ids)
+
+
+def _option_orbits(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(n_opt, k) the options' orbits under the option permutation `image` (row o: o, its
+    image, its image's image...; -1 past the orbit's end) and each orbit's length."""
+    import numpy as np
+
+    rows, length = [np.arange(len(image))], np.zeros(len(image), dtype=np.int64)
+    at = image.copy()
+    while not length.all():
+        length[(at == rows[0]) & (length == 0)] = len(rows)
+        rows.append(np.where(length == 0, at, -1))
+        at = image[at]
+    return np.stack(rows[:-1], axis=1), length
+
+
 def fixed_cover(cover: Cover, perm: np.ndarray) -> tuple[Cover, np.ndarray, np.ndarray] | None:
     """The cover whose exact covers are the solutions `perm` fixes, the copies each of its
     options uses, and the copies each piece could ever place (its original bound); None when
@@ -59,61 +86,51 @@ def fixed_cover(cover: Cover, perm: np.ndarray) -> tuple[Cover, np.ndarray, np.n
 
     from ...core.cover import Cover
 
-    n = cover.n_items
     image = image_options(cover, perm)
     if (image < 0).any():
         return None
-    # orbits of items, numbered by their lowest member
-    item_orbit = np.arange(n)
-    power = perm.copy()
-    order = 1
-    while not (power == np.arange(n)).all():
-        item_orbit = np.minimum(item_orbit, power)
-        power = perm[power]
-        order += 1
-    lowest = np.unique(item_orbit)
-    renumber = np.full(n, -1, dtype=np.int64)
-    renumber[lowest] = np.arange(len(lowest))
-    orbit_of = renumber[item_orbit]
-    ptr, items = cover.opt_ptr.astype(np.int64), cover.opt_items.astype(np.int64)
-    n_opt = len(ptr) - 1
-    opts_ptr, opts_items, opts_piece, weights = [0], [], [], []
-    item_list = [items[ptr[o] : ptr[o + 1]] for o in range(n_opt)]
-    for o in range(n_opt):
-        members = [o]
-        x = int(image[o])
-        while x != o:
-            members.append(x)
-            x = int(image[x])
-        if min(members) != o:
-            continue
-        cells = np.concatenate([item_list[m] for m in members])
-        if len(np.unique(cells)) != len(cells):
-            continue  # two images overlap: no fixed solution holds o
-        orbits = np.unique(orbit_of[cells])
-        opts_items.append(orbits)
-        opts_ptr.append(opts_ptr[-1] + len(orbits))
-        opts_piece.append(int(cover.opt_piece[o]))
-        weights.append(len(members))
-    if opts_items:
-        first = np.array([int(a[0]) for a in opts_items])
-        sort = np.argsort(first, kind="stable")
-    else:
-        sort = np.zeros(0, dtype=np.int64)
-    lens = np.array([len(opts_items[k]) for k in sort], dtype=np.int64)
-    new_ptr = np.concatenate([[0], np.cumsum(lens)]).astype(np.int64)
-    new_items = np.concatenate([opts_items[k] for k in sort]).astype(np.int32) if len(sort) else np.zeros(0, np.int32)
+    orbit_of, n_orbits = _item_orbits(perm)
+    members, length = _option_orbits(image)
+    keep = np.nonzero(np.where(members < 0, len(image), members).min(axis=1) == np.arange(len(image)))[0]
+    members, length = members[keep], length[keep]
+    width = int((cover.opt_ptr[1:] - cover.opt_ptr[:-1]).max())
+    cells = np.full((len(keep), members.shape[1] * width), -1, dtype=np.int64)
+    padded = _padded_items(cover, width)
+    for k in range(members.shape[1]):
+        row = padded[np.maximum(members[:, k], 0)]
+        cells[:, k * width : (k + 1) * width] = np.where(members[:, k, None] >= 0, row, -1)
+    cells.sort(axis=1)
+    repeated = ((cells[:, 1:] == cells[:, :-1]) & (cells[:, 1:] >= 0)).any(axis=1)
+    cells, keep, length = cells[~repeated], keep[~repeated], length[~repeated]
+    orbits = np.where(cells >= 0, orbit_of[np.maximum(cells, 0)], n_orbits)
+    orbits.sort(axis=1)
+    orbits[:, 1:][orbits[:, 1:] == orbits[:, :-1]] = n_orbits  # each orbit of items once
+    orbits.sort(axis=1)
+    order = np.argsort(orbits[:, 0], kind="stable")
+    orbits, keep, length = orbits[order], keep[order], length[order]
+    sizes = (orbits < n_orbits).sum(axis=1)
     fixed = Cover(
-        n_items=len(lowest),
-        opt_ptr=new_ptr,
-        opt_items=new_items,
-        opt_piece=np.array([opts_piece[k] for k in sort], dtype=np.int32),
+        n_items=n_orbits,
+        opt_ptr=np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64),
+        opt_items=orbits[orbits < n_orbits].astype(np.int32),
+        opt_piece=cover.opt_piece[keep],
         piece_count=cover.piece_count,
         piece_min=cover.piece_min,
-        neighbours=np.full((len(lowest), 0), -1, dtype=np.int32),
+        neighbours=np.full((n_orbits, 0), -1, dtype=np.int32),
     )
-    most = n // np.maximum(1, cover.piece_size)
-    return fixed, np.array([weights[k] for k in sort], dtype=np.int64), most
+    return fixed, length, cover.n_items // np.maximum(1, cover.piece_size)
+
+
+def _padded_items(cover: Cover, width: int) -> np.ndarray:
+    """(n_opt, width) each option's items, -1 padded."""
+    import numpy as np
+
+    ptr = cover.opt_ptr.astype(np.int64)
+    lengths = ptr[1:] - ptr[:-1]
+    owner = np.repeat(np.arange(len(lengths)), lengths)
+    out = np.full((len(lengths), width), -1, dtype=np.int64)
+    out[owner, np.arange(len(owner)) - ptr[:-1][owner]] = cover.opt_items
+    return out
 
 
 def classes(

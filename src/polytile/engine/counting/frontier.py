@@ -138,6 +138,11 @@ def count(
 ) -> Counted:
     """The exact number of exact covers of `cover` (Stopped at the deadline or the budget)."""
     pl = plan(cover, weights, most)
+    import numpy as np
+
+    placed = np.bincount(cover.opt_piece, minlength=len(cover.piece_count)) > 0
+    if (cover.piece_min[~placed] > 0).any():  # a piece that must be used has no place
+        return Counted(0, 0, 0, 1)
     first_pass = _sweep(pl, exact.primes(1), deadline, memory, progress, 0.5)
     residue, approx, transitions, widest = first_pass
     bound = _bound(pl, approx, transitions)

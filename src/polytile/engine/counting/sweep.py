@@ -115,9 +115,9 @@ def advance(
                         nr[i, j] = v
                     na[i] += approx[s]
                     continue
+                if size >= max_states:  # the layer passes the budget: give up before it
+                    return masks, codes, res, approx, p, transitions, max(widest, size)
                 if size == cap:  # grow the arrays, then the table
-                    if size >= max_states:
-                        return masks, codes, res, approx, p, transitions, max(widest, size)
                     cap *= 2
                     nm2 = np.empty(cap, np.uint64)
                     nc2 = np.empty(cap, np.uint64)

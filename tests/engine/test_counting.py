@@ -1,0 +1,161 @@
+"""Counting without enumerating (engine/counting): published counts, and random puzzles
+nobody wrote down whose pieces come in any number of copies, counted by the frontier (and
+Burnside's lemma for classes), by the enumerating search, and by the independent brute
+force of tests/checker.py."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, reject, settings
+from hypothesis import strategies as st
+
+import polytile
+from checker import TooMany, all_solutions, board_motions, class_form
+from paths import ROOT
+from polytile.engine.counting import exact
+from random_puzzles import _board, _cut, _free_key
+
+EXAMPLES = ROOT / "examples" / "counting"
+PROFILE = settings(max_examples=300, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
+
+# Published counts (never polytile's): OEIS A004003 (domino tilings of the 2n x 2n square),
+# Knuth, TAOCP 7.1.4 (the 8x8 board by polyominoes of 1-3 cells), A233427 (6 x n by the
+# pentominoes, any number of each), A359021 (5 x n by squares up to 5 x 5: tilings, and up to
+# the rectangle's symmetry).
+PUBLISHED = {
+    "dominoes-4x4.json": (36, None),
+    "dominoes-10x10.json": (258_584_046_368, None),
+    "dominoes-12x12.json": (53_060_477_521_960_000, None),
+    "polyominoes-1-3-8x8.json": (92_109_458_286_284_989_468_604, None),
+    "pentominoes-any-6x10.json": (7_845_888_732, None),
+    "squares-5x26.json": (2_768_251_248_844_125, 692_062_856_184_512),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PUBLISHED))
+def test_published_counts_by_the_frontier(name):
+    solutions, unique = PUBLISHED[name]
+    r = polytile.load(EXAMPLES / name).count(unique=unique is not None, method="frontier")
+    assert r.complete and r.method == "frontier"
+    assert (r.solutions, r.unique) == (solutions, unique)
+
+
+def test_auto_chooses_a_method_that_does_not_enumerate_for_copies():
+    r = polytile.load(EXAMPLES / "pentominoes-any-6x10.json").count()
+    assert r.method == "frontier" and r.solutions == PUBLISHED["pentominoes-any-6x10.json"][0]
+
+
+def test_the_primes_are_prime_and_the_crt_inverts_residues():
+    small = [n for n in range(2, 2000) if all(n % d for d in range(2, int(n**0.5) + 1))]
+    assert [n for n in range(2000) if exact.is_prime(n)] == small
+    ps = exact.primes(4)
+    assert ps[0] == 2**61 - 1 and len(set(ps)) == 4 and all(p < 2**61 and exact.is_prime(p) for p in ps)
+    # strong pseudoprimes: to the bases 2, 3, 5, 7 (Jaeschke), and to every base up to 23
+    for composite in (561, 41041, 3_215_031_751, 3_825_123_056_546_413_051, (2**31 - 1) * (2**61 - 1)):
+        assert not exact.is_prime(composite)
+    rng = random.Random(5)
+    for _ in range(100):
+        k = rng.randint(1, 4)
+        x = rng.randrange(ps[0] ** k if k == 1 else 2 ** (61 * k - 1))
+        assert exact.crt([x % p for p in ps[:k]], ps[:k]) == x
+    assert exact.needed(2**61 - 2) == 1 and exact.needed(2**61) == 2
+
+
+# ---- random puzzles with copies ---------------------------------------------------------
+
+
+def _copies_puzzle(seed: int, dim: int, colours: bool) -> tuple[dict, dict, list]:
+    """A random board (holes, colours) and one to three shapes cut from it, each with any
+    number of copies, a few, or a minimum: (polytile JSON, checker board, checker pieces)."""
+    rng = random.Random(seed)
+    cells = _board(rng, dim)
+    paint = {c: ("BW"[sum(c) % 2] if colours else "") for c in cells}
+    shapes = [p for p in _cut(rng, cells, rng.choice((2, 3, 4))) if len(p) <= 4]
+    rng.shuffle(shapes)
+    specs, pieces, keys = [], [], set()
+    for part in shapes[: rng.randint(1, 3)]:
+        if _free_key(part, dim) in keys:
+            continue  # (one shape, one piece: copies are what the counts say)
+        keys.add(_free_key(part, dim))
+        most = len(cells) // len(part)
+        count = rng.choice((most, most, 1, 2, 3))
+        least = rng.choice((0, 0, 0, 1, count))
+        reflect = rng.random() < 0.7
+        pieces.append({"cells": {c: paint[c] for c in part}, "count": count, "min": least, "reflect": reflect})
+        spec = {"name": f"p{len(specs)}", "cells": [list(c) for c in part], "count": count, "min": least, "reflect": reflect}
+        if colours:
+            spec["colours"] = [paint[c] for c in part]
+        specs.append(spec)
+    data = {"board": [list(c) for c in cells], "pieces": specs, "allow_reflection": True}
+    if colours:
+        data["colours"] = [paint[c] for c in cells]
+    return data, {c: paint[c] for c in cells}, pieces
+
+
+def test_random_puzzles_with_copies_match_the_checker(tmp_path):
+    path = tmp_path / "puzzle.json"
+    seen = {"frontier": 0, "unique": 0}
+
+    @PROFILE
+    @given(st.integers(0, 2**32 - 1), st.sampled_from((2, 2, 3)), st.booleans())
+    def check(seed, dim, colours):
+        data, board, pieces = _copies_puzzle(seed, dim, colours)
+        try:
+            truth = all_solutions(board, pieces, dim, limit=3000, max_nodes=30_000)
+        except TooMany:
+            reject()
+        path.write_text(json.dumps(data))
+        try:
+            tiling = polytile.load(path)
+        except polytile.PuzzleError:
+            reject()  # (e.g. the pieces cannot cover the board by area: refused on reading)
+        assert tiling.count(method="enumerate").solutions == len(truth)
+        r = tiling.count(method="frontier")
+        assert r.method == "frontier" and r.solutions == len(truth), data
+        seen["frontier"] += 1
+        gs = board_motions(board, dim)
+        classes = len({class_form(s, truth, gs) for s in truth})
+        try:
+            u = tiling.count(unique=True, method="frontier")
+        except polytile.PuzzleError:
+            return  # the motions do not map the pieces onto themselves (one-sided pieces)
+        assert (u.solutions, u.unique) == (len(truth), classes), data
+        seen["unique"] += 1
+
+    check()
+    assert seen["frontier"] >= 150 and seen["unique"] >= 50, seen
+
+
+# ---- the command line ------------------------------------------------------------------
+
+
+def _run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "polytile", *args], capture_output=True, text=True)
+
+
+def test_count_names_its_method_and_refuses_one_that_cannot_apply():
+    p = _run("count", str(EXAMPLES / "dominoes-4x4.json"), "--json", "--method", "frontier")
+    assert p.returncode == 0 and json.loads(p.stdout)["method"] == "frontier"
+    p = _run("count", str(EXAMPLES / "pentominoes-any-6x10.json"), "--method", "pfaffian")
+    assert p.returncode == 2 and p.stdout == "" and p.stderr.count("\n") == 1 and "dominoes" in p.stderr
+    p = _run("count", str(EXAMPLES / "pentominoes-any-6x10.json"), "--method", "memo")
+    assert p.returncode == 2 and "at most once" in p.stderr
+    p = _run("count", str(EXAMPLES / "dominoes-4x4.json"), "--method", "frontier", "--engine", "dlx")
+    assert p.returncode == 2 and "--method enumerate" in p.stderr
+
+
+def test_a_stopped_frontier_count_has_no_figure():
+    p = _run("count", str(EXAMPLES / "pentominoes-any-6x30.json"), "--json", "--method", "frontier", "--time-limit", "0")
+    out = json.loads(p.stdout)
+    assert p.returncode == 124 and out["solutions"] is None and out["complete"] is False and out["reason"] == "time limit"
+
+
+def test_the_frontier_keeps_within_the_memory_budget():
+    p = _run("count", str(EXAMPLES / "pentominoes-any-6x30.json"), "--method", "frontier", "--max-memory", "1M")
+    assert p.returncode == 2 and p.stderr.count("\n") == 1 and "memory" in p.stderr
