@@ -107,7 +107,7 @@ def count(
     limits.Stopped at the deadline or the memory budget."""
     states = 0
 
-    def by_method(c: Cover, weights: np.ndarray | None = None, most: np.ndarray | None = None) -> int:
+    def by_method(c: Cover, weights: np.ndarray | None = None, base: Cover | None = None) -> int:
         nonlocal states
         if method == "pfaffian" and weights is None:
             from .pfaffian import count_dominoes
@@ -124,7 +124,7 @@ def count(
             return found.solutions
         from . import frontier
 
-        got = frontier.count(c, weights=weights, most=most, deadline=deadline, memory=memory, progress=progress)
+        got = frontier.count(c, weights=weights, base=base, deadline=deadline, memory=memory, progress=progress)
         states = max(states, got.states)
         return got.solutions
 

@@ -78,10 +78,10 @@ def _option_orbits(image: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.stack(rows[:-1], axis=1), length
 
 
-def fixed_cover(cover: Cover, perm: np.ndarray) -> tuple[Cover, np.ndarray, np.ndarray] | None:
+def fixed_cover(cover: Cover, perm: np.ndarray) -> tuple[Cover, np.ndarray, Cover] | None:
     """The cover whose exact covers are the solutions `perm` fixes, the copies each of its
-    options uses, and the copies each piece could ever place (its original bound); None when
-    some placement's image is no placement (then the group does not act on the options)."""
+    options uses, and `cover` (whose pieces' sizes say which can run out); None when some
+    placement's image is no placement (then the group does not act on the options)."""
     import numpy as np
 
     from ...core.cover import Cover
@@ -118,7 +118,7 @@ def fixed_cover(cover: Cover, perm: np.ndarray) -> tuple[Cover, np.ndarray, np.n
         piece_min=cover.piece_min,
         neighbours=np.full((n_orbits, 0), -1, dtype=np.int32),
     )
-    return fixed, length, cover.n_items // np.maximum(1, cover.piece_size)
+    return fixed, length, cover
 
 
 def _padded_items(cover: Cover, width: int) -> np.ndarray:
@@ -137,10 +137,10 @@ def classes(
     cover: Cover,
     perms: np.ndarray,
     total: int,
-    count: Callable[[Cover, np.ndarray, np.ndarray], int],
+    count: Callable[[Cover, np.ndarray, Cover], int],
 ) -> int | None:
     """The classes of the `total` solutions under the group `perms` (its rows, identity
-    included), by Burnside; `count(cover, weights, most)` counts a fixed cover. None when
+    included), by Burnside; `count(fixed, weights, cover)` counts a fixed cover. None when
     the group does not act on the placements."""
     import numpy as np
 

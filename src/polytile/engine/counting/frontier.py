@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from ...core.cover import Cover
 
 WINDOW = 64
-STATE_BYTES = 8 + 8 + 8 + 8  # mask, code, float, one residue (per prime: 8 more)
+STATE_BYTES = 8 + 8 + 8  # key, float, a slot of the hash table (per prime: 8 more)
 TABLE_FACTOR = 3  # the kernel's arrays and hash table while a layer grows, over one layer
 
 
@@ -45,9 +45,10 @@ class Plan(NamedTuple):
     rel: np.ndarray  # uint64 masks relative to their first item
     opt_field: np.ndarray  # int64: the tracked field of the option's piece, -1: none
     opt_w: np.ndarray  # int64: copies the option uses
-    fields: np.ndarray  # (k, 4) int64 rows: shift, mask, cap, hard
+    fields: np.ndarray  # (k, 4) int64 rows: shift, mask, cap, hard (shifts above the window)
     least: list[int]  # per field: copies that must be used
     order: np.ndarray  # the plan's option k is the cover's option order[k]
+    window: int  # bits of a state's mask: the widest placement's span
 
 
 class Counted(NamedTuple):
@@ -68,10 +69,11 @@ def why_not(cover: Cover) -> str | None:
     return None
 
 
-def plan(cover: Cover, weights: np.ndarray | None = None, most: np.ndarray | None = None) -> Plan:
+def plan(cover: Cover, weights: np.ndarray | None = None, base: Cover | None = None) -> Plan:
     """The sweep's data for `cover` (ValueError saying why there is none). `weights`: copies
-    each option uses (1 by default; an orbit of placements uses one per placement); `most`:
-    copies of each piece that could ever be placed (by default the items over its size)."""
+    each option uses (1 by default; an orbit of placements uses one per placement); `base`:
+    the cover whose pieces' sizes and items say which pieces can run out (by default
+    `cover`; Burnside's fixed covers pass the board's)."""
     import numpy as np
 
     n = cover.n_items
@@ -80,8 +82,8 @@ def plan(cover: Cover, weights: np.ndarray | None = None, most: np.ndarray | Non
     n_opt = len(ptr) - 1
     w = np.ones(n_opt, dtype=np.int64) if weights is None else weights.astype(np.int64)
     if n_opt == 0:
-        return Plan(n, np.zeros(n + 1, np.int64), np.zeros(0, np.uint64), np.zeros(0, np.int64),
-                    w, np.zeros((0, 4), np.int64), [], np.zeros(0, np.int64))
+        empty = np.zeros(0, np.int64)
+        return Plan(n, np.zeros(n + 1, np.int64), np.zeros(0, np.uint64), empty, w, np.zeros((0, 4), np.int64), [], empty, 1)
     lengths = ptr[1:] - ptr[:-1]
     lo = items[ptr[:-1]]
     hi = items[ptr[1:] - 1]
@@ -93,37 +95,39 @@ def plan(cover: Cover, weights: np.ndarray | None = None, most: np.ndarray | Non
     rel = np.bitwise_or.reduceat(bits, ptr[:-1]) if len(bits) else np.zeros(0, np.uint64)
     order = np.argsort(lo, kind="stable")
     first = np.searchsorted(lo[order], np.arange(n + 1)).astype(np.int64)
-    fields, least, field_of = _fields(cover, n, most)
+    fields, least, field_of = _fields(cover, base if base is not None else cover, span)
     opt_field = field_of[cover.opt_piece.astype(np.int64)][order]
-    return Plan(n, first, rel[order].astype(np.uint64), opt_field, w[order], fields, least, order)
+    return Plan(n, first, rel[order].astype(np.uint64), opt_field, w[order], fields, least, order, span)
 
 
-def _fields(cover: Cover, n: int, most_of: np.ndarray | None) -> tuple[np.ndarray, list[int], np.ndarray]:
-    """The tracked pieces' bit fields: a piece that can run out (hard: at most its copies)
-    or must be used a least number of times (soft: saturates at its minimum)."""
+def _fields(cover: Cover, base: Cover, window: int) -> tuple[np.ndarray, list[int], np.ndarray]:
+    """The tracked pieces' bit fields above the window's bits: a piece that can run out
+    (hard: at most its copies) or must be used a least number of times that the other
+    pieces do not force (soft: saturates at its minimum)."""
     import numpy as np
 
-    sizes = cover.piece_size
-    count, least = cover.piece_count.astype(np.int64), cover.piece_min.astype(np.int64)
+    sizes = base.piece_size.astype(np.int64)
+    count, least = base.piece_count.astype(np.int64), base.piece_min.astype(np.int64)
+    n = base.n_items
+    most = np.minimum(count, n // np.maximum(1, sizes))  # copies that could ever be placed
+    area = most * sizes
     placed = np.bincount(cover.opt_piece, minlength=len(count)) > 0
     rows, mins = [], []
     field_of = np.full(len(count), -1, dtype=np.int64)
-    shift = 0
+    shift = window
     for k in range(len(count)):
-        if not placed[k]:
-            continue
-        most = n // max(1, int(sizes[k])) if most_of is None else int(most_of[k])
-        hard = int(count[k]) < most
-        if not hard and least[k] == 0:
+        hard = bool(count[k] < n // max(1, int(sizes[k])))
+        forced = int(area.sum() - area[k]) + (int(least[k]) - 1) * int(sizes[k]) < n  # (the others fall short)
+        if not placed[k] or (not hard and (least[k] == 0 or forced)):
             continue
         cap = int(count[k]) if hard else int(least[k])
         width = max(1, cap.bit_length())
         field_of[k] = len(rows)
         rows.append((shift, (1 << width) - 1, cap, int(hard)))
-        mins.append(int(least[k]))
+        mins.append(0 if forced else int(least[k]))
         shift += width
     if shift > 64:
-        raise ValueError(f"the pieces that can run out need {shift} bits of state (the frontier holds 64)")
+        raise ValueError(f"a state needs {shift} bits: the placements' span and the pieces that can run out (64 at most)")
     return np.array(rows, dtype=np.int64).reshape(-1, 4), mins, field_of
 
 
@@ -131,13 +135,13 @@ def count(
     cover: Cover,
     *,
     weights: np.ndarray | None = None,
-    most: np.ndarray | None = None,
+    base: Cover | None = None,
     deadline: float | None = None,
     memory: int | None = None,
     progress: Callable[[float], None] | None = None,
 ) -> Counted:
     """The exact number of exact covers of `cover` (Stopped at the deadline or the budget)."""
-    pl = plan(cover, weights, most)
+    pl = plan(cover, weights, base)
     import numpy as np
 
     placed = np.bincount(cover.opt_piece, minlength=len(cover.piece_count)) > 0
@@ -182,9 +186,9 @@ def _sweep(
     import numpy as np
 
     from .sweep import advance  # (a kernels.Deferred: the compiled variant when built)
+
     n = pl.n_items
-    masks = np.zeros(1, np.uint64)
-    codes = np.zeros(1, np.uint64)
+    keys = np.zeros(1, np.uint64)
     res = np.ones((1, len(primes)), np.uint64)
     approx = np.ones(1, np.float64)
     p_arr = np.array(primes, dtype=np.uint64)
@@ -193,25 +197,24 @@ def _sweep(
     transitions, widest, p, step = 0, 1, 0, 1
     while p < n:
         t = time.perf_counter()
-        masks, codes, res, approx, reached, moved, wide = advance(
-            masks, codes, res, approx, pl.first, pl.rel, pl.opt_field, pl.opt_w, pl.fields, p_arr,
-            p, min(n, p + step), max_states
+        end = min(n, p + step)
+        keys, res, approx, reached, moved, wide = advance(
+            keys, res, approx, pl.first, pl.rel, pl.opt_field, pl.opt_w, pl.fields, pl.window, p_arr, p, end, max_states
         )
         transitions += moved
         widest = max(widest, wide)
-        if reached < min(n, p + step):
-            need = widest * per_state * TABLE_FACTOR
-            raise Stopped("memory budget", widest, need)
+        if reached < end:
+            raise Stopped("memory budget", widest, widest * per_state * TABLE_FACTOR)
         p = reached
-        if len(masks) == 0:
+        if len(keys) == 0:
             return [0] * len(primes), 0.0, transitions, widest
         spent = time.perf_counter() - t
-        step = max(1, min(n, int(step * 2 if spent < 0.02 else step // 2 if spent > 0.1 else step)))
+        step = max(1, min(n, step * 2 if spent < 0.02 else step // 2 if spent > 0.1 else step))
         if deadline is not None and time.perf_counter() > deadline:
             raise Stopped("time limit", widest)
         if progress is not None:
             progress(done_before + share * p / n)
-    ok = _complete(codes, pl)
+    ok = _complete(keys, pl)
     total = [int(x) % q for x, q in zip(res[ok].astype(object).sum(axis=0).tolist(), primes)]
     return total, float(approx[ok].sum()), transitions, widest
 

@@ -1,15 +1,15 @@
 """The frontier sweep's kernel: one layer of states after another, counts modulo primes.
 
 Data (no geometry): items 0..n-1 are swept in order; before item p every item < p is
-covered, and a state is
-- `mask`: the covered items p..p+63 (bit 0 = item p), and
-- `code`: the copies used of the *tracked* pieces, one bit field each (`f_shift`,
-  `f_mask`); a hard field stops at its cap (a piece that can run out), a soft one
-  saturates at it (a piece with a minimum and no shortage: only "reached the minimum?"
-  matters).
-Item p covered: the state moves on (mask >> 1). Free: each option whose first item is p
-(`rel[first[p]:first[p + 1]]`, masks relative to p) that misses the mask and whose piece
-has copies left is placed. Equal states are merged through an open-addressing hash table.
+covered, and a state is one uint64 key:
+- its low `window` bits: the covered items p..p+window-1 (bit 0 = item p);
+- above them, the copies used of the *tracked* pieces, one bit field each (`fields` rows:
+  shift, mask, cap, hard); a hard field stops at its cap (a piece that can run out), a soft
+  one saturates at it (a piece with a minimum: only "reached it?" matters).
+Item p covered: the state moves on (its mask shifted down by one). Free: each option whose
+first item is p (`rel[first[p]:first[p + 1]]`, masks relative to p) that misses the mask and
+whose piece has copies left is placed. Equal states are merged through an open-addressing
+hash table.
 
 A state's count is kept modulo each of `primes` (< 2**62, so a sum of two residues never
 wraps a uint64) and, beside it, as a float64 (`approx`) whose only use is a proven upper
@@ -22,23 +22,45 @@ import numpy as np
 
 from ..kernels import njit  # numba imported only when its JIT is needed (see kernels.py)
 
-MUL1 = np.uint64(0x9E3779B97F4A7C15)
-MUL2 = np.uint64(0xC2B2AE3D27D4EB4F)
+MUL = np.uint64(0x9E3779B97F4A7C15)
 
 
 @njit(cache=True, inline="always")
-def _slot(mask: np.uint64, code: np.uint64, bits: int) -> int:
-    """The first slot of a state in a table of 2**bits slots."""
-    h = (mask * MUL1) ^ (code * MUL2)
+def _slot(key: np.uint64, bits: int) -> int:
+    """The first slot of a state in a table of 2**bits slots (Fibonacci hashing, the high
+    bits folded in first)."""
+    h = key * MUL
     h ^= h >> np.uint64(29)
-    h *= MUL1
+    h *= MUL
     return np.int64(h >> np.uint64(64 - bits))  # type: ignore[no-any-return]
+
+
+@njit(cache=True, inline="always")
+def _use(key: np.uint64, f: int, w: int, fields: np.ndarray) -> np.uint64:
+    """The key with `w` more copies of field f's piece, or 0 when a hard field has no copies
+    left (0 is never a key with a field in use)."""
+    shift = np.uint64(fields[f, 0])
+    field = np.uint64(fields[f, 1]) << shift
+    now = np.int64((key & field) >> shift) + w
+    if now > fields[f, 2]:
+        if fields[f, 3]:
+            return np.uint64(0)
+        now = fields[f, 2]
+    return (key & ~field) | (np.uint64(now) << shift)  # type: ignore[no-any-return]
+
+
+@njit(cache=True)
+def _table(size: int) -> tuple[np.ndarray, int]:
+    """An empty table for `size` states (load below a half) and its bits."""
+    bits = 4
+    while (1 << bits) < 2 * size:
+        bits += 1
+    return np.full(1 << bits, -1, np.int64), bits
 
 
 @njit(cache=True)
 def advance(
-    masks: np.ndarray,
-    codes: np.ndarray,
+    keys: np.ndarray,
     res: np.ndarray,
     approx: np.ndarray,
     first: np.ndarray,
@@ -46,65 +68,56 @@ def advance(
     opt_field: np.ndarray,
     opt_w: np.ndarray,
     fields: np.ndarray,
+    window: int,
     primes: np.ndarray,
     p0: int,
     p1: int,
     max_states: int,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int, int, int]:
-    """Layers p0..p1-1 from the states before p0. `fields`: (k, 4) int64 rows (shift, mask,
-    cap, hard). Returns the states before the last layer done, that layer's end p (p1, or
-    less when a layer passed `max_states`: then that layer's input is returned), the
-    transitions made and the widest layer."""
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int, int]:
+    """Layers p0..p1-1 from the states before p0 (`res`: (states, primes) residues).
+    Returns the states before the last layer done, that layer's end p (p1, or less when a
+    layer passed `max_states`: then that layer's input is returned), the transitions made
+    and the widest layer."""
     n_primes = primes.shape[0]
     one = np.uint64(1)
+    low = (one << np.uint64(window)) - one if window < 64 else ~np.uint64(0)
     transitions = 0
-    widest = masks.shape[0]
+    widest = keys.shape[0]
     for p in range(p0, p1):
-        n = masks.shape[0]
+        n = keys.shape[0]
         cap = 16
         while cap < 2 * n + 16:
             cap *= 2
-        bits = 4
-        while (1 << bits) < 2 * cap:
-            bits += 1
-        table = np.full(1 << bits, -1, np.int64)
-        nm = np.empty(cap, np.uint64)
-        nc = np.empty(cap, np.uint64)
+        table, bits = _table(cap)
+        top = (1 << bits) - 1
+        nk = np.empty(cap, np.uint64)
         nr = np.empty((cap, n_primes), np.uint64)
         na = np.empty(cap, np.float64)
         size = 0
         a, b = first[p], first[p + 1]
         for s in range(n):
-            mask = masks[s]
-            code = codes[s]
-            n_opts = 1 if mask & one else b - a
-            for k in range(n_opts):
-                if mask & one:
-                    child = mask >> one
-                    ccode = code
+            key = keys[s]
+            covered = key & one
+            for k in range(1 if covered else b - a):
+                if covered:
+                    child = ((key & low) >> one) | (key & ~low)
                 else:
                     o = a + k
                     m = rel[o]
-                    if m & mask:
+                    if m & key:
                         continue
-                    ccode = code
+                    base = key
                     f = opt_field[o]
                     if f >= 0:
-                        shift = np.uint64(fields[f, 0])
-                        used = np.int64((code >> shift) & np.uint64(fields[f, 1]))
-                        now = used + opt_w[o]
-                        if now > fields[f, 2]:
-                            if fields[f, 3]:
-                                continue
-                            now = fields[f, 2]
-                        ccode = (code & ~(np.uint64(fields[f, 1]) << shift)) | (np.uint64(now) << shift)
-                    child = (mask | m) >> one
+                        base = _use(key, f, opt_w[o], fields)
+                        if base == 0:
+                            continue
+                    child = (((base | m) & low) >> one) | (base & ~low)
                 transitions += 1
-                h = _slot(child, ccode, bits)
-                top = (1 << bits) - 1
+                h = _slot(child, bits)
                 while True:
                     i = table[h]
-                    if i < 0 or (nm[i] == child and nc[i] == ccode):
+                    if i < 0 or nk[i] == child:
                         break
                     h = (h + 1) & top
                 if i >= 0:
@@ -116,38 +129,34 @@ def advance(
                     na[i] += approx[s]
                     continue
                 if size >= max_states:  # the layer passes the budget: give up before it
-                    return masks, codes, res, approx, p, transitions, max(widest, size)
+                    return keys, res, approx, p, transitions, max(widest, size)
                 if size == cap:  # grow the arrays, then the table
                     cap *= 2
-                    nm2 = np.empty(cap, np.uint64)
-                    nc2 = np.empty(cap, np.uint64)
+                    nk2 = np.empty(cap, np.uint64)
                     nr2 = np.empty((cap, n_primes), np.uint64)
                     na2 = np.empty(cap, np.float64)
-                    nm2[:size] = nm[:size]
-                    nc2[:size] = nc[:size]
+                    nk2[:size] = nk[:size]
                     nr2[:size] = nr[:size]
                     na2[:size] = na[:size]
-                    nm, nc, nr, na = nm2, nc2, nr2, na2
-                    bits += 1
-                    table = np.full(1 << bits, -1, np.int64)
+                    nk, nr, na = nk2, nr2, na2
+                    table, bits = _table(cap)
                     top = (1 << bits) - 1
                     for e in range(size):
-                        g = _slot(nm[e], nc[e], bits)
+                        g = _slot(nk[e], bits)
                         while table[g] >= 0:
                             g = (g + 1) & top
                         table[g] = e
-                    h = _slot(child, ccode, bits)
+                    h = _slot(child, bits)
                     while table[h] >= 0:
                         h = (h + 1) & top
                 table[h] = size
-                nm[size] = child
-                nc[size] = ccode
+                nk[size] = child
                 for j in range(n_primes):
                     nr[size, j] = res[s, j]
                 na[size] = approx[s]
                 size += 1
-        masks, codes, res, approx = nm[:size].copy(), nc[:size].copy(), nr[:size].copy(), na[:size].copy()
+        keys, res, approx = nk[:size].copy(), nr[:size].copy(), na[:size].copy()
         widest = max(widest, size)
         if size == 0:
-            return masks, codes, res, approx, p1, transitions, widest
-    return masks, codes, res, approx, p1, transitions, widest
+            return keys, res, approx, p1, transitions, widest
+    return keys, res, approx, p1, transitions, widest
