@@ -50,6 +50,7 @@ SOURCES = KERNEL_MODULES + (
     "turning",
     "modelling",
     "congruence",
+    "counting.banded",
 )
 EXTENSION = "polytile.engine._aot"
 _HERE = Path(__file__).resolve().parent
