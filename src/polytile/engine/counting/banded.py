@@ -6,7 +6,9 @@ partial pivoting keeps it so (a pivot comes from the `lower` rows under the diag
 rows' reach grows to lower + upper past it), and a row then needs only lower + upper + 1
 live columns: each row is kept in a ring of `width` slots (a power of two, column c in slot
 c & (width - 1)), the slot of an eliminated column reused for a column the band reaches
-later. The cost is n * lower * (lower + upper) operations a prime.
+later. Each row's last column is tracked (`reach`): a row takes the pivot row's columns up to
+that row's reach, so without row swaps (a Kasteleyn matrix of a grid has none) a step costs
+lower * upper multiply-adds, n * lower * upper a prime, and at most n * lower * (lower + upper).
 
 Exactness as in engine/determinant.py: Hadamard's bound H = prod_i ||row_i||_2 bounds |det|,
 so the residues modulo primes whose product P exceeds 2H, joined by the Chinese remainder
