@@ -70,6 +70,9 @@ def exercise() -> None:
     from .counting.frontier import exercise as exercise_frontier
 
     exercise_frontier()  # the frontier sweep (engine/counting/sweep.py)
+    from .counting.banded import exercise as exercise_banded
+
+    exercise_banded()  # the Pfaffian's determinant (engine/counting/banded.py)
     rows = np.zeros((8, 2), dtype=np.uint64)  # the bitboard memo table's growth (bitboard/driver.py)
     kernels.kernel_module("bitboard.memo_table").rehash(rows[:4], rows)
 

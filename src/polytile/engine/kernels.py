@@ -51,6 +51,7 @@ SOURCES = KERNEL_MODULES + (
     "modelling",
     "congruence",
     "counting.sweep",
+    "counting.banded",
 )
 EXTENSION = "polytile.engine._aot"
 _HERE = Path(__file__).resolve().parent
