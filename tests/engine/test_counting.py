@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 import polytile
 from checker import TooMany, all_solutions, board_motions, class_form
 from paths import ROOT
-from polytile.engine.counting import exact
+from polytile.engine.counting import exact, frontier
 from random_puzzles import _board, _cut, _free_key
 
 EXAMPLES = ROOT / "examples" / "counting"
@@ -98,7 +98,10 @@ def _copies_puzzle(seed: int, dim: int, colours: bool) -> tuple[dict, dict, list
     return data, {c: paint[c] for c in cells}, pieces
 
 
-def test_random_puzzles_with_copies_match_the_checker(tmp_path):
+@pytest.mark.parametrize("hashed", ["hashed", "merged"])
+def test_random_puzzles_with_copies_match_the_checker(tmp_path, monkeypatch, hashed):
+    if hashed == "merged":  # every layer merged in order, none through the hash table
+        monkeypatch.setattr(frontier, "HASHED_STATES", 0)
     path = tmp_path / "puzzle.json"
     seen = {"frontier": 0, "unique": 0}
 

@@ -35,6 +35,8 @@ if TYPE_CHECKING:
 WINDOW = 64
 STATE_BYTES = 8 + 8 + 8  # key, float, a slot of the hash table (per prime: 8 more)
 TABLE_FACTOR = 3  # the kernel's arrays and hash table while a layer grows, over one layer
+HASHED_STATES = 1 << 15  # layers up to this many states through a hash table (in the caches),
+# larger ones merged in order (sweep.py; 20x20 dominoes' 184,756 states: 38 s hashed, 9 s merged)
 
 
 class Plan(NamedTuple):
@@ -49,6 +51,7 @@ class Plan(NamedTuple):
     least: list[int]  # per field: copies that must be used
     order: np.ndarray  # the plan's option k is the cover's option order[k]
     window: int  # bits of a state's mask: the widest placement's span
+    low: int  # bits of the soft fields, below the mask
 
 
 class Counted(NamedTuple):
@@ -83,7 +86,7 @@ def plan(cover: Cover, weights: np.ndarray | None = None, base: Cover | None = N
     w = np.ones(n_opt, dtype=np.int64) if weights is None else weights.astype(np.int64)
     if n_opt == 0:
         empty = np.zeros(0, np.int64)
-        return Plan(n, np.zeros(n + 1, np.int64), np.zeros(0, np.uint64), empty, w, np.zeros((0, 4), np.int64), [], empty, 1)
+        return Plan(n, np.zeros(n + 1, np.int64), np.zeros(0, np.uint64), empty, w, np.zeros((0, 4), np.int64), [], empty, 1, 0)
     lengths = ptr[1:] - ptr[:-1]
     lo = items[ptr[:-1]]
     hi = items[ptr[1:] - 1]
@@ -95,15 +98,17 @@ def plan(cover: Cover, weights: np.ndarray | None = None, base: Cover | None = N
     rel = np.bitwise_or.reduceat(bits, ptr[:-1]) if len(bits) else np.zeros(0, np.uint64)
     order = np.argsort(lo, kind="stable")
     first = np.searchsorted(lo[order], np.arange(n + 1)).astype(np.int64)
-    fields, least, field_of = _fields(cover, base if base is not None else cover, span)
+    fields, least, field_of, low = _fields(cover, base if base is not None else cover, span)
     opt_field = field_of[cover.opt_piece.astype(np.int64)][order]
-    return Plan(n, first, rel[order].astype(np.uint64), opt_field, w[order], fields, least, order, span)
+    rel = rel[order].astype(np.uint64) << np.uint64(low)
+    return Plan(n, first, rel, opt_field, w[order], fields, least, order, span, low)
 
 
-def _fields(cover: Cover, base: Cover, window: int) -> tuple[np.ndarray, list[int], np.ndarray]:
-    """The tracked pieces' bit fields above the window's bits: a piece that can run out
-    (hard: at most its copies) or must be used a least number of times that the other
-    pieces do not force (soft: saturates at its minimum)."""
+def _fields(cover: Cover, base: Cover, window: int) -> tuple[np.ndarray, list[int], np.ndarray, int]:
+    """The tracked pieces' bit fields: a piece that can run out (hard: at most its copies,
+    above the mask) or must be used a least number of times that the other pieces do not
+    force (soft: saturates at its minimum, below the mask; see sweep.py for why); and the
+    soft fields' bits."""
     import numpy as np
 
     sizes = base.piece_size.astype(np.int64)
@@ -112,23 +117,25 @@ def _fields(cover: Cover, base: Cover, window: int) -> tuple[np.ndarray, list[in
     most = np.minimum(count, n // np.maximum(1, sizes))  # copies that could ever be placed
     area = most * sizes
     placed = np.bincount(cover.opt_piece, minlength=len(count)) > 0
-    rows, mins = [], []
-    field_of = np.full(len(count), -1, dtype=np.int64)
-    shift = window
+    tracked = []  # (piece, hard, cap, least)
     for k in range(len(count)):
         hard = bool(count[k] < n // max(1, int(sizes[k])))
         forced = int(area.sum() - area[k]) + (int(least[k]) - 1) * int(sizes[k]) < n  # (the others fall short)
-        if not placed[k] or (not hard and (least[k] == 0 or forced)):
-            continue
-        cap = int(count[k]) if hard else int(least[k])
+        if placed[k] and (hard or (least[k] > 0 and not forced)):
+            tracked.append((k, hard, int(count[k]) if hard else int(least[k]), 0 if forced else int(least[k])))
+    low = sum(max(1, cap.bit_length()) for _, hard, cap, _ in tracked if not hard)
+    rows, mins = [], []
+    field_of = np.full(len(count), -1, dtype=np.int64)
+    shifts = [0, low + window]  # next soft, next hard
+    for k, hard, cap, need in sorted(tracked, key=lambda t: t[1]):
         width = max(1, cap.bit_length())
         field_of[k] = len(rows)
-        rows.append((shift, (1 << width) - 1, cap, int(hard)))
-        mins.append(0 if forced else int(least[k]))
-        shift += width
-    if shift > 64:
-        raise ValueError(f"a state needs {shift} bits: the placements' span and the pieces that can run out (64 at most)")
-    return np.array(rows, dtype=np.int64).reshape(-1, 4), mins, field_of
+        rows.append((shifts[hard], (1 << width) - 1, cap, int(hard)))
+        mins.append(need)
+        shifts[hard] += width
+    if shifts[1] > 64:
+        raise ValueError(f"a state needs {shifts[1]} bits: the placements' span and the pieces' copies (64 at most)")
+    return np.array(rows, dtype=np.int64).reshape(-1, 4), mins, field_of, low
 
 
 def count(
@@ -180,27 +187,35 @@ def _sweep(
     progress: Callable[[float], None] | None,
     share: float,
     done_before: float = 0.0,
+    hashed: int | None = None,
 ) -> tuple[list[int], float, int, int]:
     """One sweep keeping counts modulo `primes`: the final residues, the float sum, the
-    transitions made and the widest layer."""
+    transitions made and the widest layer (`hashed`: layers up to this many states through
+    the hash table, by default HASHED_STATES)."""
     import numpy as np
 
-    from .sweep import advance  # (a kernels.Deferred: the compiled variant when built)
+    from .sweep import advance, advance_hashed  # (kernels.Deferred: the compiled variants when built)
 
     n = pl.n_items
-    keys = np.zeros(1, np.uint64)
+    keys = np.zeros(1, np.uint64)  # nothing covered, no copies used
     res = np.ones((1, len(primes)), np.uint64)
     approx = np.ones(1, np.float64)
     p_arr = np.array(primes, dtype=np.uint64)
     per_state = STATE_BYTES + 8 * len(primes)
     max_states = (1 << 62) if memory is None else max(1024, memory // (TABLE_FACTOR * per_state))
-    transitions, widest, p, step = 0, 1, 0, 1
+    transitions, widest, p, step, ordered = 0, 1, 0, 1, True
     while p < n:
         t = time.perf_counter()
         end = min(n, p + step)
-        keys, res, approx, reached, moved, wide = advance(
-            keys, res, approx, pl.first, pl.rel, pl.opt_field, pl.opt_w, pl.fields, pl.window, p_arr, p, end, max_states
+        merging = len(keys) > (HASHED_STATES if hashed is None else hashed)
+        if merging and not ordered:
+            order = np.argsort(keys, kind="stable")
+            keys, res, approx = keys[order], res[order], approx[order]
+        kernel = advance if merging else advance_hashed
+        keys, res, approx, reached, moved, wide = kernel(
+            keys, res, approx, pl.first, pl.rel, pl.opt_field, pl.opt_w, pl.fields, pl.low, pl.window, p_arr, p, end, max_states
         )
+        ordered = merging
         transitions += moved
         widest = max(widest, wide)
         if reached < end:
@@ -249,5 +264,7 @@ def exercise() -> None:
             neighbours=np.full((4, 0), -1, dtype=np.int32),
         )
         pl = plan(cover)
-        _sweep(pl, exact.primes(1), None, None, None, 1.0)
-        _sweep(pl, exact.primes(3)[1:], None, None, None, 1.0)
+        for hashed in (HASHED_STATES, 0):  # through the hash table, then merged
+            _sweep(pl, exact.primes(1), None, None, None, 1.0, hashed=hashed)
+            _sweep(pl, exact.primes(3)[1:], None, None, None, 1.0, hashed=hashed)
+
