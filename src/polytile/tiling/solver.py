@@ -445,6 +445,57 @@ class Tiling:
         )
         return replace(res, seconds=time.perf_counter() - t0).with_found(self._solutions(model, res))
 
+    def sample(self, how_many: int, seed: int | None = None) -> Report[Solution]:
+        """`how_many` solutions drawn independently and exactly uniformly (with replacement)
+        from the counted structure: the frontier's layers, or the Pfaffian's counts for
+        dominoes. A PuzzleError when neither can count the puzzle or its layers would pass the
+        memory budget."""
+        import random
+
+        from ..engine.counting import Refused, choose
+        from ..engine.counting.sample import frontier_sampler, reduction_draw
+
+        t0 = time.perf_counter()
+        model = self.model()
+        rng = random.Random(seed)
+        board = self.puzzle.board
+        plane = model.cells if board.grid == "square" and board.dim == 2 else None
+        reasons = area_reasons(self.puzzle) or infeasible(model)
+        if reasons:
+            return Report(0, None, time.perf_counter() - t0, reasons=reasons, method="frontier")
+        budget = self.max_memory if self.max_memory is not None else 1 << 30
+        try:
+            method = choose(model.cover, "pfaffian", plane=plane)
+        except Refused:
+            method = "frontier"
+        draws: list[np.ndarray] = []
+        if method == "pfaffian":
+            from ..engine.counting.pfaffian import count_dominoes
+
+            assert plane is not None
+            cells = [tuple(c) for c in plane.tolist()]
+
+            def count(items: list[int]) -> int:
+                return count_dominoes([cells[i] for i in items])
+
+            total = count(list(range(model.cover.n_items)))
+            if total:
+                draws = [np.array(reduction_draw(model.cover, count, total, rng)) for _ in range(how_many)]
+        else:
+            try:
+                choose(model.cover, "frontier")
+                layers = frontier_sampler(model.cover, budget)
+            except Refused as e:
+                raise PuzzleError(f"--random needs a puzzle the frontier or the Pfaffian counts: {e}", self.puzzle.source) from None
+            except Stopped as stop:
+                raise over("the layers a uniform draw needs", stop.need, budget, self.puzzle.source) from None
+            total = layers.total
+            if total:
+                draws = [np.array(layers.draw(rng)) for _ in range(how_many)]
+        letters = piece_letters(model.puzzle) if draws else []
+        found = [self._solution(model, d, letters) for d in draws]
+        return Report(total, None, time.perf_counter() - t0, method=method, found=found)
+
     def solve(
         self,
         limit: int | None = 1,

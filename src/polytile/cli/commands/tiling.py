@@ -176,6 +176,13 @@ def solve_arguments(p: ArgumentParser) -> None:
     p.add_argument("--limit", type=bounded(int, 1), default=1, metavar="N", help="Show at most N solutions.")
     flag(p, "--all", "Show every solution.", dest="all_")
     p.add_argument(
+        "--random",
+        type=bounded(int, 1),
+        metavar="N",
+        help="Show N solutions drawn independently and exactly uniformly (with replacement) from all of them.",
+    )
+    p.add_argument("--seed", type=int, metavar="S", help="The random draws' seed (--random).")
+    p.add_argument(
         "--format",
         dest="fmt",
         choices=FORMATS,
@@ -199,12 +206,19 @@ def solve(
     engine: str,
     problem: Optional[str] = None,
     max_memory: Optional[int] = None,
+    random: Optional[int] = None,
+    seed: Optional[int] = None,
 ) -> None:
     """Show solutions (exit 1 when there is none)."""
     check_format(fmt)
     check_file(fmt, output)
+    if random is not None and (all_ or unique):
+        raise PuzzleError("--random draws from all the solutions: not with --all or --unique", "--random")
     tiling = _load(puzzle, no_reflect, problem, max_memory)
-    report = tiling.solve(limit=None if all_ else limit, unique=unique, time_limit=time_limit, engine=engine)
+    if random is not None:
+        report = tiling.sample(random, seed)
+    else:
+        report = tiling.solve(limit=None if all_ else limit, unique=unique, time_limit=time_limit, engine=engine)
     from ...formats.xmpuzzle import strip_fillers  # variable voxels left empty: no piece
 
     show(
