@@ -9,7 +9,6 @@ import json
 import random
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, reject, settings
@@ -22,7 +21,9 @@ from polytile.engine.counting import exact, frontier
 from random_puzzles import _board, _cut, _free_key
 
 EXAMPLES = ROOT / "examples" / "counting"
-PROFILE = settings(max_examples=300, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
+PROFILE = settings(
+    max_examples=300, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck)
+)
 
 # Published counts (never polytile's): OEIS A004003 (domino tilings of the 2n x 2n square),
 # Knuth, TAOCP 7.1.4 (the 8x8 board by polyominoes of 1-3 cells), A233427 (6 x n by the
@@ -88,7 +89,13 @@ def _copies_puzzle(seed: int, dim: int, colours: bool) -> tuple[dict, dict, list
         least = rng.choice((0, 0, 0, 1, count))
         reflect = rng.random() < 0.7
         pieces.append({"cells": {c: paint[c] for c in part}, "count": count, "min": least, "reflect": reflect})
-        spec = {"name": f"p{len(specs)}", "cells": [list(c) for c in part], "count": count, "min": least, "reflect": reflect}
+        spec = {
+            "name": f"p{len(specs)}",
+            "cells": [list(c) for c in part],
+            "count": count,
+            "min": least,
+            "reflect": reflect,
+        }
         if colours:
             spec["colours"] = [paint[c] for c in part]
         specs.append(spec)
@@ -154,9 +161,13 @@ def test_count_names_its_method_and_refuses_one_that_cannot_apply():
 
 
 def test_a_stopped_frontier_count_has_no_figure():
-    p = _run("count", str(EXAMPLES / "pentominoes-any-6x30.json"), "--json", "--method", "frontier", "--time-limit", "0")
+    p = _run(
+        "count", str(EXAMPLES / "pentominoes-any-6x30.json"), "--json", "--method", "frontier", "--time-limit", "0"
+    )
     out = json.loads(p.stdout)
-    assert p.returncode == 124 and out["solutions"] is None and out["complete"] is False and out["reason"] == "time limit"
+    assert (
+        p.returncode == 124 and out["solutions"] is None and out["complete"] is False and out["reason"] == "time limit"
+    )
 
 
 def test_the_frontier_keeps_within_the_memory_budget():
@@ -213,7 +224,9 @@ def _checker_form(data: dict) -> tuple[dict, list]:
         if isinstance(shape[0], str):
             shape = [(y, x) for y, row in enumerate(shape) for x, ch in enumerate(row) if ch != " "]
         count = p.get("count", 1)
-        pieces.append({"cells": {tuple(c): "" for c in shape}, "count": count, "min": p.get("min", count), "reflect": True})
+        pieces.append(
+            {"cells": {tuple(c): "" for c in shape}, "count": count, "min": p.get("min", count), "reflect": True}
+        )
     return board, pieces
 
 

@@ -350,7 +350,9 @@ class Tiling:
                 return None
             budget = self.max_memory if self.max_memory is not None else 1 << 30
             done = _progress_share(progress, t0)
-            got = count_by(ready.cover, chosen, perms=perms, plane=plane, deadline=deadline, memory=budget, progress=done)
+            got = count_by(
+                ready.cover, chosen, perms=perms, plane=plane, deadline=deadline, memory=budget, progress=done
+            )
         except Refused as e:
             if method == "auto":
                 return None
@@ -486,7 +488,9 @@ class Tiling:
                 choose(model.cover, "frontier")
                 layers = frontier_sampler(model.cover, budget)
             except Refused as e:
-                raise PuzzleError(f"--random needs a puzzle the frontier or the Pfaffian counts: {e}", self.puzzle.source) from None
+                raise PuzzleError(
+                    f"--random needs a puzzle the frontier or the Pfaffian counts: {e}", self.puzzle.source
+                ) from None
             except Stopped as stop:
                 raise over("the layers a uniform draw needs", stop.need, budget, self.puzzle.source) from None
             total = layers.total

@@ -153,7 +153,13 @@ def count(
 
 
 def _method(
-    method: str, engine: str, jobs: Optional[int], checkpoint: Optional[Path], scheduler: Optional[str], dask: bool, burr: bool
+    method: str,
+    engine: str,
+    jobs: Optional[int],
+    checkpoint: Optional[Path],
+    scheduler: Optional[str],
+    dask: bool,
+    burr: bool,
 ) -> str:
     """The counting method: what lists or splits the tree (a kernel named by --engine, a
     checkpoint, a cluster, BurrTools' listing) enumerates; a forced method with any of them

@@ -86,7 +86,9 @@ def plan(cover: Cover, weights: np.ndarray | None = None, base: Cover | None = N
     w = np.ones(n_opt, dtype=np.int64) if weights is None else weights.astype(np.int64)
     if n_opt == 0:
         empty = np.zeros(0, np.int64)
-        return Plan(n, np.zeros(n + 1, np.int64), np.zeros(0, np.uint64), empty, w, np.zeros((0, 4), np.int64), [], empty, 1, 0)
+        return Plan(
+            n, np.zeros(n + 1, np.int64), np.zeros(0, np.uint64), empty, w, np.zeros((0, 4), np.int64), [], empty, 1, 0
+        )
     lengths = ptr[1:] - ptr[:-1]
     lo = items[ptr[:-1]]
     hi = items[ptr[1:] - 1]
@@ -124,7 +126,8 @@ def _fields(cover: Cover, base: Cover, window: int) -> tuple[np.ndarray, list[in
         if placed[k] and (hard or (least[k] > 0 and not forced)):
             tracked.append((k, hard, int(count[k]) if hard else int(least[k]), 0 if forced else int(least[k])))
     low = sum(max(1, cap.bit_length()) for _, hard, cap, _ in tracked if not hard)
-    rows, mins = [], []
+    rows: list[tuple[int, int, int, int]] = []
+    mins: list[int] = []
     field_of = np.full(len(count), -1, dtype=np.int64)
     shifts = [0, low + window]  # next soft, next hard
     for k, hard, cap, need in sorted(tracked, key=lambda t: t[1]):
@@ -213,7 +216,20 @@ def _sweep(
             keys, res, approx = keys[order], res[order], approx[order]
         kernel = advance if merging else advance_hashed
         keys, res, approx, reached, moved, wide = kernel(
-            keys, res, approx, pl.first, pl.rel, pl.opt_field, pl.opt_w, pl.fields, pl.low, pl.window, p_arr, p, end, max_states
+            keys,
+            res,
+            approx,
+            pl.first,
+            pl.rel,
+            pl.opt_field,
+            pl.opt_w,
+            pl.fields,
+            pl.low,
+            pl.window,
+            p_arr,
+            p,
+            end,
+            max_states,
         )
         ordered = merging
         transitions += moved
@@ -267,4 +283,3 @@ def exercise() -> None:
         for hashed in (HASHED_STATES, 0):  # through the hash table, then merged
             _sweep(pl, exact.primes(1), None, None, None, 1.0, hashed=hashed)
             _sweep(pl, exact.primes(3)[1:], None, None, None, 1.0, hashed=hashed)
-

@@ -15,7 +15,7 @@ Knows no geometry.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Iterator
 
 from . import exact
 from .frontier import Plan, _bound, _complete, _sweep, plan
@@ -55,8 +55,20 @@ class Layers:
 
                 raise Stopped("memory budget", len(keys), held)
             keys, res, approx, _, _, _ = advance_hashed(
-                keys, res, approx, pl.first, pl.rel, pl.opt_field, pl.opt_w, pl.fields, pl.low, pl.window, p_arr,
-                p, p + 1, 1 << 62
+                keys,
+                res,
+                approx,
+                pl.first,
+                pl.rel,
+                pl.opt_field,
+                pl.opt_w,
+                pl.fields,
+                pl.low,
+                pl.window,
+                p_arr,
+                p,
+                p + 1,
+                1 << 62,
             )
         ok = _complete(keys, pl)
         self.final = [(int(k), self._value(r)) for k, r in zip(keys[ok].tolist(), res[ok].tolist())]
@@ -81,27 +93,27 @@ class Layers:
 
     def draw(self, rng: random.Random) -> list[int]:
         """One solution, uniformly: its options (the cover's ids)."""
-        pick = rng.randrange(self.total)
-        for key, weight in self.final:
-            if pick < weight:
-                break
-            pick -= weight
+        key = self.final[pick(rng, [w for _, w in self.final])][0]
         chosen = []
         for p in range(self.pl.n_items - 1, -1, -1):
             options = list(_predecessors(self.pl, p, key))
-            weights = [self.count(p, prev) for prev, _ in options]
-            pick = rng.randrange(sum(weights))
-            for (prev, o), w in zip(options, weights):
-                if pick < w:
-                    break
-                pick -= w
-            key = prev
+            key, o = options[pick(rng, [self.count(p, prev) for prev, _ in options])]
             if o >= 0:
                 chosen.append(int(self.pl.order[o]))
         return sorted(chosen)
 
 
-def _predecessors(pl: Plan, p: int, key: int):  # type: ignore[no-untyped-def]
+def pick(rng: random.Random, weights: list[int]) -> int:
+    """An index chosen with probability weights[i] / sum(weights), exactly (integers)."""
+    at = rng.randrange(sum(weights))
+    for i, w in enumerate(weights):
+        if at < w:
+            return i
+        at -= w
+    raise AssertionError("at < sum(weights)")
+
+
+def _predecessors(pl: Plan, p: int, key: int) -> Iterator[tuple[int, int]]:
     """(state before item p, plan option or -1) of every move that leads to `key` (the state
     before item p + 1)."""
     lowbit = 1 << pl.low
@@ -138,9 +150,7 @@ def frontier_sampler(cover: Cover, memory: int | None) -> Layers:
     return Layers(pl, exact.primes(k), memory)
 
 
-def reduction_draw(
-    cover: Cover, count: Callable[[list[int]], int], total: int, rng: random.Random
-) -> list[int]:
+def reduction_draw(cover: Cover, count: Callable[[list[int]], int], total: int, rng: random.Random) -> list[int]:
     """One uniform solution by self-reduction: at the first free item, each option that fits is
     weighed by `count(items left once it is placed)` (the last one by what remains of the
     total)."""

@@ -44,13 +44,20 @@ def _use(key: np.uint64, f: int, w: int, fields: np.ndarray) -> np.uint64:
         if fields[f, 3]:
             return NONE
         now = fields[f, 2]
-    return (key & ~field) | (np.uint64(now) << shift)  # type: ignore[no-any-return]
+    return (key & ~field) | (np.uint64(now) << shift)
 
 
 @njit(cache=True, inline="always")
 def _next(
-    r: int, t: int, part: np.ndarray, a: int, rel: np.ndarray, opt_field: np.ndarray, opt_w: np.ndarray,
-    fields: np.ndarray, mask_bits: np.uint64,
+    r: int,
+    t: int,
+    part: np.ndarray,
+    a: int,
+    rel: np.ndarray,
+    opt_field: np.ndarray,
+    opt_w: np.ndarray,
+    fields: np.ndarray,
+    mask_bits: np.uint64,
 ) -> tuple[int, np.uint64]:
     """Run r's next parent from position t of its part of the layer (`part`: the keys of the
     covered parents for r = 0, of the free ones for an option r = k > 0: option a + k - 1)
@@ -203,7 +210,7 @@ def _slot(key: np.uint64, bits: int) -> int:
     h = key * MUL
     h ^= h >> np.uint64(29)
     h *= MUL
-    return np.int64(h >> np.uint64(64 - bits))  # type: ignore[no-any-return]
+    return int(h >> np.uint64(64 - bits))
 
 
 @njit(cache=True)
