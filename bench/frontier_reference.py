@@ -103,7 +103,7 @@ def count(path: str) -> int:
                 nxt[((bits | mask) >> 1, u)] += ways
         states = nxt
     total = 0
-    for (bits, used), ways in states.items():
+    for (_bits, used), ways in states.items():
         if all(used[slot[k]] >= kinds[k][1][1] for k in tracked):
             total += ways
     return total
