@@ -261,3 +261,49 @@ def test_a_random_20x20_domino_tiling_is_a_tiling():
     for p in s.placements:
         (a, b) = [tuple(int(v) for v in c) for c in p.cells]
         assert abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+
+
+def test_a_stopped_frontier_count_resumes_from_its_checkpoint(tmp_path):
+    """6 x 30 by the pentominoes (A233430: 74,280,211,349,600,198,206,855,422,647,223), stopped
+    by a time limit again and again, each run going on from the layer the last one saved."""
+    ck = tmp_path / "count.npz"
+    runs = []
+    for _ in range(200):
+        p = _run(
+            "count",
+            str(EXAMPLES / "pentominoes-any-6x30.json"),
+            "--json",
+            "--method",
+            "frontier",
+            "--checkpoint",
+            str(ck),
+            "--time-limit",
+            "0.05",
+        )
+        runs.append(p.returncode)
+        if p.returncode == 0:
+            break
+        assert p.returncode == 124 and json.loads(p.stdout)["solutions"] is None
+    assert json.loads(p.stdout)["solutions"] == 74_280_211_349_600_198_206_855_422_647_223
+    assert len(runs) >= 2 and ck.exists()  # (stopped at least once)
+    p = _run("count", str(EXAMPLES / "pentominoes-any-6x10.json"), "--method", "frontier", "--checkpoint", str(ck))
+    assert p.returncode == 2 and p.stderr.count("\n") == 1 and "another count" in p.stderr
+    (tmp_path / "junk.npz").write_bytes(b"not a zip")
+    p = _run(
+        "count",
+        str(EXAMPLES / "pentominoes-any-6x10.json"),
+        "--method",
+        "frontier",
+        "--checkpoint",
+        str(tmp_path / "junk.npz"),
+    )
+    assert p.returncode == 2 and "not a frontier checkpoint" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_random_draws_on_the_command_line():
+    p = _run("solve", str(EXAMPLES / "dominoes-4x4.json"), "--random", "5", "--seed", "1", "--format", "json")
+    assert p.returncode == 0 and len(json.loads(p.stdout)["solutions"]) == 5
+    again = _run("solve", str(EXAMPLES / "dominoes-4x4.json"), "--random", "5", "--seed", "1", "--format", "json")
+    assert again.stdout == p.stdout  # (the seed decides)
+    p = _run("solve", str(EXAMPLES / "distinct-rectangles-7x7.json"), "--random", "1")
+    assert p.returncode == 2 and p.stderr.count("\n") == 1 and "frontier" in p.stderr

@@ -276,22 +276,19 @@ class Tiling:
         method: str = "auto",
     ) -> Report[Solution]:
         """Count all solutions (and, with unique=True, the classes under board symmetry).
-        `method` (engine.counting.METHODS): how; "auto" chooses (enumerating when a kernel,
-        a checkpoint, a cluster, jobs >= 2 or breaking=False is asked for), "enumerate"
-        searches, the others count without listing (one thread; a forced method that cannot
-        apply raises PuzzleError).
+        `method` (engine.counting.METHODS): "auto" chooses (enumerating when a kernel, a
+        checkpoint, a cluster, jobs >= 2 or breaking=False is asked for), the others but
+        "enumerate" count without listing (one thread; PuzzleError when one cannot apply).
         jobs > 1 (0: every core): on threads; a checkpoint file: resumable; scheduler:
         on Dask ("local": a LocalCluster of `jobs` worker processes, or an address);
         `time_limit` (seconds, model included) holds for every one of them.
         node_budget (one thread): give up, incomplete, after about that many nodes.
         memo=False (one thread): visit every node of the tree (no count of a sub-problem
         reused), as statistics need."""
-        tree = engine != "auto" or checkpoint or scheduler or not breaking or jobs >= 2
-        if method == "auto" and (tree or not memo or node_budget is not None):
-            method = "enumerate"  # (what lists, splits or measures the tree searches it)
-        if method != "enumerate":
-            counted = self._count_by_method(method, unique, time_limit, progress)
-            if counted is not None:
+        tree = engine != "auto" or checkpoint or scheduler or not breaking or jobs >= 2 or not memo
+        if method != "enumerate" and not (method == "auto" and (tree or node_budget is not None)):
+            counted = self._count_by_method(method, unique, time_limit, progress, checkpoint)
+            if counted is not None:  # (None: auto chose to enumerate)
                 return counted
         if jobs != 1 or checkpoint or scheduler:
             quick = None
@@ -325,15 +322,18 @@ class Tiling:
         )
 
     def _count_by_method(
-        self, method: str, unique: bool, time_limit: float | None, progress: Progress | None
+        self, method: str, unique: bool, time_limit: float | None, progress: Progress | None, checkpoint: str | None
     ) -> Report[Solution] | None:
         """A count by a method that does not enumerate (engine.counting), or None when
-        "auto" chooses to enumerate."""
+        "auto" chooses to enumerate. `checkpoint`: the frontier's file (it resumes from it)."""
         from ..engine.counting import Refused, choose
         from ..engine.counting import count as count_by
-        from ..engine.counting.frontier import exercise
+        from ..engine.counting.resume import CheckpointError
+        from ..engine.counting.banded import exercise as warm_pfaffian
+        from ..engine.counting.frontier import exercise as warm_frontier
 
-        exercise()  # the sweep's kernel loaded (or compiled) before the clock
+        warm_frontier()  # the kernels loaded (or compiled) before the clock
+        warm_pfaffian()
         t0 = time.perf_counter()
         deadline = None if time_limit is None else t0 + time_limit
         ready = self._counting_model(method, unique, t0, deadline)
@@ -351,8 +351,17 @@ class Tiling:
             budget = self.max_memory if self.max_memory is not None else 1 << 30
             done = _progress_share(progress, t0)
             got = count_by(
-                ready.cover, chosen, perms=perms, plane=plane, deadline=deadline, memory=budget, progress=done
+                ready.cover,
+                chosen,
+                perms=perms,
+                plane=plane,
+                deadline=deadline,
+                memory=budget,
+                progress=done,
+                checkpoint=checkpoint,
             )
+        except CheckpointError as e:
+            raise PuzzleError(str(e), checkpoint or "") from None
         except Refused as e:
             if method == "auto":
                 return None

@@ -89,7 +89,7 @@ def count_arguments(p: ArgumentParser) -> None:
         "--checkpoint",
         type=Path,
         metavar="FILE",
-        help="SQLite file: record finished parts, resume an interrupted count.",
+        help="Resume file: enumerate's finished parts (SQLite), or the frontier's sweep (--method frontier).",
     )
     p.add_argument("--scheduler", metavar="ADDRESS", help="Count on a Dask cluster (tcp://HOST:PORT).")
     p.add_argument(
@@ -149,7 +149,7 @@ def count(
         print("\n".join(report.text_lines(unique)))
         if "burrtools" in figures:
             print(f"burrtools: {figures['burrtools']}")
-    _finish(report, f"{report.solutions} solutions")
+    _finish(report, f"{report.solutions} solutions" if report.counted else f"no count (the {report.method} method)")
 
 
 def _method(
@@ -164,13 +164,14 @@ def _method(
     """The counting method: what lists or splits the tree (a kernel named by --engine, a
     checkpoint, a cluster, BurrTools' listing) enumerates; a forced method with any of them
     is refused."""
-    wants_tree = engine != "auto" or checkpoint is not None or scheduler is not None or dask or burr
+    wants_tree = engine != "auto" or scheduler is not None or dask or burr
     if method == "auto":
-        return "enumerate" if wants_tree else "auto"
-    if method != "enumerate" and wants_tree:
+        return "enumerate" if wants_tree or checkpoint is not None else "auto"
+    if method != "enumerate" and (wants_tree or (checkpoint is not None and method != "frontier")):
         raise PuzzleError(
             f"--method {method} counts on one thread without a search tree: "
-            "--engine, --checkpoint, --scheduler, --dask and --burr need --method enumerate",
+            "--engine, --scheduler, --dask and --burr need --method enumerate "
+            "(--checkpoint: enumerate's parts, or the frontier's sweep)",
             "--method",
         )
     return method

@@ -101,10 +101,12 @@ def count(
     deadline: float | None = None,
     memory: int | None = None,
     progress: Callable[[float], None] | None = None,
+    checkpoint: str | None = None,
 ) -> Counted:
     """Count by `method` (not "enumerate"); with `perms` (a group of item permutations that
     maps the solutions onto themselves), the classes too, by Burnside's lemma.
-    limits.Stopped at the deadline or the memory budget."""
+    limits.Stopped at the deadline or the memory budget. `checkpoint`: the frontier's file
+    to save its sweep in and resume it from (resume.CheckpointError: another count's)."""
     states = 0
 
     def by_method(c: Cover, weights: np.ndarray | None = None, base: Cover | None = None) -> int:
@@ -124,7 +126,10 @@ def count(
             return found.solutions
         from . import frontier
 
-        got = frontier.count(c, weights=weights, base=base, deadline=deadline, memory=memory, progress=progress)
+        saved = checkpoint if weights is None else None
+        got = frontier.count(
+            c, weights=weights, base=base, deadline=deadline, memory=memory, progress=progress, checkpoint=saved
+        )
         states = max(states, got.states)
         return got.solutions
 

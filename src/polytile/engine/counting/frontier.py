@@ -31,10 +31,12 @@ if TYPE_CHECKING:
     import numpy as np
 
     from ...core.cover import Cover
+    from .resume import Checkpoint
 
 WINDOW = 64
 STATE_BYTES = 8 + 8 + 8  # key, float, a slot of the hash table (per prime: 8 more)
 TABLE_FACTOR = 3  # the kernel's arrays and hash table while a layer grows, over one layer
+SAVE_EVERY = 30.0  # seconds between two saves of a running sweep to its checkpoint
 HASHED_STATES = 1 << 15  # layers up to this many states through a hash table (in the caches),
 # larger ones merged in order (sweep.py; 20x20 dominoes' 184,756 states: 38 s hashed, 9 s merged)
 
@@ -149,22 +151,31 @@ def count(
     deadline: float | None = None,
     memory: int | None = None,
     progress: Callable[[float], None] | None = None,
+    checkpoint: str | None = None,
 ) -> Counted:
-    """The exact number of exact covers of `cover` (Stopped at the deadline or the budget)."""
+    """The exact number of exact covers of `cover` (Stopped at the deadline or the budget).
+    `checkpoint`: a file where the sweep saves the layer it has reached (every
+    resume.SAVE_EVERY seconds, and when stopped), and from which it resumes."""
     pl = plan(cover, weights, base)
     import numpy as np
 
     placed = np.bincount(cover.opt_piece, minlength=len(cover.piece_count)) > 0
     if (cover.piece_min[~placed] > 0).any():  # a piece that must be used has no place
         return Counted(0, 0, 0, 1)
-    first_pass = _sweep(pl, exact.primes(1), deadline, memory, progress, 0.5)
+    saved = None
+    if checkpoint is not None:
+        from .resume import Checkpoint, fingerprint
+
+        data = (pl.first, pl.rel, pl.opt_field, pl.opt_w, pl.fields)
+        saved = Checkpoint(checkpoint, fingerprint(data, f"{pl.n_items} {pl.window} {pl.low} {pl.least}"))
+    first_pass = _sweep(pl, exact.primes(1), deadline, memory, progress, 0.5, saved=saved, tag="a")
     residue, approx, transitions, widest = first_pass
     bound = _bound(pl, approx, transitions)
     k = exact.needed(bound)
     if k == 1:
         return Counted(residue[0], widest, transitions, 1)
     more = exact.primes(k)[1:]
-    rest, _, t2, _ = _sweep(pl, more, deadline, memory, progress, 0.5, 0.5)
+    rest, _, t2, _ = _sweep(pl, more, deadline, memory, progress, 0.5, 0.5, saved=saved, tag="b")
     value = exact.crt([residue[0], *rest], exact.primes(k))
     return Counted(value, widest, transitions + t2, k)
 
@@ -191,13 +202,13 @@ def _sweep(
     share: float,
     done_before: float = 0.0,
     hashed: int | None = None,
+    saved: Checkpoint | None = None,
+    tag: str = "",
 ) -> tuple[list[int], float, int, int]:
     """One sweep keeping counts modulo `primes`: the final residues, the float sum, the
     transitions made and the widest layer (`hashed`: layers up to this many states through
     the hash table, by default HASHED_STATES)."""
     import numpy as np
-
-    from .sweep import advance, advance_hashed  # (kernels.Deferred: the compiled variants when built)
 
     n = pl.n_items
     keys = np.zeros(1, np.uint64)  # nothing covered, no copies used
@@ -207,47 +218,103 @@ def _sweep(
     per_state = STATE_BYTES + 8 * len(primes)
     max_states = (1 << 62) if memory is None else max(1024, memory // (TABLE_FACTOR * per_state))
     transitions, widest, p, step, ordered = 0, 1, 0, 1, True
-    while p < n:
-        t = time.perf_counter()
-        end = min(n, p + step)
-        merging = len(keys) > (HASHED_STATES if hashed is None else hashed)
-        if merging and not ordered:
-            order = np.argsort(keys, kind="stable")
-            keys, res, approx = keys[order], res[order], approx[order]
-        kernel = advance if merging else advance_hashed
-        keys, res, approx, reached, moved, wide = kernel(
-            keys,
-            res,
-            approx,
-            pl.first,
-            pl.rel,
-            pl.opt_field,
-            pl.opt_w,
-            pl.fields,
-            pl.low,
-            pl.window,
-            p_arr,
-            p,
-            end,
-            max_states,
-        )
-        ordered = merging
-        transitions += moved
-        widest = max(widest, wide)
-        if reached < end:
-            raise Stopped("memory budget", widest, widest * per_state * TABLE_FACTOR)
-        p = reached
-        if len(keys) == 0:
-            return [0] * len(primes), 0.0, transitions, widest
-        spent = time.perf_counter() - t
-        step = max(1, min(n, step * 2 if spent < 0.02 else step // 2 if spent > 0.1 else step))
-        if deadline is not None and time.perf_counter() > deadline:
-            raise Stopped("time limit", widest)
-        if progress is not None:
-            progress(done_before + share * p / n)
+    if saved is not None:
+        done = saved.result(tag)
+        if done is not None:
+            return done
+        layer = saved.layer(tag)
+        if layer is not None:
+            p, keys, res, approx, transitions, widest = layer
+            ordered = False
+    last_save = time.perf_counter()
+    try:
+        while p < n:
+            keys, res, approx, p, step, ordered, transitions, widest = _layers(
+                pl, keys, res, approx, p, step, ordered, transitions, widest, p_arr, max_states, per_state, hashed
+            )
+            if len(keys) == 0:
+                p = n
+                break
+            if deadline is not None and time.perf_counter() > deadline:
+                raise Stopped("time limit", widest)
+            if progress is not None:
+                progress(done_before + share * p / n)
+            if saved is not None and time.perf_counter() - last_save > SAVE_EVERY:
+                saved.save_layer(tag, p, keys, res, approx, transitions, widest)
+                last_save = time.perf_counter()
+    except (Stopped, KeyboardInterrupt) as stop:
+        if saved is not None and not (isinstance(stop, Stopped) and stop.reason == "memory budget"):
+            saved.save_layer(tag, p, keys, res, approx, transitions, widest)
+        raise
+    total, approx_sum = _final(pl, keys, res, approx, primes)
+    if saved is not None:
+        saved.save_result(tag, total, approx_sum, transitions, widest)
+    return total, approx_sum, transitions, widest
+
+
+def _layers(
+    pl: Plan,
+    keys: np.ndarray,
+    res: np.ndarray,
+    approx: np.ndarray,
+    p: int,
+    step: int,
+    ordered: bool,
+    transitions: int,
+    widest: int,
+    p_arr: np.ndarray,
+    max_states: int,
+    per_state: int,
+    hashed: int | None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int, bool, int, int]:
+    """One call of a kernel: about 20-100 ms of layers from item p (the step adapts), through
+    the hash table or merged (layers past `hashed` states, sorted first)."""
+    import numpy as np
+
+    from .sweep import advance, advance_hashed  # (kernels.Deferred: the compiled variants when built)
+
+    n = pl.n_items
+    t = time.perf_counter()
+    end = min(n, p + step)
+    merging = len(keys) > (HASHED_STATES if hashed is None else hashed)
+    if merging and not ordered:
+        order = np.argsort(keys, kind="stable")
+        keys, res, approx = keys[order], res[order], approx[order]
+    kernel = advance if merging else advance_hashed
+    keys, res, approx, reached, moved, wide = kernel(
+        keys,
+        res,
+        approx,
+        pl.first,
+        pl.rel,
+        pl.opt_field,
+        pl.opt_w,
+        pl.fields,
+        pl.low,
+        pl.window,
+        p_arr,
+        p,
+        end,
+        max_states,
+    )
+    transitions += moved
+    widest = max(widest, wide)
+    if reached < end:
+        raise Stopped("memory budget", widest, widest * per_state * TABLE_FACTOR)
+    spent = time.perf_counter() - t
+    step = max(1, min(n, step * 2 if spent < 0.02 else step // 2 if spent > 0.1 else step))
+    return keys, res, approx, reached, step, merging, transitions, widest
+
+
+def _final(
+    pl: Plan, keys: np.ndarray, res: np.ndarray, approx: np.ndarray, primes: tuple[int, ...]
+) -> tuple[list[int], float]:
+    """The residues and the float of the final states whose pieces reached their minimums."""
+    if len(keys) == 0:
+        return [0] * len(primes), 0.0
     ok = _complete(keys, pl)
     total = [int(x) % q for x, q in zip(res[ok].astype(object).sum(axis=0).tolist(), primes)]
-    return total, float(approx[ok].sum()), transitions, widest
+    return total, float(approx[ok].sum())
 
 
 def _complete(codes: np.ndarray, pl: Plan) -> np.ndarray:

@@ -210,7 +210,7 @@ def _slot(key: np.uint64, bits: int) -> int:
     h = key * MUL
     h ^= h >> np.uint64(29)
     h *= MUL
-    return int(h >> np.uint64(64 - bits))
+    return np.int64(h >> np.uint64(64 - bits))  # type: ignore[return-value]
 
 
 @njit(cache=True)
