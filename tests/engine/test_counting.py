@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import polytile
 from checker import TooMany, all_solutions, board_motions, class_form
 from paths import ROOT
-from polytile.engine.counting import exact, frontier
+from polytile.engine.counting import burnside, exact, frontier
 from random_puzzles import _board, _cut, _free_key
 
 EXAMPLES = ROOT / "examples" / "counting"
@@ -136,6 +136,9 @@ def test_random_puzzles_with_copies_match_the_checker(tmp_path, monkeypatch, has
         except polytile.PuzzleError:
             return  # the motions do not map the pieces onto themselves (one-sided pieces)
         assert (u.solutions, u.unique) == (len(truth), classes), data
+        model = tiling.model()
+        for g in tiling.symmetry().perms:  # the hashed look-up of the placements' images, as the sorted one
+            assert (burnside.image_options(model.cover, g) == burnside._image_options_exactly(model.cover, g)).all()
         seen["unique"] += 1
 
     check()

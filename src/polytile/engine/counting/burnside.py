@@ -25,24 +25,51 @@ if TYPE_CHECKING:
 
 def image_options(cover: Cover, perm: np.ndarray) -> np.ndarray:
     """(n_opt,) the option that is each option's image under the item permutation `perm`,
-    -1 where the image is no option (another piece's, or off the options)."""
+    -1 where the image is no option (another piece's, or off the options). Options are
+    looked up by a sum of random words over their items and piece (Zobrist hashing: no
+    sort of the rows), every match then checked item by item."""
     import numpy as np
 
-    ptr, items = cover.opt_ptr.astype(np.int64), cover.opt_items.astype(np.int64)
+    ptr = cover.opt_ptr.astype(np.int64)
+    items = cover.opt_items.astype(np.int64)
     n_opt = len(ptr) - 1
-    lengths = ptr[1:] - ptr[:-1]
-    width = int(lengths.max()) if n_opt else 0
-    rows = np.full((n_opt, width + 1), -1, dtype=np.int64)
-    owner = np.repeat(np.arange(n_opt), lengths)
-    col = np.arange(len(items)) - ptr[:-1][owner]
-    rows[owner, col] = items
-    rows[:, width] = cover.opt_piece
-    mapped = np.full_like(rows, -1)
-    mapped[owner, col] = perm[items]
-    mapped[:, :width] = np.sort(np.where(mapped[:, :width] < 0, np.iinfo(np.int64).max, mapped[:, :width]), axis=1)
-    mapped[:, :width][mapped[:, :width] == np.iinfo(np.int64).max] = -1
-    mapped[:, width] = cover.opt_piece
-    both = np.concatenate([rows, mapped])
+    if n_opt == 0:
+        return np.zeros(0, dtype=np.int64)
+    rng = np.random.default_rng(0x5EED)
+    words = rng.integers(0, 2**63, size=cover.n_items, dtype=np.uint64)
+    piece_words = rng.integers(0, 2**63, size=len(cover.piece_count), dtype=np.uint64)
+    starts = ptr[:-1]
+    keys = np.add.reduceat(words[items], starts) + piece_words[cover.opt_piece]
+    moved = np.add.reduceat(words[perm[items]], starts) + piece_words[cover.opt_piece]
+    order = np.argsort(keys, kind="stable")
+    at = np.minimum(np.searchsorted(keys[order], moved), n_opt - 1)
+    image = np.where(keys[order][at] == moved, order[at], -1)
+    found = image >= 0
+    padded = _padded_items(cover, int((ptr[1:] - starts).max()))
+    mapped = np.where(padded >= 0, perm[np.maximum(padded, 0)], np.iinfo(np.int64).max)
+    mapped.sort(axis=1)
+    mapped[mapped == np.iinfo(np.int64).max] = -1
+    same = (padded[np.maximum(image, 0)] == mapped).all(axis=1) & (
+        cover.opt_piece[np.maximum(image, 0)] == cover.opt_piece
+    )
+    if (found & ~same).any():  # a collision of the sums (never seen): look up rows exactly
+        return _image_options_exactly(cover, perm)
+    result: np.ndarray = image
+    return result
+
+
+def _image_options_exactly(cover: Cover, perm: np.ndarray) -> np.ndarray:
+    """image_options by sorting the options' rows (no hashing)."""
+    import numpy as np
+
+    n_opt = len(cover.opt_ptr) - 1
+    width = int((cover.opt_ptr[1:] - cover.opt_ptr[:-1]).max())
+    rows = np.concatenate([_padded_items(cover, width), cover.opt_piece[:, None].astype(np.int64)], axis=1)
+    padded = rows[:, :width]
+    mapped = np.where(padded >= 0, perm[np.maximum(padded, 0)], np.iinfo(np.int64).max)
+    mapped.sort(axis=1)
+    mapped[mapped == np.iinfo(np.int64).max] = -1
+    both = np.concatenate([rows, np.concatenate([mapped, rows[:, width:]], axis=1)])
     _, inverse = np.unique(both, axis=0, return_inverse=True)
     inverse = inverse.ravel()
     where = np.full(int(inverse.max()) + 1, -1, dtype=np.int64)

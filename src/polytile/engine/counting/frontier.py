@@ -7,13 +7,14 @@ times. Pieces with enough copies cost the state nothing, which is what makes "an
 of each piece" countable: 6x10 with the 12 pentominoes, 7,845,888,732 tilings, in one
 sweep of 60 layers.
 
-Exactness: the kernel (sweep.py) keeps each count modulo a prime p < 2**61 and as a float64.
-The float is a proven upper bound once inflated: every state's float is a sum of floats
-whose exact values are the true counts, each addition rounding by at most a factor
-(1 + 2**-53); a true count reached through T additions is at most (1 + u)**T times its
-float, and T is at most the transitions made (counted). When that bound is below p the
-residue is the count; otherwise a second sweep keeps the count modulo as many more primes
-as the bound needs, and the CRT joins them. (A float that overflows falls back to the
+Exactness: the kernel (sweep.py) keeps each count modulo two primes below 2**61 and as a
+float64. The float is a proven upper bound once inflated: a state's float is the sum, over
+the paths that reach it, of 1 times a factor (1 + d), |d| <= u = 2**-53, for each rounded
+addition the path's share went through; no share goes through more additions than the
+sweep makes (T, counted, plus the final sum's), so the true count is at most the float
+over (1 - u)**(2T), below exp(4uT) times it. When that bound is below the primes'
+product, the CRT of the residues is the count; otherwise a second sweep keeps the count
+modulo as many more primes as the bound needs. (A float that overflows falls back to the
 product over the items of their option counts, which bounds the number of choice
 sequences.)
 """
@@ -36,6 +37,8 @@ if TYPE_CHECKING:
 WINDOW = 64
 STATE_BYTES = 8 + 8 + 8  # key, float, a slot of the hash table (per prime: 8 more)
 TABLE_FACTOR = 3  # the kernel's arrays and hash table while a layer grows, over one layer
+FIRST_PRIMES = 2  # primes of the first sweep: counts below ~2**121 (6x30 by pentominoes) in one
+# sweep; a residue more costs a few ns a transition, a second sweep all of them
 SAVE_EVERY = 30.0  # seconds between two saves of a running sweep to its checkpoint
 HASHED_STATES = 1 << 15  # layers up to this many states through a hash table (in the caches),
 # larger ones merged in order (sweep.py; 20x20 dominoes' 184,756 states: 38 s hashed, 9 s merged)
@@ -168,22 +171,21 @@ def count(
 
         data = (pl.first, pl.rel, pl.opt_field, pl.opt_w, pl.fields)
         saved = Checkpoint(checkpoint, fingerprint(data, f"{pl.n_items} {pl.window} {pl.low} {pl.least}"))
-    first_pass = _sweep(pl, exact.primes(1), deadline, memory, progress, 0.5, saved=saved, tag="a")
-    residue, approx, transitions, widest = first_pass
-    bound = _bound(pl, approx, transitions)
-    k = exact.needed(bound)
-    if k == 1:
-        return Counted(residue[0], widest, transitions, 1)
-    more = exact.primes(k)[1:]
+    first = exact.primes(FIRST_PRIMES)
+    residues, approx, transitions, widest = _sweep(pl, first, deadline, memory, progress, 0.5, saved=saved, tag="a")
+    k = exact.needed(_bound(pl, approx, transitions))
+    if k <= FIRST_PRIMES:
+        return Counted(exact.crt(residues, first), widest, transitions, FIRST_PRIMES)
+    more = exact.primes(k)[FIRST_PRIMES:]
     rest, _, t2, _ = _sweep(pl, more, deadline, memory, progress, 0.5, 0.5, saved=saved, tag="b")
-    value = exact.crt([residue[0], *rest], exact.primes(k))
+    value = exact.crt([*residues, *rest], exact.primes(k))
     return Counted(value, widest, transitions + t2, k)
 
 
 def _bound(pl: Plan, approx: float, transitions: int) -> int:
     """A proven upper bound on the count (see the module's doc)."""
     if math.isfinite(approx):
-        inflated = approx * math.exp(2.0 * transitions * 2.0**-53) * (1 + 2.0**-50)
+        inflated = approx * math.exp(4.0 * transitions * 2.0**-53) * (1 + 2.0**-50)
         if math.isfinite(inflated):
             return int(inflated) + 1
     sizes = (pl.first[1:] - pl.first[:-1]).tolist()
@@ -217,7 +219,7 @@ def _sweep(
     p_arr = np.array(primes, dtype=np.uint64)
     per_state = STATE_BYTES + 8 * len(primes)
     max_states = (1 << 62) if memory is None else max(1024, memory // (TABLE_FACTOR * per_state))
-    transitions, widest, p, step, ordered = 0, 1, 0, 1, True
+    transitions, widest, p, step, ordered = 0, 1, 0, 16, True
     if saved is not None:
         done = saved.result(tag)
         if done is not None:
