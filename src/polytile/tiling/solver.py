@@ -11,7 +11,7 @@ from typing import Callable
 import numpy as np
 
 from ..budget import over
-from ..core.cover import Model, OverBudget, TimeUp, build, check_budget
+from ..core.cover import Cover, Model, OverBudget, TimeUp, build, check_budget
 from ..core.puzzle import Puzzle
 from ..core.reduction import build_compiled
 from ..core.results import LETTERS, Placement, Report, Solution, piece_letters
@@ -475,10 +475,7 @@ class Tiling:
         if reasons:
             return Report(0, None, time.perf_counter() - t0, reasons=reasons, method="frontier")
         budget = self.max_memory if self.max_memory is not None else 1 << 30
-        try:
-            method = choose(model.cover, "pfaffian", plane=plane)
-        except Refused:
-            method = "frontier"
+        method = _sampling_method(model.cover, plane)
         draws: list[np.ndarray] = []
         if method == "pfaffian":
             from ..engine.counting.pfaffian import count_dominoes
@@ -534,6 +531,28 @@ class Tiling:
             select=select,
             shuffle=shuffle,
         )
+
+
+NARROW_SAMPLES = 16  # frontiers up to this many cells wide are sampled from the sweep's layers
+
+
+def _sampling_method(cover: Cover, plane: np.ndarray | None) -> str:
+    """How uniform draws are made: from the frontier's layers while the frontier is narrow
+    (a draw then costs a walk back), by the Pfaffian's self-reduction for dominoes on wider
+    boards (a draw costs a determinant per domino), else from the frontier's layers."""
+    from ..engine.counting import Refused, choose
+    from ..engine.counting.frontier import plan
+
+    try:
+        narrow = plan(cover).window <= NARROW_SAMPLES
+    except ValueError:
+        narrow = False
+    if not narrow:
+        try:
+            return choose(cover, "pfaffian", plane=plane)
+        except Refused:
+            pass
+    return "frontier"
 
 
 def _progress_share(progress: Progress | None, t0: float) -> Callable[[float], None] | None:
