@@ -316,3 +316,43 @@ def test_random_draws_on_the_command_line():
     assert again.stdout == p.stdout  # (the seed decides)
     p = _run("solve", str(EXAMPLES / "distinct-rectangles-7x7.json"), "--random", "1")
     assert p.returncode == 2 and p.stderr.count("\n") == 1 and "frontier" in p.stderr
+
+
+# ---- DLX matrices: `polytile cover --method` ---------------------------------------------
+
+
+@PROFILE
+@given(st.data())
+def test_random_matrices_counted_by_the_frontier_match_the_brute_force(data):
+    """Random DLX matrices (primary and secondary items, no colours; tests/dlx_cases.py's
+    brute force tries every subset of options) counted by the frontier in the file's
+    order, as a tiling's cover when they have that form."""
+    from dlx_cases import brute
+
+    from polytile.core.matrix import counting_cover
+    from polytile.engine.counting import Refused, choose
+    from polytile.engine.counting import count as count_by
+    from polytile.formats.dlx import parse
+
+    n_p, n_s = data.draw(st.integers(1, 7)), data.draw(st.integers(0, 3))
+    prim, sec = [f"p{i}" for i in range(n_p)], [f"s{i}" for i in range(n_s)]
+    lines = [" ".join(prim) + (" | " + " ".join(sec) if sec else "")]
+    for _ in range(data.draw(st.integers(0, 12))):
+        words = data.draw(st.lists(st.sampled_from(prim), min_size=1, max_size=3, unique=True))
+        words += data.draw(st.lists(st.sampled_from(sec), max_size=2, unique=True)) if sec else []
+        lines.append(" ".join(data.draw(st.permutations(words))))
+    text = "\n".join(lines) + "\n"
+    cover = counting_cover(parse(text))
+    try:
+        choose(cover, "frontier")
+    except Refused:
+        reject()
+    assert count_by(cover, "frontier").solutions == len(brute(text)), text
+
+
+def test_cover_counts_by_method_on_the_command_line(tmp_path):
+    (tmp_path / "m.dlx").write_text("a b | c\na c\nb c\na\nb\n")  # {a c}{b}, {a}{b c}, {a}{b}
+    p = _run("cover", str(tmp_path / "m.dlx"), "--json", "--method", "frontier")
+    assert p.returncode == 0 and json.loads(p.stdout)["solutions"] == 3 and json.loads(p.stdout)["method"] == "frontier"
+    p = _run("cover", str(tmp_path / "m.dlx"), "--all", "--method", "frontier")
+    assert p.returncode == 2 and p.stderr.count("\n") == 1

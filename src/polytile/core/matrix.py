@@ -183,3 +183,36 @@ def _spanning_tree(pairs: list[tuple[int, int]], cost: Callable[[int, int], Any]
             parent[ra] = rb
             tree.append((a, b))
     return tree
+
+
+def counting_cover(matrix: Matrix) -> Cover | None:
+    """The matrix as a Cover the counting methods take (engine.counting), or None when it
+    has colours: its tiling form when it has one (pieces of one copy each); else every item
+    a cell (in the file's order) and the options copies of one piece in any number, each
+    secondary item with an option of its own that fills it alone (so that it may stay
+    uncovered: the fillers are told apart as a second piece)."""
+    if matrix.opt_colour.any():
+        return None
+    found = tiling_cover(matrix)
+    if found is not None:
+        return found[0]
+    n, n_opt = matrix.n_items, matrix.n_options
+    lengths = np.diff(matrix.opt_ptr)
+    rows = [np.sort(matrix.opt_items[matrix.opt_ptr[o] : matrix.opt_ptr[o + 1]]) for o in range(n_opt)]
+    secondary = list(range(matrix.n_primary, n))
+    rows += [np.array([i], dtype=np.int32) for i in secondary]
+    pieces = np.array([0] * n_opt + [1] * len(secondary), dtype=np.int32)
+    firsts = np.array([int(r[0]) if len(r) else -1 for r in rows], dtype=np.int64)
+    order = np.lexsort((pieces, firsts))
+    rows = [rows[k] for k in order]
+    ptr = np.concatenate([[0], np.cumsum([len(r) for r in rows])]).astype(np.int64)
+    del lengths
+    return Cover(
+        n_items=n,
+        opt_ptr=ptr,
+        opt_items=np.concatenate(rows).astype(np.int32) if rows else np.zeros(0, np.int32),
+        opt_piece=pieces[order],
+        piece_count=np.array([n, n], dtype=np.int32),
+        piece_min=np.zeros(2, dtype=np.int32),
+        neighbours=np.full((n, 0), -1, dtype=np.int32),
+    )

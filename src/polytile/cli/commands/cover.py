@@ -54,6 +54,14 @@ def arguments(p: ArgumentParser) -> None:
         "dancing links with colours (links, Knuth's Algorithm C).",
     )
     p.add_argument(
+        "--method",
+        choices=("auto", "frontier", "memo", "enumerate"),
+        default="auto",
+        help="How to count: frontier (a sweep along the items in the file's order), memo (memoised "
+        "sub-problems), enumerate (the search, on --engine's kernel); auto: the frontier when the "
+        "options span few items, else enumerate. Listing always enumerates.",
+    )
+    p.add_argument(
         "--jobs",
         type=bounded(int, 0),
         default=0,
@@ -72,12 +80,26 @@ def cover(
     time_limit: Optional[float],
     engine: str,
     jobs: int,
+    method: str = "auto",
 ) -> None:
     """Count or list the solutions of an exact cover problem in Knuth's DLX format."""
     from ...formats.dlx import load
 
     matrix = load(file)
     store = list_all or limit is not None
+    if method not in ("auto", "enumerate") and (store or engine != "auto"):
+        raise PuzzleError(f"--method {method} counts without listing: not with --all, --limit or --engine", "--method")
+    counted = (
+        None if store or engine != "auto" or method == "enumerate" else _count_by_method(matrix, method, time_limit)
+    )
+    if counted is not None:
+        print(json.dumps(_as_json(counted, False)) if as_json else "\n".join(counted.text_lines(False)))
+        if counted.timed_out:
+            print("time limit reached: no count (the frontier method)", file=sys.stderr)
+            raise Exit(124)
+        if counted.interrupted:
+            raise Exit(130)
+        return
     from ...engine.cover_search import search_matrix
     from ..progress import counting
 
@@ -98,6 +120,42 @@ def cover(
     if report.timed_out:
         print(f"time limit reached: {report.solutions} solutions so far (incomplete)", file=sys.stderr)
         raise Exit(124)
+
+
+def _count_by_method(matrix: Matrix, method: str, time_limit: Optional[float]) -> Optional[Report[np.ndarray]]:
+    """A count that lists nothing (engine.counting), or None when auto chooses the search."""
+    import time
+
+    from ...core.matrix import counting_cover
+    from ...core.results import Report
+    from ...engine.counting import Refused, choose
+    from ...engine.counting import count as count_by
+    from ...engine.limits import Stopped
+
+    t0 = time.perf_counter()
+    cover = counting_cover(matrix)
+    if cover is None:
+        if method == "auto":
+            return None
+        raise PuzzleError(f"--method {method}: the matrix has colours (the search counts it)", "--method")
+    try:
+        chosen = choose(cover, method)
+        if chosen in ("enumerate", "pfaffian"):
+            return None
+        got = count_by(cover, chosen, deadline=None if time_limit is None else t0 + time_limit, memory=1 << 30)
+    except Refused as e:
+        if method == "auto":
+            return None
+        raise PuzzleError(str(e), "--method") from None
+    except Stopped as stop:
+        if stop.reason == "memory budget":
+            if method == "auto":
+                return None
+            raise PuzzleError(f"the {method} method would pass 1 GB", "--method") from None
+        return Report(0, None, time.perf_counter() - t0, complete=False, timed_out=True, method=method, counted=False)
+    except KeyboardInterrupt:
+        return Report(0, None, time.perf_counter() - t0, complete=False, interrupted=True, method=method, counted=False)
+    return Report(got.solutions, None, time.perf_counter() - t0, nodes=got.states, method=chosen)
 
 
 def _as_json(report: Report[np.ndarray], store: bool) -> dict[str, Any]:
