@@ -456,11 +456,12 @@ class Tiling:
         )
         return replace(res, seconds=time.perf_counter() - t0).with_found(self._solutions(model, res))
 
-    def sample(self, how_many: int, seed: int | None = None) -> Report[Solution]:
+    def sample(self, how_many: int, seed: int | None = None, *, distinct: bool = False) -> Report[Solution]:
         """`how_many` solutions drawn independently and exactly uniformly (with replacement)
         from the counted structure: the frontier's layers, or the Pfaffian's counts for
         dominoes. A PuzzleError when neither can count the puzzle or its layers would pass the
-        memory budget."""
+        memory budget. `distinct`: draws repeated are drawn again (a uniform random set of
+        min(how_many, all) solutions)."""
         import random
 
         from ..engine.counting import Refused, choose
@@ -488,7 +489,7 @@ class Tiling:
 
             total = count(list(range(model.cover.n_items)))
             if total:
-                draws = [np.array(reduction_draw(model.cover, count, total, rng)) for _ in range(how_many)]
+                draws = _draws(lambda: reduction_draw(model.cover, count, total, rng), how_many, total, distinct)
         else:
             try:
                 choose(model.cover, "frontier")
@@ -501,7 +502,7 @@ class Tiling:
                 raise over("the layers a uniform draw needs", stop.need, budget, self.puzzle.source) from None
             total = layers.total
             if total:
-                draws = [np.array(layers.draw(rng)) for _ in range(how_many)]
+                draws = _draws(lambda: layers.draw(rng), how_many, total, distinct)
         letters = piece_letters(model.puzzle) if draws else []
         found = [self._solution(model, d, letters) for d in draws]
         return Report(total, None, time.perf_counter() - t0, method=method, found=found)
@@ -531,6 +532,16 @@ class Tiling:
             select=select,
             shuffle=shuffle,
         )
+
+
+def _draws(draw: Callable[[], list[int]], how_many: int, total: int, distinct: bool) -> list[np.ndarray]:
+    """`how_many` draws (distinct ones: min(how_many, total), repeats drawn again)."""
+    if not distinct:
+        return [np.array(draw()) for _ in range(how_many)]
+    seen: dict[tuple[int, ...], None] = {}
+    while len(seen) < min(how_many, total):
+        seen.setdefault(tuple(draw()), None)
+    return [np.array(d) for d in seen]
 
 
 NARROW_SAMPLES = 16  # frontiers up to this many cells wide are sampled from the sweep's layers
