@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 
 from conftest import CORPUS
 from polytile.cli import main
-from polytile.engine import memo
+from polytile.engine.counting import memo
 from polytile.engine.search import search
 from polytile.errors import PuzzleError
 from polytile.shikaku.formats import load, parse, to_game_id, to_url

@@ -14,7 +14,7 @@ from hypothesis import given, settings, strategies as st
 from checker import shikaku_solutions
 from paths import TESTS
 from polytile.cli import main
-from polytile.engine import determinant, memo
+from polytile.engine.counting import determinant, memo
 from polytile.shikaku import pfaffian
 from polytile.shikaku.formats import load
 from polytile.shikaku.generate import partition

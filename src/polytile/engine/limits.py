@@ -15,7 +15,7 @@ class Stopped(Exception):
         self.reason = reason
         self.entries = entries  # memoised states when it stopped
         self.need = need  # bytes the memo held then (an estimate)
-        self.method = "memo"  # "frontier" when engine.frontier stopped
+        self.method = "memo"  # "frontier" when a frontier count stopped
 
 
 class Outgrown(Exception):

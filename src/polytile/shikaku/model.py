@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ..engine import memo
+from ..engine.counting import memo
 from .grid import Rect as Rect
 from .grid import Shikaku as Shikaku
 from .grid import letters as letters

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Callable, NamedTuple
 
-from ..engine import memo, propagation
+from ..engine.counting import memo, propagation
 from ..engine.counting.pfaffian import Graph as Graph, graph_of as graph_of, matchings as matchings, memory_need
 
 

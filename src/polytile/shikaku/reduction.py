@@ -14,7 +14,7 @@ from functools import cached_property
 from itertools import chain
 from typing import TYPE_CHECKING, Callable
 
-from ..engine import propagation
+from ..engine.counting import propagation
 from .grid import Rect, Shikaku
 
 if TYPE_CHECKING:

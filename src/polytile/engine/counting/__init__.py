@@ -118,8 +118,8 @@ def count(
             return count_dominoes([tuple(p) for p in plane.tolist()], deadline=deadline)
         if method == "memo" and weights is None:
             from ..limits import Limits
-            from ..memo import count_options
-            from ..propagation import options_of
+            from .memo import count_options
+            from .propagation import options_of
 
             found = count_options(options_of(c), solution=False, limits=Limits(deadline, memory))
             states = max(states, found.nodes)

@@ -29,7 +29,7 @@ import time
 
 import numpy as np
 
-from ..determinant import crt
+from .determinant import crt
 from ..kernels import njit  # numba imported only when its JIT is needed (see kernels.py)
 from ..limits import Stopped
 

@@ -12,7 +12,7 @@ one copy becomes an item: primary when it must be used, secondary otherwise).
    which is what makes boards with astronomically many solutions countable.
 
 When a caller allows it (`frontier_from`), a part whose memo grows past that many states,
-or past the memory budget, is counted again by `engine.frontier`, which keeps one layer of
+or past the memory budget, is counted again by `parts_frontier`, which keeps one layer of
 states instead of all of them.
 
 Counts are Python integers (exact beyond 2**63). `cap` saturates them (min(count, cap)),
@@ -28,12 +28,12 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
-from .limits import CHECK_EVERY, NO_LIMITS, Outgrown
-from .limits import Limits as Limits, Stopped as Stopped  # re-exported: callers name memo.Limits
+from ..limits import CHECK_EVERY, NO_LIMITS, Outgrown
+from ..limits import Limits as Limits, Stopped as Stopped  # re-exported: callers name memo.Limits
 from .propagation import Options, components, options_of, propagate
 
 if TYPE_CHECKING:
-    from ..core.cover import Cover
+    from ...core.cover import Cover
 
 
 class MemoResult:
@@ -49,7 +49,7 @@ class MemoResult:
         self.nodes = 0  # memoised states (sub-problems counted)
         self.seconds = 0.0
         self.capped = False  # the count reached `cap` (it may be larger)
-        self.method = "memo"  # "frontier" when a part was counted by engine.frontier
+        self.method = "memo"  # "frontier" when a part was counted by parts_frontier
 
 
 class Part:
@@ -193,7 +193,7 @@ def count_options(
 ) -> MemoResult:
     """Count the solutions of `opts` (see the module doc); with `solution`, also one of them.
     Stopped when `limits` (a deadline, a memory budget for the memo) are reached first.
-    `frontier_from`: memo states past which a part is counted by `engine.frontier`."""
+    `frontier_from`: memo states past which a part is counted by `parts_frontier`."""
     t0 = time.perf_counter()
     alive, covered, placed, dead = propagate(opts)
     res = MemoResult(0, forced=len(placed), dead_item=dead)
@@ -230,8 +230,8 @@ def count_part(part: Part, solution: bool, frontier_from: int | None, res: MemoR
     """A `Part`'s count by the memo, handed to `count` when the memo outgrows
     `frontier_from` states (a dense part: its layers need far less memory, and numpy sweeps
     them faster) -- uncapped counts only, of parts whose options fit the window."""
-    from .frontier import Stopped as FrontierStopped
-    from .frontier import count, fits
+    from .parts_frontier import Stopped as FrontierStopped
+    from .parts_frontier import count, fits
 
     use = frontier_from is not None and part.cap is None and fits(part.first, part.full.bit_length())
     part.switch = frontier_from if use else None

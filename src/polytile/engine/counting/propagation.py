@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 if TYPE_CHECKING:
     import numpy as np
 
-    from ..core.cover import Cover
+    from ...core.cover import Cover
 
 
 class Options(NamedTuple):
