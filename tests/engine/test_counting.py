@@ -356,3 +356,14 @@ def test_cover_counts_by_method_on_the_command_line(tmp_path):
     assert p.returncode == 0 and json.loads(p.stdout)["solutions"] == 3 and json.loads(p.stdout)["method"] == "frontier"
     p = _run("cover", str(tmp_path / "m.dlx"), "--all", "--method", "frontier")
     assert p.returncode == 2 and p.stderr.count("\n") == 1
+
+
+def test_the_pfaffian_refuses_a_determinant_past_the_budget():
+    from polytile.engine.counting.pfaffian import count_dominoes
+    from polytile.engine.limits import Stopped
+
+    cells = [(r, c) for r in range(40) for c in range(40)]
+    with pytest.raises(Stopped) as stop:
+        count_dominoes(cells, memory=10_000)
+    assert stop.value.reason == "memory budget" and stop.value.need > 10_000
+    assert count_dominoes(cells[: 16 * 40][: 4 * 40], memory=10**9) > 0  # (4 x 40 fits)

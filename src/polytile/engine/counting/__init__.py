@@ -115,7 +115,7 @@ def count(
             from .pfaffian import count_dominoes
 
             assert plane is not None
-            return count_dominoes([tuple(p) for p in plane.tolist()], deadline=deadline)
+            return count_dominoes([tuple(p) for p in plane.tolist()], deadline=deadline, memory=memory)
         if method == "memo" and weights is None:
             from ..limits import Limits
             from .memo import count_options

@@ -219,15 +219,24 @@ def components(cells: set[tuple[int, int]]) -> list[list[tuple[int, int]]]:
     return parts
 
 
-def count_dominoes(cells: list[tuple[int, int]], *, deadline: float | None = None) -> int:
+def count_dominoes(cells: list[tuple[int, int]], *, deadline: float | None = None, memory: int | None = None) -> int:
     """The number of domino tilings of a set of square-grid cells (integer coordinates;
     any shape, holes, several parts): the product of the parts' perfect matchings, 0 when a
     part has unequal numbers of black and white cells. limits.Stopped("time limit") past
-    `deadline` (a perf_counter time)."""
+    `deadline` (a perf_counter time), limits.Stopped("memory budget") before a part's
+    determinant would hold more than `memory` bytes."""
     parts = components({(int(r), int(c)) for r, c in cells})
     for part in parts:
         if 2 * sum((r + c) % 2 == 0 for r, c in part) != len(part):
             return 0
+    if memory is not None:
+        for part in parts:
+            rows, cols = [r for r, _ in part], [c for _, c in part]
+            need = memory_need(len(part), min(max(rows) - min(rows), max(cols) - min(cols)) + 1)
+            if need > memory:
+                stop = Stopped("memory budget", 0, need)
+                stop.method = "pfaffian"
+                raise stop
     total = 1
     for part in sorted(parts, key=len):
         total *= matchings(grid_graph(part), deadline)
