@@ -367,3 +367,59 @@ def test_the_pfaffian_refuses_a_determinant_past_the_budget():
         count_dominoes(cells, memory=10_000)
     assert stop.value.reason == "memory budget" and stop.value.need > 10_000
     assert count_dominoes(cells[: 16 * 40][: 4 * 40], memory=10**9) > 0  # (4 x 40 fits)
+
+
+def test_counts_past_2_to_the_64_agree_two_independent_ways(tmp_path):
+    """The 8x8 board by the polyominoes of 1-3 cells: Knuth's published count, the
+    independent pure-Python frontier of bench/ (no polytile import) and polytile's sweep;
+    18x18 dominoes: A065072's formula, the Pfaffian and the frontier."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import frontier_reference
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    path = EXAMPLES / "polyominoes-1-3-8x8.json"
+    published = PUBLISHED["polyominoes-1-3-8x8.json"][0]
+    assert published > 2**64 and frontier_reference.count(str(path)) == published
+    assert polytile.load(path).count(method="frontier").solutions == published
+    board = {"board": ["X" * 18] * 18, "pieces": [{"name": "d", "cells": ["XX"], "count": 162, "min": 0}]}
+    tmp = tmp_path / "d18.json"
+    tmp.write_text(json.dumps(board))
+    tiling = polytile.load(tmp)
+    a065072_9 = 1035449388414303593  # (the 2n x 2n square has 2**n a(n)**2 tilings)
+    expected = 2**9 * a065072_9**2
+    assert expected > 2**64
+    assert tiling.count(method="pfaffian").solutions == expected
+    assert tiling.count(method="frontier").solutions == expected
+
+
+def test_random_puzzles_counted_by_the_memo_match_the_checker(tmp_path):
+    """Random puzzles (tests/random_puzzles.py) whose pieces are used at most once, counted
+    by the memo method, against the checker; the frontier too where it applies."""
+    from random_puzzles import random_puzzles
+
+    path = tmp_path / "puzzle.json"
+    seen = {"memo": 0}
+
+    @settings(max_examples=100, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
+    @given(random_puzzles())
+    def check(rp):
+        try:
+            truth = all_solutions(rp.board, rp.pieces, rp.dim, limit=300, max_nodes=20_000, grid=rp.grid)
+        except TooMany:
+            reject()
+        path.write_text(json.dumps(rp.json))
+        tiling = polytile.load(path)
+        try:
+            r = tiling.count(method="memo")
+        except polytile.PuzzleError:
+            reject()  # (copies: the memo counts pieces used at most once)
+        assert r.solutions == len(truth), rp.kind
+        seen["memo"] += 1
+        try:
+            assert tiling.count(method="frontier").solutions == len(truth), rp.kind
+        except polytile.PuzzleError:
+            pass  # (a placement spanning more than 64 cells, or too many pieces to track)
+
+    check()
+    assert seen["memo"] >= 30, seen
