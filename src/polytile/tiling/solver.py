@@ -334,6 +334,7 @@ class Tiling:
 
         warm_frontier()  # the kernels loaded (or compiled) before the clock
         warm_pfaffian()
+        np.unique(np.zeros(2, np.int64), return_inverse=True)  # (its first call imports numpy.ma: 50 ms)
         t0 = time.perf_counter()
         deadline = None if time_limit is None else t0 + time_limit
         ready = self._counting_model(method, unique, t0, deadline)
@@ -345,9 +346,7 @@ class Tiling:
             chosen = choose(ready.cover, method, plane=plane, unique=unique)
             if chosen == "enumerate":
                 return None
-            perms = self._burnside_group(method, deadline) if unique else None
-            if unique and perms is None:
-                return None
+            perms = self._burnside_group(ready) if unique else None
             budget = self.max_memory if self.max_memory is not None else 1 << 30
             done = _progress_share(progress, t0)
             got = count_by(
@@ -394,19 +393,15 @@ class Tiling:
             return Report(0, 0 if unique else None, time.perf_counter() - t0, reasons=reasons, method=method)
         return model
 
-    def _burnside_group(self, method: str, deadline: float | None) -> np.ndarray | None:
-        """The board's motions as item permutations when they map every piece's placements
-        onto its own (Burnside's lemma then counts the classes); else None (auto) or a
-        PuzzleError (a forced method)."""
-        sym = self._symmetry_within_budget(True, deadline)
-        every = (1 << sym.order) - 1 if sym is not None else 0
-        if sym is not None and sym.h_mask == every and sym.g_exact == every:
-            return sym.perms
-        if method == "auto":
-            return None
-        raise PuzzleError(
-            f"--method {method} --unique: the board's motions do not map the pieces onto themselves", self.puzzle.source
-        )
+    def _burnside_group(self, model: Model) -> np.ndarray:
+        """The board's motions as item permutations (Burnside's lemma averages over them;
+        engine.counting refuses them when one maps a placement onto no placement). The
+        group alone: not the symmetry analysis of every option's images."""
+        from ..core.symmetry import board_group
+
+        if model.perms is not None:
+            return model.perms
+        return board_group(model.cells, model.colours, self.puzzle.board.grid, permuter)
 
     @staticmethod
     def _stopped(method: str, t0: float, *, timed_out: bool = False, interrupted: bool = False) -> Report[Solution]:

@@ -140,5 +140,7 @@ def count(
 
         unique = classes(cover, perms, total, by_method)
         if unique is None:
-            raise Refused("the board's motions do not map the placements onto placements")
+            raise Refused(
+                f"--unique by the {method} method: the board's motions do not map the placements onto placements"
+            )
     return Counted(total, unique, method, states)
