@@ -21,12 +21,15 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from typing import NamedTuple
-
-import numpy as np
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..limits import Stopped
-from . import banded
+
+if TYPE_CHECKING:
+    import numpy as np
+
+IN_PYTHON = 128  # a part of at most this many cells is eliminated in Python (no numpy import:
+# Shikaku's small grids of 2s answer without it)
 
 # Directions in clockwise order (the first coordinate grows downwards): N, E, S, W.
 STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
@@ -183,6 +186,8 @@ def numbering(g: Graph) -> list[int]:
 
 def kasteleyn(g: Graph) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """K as (rows, cols, values): black vertices by rank, white ones by rank, signs."""
+    import numpy as np
+
     rank = numbering(g)
     rows = np.array([rank[a] for a, _ in g.edges], dtype=np.int64)
     cols = np.array([rank[b] for _, b in g.edges], dtype=np.int64)
@@ -198,6 +203,16 @@ def matchings(g: Graph, deadline: float | None = None) -> int:
     if n == 0:
         return 1
     _check(deadline)
+    if n <= IN_PYTHON:
+        from .determinant import abs_det
+
+        rank, signs = numbering(g), orientation(g)
+        matrix: list[dict[int, int]] = [{} for _ in range(n // 2)]
+        for (a, b), sign in zip(g.edges, signs):
+            matrix[rank[a]][rank[b]] = sign
+        return abs_det(matrix, n // 2)
+    from . import banded
+
     rows, cols, values = kasteleyn(g)
     return banded.abs_det(n // 2, rows, cols, values, deadline)
 
@@ -249,7 +264,7 @@ def memory_need(n: int, band: int) -> int:
     """The bytes the determinant of a part of `n` cells holds when the short side of its
     bounding box is `band` cells (K's band: about half of it each side of the diagonal)."""
     half = (band + 2) // 2
-    return banded.band_bytes(n // 2, half, half)
+    return 2 * (n // 2) * (1 << (2 * half).bit_length()) * 8  # banded.band_bytes (no numpy import)
 
 
 def _check(deadline: float | None) -> None:
