@@ -36,10 +36,12 @@ def test_domino_strips(tmp_path, n, engine):
 
 
 def test_engine_choice_by_size(tmp_path):
-    small = polytile.load(domino_strip(tmp_path, 30)).count()
-    wide = polytile.load(domino_strip(tmp_path, 33)).count()
+    small = polytile.load(domino_strip(tmp_path, 30)).count(method="enumerate")
+    wide = polytile.load(domino_strip(tmp_path, 33)).count(method="enumerate")
     big = polytile.load(domino_strip(tmp_path, 140)).solve(limit=1)
     assert (small.engine, wide.engine, big.engine) == ("bitboard", "wide", "dlx")
+    # counted without enumerating, dominoes go to Kasteleyn's Pfaffian (F(n+1) tilings)
+    assert polytile.load(domino_strip(tmp_path, 33)).count().method == "pfaffian"
 
 
 PENTOMINOES = [
