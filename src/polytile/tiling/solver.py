@@ -35,6 +35,8 @@ LISTING_GRACE = 0.1  # seconds to list what a stopped search found
 # kernel): a small puzzle is done (the flat pentomino boards: 4,000 to 1.3 million nodes on
 # the bitboard kernel, 0.3-50 ms) before the split of the tree over threads would be (~20 ms)
 QUICK_NODES = {"bitboard": 2_000_000, "wide": 300_000, "dlx": 100_000}
+AUTO_SHARE = 0.5  # of a time limit, what a count by method chosen by auto may spend before the
+# search counts instead (and gives at least a partial figure)
 TABLE_BYTES = 48  # bytes of the search's tables per option cell (dancing links: ~32)
 
 
@@ -287,8 +289,8 @@ class Tiling:
         reused), as statistics need."""
         tree = engine != "auto" or checkpoint or scheduler or not breaking or jobs >= 2 or not memo
         if method != "enumerate" and not (method == "auto" and (tree or node_budget is not None)):
-            counted = self._count_by_method(method, unique, time_limit, progress, checkpoint)
-            if counted is not None:  # (None: auto chose to enumerate)
+            counted, time_limit = self._by_method_first(method, unique, time_limit, progress, checkpoint)
+            if counted is not None:
                 return counted
         if jobs != 1 or checkpoint or scheduler:
             quick = None
@@ -321,6 +323,17 @@ class Tiling:
             memo=memo,
         )
 
+    def _by_method_first(
+        self, method: str, unique: bool, time_limit: float | None, progress: Progress | None, checkpoint: str | None
+    ) -> tuple[Report[Solution] | None, float | None]:
+        """`_count_by_method`, and the time a search has left after it (None: auto chose to
+        enumerate, or gave the search the rest)."""
+        t0 = time.perf_counter()
+        counted = self._count_by_method(method, unique, time_limit, progress, checkpoint)
+        if time_limit is not None:
+            time_limit = max(0.0, time_limit - (time.perf_counter() - t0))
+        return counted, time_limit
+
     def _count_by_method(
         self, method: str, unique: bool, time_limit: float | None, progress: Progress | None, checkpoint: str | None
     ) -> Report[Solution] | None:
@@ -336,7 +349,8 @@ class Tiling:
         warm_pfaffian()
         np.unique(np.zeros(2, np.int64), return_inverse=True)  # (its first call imports numpy.ma: 50 ms)
         t0 = time.perf_counter()
-        deadline = None if time_limit is None else t0 + time_limit
+        share = AUTO_SHARE if method == "auto" else 1.0  # (auto leaves the search the rest)
+        deadline = None if time_limit is None else t0 + share * time_limit
         ready = self._counting_model(method, unique, t0, deadline)
         if not isinstance(ready, Model):
             return ready
@@ -366,6 +380,8 @@ class Tiling:
                 return None
             raise PuzzleError(str(e), self.puzzle.source) from None
         except Stopped as stop:
+            if method == "auto":  # (past the budget, or half the time gone: the search counts
+                return None  # what it can, a partial figure where the method has none)
             if stop.reason == "memory budget":
                 raise over(f"counting by the {chosen} method", stop.need, budget, self.puzzle.source) from None
             return self._stopped(chosen, t0, timed_out=True)
