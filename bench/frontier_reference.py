@@ -1,6 +1,7 @@
 """Independent pure-Python frontier (broken-profile) counter for polytile JSON tilings.
 
-    python bench/frontier_reference.py FILE      # prints the count and the seconds
+    python bench/frontier_reference.py FILE             # prints the count and the seconds
+    python bench/frontier_reference.py FILE --prefixes  # "k count" of every prefix board, one sweep
 
 Standard library only; it does not import polytile, so it can check polytile's counts. Square
 grid, 2D: the board as rows of a drawing (any character but blank and '.') or a list of [x, y];
@@ -11,6 +12,13 @@ along the narrow side (column by column of the shorter dimension); at each cell 
 either has it covered already or places a piece whose first cell it is. A state is (which of
 the cells ahead are covered, as bits from the current cell on; copies used of each piece whose
 copies can run out, copies < cells // size, or that has a minimum). Counts are Python ints: exact at any size.
+
+With --prefixes, one sweep also gives the count of every prefix board: the board's cells on the
+first k lines across the sweep (for a 5 x 40 board, the 5 x k boards, k = 1..40), with the same
+pieces (copies and minimums). The placements are those of the whole board; at the boundary after
+line k, a state whose cells ahead are all free and whose tracked pieces have met their minimums
+is exactly a tiling of the first k lines (no placed piece reaches past them), and every such
+tiling reaches that state by one path.
 """
 
 from __future__ import annotations
@@ -44,9 +52,16 @@ def _orientations(cells, reflect):
     return out
 
 
-def count(path: str) -> int:
-    with open(path) as f:
-        data = json.load(f)
+def _read(source) -> dict:
+    if isinstance(source, dict):
+        return source
+    with open(source) as f:
+        return json.load(f)
+
+
+def _sweep(data: dict):
+    """Yields (line, done, states) after the last cell of each line across the sweep: line is
+    the long coordinate, done(states) the count of the states that are finished tilings."""
     board = _cells(data["board"])
     if len({len(p) for p in board}) != 1 or len(board[0]) != 2:
         raise ValueError("the reference counts 2D square-grid boards only")
@@ -84,6 +99,11 @@ def count(path: str) -> int:
                 idx = [index.get((a + da, b + db)) for da, db in shape]
                 if None not in idx:
                     anchored[i].append((sum(1 << (j - i) for j in idx), k))
+
+    def done(states: dict) -> int:
+        least = [(slot[k], kinds[k][1][1]) for k in tracked]
+        return sum(w for (bits, used), w in states.items() if bits == 0 and all(used[j] >= m for j, m in least))
+
     states: dict = {(0, (0,) * len(tracked)): 1}
     for i in range(n):
         nxt: dict = defaultdict(int)
@@ -102,14 +122,30 @@ def count(path: str) -> int:
                     u = used[:j] + (used[j] + 1,) + used[j + 1 :]
                 nxt[((bits | mask) >> 1, u)] += ways
         states = nxt
+        if i + 1 == n or order[i + 1][0] != order[i][0]:
+            yield order[i][0], done, states
+
+
+def count(source) -> int:
+    """The number of tilings of the puzzle (a polytile JSON file's path, or its parsed dict)."""
     total = 0
-    for (_bits, used), ways in states.items():
-        if all(used[slot[k]] >= kinds[k][1][1] for k in tracked):
-            total += ways
+    for _line, done, states in _sweep(_read(source)):
+        total = done(states)
     return total
+
+
+def prefix_counts(source) -> list[int]:
+    """counts[k - 1] = the number of tilings of the first k lines across the sweep (same pieces)."""
+    return [done(states) for _line, done, states in _sweep(_read(source))]
 
 
 if __name__ == "__main__":
     t = time.perf_counter()
-    result = count(sys.argv[1])
-    print(result, f"{time.perf_counter() - t:.3f} s")
+    if "--prefixes" in sys.argv[1:]:
+        path = next(a for a in sys.argv[1:] if a != "--prefixes")
+        for k, c in enumerate(prefix_counts(path), 1):
+            print(k, c)
+        print(f"{time.perf_counter() - t:.3f} s", file=sys.stderr)
+    else:
+        result = count(sys.argv[1])
+        print(result, f"{time.perf_counter() - t:.3f} s")
