@@ -62,6 +62,17 @@ def saved(d, name: str, timeout: float = 30.0) -> Path:
     return path
 
 
+def previewed(d, what: str) -> None:
+    """Wait until the page's preview (its /api/check) is of the puzzle now on the page: an
+    answer for the puzzle before, arriving after Solve, would take the solution's view away."""
+    until(
+        d,
+        lambda d: d.execute_script("return !!state.preview && state.previewKey === JSON.stringify(currentPuzzle())"),
+        30,
+        f"{what}: no preview",
+    )
+
+
 def test_open_count_solve_and_download_soma(page):
     d = page
     open_file(d, SOMA)
@@ -165,7 +176,7 @@ def test_download_links_say_why_not(page):
     assert not got["stl"][0] and not got["obj"][0]
     d.execute_script("setTilingSource('draw'); setGrid('square'); PRESETS['6x10']()")
     d.execute_script("const r = document.querySelector('#reflect'); r.checked = false; puzzleChanged()")  # rotate only
-    time.sleep(0.3)
+    previewed(d, "the rotate-only 6x10")
     click(d, "#solve")
     solved("v.job.puzzle.reflect === false && v.job.summary.area === 60", "6x10 not solved")
     assert links()["xmpuzzle"][0] and "rotate-only" in links()["xmpuzzle"][1]
@@ -174,7 +185,8 @@ def test_download_links_say_why_not(page):
         "setMode('shikaku'); document.querySelector('#shikaku-text').value = '7x7:a8a4e3a3a2f2c6f5k6_2_2_2_4a'"
     )
     click(d, "#shikaku-load")
-    time.sleep(0.3)
+    until(d, lambda d: css(d, "#shikaku-info").text.startswith("7 x 7, "), 30, "the Shikaku text was not loaded")
+    previewed(d, "the Shikaku puzzle")
     click(d, "#solve")
     solved("v.job.summary.kind === 'shikaku'", "shikaku not solved")
     assert all(off and "Shikaku" in why for off, why in links().values())
