@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from paths import EXAMPLES, TESTS
 from test_web_a11y import assert_clean, axe_source
-from test_web_browser import click, css, until
+from test_web_browser import click, css, previewed, until
 from test_web_formats import UNIT, mesh_volume
 
 import burr_checker
@@ -60,17 +60,6 @@ def saved(d, name: str, timeout: float = 30.0) -> Path:
         assert time.time() < deadline, f"{name} was not downloaded: {sorted(p.name for p in d.downloads.iterdir())}"
         time.sleep(0.05)
     return path
-
-
-def previewed(d, what: str) -> None:
-    """Wait until the page's preview (its /api/check) is of the puzzle now on the page: an
-    answer for the puzzle before, arriving after Solve, would take the solution's view away."""
-    until(
-        d,
-        lambda d: d.execute_script("return !!state.preview && state.previewKey === JSON.stringify(currentPuzzle())"),
-        30,
-        f"{what}: no preview",
-    )
 
 
 def test_open_count_solve_and_download_soma(page):
