@@ -57,9 +57,9 @@ def click(driver, selector):
 
 
 def previewed(d, what: str) -> None:
-    """Wait until the page's preview (its /api/check) is of the puzzle now on the page: Hint
-    does nothing without it, and a preview of the puzzle before, arriving after Solve, takes
-    the solution's view away (on a busy machine the check takes longer than a test's clicks)."""
+    """Wait until the page's preview (its /api/check) is of the puzzle now on the page: a
+    preview of the puzzle before, arriving after Solve, takes the solution's view away (on a
+    busy machine the check takes longer than a test's clicks)."""
     until(
         d,
         lambda d: d.execute_script("return !!state.preview && state.previewKey === JSON.stringify(currentPuzzle())"),
@@ -204,7 +204,6 @@ def test_file_upload_share_link_hint_and_stats(page):
     check(path, drawn_solution(d), reflect=True, partial=False)
 
     # hints build on each other; statistics agree with the manifest
-    previewed(d, "the shared puzzle")  # Hint asks for the previewed puzzle's next piece
     click(d, '#views [data-view="hint"]')
     click(d, "#hint-next")
     until(d, lambda d: "hint 1" in css(d, "#hint-text").text, 30)

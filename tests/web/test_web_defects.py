@@ -206,6 +206,33 @@ def test_an_early_click_is_kept(page):  # item 6
         d.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": slow["identifier"]})
 
 
+def test_a_hint_asked_before_the_preview_answers(page):
+    """Hint right after a change of puzzle, while the page's check of it is on its way (held
+    back 3 s here; a busy server): the hint is asked for, not dropped for want of a preview."""
+    d = page
+    slow = d.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument",
+        {
+            "source": """
+        const realFetch = window.fetch;
+        window.fetch = async (url, opts) => {
+          if (String(url).endsWith('/api/check') && window.holdChecks) await new Promise((ok) => setTimeout(ok, 3000));
+          return realFetch(url, opts);
+        };"""
+        },
+    )
+    try:
+        fresh(d)
+        click(d, '#views [data-view="hint"]')
+        click(d, "#tiling-none")  # no pieces: refused, no preview
+        until(d, lambda d: d.execute_script("return state.preview === null"), 10, "a preview without pieces")
+        d.execute_script("window.holdChecks = true; PRESETS['3x20']()")
+        click(d, "#hint-next")
+        until(d, lambda d: "(hint 1)" in css(d, "#hint-text").text, 30, "the hint was not asked for")
+    finally:
+        d.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": slow["identifier"]})
+
+
 @contextlib.contextmanager
 def held_back(path: str, seconds: float):
     """The app served from this process (uvicorn in a thread) with one static file held back

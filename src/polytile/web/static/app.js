@@ -1095,7 +1095,8 @@ async function init() {
   window.addEventListener("pagehide", abandonJob);
   $("#unique").addEventListener("change", () => { state.view = null; clearResult(); renderView(); });
   $("#reflect").addEventListener("change", puzzleChanged);
-  $("#hint-next").addEventListener("click", () => { if (state.preview && state.preview.kind !== "shikaku") startJob("hint", { placed: state.hints.map((h) => h.cells) }); });
+  // not tied to the preview: a click while its check is on its way (a busy server) asks all the same
+  $("#hint-next").addEventListener("click", () => { if (state.mode !== "shikaku") startJob("hint", { placed: state.hints.map((h) => h.cells) }); });
   $("#hint-reset").addEventListener("click", () => { state.hints = []; $("#hint-text").textContent = "Start over: no piece placed."; drawHints(); });
   $("#stats-run").addEventListener("click", () => startJob("stats"));
   $("#share").addEventListener("click", async () => {
