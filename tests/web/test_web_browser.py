@@ -56,6 +56,29 @@ def click(driver, selector):
     css(driver, selector).click()
 
 
+def previewed(d, what: str) -> None:
+    """Wait until the page's preview (its /api/check) is of the puzzle now on the page: a
+    preview of the puzzle before, arriving after Solve, takes the solution's view away (on a
+    busy machine the check takes longer than a test's clicks)."""
+    until(
+        d,
+        lambda d: d.execute_script("return !!state.preview && state.previewKey === JSON.stringify(currentPuzzle())"),
+        30,
+        f"{what}: no preview",
+    )
+
+
+def retype(driver, selector, value: str) -> None:
+    """Type `value` over a field's text, selected first, as a user does. Not clear(): it fires
+    a change with the field empty, and on a busy machine the page checks that empty box
+    (a 400, a SEVERE line in the console) before the next keys arrive."""
+    from selenium.webdriver.common.keys import Keys
+
+    field = css(driver, selector)
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(value)
+
+
 def drawn_solution(driver) -> list[tuple[str, list]]:
     groups = driver.find_elements("css selector", "#solution-svg g.piece")
     return [(g.get_attribute("data-piece"), json.loads(g.get_attribute("data-cells"))) for g in groups]
@@ -94,9 +117,7 @@ def test_draw_solve_count_cancel_and_shikaku(page):
     # a long count (free pentominoes, 2 copies each, in a 10 x 8 box: hours) and Cancel
     click(d, '#modes [data-mode="box"]')
     for sel, value in (("#box-width", "10"), ("#box-height", "8"), ("#box-max", "2")):
-        field = css(d, sel)
-        field.clear()
-        field.send_keys(value)
+        retype(d, sel, value)
     d.execute_script(
         "const s = document.querySelector('#box-order'); s.value = '5'; s.dispatchEvent(new Event('change'));"
     )
@@ -121,9 +142,7 @@ def test_draw_solve_count_cancel_and_shikaku(page):
 
     # the page answers at once: a small box solves and is drawn
     for sel, value in (("#box-width", "5"), ("#box-height", "4")):
-        field = css(d, sel)
-        field.clear()
-        field.send_keys(value)
+        retype(d, sel, value)
     d.execute_script(
         "const s = document.querySelector('#box-order'); s.value = '4'; s.dispatchEvent(new Event('change'));"
     )

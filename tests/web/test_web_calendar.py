@@ -172,6 +172,8 @@ def test_random_among_more_than_the_listed(page):
     until(d, lambda d: css(d, "#position").text == "1 / 1,000+", 30, "the listing is not cut at 1,000")
     click(d, "#random")
     until(d, lambda d: css(d, "#position").text == "random solution", 30, "no random solution")
+    # the drawn solution is shown when it arrives; the result line comes with the job's end
+    until(d, lambda d: css(d, "#progress").get_attribute("data-state") == "done", 30, "the draw did not end")
     assert "drawn uniformly" in css(d, "#result").text
     verify_calendar(d.execute_script("return state.view.job.summary"), shown_solution(d))
 

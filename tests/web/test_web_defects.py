@@ -7,8 +7,11 @@ Accessibility and the 360 px layout (items 11, 12): test_web_a11y.py."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import itertools
 import json
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -17,7 +20,7 @@ import pytest
 from test_web_browser import click, css, until
 
 from conftest import CORPUS
-from web_helpers import MISSING, chrome, chromium_available, get_json, server
+from web_helpers import MISSING, chrome, chromium_available, free_port, get_json, server
 
 pytestmark = pytest.mark.skipif(not chromium_available(), reason=MISSING)
 SOMA = CORPUS / "tiling" / "soma-3x3x3.json"
@@ -201,6 +204,78 @@ def test_an_early_click_is_kept(page):  # item 6
         assert css(d, "#progress-text").text.startswith("Solved in")
     finally:
         d.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": slow["identifier"]})
+
+
+def test_a_hint_asked_before_the_preview_answers(page):
+    """Hint right after a change of puzzle, while the page's check of it is on its way (held
+    back 3 s here; a busy server): the hint is asked for, not dropped for want of a preview."""
+    d = page
+    slow = d.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument",
+        {
+            "source": """
+        const realFetch = window.fetch;
+        window.fetch = async (url, opts) => {
+          if (String(url).endsWith('/api/check') && window.holdChecks) await new Promise((ok) => setTimeout(ok, 3000));
+          return realFetch(url, opts);
+        };"""
+        },
+    )
+    try:
+        fresh(d)
+        click(d, '#views [data-view="hint"]')
+        click(d, "#tiling-none")  # no pieces: refused, no preview
+        until(d, lambda d: d.execute_script("return state.preview === null"), 10, "a preview without pieces")
+        d.execute_script("window.holdChecks = true; PRESETS['3x20']()")
+        click(d, "#hint-next")
+        until(d, lambda d: "(hint 1)" in css(d, "#hint-text").text, 30, "the hint was not asked for")
+    finally:
+        d.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": slow["identifier"]})
+
+
+@contextlib.contextmanager
+def held_back(path: str, seconds: float):
+    """The app served from this process (uvicorn in a thread) with one static file held back
+    `seconds` before it is sent: a script that arrives late, as on a busy machine."""
+    import uvicorn
+    from polytile.web.app import create_app
+
+    app = create_app(warm=False)
+
+    async def slow(scope, receive, send):
+        if scope["type"] == "http" and scope["path"] == path:
+            await asyncio.sleep(seconds)
+        await app(scope, receive, send)
+
+    port = free_port()
+    srv = uvicorn.Server(uvicorn.Config(slow, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.time() + 30
+        while not srv.started:
+            assert time.time() < deadline and thread.is_alive(), "the server did not start"
+            time.sleep(0.05)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        srv.should_exit = True
+        thread.join(10)
+
+
+@pytest.mark.parametrize("script", ["lattice.js", "files.js"])
+def test_a_late_script_does_not_stop_the_start(script):
+    """The server's first answer may come before the parser has run the scripts after app.js
+    (which the rest of the start calls): the page waits for them and gets ready."""
+    with held_back(f"/static/{script}", 2.0) as url:
+        d = chrome()
+        try:
+            d.get(url + "/")
+            until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 30, "the page did not get ready")
+            assert "Draw a puzzle" in css(d, "#progress-text").text
+            errors = [e for e in d.get_log("browser") if e["level"] == "SEVERE"]
+            assert not errors, errors
+        finally:
+            d.quit()
 
 
 def test_statistics_not_offered_on_triangle_and_hex(page):  # item 7

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from paths import EXAMPLES, TESTS
 from test_web_a11y import assert_clean, axe_source
-from test_web_browser import click, css, until
+from test_web_browser import click, css, previewed, until
 from test_web_formats import UNIT, mesh_volume
 
 import burr_checker
@@ -165,7 +165,7 @@ def test_download_links_say_why_not(page):
     assert not got["stl"][0] and not got["obj"][0]
     d.execute_script("setTilingSource('draw'); setGrid('square'); PRESETS['6x10']()")
     d.execute_script("const r = document.querySelector('#reflect'); r.checked = false; puzzleChanged()")  # rotate only
-    time.sleep(0.3)
+    previewed(d, "the rotate-only 6x10")
     click(d, "#solve")
     solved("v.job.puzzle.reflect === false && v.job.summary.area === 60", "6x10 not solved")
     assert links()["xmpuzzle"][0] and "rotate-only" in links()["xmpuzzle"][1]
@@ -174,7 +174,8 @@ def test_download_links_say_why_not(page):
         "setMode('shikaku'); document.querySelector('#shikaku-text').value = '7x7:a8a4e3a3a2f2c6f5k6_2_2_2_4a'"
     )
     click(d, "#shikaku-load")
-    time.sleep(0.3)
+    until(d, lambda d: css(d, "#shikaku-info").text.startswith("7 x 7, "), 30, "the Shikaku text was not loaded")
+    previewed(d, "the Shikaku puzzle")
     click(d, "#solve")
     solved("v.job.summary.kind === 'shikaku'", "shikaku not solved")
     assert all(off and "Shikaku" in why for off, why in links().values())

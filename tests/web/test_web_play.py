@@ -150,6 +150,25 @@ def test_play_by_hand(url_and_solution):
         d.quit()
 
 
+def test_finish_is_not_lost_behind_a_waiting_count(url_and_solution):
+    """Finish clicked while a move's count is on its way and another's waits its turn (a busy
+    server: Undo right after a pick-up, then Finish) is done next, not dropped for the count."""
+    url, _ = url_and_solution
+    d = open_page(url, 1400, 1000)
+    try:
+        d.execute_script(
+            "const s = document.querySelector('#tiling-preset'); s.value = '3x20'; s.dispatchEvent(new Event('change'));"
+        )
+        until(d, lambda d: d.execute_script("return !!(state.preview && state.preview.area === 60)"), 20)
+        css(d, "#play-tab").click()
+        until(d, lambda d: status(d)["verdict"] == "open", 20)
+        d.execute_script("askServer(false); askServer(false); document.querySelector('#play-finish').click()")
+        until(d, lambda d: len(d.find_elements("css selector", '#play-svg g.piece[data-source="found"]')) == 12, 30)
+        assert "Finished" in status(d)["text"] and not severe(d)
+    finally:
+        d.quit()
+
+
 def pick_two(summary: dict, solution: list) -> list:
     """Two placements of `solution`: first one whose shape needs a flip from the tray's
     orientation, then one that needs no flip but at least one turn."""

@@ -240,9 +240,10 @@ class Tiling:
     @classmethod
     def _solutions(cls, model: Model, res: Report[np.ndarray]) -> list[Solution]:
         """The solutions found, as pieces. After a time limit or Ctrl-C, only those turned
-        into pieces within LISTING_GRACE seconds: listing is slower than finding."""
+        into pieces within LISTING_GRACE seconds: listing is slower than finding. A search
+        stopped by its solution limit lists every solution it found, however long that takes."""
         letters = piece_letters(model.puzzle) if res.found else []
-        stop = time.perf_counter() + LISTING_GRACE if not res.complete else None
+        stop = time.perf_counter() + LISTING_GRACE if res.timed_out or res.interrupted else None
         found = []
         for opts in res.found:
             if stop is not None and time.perf_counter() > stop:

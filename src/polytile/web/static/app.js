@@ -1015,6 +1015,11 @@ async function init() {
   $("#solve").addEventListener("click", solve);
   $("#count").addEventListener("click", count);
   $("#progress-text").textContent = "Connecting to the server…";
+  // the rest of init calls into the scripts after this one (lattice.js, play.js, files.js...):
+  // the server's answer may come before the parser has run them (a busy machine), so wait for both
+  const parsed = document.readyState === "loading"
+    ? new Promise((done) => document.addEventListener("DOMContentLoaded", done, { once: true }))
+    : null;
   try {
     state.info = await api("GET", "/api/info");
   } catch (e) {
@@ -1022,6 +1027,7 @@ async function init() {
     $("#progress-text").textContent = "The server does not answer.";
     return;
   }
+  await parsed;
   if (!pending) $("#progress-text").textContent = "Draw a puzzle and press Solve or Count.";
   $("#footer").textContent = `polytile ${state.info.version} — exact tiling solver. Everything runs on this computer; ` +
     `limits: ${state.info.limits.board_cells} board cells, ${state.info.limits.pieces} pieces, ${state.info.limits.jobs_per_client} jobs at a time.`;
@@ -1089,7 +1095,8 @@ async function init() {
   window.addEventListener("pagehide", abandonJob);
   $("#unique").addEventListener("change", () => { state.view = null; clearResult(); renderView(); });
   $("#reflect").addEventListener("change", puzzleChanged);
-  $("#hint-next").addEventListener("click", () => { if (state.preview && state.preview.kind !== "shikaku") startJob("hint", { placed: state.hints.map((h) => h.cells) }); });
+  // not tied to the preview: a click while its check is on its way (a busy server) asks all the same
+  $("#hint-next").addEventListener("click", () => { if (state.mode !== "shikaku") startJob("hint", { placed: state.hints.map((h) => h.cells) }); });
   $("#hint-reset").addEventListener("click", () => { state.hints = []; $("#hint-text").textContent = "Start over: no piece placed."; drawHints(); });
   $("#stats-run").addEventListener("click", () => startJob("stats"));
   $("#share").addEventListener("click", async () => {

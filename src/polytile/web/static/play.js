@@ -257,7 +257,7 @@ function undo() {
 }
 
 async function askServer(finish) {
-  if (play.asking) { play.again = play.again || (finish ? "finish" : "count"); return; }
+  if (play.asking) { play.again = finish ? "finish" : play.again || "count"; return; }   // a Finish waiting is never dropped for a count
   play.asking = true;
   const puzzle = currentPuzzle(), key = play.key;
   const placed = play.placed.map((p) => p.cells), tables = !!play.geo && !play.turns;
