@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 METHODS = ("auto", "frontier", "pfaffian", "memo", "enumerate")
 MOST_TRACKED = 64  # combinations of the limited pieces' copies past which auto enumerates
+AUTO_WINDOW = 32  # mask bits past which auto enumerates (the frontier's layers could pass any
+# budget: 20x20 by P pentominoes spans 42 cells; the table's boards 13-25)
 
 
 class Refused(ValueError):
@@ -87,9 +89,16 @@ def choose(cover: Cover, method: str, *, plane: np.ndarray | None = None, unique
         return method
     if reasons["pfaffian"] is None and not unique:
         return "pfaffian"
-    if reasons["frontier"] is None and _combinations(cover) <= MOST_TRACKED:
+    if reasons["frontier"] is None and _combinations(cover) <= MOST_TRACKED and _window(cover) <= AUTO_WINDOW:
         return "frontier"
     return "enumerate"
+
+
+def _window(cover: Cover) -> int:
+    """The frontier's mask bits for this cover: its states can number 2**window."""
+    from . import frontier
+
+    return frontier.plan(cover).window
 
 
 def count(
