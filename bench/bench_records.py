@@ -17,7 +17,7 @@ published ones, the independent reference programme's), with timings; prints mar
 A360498(9) (87,181,220, its last published term) takes ~15 minutes this way: --oblongs 9, or
 `bench/distinct_rectangles.py count --n 9 --oblongs` (the same count split into prefixes).
 
-The expected terms are tests/corpus/records/sequences.json (the OEIS data fields, and the
+The expected terms are tests/records/sequences.json (the OEIS data fields, and the
 reference's A174249 terms past a(22)); a count that differs is printed as WRONG and the script
 exits 1. The puzzle files are written to a temporary folder by bench/make_counting_examples.py's
 builders (standard library).
@@ -36,7 +36,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SEQUENCES = json.loads((ROOT / "tests" / "corpus" / "records" / "sequences.json").read_text())
+SEQUENCES = json.loads((ROOT / "tests" / "records" / "sequences.json").read_text())
 POLYTILE = [sys.executable, "-m", "polytile"]
 sys.path.insert(0, str(ROOT / "bench"))
 import frontier_reference  # noqa: E402

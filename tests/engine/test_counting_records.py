@@ -1,7 +1,7 @@
 """Issue 36's records: the 5 x n and 6 x n rectangles tiled by the 12 pentominoes (any number of
 each), n = 1..40, counted by the frontier; n x n squares cut into rectangles (A360499) and oblongs
 (A360498) of distinct dimensions, n <= 7, counted by enumeration. The expected terms are in
-tests/corpus/records/sequences.json: published (OEIS) where published, the independent
+tests/records/sequences.json: published (OEIS) where published, the independent
 bench/frontier_reference.py beyond (A174249 past n = 22); never polytile's own output. n = 8 (and
 A360498's n = 9) take minutes: bench/bench_records.py runs them."""
 
@@ -14,7 +14,7 @@ import pytest
 import polytile
 from paths import EXAMPLES, TESTS
 
-SEQUENCES = json.loads((TESTS / "corpus" / "records" / "sequences.json").read_text())
+SEQUENCES = json.loads((TESTS / "records" / "sequences.json").read_text())
 PENTOMINOES = json.loads((EXAMPLES / "counting" / "pentominoes-any-6x10.json").read_text())["pieces"]
 LONGEST = 40
 
