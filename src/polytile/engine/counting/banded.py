@@ -30,11 +30,11 @@ import time
 import numpy as np
 
 from .determinant import crt
+from .exact import is_prime as is_prime  # (deterministic Miller-Rabin, shared with the sweep's primes)
 from ..kernels import njit  # numba imported only when its JIT is needed (see kernels.py)
 from ..limits import Stopped
 
 PRIME_BITS = 50
-WITNESSES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)  # deterministic below 3.18e23
 CHUNK = 1 << 22  # multiply-adds between two looks at the clock
 _primes: list[int] = []
 
@@ -107,29 +107,6 @@ def eliminate(
             _sub_mul_row(row, pivot_row, 0, end - k - first, f, p, p_inv)
             reach[ri] = max(reach[ri], end)
     return det
-
-
-def is_prime(n: int) -> bool:
-    """Miller-Rabin with the bases WITNESSES: exact for n < 3.18 * 10**23."""
-    if n < 2:
-        return False
-    for a in WITNESSES:
-        if n % a == 0:
-            return n == a
-    d, s = n - 1, 0
-    while not d & 1:
-        d, s = d >> 1, s + 1
-    for a in WITNESSES:
-        x = pow(a, d, n)
-        if x in (1, n - 1):
-            continue
-        for _ in range(s - 1):
-            x = x * x % n
-            if x == n - 1:
-                break
-        else:
-            return False
-    return True
 
 
 def primes(k: int) -> list[int]:
