@@ -12,6 +12,7 @@ from collections import Counter
 import pytest
 
 import polytile
+from polytile.tiling import sampling
 from checker import all_solutions
 from paths import ROOT
 
@@ -49,11 +50,9 @@ def _as_set(solution) -> frozenset:
 def test_random_dominoes_of_4x4_are_uniform(monkeypatch, way):
     """3,600 draws over the 36 tilings (A004003): each seen, chi-square p > 0.001; from the
     frontier's layers, and by the Pfaffian's self-reduction (as wide boards are drawn)."""
-    from polytile.tiling import solver
-
-    monkeypatch.setattr(solver, "NARROW_SAMPLES", 64 if way == "frontier" else 0)
+    monkeypatch.setattr(sampling, "NARROW_SAMPLES", 64 if way == "frontier" else 0)
     tiling = polytile.load(EXAMPLES / "dominoes-4x4.json")
-    r = tiling.sample(3600, seed=7)
+    r = sampling.sample(tiling, 3600, seed=7)
     assert r.method == way
     data = json.loads((EXAMPLES / "dominoes-4x4.json").read_text())
     truth = all_solutions(*_checker_form(data), 2)
@@ -98,7 +97,7 @@ def test_random_solutions_with_copies_come_from_the_frontier_uniformly(tmp_path)
     path.write_text(json.dumps(data))
     truth = all_solutions(*_checker_form(data), 2)
     tiling = polytile.load(path)
-    r = tiling.sample(40 * len(truth), seed=3)
+    r = sampling.sample(tiling, 40 * len(truth), seed=3)
     assert r.method == "frontier" and r.solutions == len(truth)
     seen = Counter(_as_set(s) for s in r.found)
     assert set(seen) <= truth
@@ -106,7 +105,7 @@ def test_random_solutions_with_copies_come_from_the_frontier_uniformly(tmp_path)
 
 
 def test_a_random_20x20_domino_tiling_is_a_tiling():
-    r = polytile.load(EXAMPLES / "dominoes-20x20.json").sample(1, seed=1)
+    r = sampling.sample(polytile.load(EXAMPLES / "dominoes-20x20.json"), 1, seed=1)
     (s,) = r.found
     cells = [tuple(int(v) for v in c) for p in s.placements for c in p.cells]
     assert sorted(cells) == sorted((x, y) for x in range(20) for y in range(20))

@@ -81,7 +81,9 @@ def sample(tiling: Tiling, how_many: int, seed: int, *, time_limit: float = 30.0
         r.found = [r.found[order[int(i)]] for i in picks]
         return r, True
     try:  # drawn from the frontier's layers (or the Pfaffian's counts), repeats drawn again
-        return tiling.sample(how_many, seed, distinct=True), True
+        from .sampling import sample as draw
+
+        return draw(tiling, how_many, seed, distinct=True), True
     except PuzzleError:
         pass  # (neither counts this box: a randomised search, not uniform)
     found: list[Solution] = []

@@ -223,7 +223,9 @@ def solve(
         raise PuzzleError("--random draws from all the solutions: not with --all or --unique", "--random")
     tiling = _load(puzzle, no_reflect, problem, max_memory)
     if random is not None:
-        report = tiling.sample(random, seed)
+        from ...tiling.sampling import sample
+
+        report = sample(tiling, random, seed)
     else:
         report = tiling.solve(limit=None if all_ else limit, unique=unique, time_limit=time_limit, engine=engine)
     from ...formats.xmpuzzle import strip_fillers  # variable voxels left empty: no piece
