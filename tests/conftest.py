@@ -18,7 +18,7 @@ CORPUS = Path(__file__).parent / "corpus"
 #          found by reading its source, so a new page test is marked without a list to keep;
 # slow     the modules that take longest without being either (seconds measured on 2 busy
 #          cores with `pytest --durations=0`, all tests of the module summed).
-FUZZ_MODULES = {"test_fuzz", "test_fuzz_resources", "test_differential", "test_interrupt_trials"}
+FUZZ_MODULES = {"test_fuzz", "test_fuzz_resources", "test_differential", "test_orbit_split", "test_interrupt_trials"}
 SLOW_MODULES = {
     "test_corpus",  # 76 s: the published counts of the whole corpus
     "test_parallel",  # 48 s: counts on threads, checkpoints, Dask

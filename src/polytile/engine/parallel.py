@@ -150,7 +150,7 @@ def _count(
     deadline: float | None = None,
 ) -> Report[np.ndarray]:
     t0 = time.perf_counter()
-    p = plan(cover, sym, unique=unique, store=False, breaking=breaking)
+    p = plan(cover, sym, unique=unique, store=False, breaking=breaking, weighted=True)
     engine = choose_engine(engine, cover.n_items, len(cover.piece_count))
     job = Job(cover, sym, p, engine, fingerprint(cover, p))
     res: Report[np.ndarray] = Report(unique=0, engine=f"{engine} x{jobs}" + (" (dask)" if client else ""))

@@ -31,6 +31,14 @@ class Advancing(Protocol):
         ...
 
 
+class Collecting(Advancing, Protocol):
+    """What search._drive runs: a driver, or orbit_split.Weighted around one."""
+
+    def collect(self, res: Report[np.ndarray], store: bool) -> None:
+        """Copy the figures (and the solutions found) into `res`."""
+        ...
+
+
 class Pacer:
     """Runs a kernel in slices of about SLICE_SECONDS whatever its speed (from a few
     thousand to millions of nodes a second): each budget follows the last slice's pace."""
@@ -63,17 +71,27 @@ class Plan:
     ban_ptr: np.ndarray | None = None  # ... its placements banned under each option (CSR)
     ban_opts: np.ndarray | None = None
     never_placed: bool | None = None  # piece_never_placed(cover), when the plan's compiled call found it
+    weights: np.ndarray | None = None  # (n_opt,) a prefix's solutions count weights[prefix[0]] times (orbit_split)
 
 
 def plan(
-    cover: Cover, sym: Symmetry | None, *, unique: bool, store: bool, breaking: bool = True, second: bool = True
+    cover: Cover,
+    sym: Symmetry | None,
+    *,
+    unique: bool,
+    store: bool,
+    breaking: bool = True,
+    second: bool = True,
+    weighted: bool = False,
 ) -> Plan:
     """Use symmetry breaking when it is sound and every solution need not be listed.
 
     Breaking places the fixed piece first, one placement per orbit; where that placement
     has symmetries, a second piece keeps one placement per orbit under them (see
     core.symmetry.second_breaking, compiled in engine/breaking.py; `second=False` skips
-    it). (Placing the most constrained piece first without symmetry helps square boards
+    it). With no such piece, a count (`weighted`) places the options covering one item
+    first, one per orbit, each weighing its orbit's size (engine/orbit_split.py). (Placing
+    the most constrained piece first without symmetry helps square boards
     and hurts narrow ones,
     where filling the first empty cell is already tight; measured on the corpus, so
     plain filling is kept there.)"""
@@ -91,6 +109,15 @@ def plan(
             second,
         )  # breaking_piece and second_breaking below in one compiled call
     if piece < 0:
+        if weighted and breaking and not unique and not store and sym is not None and sym.order > 1:
+            from .orbit_split import orbit_split
+
+            split = orbit_split(cover, sym)
+            if split is not None:
+                prefixes, weights = split
+                return Plan(
+                    np.ones(cover.n_options, dtype=bool), 0, -1, False, prefixes, weights=weights, never_placed=never
+                )
         mode = 1 if unique and sym is not None else 0
         return Plan(np.ones(cover.n_options, dtype=bool), mode, -1, unique, never_placed=never)
     prefixes = list(first)  # one option each: the fixed piece's placements kept (keep: not it)
@@ -196,7 +223,8 @@ def search(
     if time_limit is not None and time_limit <= 0:  # spent before the search: no tables built
         return Report(unique=0 if unique else None, complete=False, timed_out=True)
     engine = choose_engine(engine, cover.n_items, len(cover.piece_count))
-    p = plan(cover, sym, unique=unique, store=store, breaking=breaking)
+    counting = not store and not limit and select is None and shuffle is None and memo
+    p = plan(cover, sym, unique=unique, store=store, breaking=breaking, weighted=counting)
     if piece_never_placed(cover) if p.never_placed is None else p.never_placed:
         # no solution, however long a search would take to say so
         return Report(unique=0 if unique else None, engine=engine, seconds=time.perf_counter() - t0)
@@ -213,9 +241,14 @@ def search(
         memo=memo,
     )
     deadline = None if time_limit is None else t0 + time_limit
-    if driver.begun is not p.prefixes:  # (a driver may have begun with the plan's)
-        driver.begin(p.prefixes)
-    _drive(driver, res, store, node_budget, deadline, progress, t0)
+    if p.weights is not None:
+        from .orbit_split import Weighted
+
+        _drive(Weighted(driver, p.prefixes, p.weights), res, store, node_budget, deadline, progress, t0)
+    else:
+        if driver.begun is not p.prefixes:  # (a driver may have begun with the plan's)
+            driver.begin(p.prefixes)
+        _drive(driver, res, store, node_budget, deadline, progress, t0)
     if not unique:
         res.unique = None  # known for free under symmetry breaking, but not asked for
     res.seconds = time.perf_counter() - t0
@@ -223,7 +256,7 @@ def search(
 
 
 def _drive(
-    driver: Driver,
+    driver: Collecting,
     res: Report[np.ndarray],
     store: bool,
     node_budget: int | None,

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Callable
 import numpy as np
 
 from ..core.cover import Cover
+from .orbit_split import weight_groups
 from .search import Pacer, Plan, driver_class
 from .stealing import Shared
 
@@ -56,20 +57,26 @@ def run_task(
 ) -> tuple[Counts, bool]:
     """Count the subtrees under these prefixes: the counts, and False when `stop` was set
     before the end (then the counts are those of the part searched). `report` gets the
-    counts so far after every slice of the search (a few hundredths of a second)."""
+    counts so far after every slice of the search (a few hundredths of a second). Under a
+    weighted plan (engine/orbit_split.py) each prefix's solutions count its weight times."""
     driver, pacer = _thread_driver(job)
-    before = driver.stats.copy()
-    driver.begin(chunk)  # (keeps the kernel bound to the last chunk's argument types)
-    finished = True
-    while pacer.advance(driver) != "done":
-        if stop is not None and stop.is_set():
-            finished = False
-            break
-        if report is not None:
-            s = driver.stats - before
-            report((int(s[1]), int(s[2]), int(s[0])))
-    s = driver.stats - before
-    return (int(s[1]), int(s[2]), int(s[0])), finished
+    groups = [(1, chunk)] if job.plan.weights is None else weight_groups(chunk, job.plan.weights)
+    done = (0, 0, 0)
+    for weight, part in groups:
+        before = driver.stats.copy()
+        driver.begin(part)  # (keeps the kernel bound to the last chunk's argument types)
+        while pacer.advance(driver) != "done":
+            if stop is not None and stop.is_set():
+                return _add(done, weight, driver.stats - before), False
+            if report is not None:
+                report(_add(done, weight, driver.stats - before))
+        done = _add(done, weight, driver.stats - before)
+    return done, True
+
+
+def _add(done: Counts, weight: int, s: np.ndarray) -> Counts:
+    """The counts so far: those done, and a group's stats with its solutions weighted."""
+    return (done[0] + weight * int(s[1]), done[1] + int(s[2]), done[2] + int(s[0]))
 
 
 def fingerprint(cover: Cover, p: Plan) -> str:
@@ -86,4 +93,6 @@ def fingerprint(cover: Cover, p: Plan) -> str:
     ):
         h.update(np.ascontiguousarray(a).tobytes())
     h.update(f"{p.sym_mode}:{p.sym_piece}:{p.sym_piece2}".encode())
+    if p.weights is not None:
+        h.update(p.weights.tobytes())
     return h.hexdigest()
