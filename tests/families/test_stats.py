@@ -226,3 +226,21 @@ def test_cli_bad_input(tmp_path, args):
     p = run("stats", *args)
     assert p.returncode == 2
     assert p.stdout == "" and len(p.stderr.strip().splitlines()) == 1
+
+
+def test_cli_time_limit_gives_the_figures_so_far():
+    """A puzzle whose count takes hours (9x9 by distinct rectangles, A360499(9) unknown):
+    `--time-limit` stops every search and prints what it has, exit 124 (it ran unbounded)."""
+    p = run("stats", EXAMPLES / "counting" / "distinct-rectangles-9x9.json", "--json", "--time-limit", "2")
+    assert p.returncode == 124, p.stderr
+    out = json.loads(p.stdout)
+    assert out["timed_out"] and not out["counted"] and not out["complete"]
+    assert out["solutions"] > 0 and out["difficulty"]["tree_estimate"]["nodes"] > 1e9
+    assert "time limit" in p.stderr
+
+
+def test_cli_time_limit_not_reached(tmp_path):
+    p = run("stats", puzzle(tmp_path, "XX XX\n\nXX\nXX\n"), "--json", "--time-limit", "60")
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert out["counted"] and not out["timed_out"] and (out["solutions"], out["unique"]) == (2, 1)

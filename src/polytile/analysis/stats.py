@@ -254,11 +254,13 @@ class Stats:
     engine: str
     reasons: list[str]
     seconds: dict[str, float]
+    counted: bool = True  # `solutions` and `unique` are the whole counts (not a time limit's lower bounds)
+    timed_out: bool = False  # a search stopped at the time limit
 
     @property
     def complete(self) -> bool:
         """The per-piece figures are over every solution, not the first `examined` of them."""
-        return self.examined == self.solutions
+        return self.counted and self.examined == self.solutions
 
     def to_json(self) -> dict[str, Any]:
         """The figures as `stats --json` prints them and the page reads them."""
@@ -272,6 +274,8 @@ class Stats:
             "unique": self.unique,
             "examined": self.examined,
             "complete": self.complete,
+            "counted": self.counted,
+            "timed_out": self.timed_out,
             "boundary_cells": self.boundary_cells,
             "pieces": [p.to_json() for p in self.pieces],
             "hardest_cells": [{"cell": list(c), "placements": n} for c, n in self.hardest],
@@ -297,16 +301,29 @@ def _checked(report: Report[Solution]) -> Report[Solution]:
     return report
 
 
-def collect(tiling: Tiling, max_solutions: int = MAX_SOLUTIONS, probes: int = PROBES, seed: int = 0) -> Stats:
+def collect(
+    tiling: Tiling,
+    max_solutions: int = MAX_SOLUTIONS,
+    probes: int = PROBES,
+    seed: int = 0,
+    time_limit: float | None = None,
+) -> Stats:
     """Run the searches and gather every figure. The per-piece figures are over the first
-    `max_solutions` solutions the search finds."""
+    `max_solutions` solutions the search finds. With a `time_limit` (seconds, all searches
+    together) a search that reaches it gives its figures so far and `timed_out` is set."""
     seconds: dict[str, float] = {}
-    counted = _checked(tiling.count(unique=True))
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+
+    def left(most: float | None = None) -> float | None:
+        rest = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        return most if rest is None else rest if most is None else min(most, rest)
+
+    counted = _checked(tiling.count(unique=True, time_limit=left()))
     seconds["count"] = counted.seconds
-    listed = _checked(tiling.solve(limit=max_solutions + 1))  # one more: do we have them all?
+    listed = _checked(tiling.solve(limit=max_solutions + 1, time_limit=left()))  # one more: do we have them all?
     found = listed.found[:max_solutions]
     seconds["enumerate"] = listed.seconds
-    first = _checked(tiling.solve(limit=1))
+    first = _checked(tiling.solve(limit=1, time_limit=left()))
     model = tiling.model()
 
     t0 = time.perf_counter()
@@ -326,11 +343,12 @@ def collect(tiling: Tiling, max_solutions: int = MAX_SOLUTIONS, probes: int = PR
         pass
     elif listed.complete and len(listed.found) <= max_solutions:
         tree_nodes = listed.nodes  # the enumeration searched the whole tree
-    elif est.nodes <= ACTUAL_MAX_NODES:
-        full = _checked(tiling.count(breaking=False, time_limit=60, memo=False))
+    elif est.nodes <= ACTUAL_MAX_NODES and left() != 0.0:
+        full = _checked(tiling.count(breaking=False, time_limit=left(60.0), memo=False))
         if full.complete:
             tree_nodes, engine = full.nodes, full.engine
             seconds["tree"] = full.seconds
+    timed_out = counted.timed_out or listed.timed_out or first.timed_out
 
     puzzle = model.puzzle
     return Stats(
@@ -352,4 +370,6 @@ def collect(tiling: Tiling, max_solutions: int = MAX_SOLUTIONS, probes: int = PR
         engine=engine,
         reasons=list(counted.reasons),
         seconds=seconds,
+        counted=counted.complete,
+        timed_out=timed_out,
     )

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...errors import PuzzleError
-from .args import Exit, bounded, flag, no_reflect
+from .args import Exit, bounded, flag, max_memory, no_reflect
 
 if TYPE_CHECKING:
     import numpy as np
@@ -57,7 +57,8 @@ def render(st: Stats) -> None:
         f"{b['edge']} on edges{faces}); {len(st.pieces)} piece{'s' if len(st.pieces) != 1 else ''}"
         f", {flips}"
     )
-    con.print(f"solutions: [bold]{st.solutions}[/]   unique: [bold]{st.unique}[/]")
+    so_far = "" if st.counted else " so far (the count stopped at the time limit)"
+    con.print(f"solutions: [bold]{st.solutions}[/]   unique: [bold]{st.unique}[/]{so_far}")
     _pieces_table(con, st)
     _hardest_table(con, st)
     _difficulty_table(con, st)
@@ -147,15 +148,31 @@ def arguments(p: ArgumentParser) -> None:
     )
     p.add_argument("--probes", type=bounded(int, 1), default=10_000, help="Random paths for the tree estimate.")
     p.add_argument("--seed", type=int, default=0, help="Seed of the random paths.")
+    p.add_argument(
+        "--time-limit",
+        type=bounded(float, 0),
+        metavar="SECONDS",
+        help="Stop the searches after this many seconds in all: the figures so far (exit 124).",
+    )
+    max_memory(p)
     p.set_defaults(run=stats)
 
 
-def stats(puzzle: Path, no_reflect: bool, as_json: bool, max_solutions: int, probes: int, seed: int) -> None:
+def stats(
+    puzzle: Path,
+    no_reflect: bool,
+    as_json: bool,
+    max_solutions: int,
+    probes: int,
+    seed: int,
+    time_limit: float | None,
+    max_memory: int,
+) -> None:
     """Statistics: solutions, where each piece goes, the hardest cells, the search's size."""
-    from ...tiling.solver import load
+    from ...tiling.solver import Tiling, load
     from ...analysis.stats import Interrupted, collect
 
-    tiling = load(puzzle)
+    tiling = Tiling(load(puzzle).puzzle, max_memory)
     if tiling.puzzle.board.grid != "square":  # corners and edges are square-grid notions
         raise PuzzleError(
             f"stats works on the square grid only, not on the {tiling.puzzle.board.grid} grid", str(puzzle)
@@ -165,7 +182,7 @@ def stats(puzzle: Path, no_reflect: bool, as_json: bool, max_solutions: int, pro
     if no_reflect:
         tiling = tiling.no_reflect()
     try:
-        st = collect(tiling, max_solutions, probes, seed)
+        st = collect(tiling, max_solutions, probes, seed, time_limit)
     except Interrupted:
         print("polytile stats: interrupted", file=sys.stderr)
         raise Exit(130) from None
@@ -175,3 +192,6 @@ def stats(puzzle: Path, no_reflect: bool, as_json: bool, max_solutions: int, pro
         print(json.dumps(st.to_json()))
     else:
         render(st)
+    if st.timed_out:
+        print("polytile stats: time limit reached: the figures so far (incomplete)", file=sys.stderr)
+        raise Exit(124)
