@@ -218,7 +218,9 @@ def test_the_conventions_match_what_they_say():
     assert pattern(["A", "...", "Z"]).fullmatch("A\nB\nC\nZ\n")
     assert pattern(["A", "...", "Z"]).fullmatch("A\nZ\n")
     assert pattern(['{"id": "...", "n": ~3}']).fullmatch('{"id": "x-1", "n": 12,345}\n')
-    text = "```\n$ polytile count x\nsolutions: 1\n$ head x\n1\n```\n\n<!-- not run: why -->\n```\npolytile serve\n```\n"
+    text = (
+        "```\n$ polytile count x\nsolutions: 1\n$ head x\n1\n```\n\n<!-- not run: why -->\n```\npolytile serve\n```\n"
+    )
     lines = text.splitlines()
     first = _block(Path("x.md"), lines, 0, [(2, lines[1]), (3, lines[2]), (4, lines[3]), (5, lines[4])])
     assert [(c.text, c.shown, c.excused) for c in first.commands] == [
@@ -269,7 +271,13 @@ def _workdir(tmp_path: Path) -> Path:
 
 def _bash(text: str, cwd: Path, env: dict[str, str], stdin: str = "") -> subprocess.CompletedProcess:
     return subprocess.run(
-        ["bash", "-c", text], cwd=cwd, env={**os.environ, **env}, input=stdin, capture_output=True, text=True, timeout=120
+        ["bash", "-c", text],
+        cwd=cwd,
+        env={**os.environ, **env},
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
