@@ -357,7 +357,11 @@ def _params() -> list:
 
 
 @pytest.mark.parametrize("block", _params())
-def test_the_block_runs_as_shown(block: Block, tmp_path: Path, request: pytest.FixtureRequest) -> None:
+def test_the_block_runs_as_shown(
+    block: Block, tmp_path: Path, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")  # rich's tables (stats) as a pipe gets them, whatever the terminal
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
     cwd = _workdir(tmp_path)
     curl = any(c.text.startswith("curl") or "curl " in c.text for c in block.runnable())
     port = request.getfixturevalue("server") if curl else None
