@@ -16,11 +16,17 @@ STAMP  := $(VENV)/.installed
 .PHONY: demo test test-fast fuzz lint bench clean
 LINT   := $(VENV)/.lint
 
+# pip shows its progress: the first install downloads numpy, numba and the rest, then builds
+# polytile, which compiles its search kernels ahead of time (a few minutes with no output of
+# its own: pip prints "Building editable for polytile" and waits; see docs/startup.md)
 $(STAMP): pyproject.toml
+	@echo "== make: setting up $(VENV) (the first time takes a few minutes; later runs skip this)"
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python -m pip install --progress-bar on --upgrade pip
+	@echo "== make: installing polytile and its test tools into $(VENV); compiling the kernels comes last"
+	$(BIN)/python -m pip install --progress-bar on -e '.[test]'
 	touch $(STAMP)
+	@echo "== make: $(VENV) is ready: run .venv/bin/polytile, or 'source .venv/bin/activate' and then polytile"
 
 demo: $(STAMP)
 	$(BIN)/polytile solve examples/pentomino-6x10.txt
@@ -37,7 +43,7 @@ fuzz: $(STAMP)
 	POLYTILE_FUZZ=long $(BIN)/python -m pytest -q -s -p no:cacheprovider --hypothesis-show-statistics -m fuzz
 
 $(LINT): $(STAMP) pyproject.toml
-	$(BIN)/python -m pip install -q -e '.[lint]'
+	$(BIN)/python -m pip install --progress-bar on -e '.[lint]'
 	touch $(LINT)
 
 ESLINT_DIR ?= /tmp/polytile-eslint
@@ -54,7 +60,7 @@ lint: $(LINT) $(ESLINT)
 	POLYTILE_ESLINT=$(ESLINT_DIR) $(ESLINT) src/polytile/web/static
 
 bench: $(STAMP)
-	$(BIN)/python -m pip install -q -e '.[bench]'
+	$(BIN)/python -m pip install --progress-bar on -e '.[bench]'
 	$(BIN)/python bench/bench_peers.py
 
 clean:

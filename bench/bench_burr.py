@@ -2,8 +2,8 @@
 
     python bench/bench_burr.py --burr BIN [--files DIR] [--limit SECONDS] [--no-exported] [--long]
 
-BIN is burrTxt (or the environment variable POLYTILE_BURRTXT; recipe:
-../shared/peers/build.sh, section 3). DIR holds BurrTools' examples/ (default
+BIN is burrTxt (or the environment variable POLYTILE_BURRTXT; an optional peer built from
+BurrTools' public sources: bench/README.md, "Optional peers"). DIR holds BurrTools' examples/ (default
 tests/xmpuzzle, copies of them). For every problem of every file: polytile's count by its
 own conventions (all solutions, unique under the result's symmetry: `count --unique`) and
 as BurrTools counts assemblies (`count --burr`: every solution listed, then classes of

@@ -9,9 +9,8 @@ formulation) and Langford pairs for n = 12. Each program counts every solution o
 - polytile: `polytile cover FILE --json` as a process; its `seconds` is the search after the
   file is read and the kernel loaded (start-up apart), on every core (`--jobs 1`: one thread);
 - dlx1: Knuth's program, not part of polytile, built from the public ascherer/cwebtest
-  repository (dlx1.w, gb_flip.w): `ctangle gb_flip.w; ctangle dlx1.w; gcc -O3 -march=native -o
-  dlx1 dlx1.c gb_flip.c` (ctangle: Debian's texlive-binaries), by default in
-  /tmp/polytile-peers/dlx; `dlx1 < FILE`, the wall time of the process (its parsing of the file
+  repository (dlx1.w, gb_flip.w) by `sh bench/build_dlx1.sh CWEBTEST` (ctangle, then gcc -O3;
+  ctangle: Debian's texlive-binaries), by default in /tmp/polytile-peers/dlx; `dlx1 < FILE`, the wall time of the process (its parsing of the file
   is a few milliseconds);
 - xcover: `xcover.covers` (Algorithm C in numba) from Python, the file read by this script, the
   time of the enumeration alone (numba compiled on a tiny problem first).

@@ -6,7 +6,8 @@
 Builds nothing: the peers are run only when their binaries are given (options, or the
 environment variables POLYTILE_SUGYAN, POLYTILE_TYFKDA, POLYTILE_BURRTXT and
 POLYTILE_XMPUZZLES, the folder of BurrTools puzzle files named like the examples).
-Recipes to build them from their public sources: ../shared/peers/ (outside the project).
+How to build them from their public sources: bench/README.md, "Optional peers" (they are
+not part of the project).
 
 Figures, per case: polytile's search time, counting all and unique solutions on one
 thread (bench/search_seconds.py in a fresh process: the kernel's runs with the leaves'

@@ -17,7 +17,8 @@ One table, one row per gate (medians; PASS when the goal is met):
 - Shikaku: the 24x24 checkerboard of 2s counted exactly (goal < 2 s, the solve call) and the
   100x100 Tatham grid as whole processes against nanakin/shikaku-solver (goal >= 15x).
 Every count is checked against its published or corpus value; a wrong count stops the run.
-The peers are built outside the project (../shared/peers/), never dependencies.
+The peers are optional programs built from their public sources (bench/README.md, "Optional
+peers"), never dependencies.
 """
 
 from __future__ import annotations

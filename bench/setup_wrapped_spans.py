@@ -9,7 +9,7 @@ microseconds.
     python bench/setup_wrapped_spans.py BEFORE/src AFTER/src FILE [--repeat 15]
 
 Each tree runs its own compiled kernels (build each tree's extension first). A span's
-page faults say when the memo table landed on fresh pages (docs/parts/setup8b.md): that
+page faults say when the memo table landed on fresh pages (docs/history/parts/setup8b.md): that
 moves `_memo_tables` and `search` by 0.1-0.5 ms from run to run, whatever the set-up does.
 """
 

@@ -55,7 +55,7 @@ def _json_cells(v, grid: str = "square") -> list[Cell]:
 
 
 def _drawn(grid: str, row: int, col: int) -> Cell:
-    """polytile's drawing conventions (README, "Triangle and hex grids"): triangle, one
+    """polytile's drawing conventions (docs/formats.md, "Triangle and hex grids"): triangle, one
     character per triangle, pointing up when row + column is even; hex, hexes two columns
     apart, rows shifted by one."""
     if grid == "triangle":

@@ -1,6 +1,7 @@
 import json
 import os
 import re
+import sys
 import tempfile
 from pathlib import Path
 
@@ -51,6 +52,13 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.browser)
         if module in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """How many of the docs' commands ran (tests/project/test_docs_examples.py), when it ran."""
+    docs = sys.modules.get("test_docs_examples")
+    if docs is not None:
+        terminalreporter.write_line(docs.summary())
 
 
 def tiling_cases():

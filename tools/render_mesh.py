@@ -1,5 +1,5 @@
 """Render an OBJ written by `polytile mesh` to a PNG (matplotlib's mplot3d, flat shading),
-each piece in its .mtl colour: the pictures of docs/parts/mesh.md.
+each piece in its .mtl colour: the pictures of docs/mesh.md.
 
     .venv/bin/python tools/render_mesh.py OUT.obj OUT.png [--elev 30 --azim -60 --size 6x4]
 """

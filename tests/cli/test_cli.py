@@ -161,3 +161,13 @@ def test_ctrl_c_stops_cleanly(tmp_path):
     assert proc.returncode == 130
     assert "interrupted" in err and "Traceback" not in err
     assert json.loads(out)["nodes"] > 0
+
+
+@pytest.mark.parametrize("verb", ["count", "solve", "mesh", "stats"])
+def test_the_help_names_every_format_the_command_reads(verb, tmp_path):
+    """`mesh` and `stats` read BurrTools files as `count` does; their help said only ASCII or JSON."""
+    assert ".xmpuzzle" in " ".join(run(verb, "--help").stdout.split())
+    soma = CORPUS.parent / "xmpuzzle" / "soma-3x3x3.xmpuzzle"
+    if verb == "mesh":
+        p = run("mesh", soma, "-o", tmp_path / "soma.stl")
+        assert p.returncode == 0 and p.stdout.startswith(f"{tmp_path / 'soma.stl'}: 7 pieces"), p.stderr

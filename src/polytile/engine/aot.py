@@ -141,7 +141,7 @@ def _pycc_cc() -> Any:
     """numba.pycc's public CC class. Importing numba.pycc warns NumbaPendingDeprecationWarning
     ("The 'pycc' module is pending deprecation. Replacement technology is being developed."):
     known (numba 0.68 has no replacement; numba is bounded below 0.69 in pyproject.toml;
-    docs/parts/aot.md), so that one warning is ignored for this import alone: any other
+    docs/history/aot.md), so that one warning is ignored for this import alone: any other
     warning of the build shows, and nothing is filtered once the build is done."""
     import warnings
     from numba.core.errors import NumbaPendingDeprecationWarning

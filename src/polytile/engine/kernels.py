@@ -284,12 +284,12 @@ def keep_freed_memory() -> bool:
     """Raise glibc's mmap and trim thresholds (mallopt), once per process: whether they
     were set (not on other C libraries or systems, where nothing changes).
 
-    A page touched for the first time costs a fault here (1.5-8 us: docs/parts/setup8b.md).
+    A page touched for the first time costs a fault here (1.5-8 us: docs/history/parts/setup8b.md).
     glibc gives arrays of 128 KB or more their own mapping, unmapped again when freed, and
     trims the heap's top once 128 KB of it are free, so the model's large temporaries go
     back to the kernel, and the bitboard memo table's growth to 256 KB then faulted in 2
     to 64 fresh pages depending on what the set-up happened to allocate before it (~0.1
-    ms of 4x15's count: docs/parts/tables10.md). With the thresholds raised, freed arrays
+    ms of 4x15's count: docs/history/parts/tables10.md). With the thresholds raised, freed arrays
     stay in the heap and the next ones reuse their pages. Called with the first kernel
     looked up, before any puzzle's work."""
     if not _kept:

@@ -129,7 +129,7 @@ def plan(
 def piece_never_placed(cover: Cover) -> bool:
     """Some piece that every solution uses (minimum >= 1) has no option. The kernels would
     find no solution too, but only after trying every way of filling the board without it:
-    1.4 billion nodes and 50 s on Lucky Thirteen (docs/parts/bedlam8.md)."""
+    1.4 billion nodes and 50 s on Lucky Thirteen (docs/history/parts/bedlam8.md)."""
     return bool(kernel_module("bitboard.chained").never_placed(cover.opt_piece, cover.piece_min))
 
 
@@ -152,7 +152,7 @@ def driver_class(engine: str, cover: Cover | None = None) -> type[Driver]:
     fresh process's count). For the bitboard engine, a cover whose options span many items
     (not bitboard.driver.narrow_frontier: the 4x4x4 cube) gets the dynamic kernel, which
     fills the item the fewest placements cover (the Bedlam cube: 32.6M nodes instead of
-    621.7M, docs/parts/bedlam10.md); the 2D boards and Soma keep the lowest-item kernel."""
+    621.7M, docs/history/parts/bedlam10.md); the 2D boards and Soma keep the lowest-item kernel."""
     if engine == "bitboard" and cover is not None:
         narrow = _NARROW[0] if _NARROW else _narrow_frontier()
         if not narrow(cover):

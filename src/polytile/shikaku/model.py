@@ -185,7 +185,7 @@ PFAFFIAN_FROM = 8  # short side: below it the memo counts a grid of 2s sooner (6
 
 
 def method_of(puzzle: Shikaku, prefer_not: set[Rect] | None = None) -> str:
-    """How a puzzle is counted (see docs/parts/shikaku-dense.md): "pfaffian" when every clue
+    """How a puzzle is counted (see docs/shikaku-dense.md): "pfaffian" when every clue
     is a 2 (perfect matchings of a planar graph, |det| of a Kasteleyn matrix) and the grid's
     short side is at least `PFAFFIAN_FROM`, else "memo"
     (propagation, independent parts, memoised sub-problems), which hands a part whose memo

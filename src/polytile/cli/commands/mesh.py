@@ -21,7 +21,12 @@ MOST = 0.2  # gap / 2 + bevel, in cell edges: the sub-cells stay well formed
 
 def arguments(p: ArgumentParser) -> None:
     """Declare `mesh`'s options (called only when the verb is named)."""
-    p.add_argument("puzzle", type=Path, metavar="PUZZLE", help="Puzzle file: an ASCII drawing or polytile JSON.")
+    p.add_argument(
+        "puzzle",
+        type=Path,
+        metavar="PUZZLE",
+        help="Puzzle file: an ASCII drawing, polytile JSON or BurrTools .xmpuzzle (its first problem).",
+    )
     p.add_argument(
         "-o",
         "--output",

@@ -33,8 +33,10 @@ def arguments(p: ArgumentParser) -> None:
 
 
 def pieces(n: int, one_sided: bool, fixed: bool, dim: int, grid: str, count: bool, fmt: str) -> None:
-    """All n-ominoes (or n-cubes with --dim 3, n-iamonds with --grid triangle, n-hexes with
-    --grid hex): free unless --one-sided or --fixed."""
+    """All n-ominoes, n-cubes, n-iamonds or n-hexes: free, one-sided or fixed.
+
+    n-cubes with --dim 3, n-iamonds with --grid triangle, n-hexes with --grid hex; free
+    unless --one-sided or --fixed."""
     from ...core import polyforms
 
     kind = _kind(one_sided, fixed)

@@ -136,7 +136,12 @@ def _difficulty_table(con: Console, st: Stats) -> None:
 
 def arguments(p: ArgumentParser) -> None:
     """Declare `stats`' options (called only when the verb is named)."""
-    p.add_argument("puzzle", type=Path, metavar="PUZZLE", help="Puzzle file: an ASCII drawing or polytile JSON.")
+    p.add_argument(
+        "puzzle",
+        type=Path,
+        metavar="PUZZLE",
+        help="Puzzle file: an ASCII drawing, polytile JSON or BurrTools .xmpuzzle (its first problem).",
+    )
     no_reflect(p)
     flag(p, "--json", "Print one JSON object.", dest="as_json")
     p.add_argument(

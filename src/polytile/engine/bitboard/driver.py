@@ -49,7 +49,7 @@ def narrow_frontier(cover: Cover) -> bool:
     the frontier between the covered items and the empty ones. Where it is narrow (the 2D
     boards: 7-16) the same sub-problems recur and the memo pays; on the 4x4x4 cube (24) they
     almost never do, and its bookkeeping cost 16% a node for 2% fewer nodes (Bedlam,
-    docs/parts/bedlam8.md)."""
+    docs/history/parts/bedlam8.md)."""
     if cover.n_options == 0:
         return True
     items, ptr = cover.opt_items, cover.opt_ptr  # (one difference and one add.reduce: two

@@ -1,7 +1,7 @@
 """The driver of the dynamic bitboard kernel (engine/bitboard/dynamic.py), which
 search.driver_class gives covers whose options span many items (the 4x4x4 cube: not
 bitboard.driver.narrow_frontier). On the Bedlam cube it takes 19x fewer nodes than the
-lowest-item kernel at ~7x the cost a node (docs/parts/bedlam10.md)."""
+lowest-item kernel at ~7x the cost a node (docs/history/parts/bedlam10.md)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 dynamic = kernel_module("bitboard.dynamic")  # compiled ahead of time, or numba's JIT
 
 CELLS = 64  # a node with at most this many empty items fills its most constrained one
-# (Bedlam, docs/parts/bedlam9.md, counting covers to four: 20 -> 248.5M nodes, 44 s; 64 ->
+# (Bedlam, docs/history/parts/bedlam9.md, counting covers to four: 20 -> 248.5M nodes, 44 s; 64 ->
 # 87.1M, 19.5 s: below the threshold, every node's first list is built from the blocks)
 FEWEST = 0  # ... and more than this many (below: the lowest empty item, from the blocks;
 # Bedlam, bedlam10.md: 5, 10, 15 -> 32.6M, 34.7M, 53.0M nodes, the same time as 0)
