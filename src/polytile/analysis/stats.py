@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
@@ -301,6 +301,40 @@ def _checked(report: Report[Solution]) -> Report[Solution]:
     return report
 
 
+def _clock(time_limit: float | None) -> Callable[..., float | None]:
+    """left(most=None): the seconds left of `time_limit` from now (None: no limit), at most `most`."""
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+
+    def left(most: float | None = None) -> float | None:
+        rest = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        return most if rest is None else rest if most is None else min(most, rest)
+
+    return left
+
+
+def _tree_nodes(
+    tiling: Tiling,
+    counted: Report[Solution],
+    listed: Report[Solution],
+    est: TreeEstimate,
+    max_solutions: int,
+    time_limit: float | None,
+    seconds: dict[str, float],
+) -> tuple[int | None, str]:
+    """The kernel's whole tree (None: refuted before any search, or too large to count in
+    the time left) and the engine that searched it."""
+    if counted.reasons:
+        return None, listed.engine
+    if listed.complete and len(listed.found) <= max_solutions:
+        return listed.nodes, listed.engine  # the enumeration searched the whole tree
+    if est.nodes <= ACTUAL_MAX_NODES and time_limit != 0.0:
+        full = _checked(tiling.count(breaking=False, time_limit=time_limit, memo=False))
+        if full.complete:
+            seconds["tree"] = full.seconds
+            return full.nodes, full.engine
+    return None, listed.engine
+
+
 def collect(
     tiling: Tiling,
     max_solutions: int = MAX_SOLUTIONS,
@@ -312,12 +346,7 @@ def collect(
     `max_solutions` solutions the search finds. With a `time_limit` (seconds, all searches
     together) a search that reaches it gives its figures so far and `timed_out` is set."""
     seconds: dict[str, float] = {}
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
-
-    def left(most: float | None = None) -> float | None:
-        rest = None if deadline is None else max(0.0, deadline - time.perf_counter())
-        return most if rest is None else rest if most is None else min(most, rest)
-
+    left = _clock(time_limit)
     counted = _checked(tiling.count(unique=True, time_limit=left()))
     seconds["count"] = counted.seconds
     listed = _checked(tiling.solve(limit=max_solutions + 1, time_limit=left()))  # one more: do we have them all?
@@ -337,17 +366,8 @@ def collect(
     est = estimate_tree(model.cover, probes, seed)
     seconds["probes"] = time.perf_counter() - t0
 
-    tree_nodes = None  # refuted before any search: no tree to count
-    engine = listed.engine or first.engine
-    if counted.reasons:
-        pass
-    elif listed.complete and len(listed.found) <= max_solutions:
-        tree_nodes = listed.nodes  # the enumeration searched the whole tree
-    elif est.nodes <= ACTUAL_MAX_NODES and left() != 0.0:
-        full = _checked(tiling.count(breaking=False, time_limit=left(60.0), memo=False))
-        if full.complete:
-            tree_nodes, engine = full.nodes, full.engine
-            seconds["tree"] = full.seconds
+    tree_nodes, engine = _tree_nodes(tiling, counted, listed, est, max_solutions, left(60.0), seconds)
+    engine = engine or first.engine
     timed_out = counted.timed_out or listed.timed_out or first.timed_out
 
     puzzle = model.puzzle

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .records import SOLUTIONS
+from .records import NODES, SOLUTIONS
 
 if TYPE_CHECKING:
     from ..core.cover import Cover
@@ -101,13 +101,19 @@ class Weighted:
         return self.weight * (int(self.driver.stats[SOLUTIONS]) - self.mark)
 
     def advance(self, budget: int) -> str:
-        """As Driver.advance; 'done' after the last group."""
-        code = self.driver.advance(budget)
-        while code == "done" and self.groups:
+        """As Driver.advance; 'done' after the last group. A group that ends within the
+        budget hands what is left of it to the next, as one driver's search would: a count
+        that fits one slice is then the same count of nodes whatever the clock says."""
+        while True:
+            nodes = int(self.driver.stats[NODES])
+            code = self.driver.advance(budget)
+            if code != "done" or not self.groups:
+                return code
+            budget -= int(self.driver.stats[NODES]) - nodes
             self.done += self._here()
             self._next()
-            code = "paused"
-        return code
+            if budget <= 0:
+                return "paused"
 
     def collect(self, res: Report[np.ndarray], store: bool) -> None:
         """As Driver.collect, the solutions weighted."""
