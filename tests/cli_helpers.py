@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +46,26 @@ def start_cli(*args: Any, **popen: Any) -> subprocess.Popen:
     a child inherits that: its Ctrl-C would never arrive)."""
     popen.setdefault("preexec_fn", _default_sigint)
     return subprocess.Popen(command(*args), **popen)
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU seconds of a running process, all its threads (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def wait_busy(proc: subprocess.Popen, cpu: float, timeout: float = 300.0) -> bool:
+    """Wait until the process has run `cpu` seconds of CPU (past its start-up, into the
+    search: a state, whatever the machine's load) or has ended: True while it runs."""
+    end = time.monotonic() + timeout
+    while proc.poll() is None and time.monotonic() < end:
+        try:
+            if cpu_seconds(proc.pid) >= cpu:
+                return True
+        except (OSError, ValueError, IndexError):  # ended meanwhile
+            break
+        time.sleep(0.05)
+    return proc.poll() is None
 
 
 def _default_sigint() -> None:

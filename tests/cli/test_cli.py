@@ -6,10 +6,9 @@ import json
 import os
 import signal
 import subprocess
-import time
 
 import pytest
-from cli_helpers import call_cli, start_cli
+from cli_helpers import call_cli, start_cli, wait_busy
 
 from checker import check
 from conftest import CORPUS, tiling_cases
@@ -155,7 +154,7 @@ def test_ctrl_c_stops_cleanly(tmp_path):
     f = tmp_path / "long.txt"
     f.write_text(LONG)
     proc = start_cli("count", f, "--json", stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(3)
+    assert wait_busy(proc, 3.0)  # 3 s of CPU: into the count, however loaded the machine
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from cli_helpers import run_cli, start_cli
+from cli_helpers import run_cli, start_cli, wait_busy
 from paths import TESTS
 
 BIG = TESTS / "repro" / "board20x20-80P.json"  # 80 P pentominoes: endless
@@ -21,14 +21,14 @@ pytestmark = pytest.mark.skipif(os.name != "posix", reason="signals")
 
 
 def interrupt_after(seconds: float, *args: str) -> tuple[subprocess.CompletedProcess, float]:
-    """Run polytile, send SIGINT after `seconds`: the process and the delay to its exit."""
+    """Run polytile, send SIGINT once it has run `seconds` of CPU (into the search however
+    loaded the machine): the process and the delay to its exit."""
     proc = start_cli(*args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        out, err = proc.communicate(timeout=seconds)
+    if not wait_busy(proc, seconds):
+        out, err = proc.communicate()
         pytest.fail(f"finished before the signal: {err}")
-    except subprocess.TimeoutExpired:
-        sent = time.perf_counter()
-        proc.send_signal(signal.SIGINT)
+    sent = time.perf_counter()
+    proc.send_signal(signal.SIGINT)
     try:
         out, err = proc.communicate(timeout=60)
     finally:
