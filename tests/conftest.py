@@ -34,6 +34,21 @@ SLOW_MODULES = {
     "test_properties_parsers",  # 10 s: hypothesis round trips
     "test_calendar",  # 9 s
 }
+# ... of which these tests stay in the fast set, a sample of each family (seconds, not minutes):
+# every corpus count against the manifest, the calendar's published table of all 366 dates,
+# Knuth's DLX examples, queens and Langford pairs.
+FAST_SAMPLES = {
+    "test_corpus": {"test_counts"},
+    "test_calendar": {
+        "test_every_date_of_the_classic_puzzle_matches_the_published_table",
+        "test_the_printed_solution_shows_the_open_labels",
+    },
+    "test_dlx": {
+        "test_knuth_examples_solutions_as_in_dlx1_and_dlx2",
+        "test_queens_with_secondary_diagonals",
+        "test_langford_pairs",
+    },
+}
 BROWSER = re.compile(r"\bchrome\(|chromium_available|selenium")
 
 
@@ -50,7 +65,7 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.fuzz)
         if _uses_browser(item.path):
             item.add_marker(pytest.mark.browser)
-        if module in SLOW_MODULES:
+        if module in SLOW_MODULES and getattr(item, "originalname", item.name) not in FAST_SAMPLES.get(module, ()):
             item.add_marker(pytest.mark.slow)
 
 
