@@ -11,7 +11,8 @@ import subprocess
 
 import pytest
 
-from cli_helpers import command
+from cli_helpers import call_cli, command
+from paths import EXAMPLES
 from test_bad_input import assert_one_error
 
 CAP = 1 << 30  # address space: far beyond the 4 MB limit, far below /dev/zero read whole
@@ -59,3 +60,26 @@ def test_a_name_for_standard_input_still_reads_a_pipe(tmp_path):
     res = run("count", "/dev/stdin", cwd=tmp_path, input=DOMINOES)
     assert res.returncode == 0, res.stderr
     assert "solutions: 2" in res.stdout
+
+
+PROSE = """# Notes
+
+Counted with `polytile count FILE --unique`, on one core of a busy machine:
+the 12 pentominoes fill a 6x10 box in 2,339 ways up to symmetry.
+"""
+
+
+@pytest.mark.parametrize("verb", ["count", "solve"])
+def test_a_file_that_is_not_a_puzzle_is_refused_naming_it(tmp_path, verb):
+    (tmp_path / "notes.md").write_text(PROSE)
+    assert_one_error(call_cli(verb, "notes.md", cwd=tmp_path), "notes.md: not a puzzle drawing")
+    readme = str(EXAMPLES / "README.md")
+    assert_one_error(call_cli(verb, readme), f"{readme}: not a puzzle drawing")
+
+
+def test_a_drawing_in_ten_colours_is_still_a_puzzle(tmp_path):
+    colours = "ABCDEFGHIJ"  # a 1x10 board, each cell its own colour; ten monominoes, one of each
+    (tmp_path / "p.txt").write_text(colours + "\n\n" + " ".join(colours) + "\n")
+    res = call_cli("count", "p.txt", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert "solutions: 1\n" in res.stdout
