@@ -87,14 +87,15 @@ class Parser(argparse.ArgumentParser):
         so a usage error becomes an exception `main` reports."""
         raise UsageError(f"{self.prog}: {message}")
 
-    def parse_args(self, args: Any = None, namespace: Any = None) -> Any:  # type: ignore[override]
+    def parse_args(self, args: Any = None, namespace: Any = None) -> Any:
         """argparse's, an unknown option named with the known one closest to it."""
         parsed, extras = self.parse_known_args(args, namespace)
         if extras:
-            first = next((e for e in extras if e.startswith("-") and len(e) > 1 and not e[1:2].isdigit()), None)
-            hint = did_you_mean(first.split("=")[0], self.option_names()) if first else ""
+            first = next((e for e in extras if e.startswith("-") and len(e) > 1 and not e[1:2].isdigit()), "")
+            name = first.split("=")[0]
+            hint = did_you_mean(name, self.option_names()) if name else ""
             if hint:
-                self.error(f"unrecognized option {first.split('=')[0]!r}{hint}")
+                self.error(f"unrecognized option {name!r}{hint}")
             self.error(f"unrecognized arguments: {' '.join(extras)}")
         return parsed
 
