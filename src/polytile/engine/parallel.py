@@ -68,7 +68,7 @@ def count(
         if scheduler:
             from .dask_backend import dask_client
 
-            client, jobs = stack.enter_context(dask_client(scheduler, jobs))
+            client, jobs = stack.enter_context(dask_client(scheduler, jobs, deadline))
         return _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, breaking, deadline)
 
 
