@@ -98,6 +98,8 @@ class Report(Generic[Found]):
             lines = [f"solutions: {self.solutions}"]
         if unique and self.unique is not None and self.counted:
             lines.append(f"unique: {self.unique}")
+        elif unique and self.counted and not self.complete:
+            lines.append("unique: unknown")
         lines += [f"seconds: {self.seconds:.4f}", f"nodes: {self.nodes}", f"method: {self.method}"]
         if not self.complete:
             lines.append(f"complete: no ({self.reason}; the counts are lower bounds)")

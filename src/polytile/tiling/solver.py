@@ -300,6 +300,19 @@ class Tiling:
             unique, time_limit, engine, breaking, progress, jobs, checkpoint, scheduler, node_budget, memo
         )
         report.seconds += tried
+        return self._unique_known(report, unique)
+
+    def _unique_known(self, report: Report[Solution], unique: bool) -> Report[Solution]:
+        """An incomplete count's `unique`: what is known of it, the classes counted and at
+        least solutions / |G| (a class holds at most |G| solutions: an interrupted count had
+        said 0 classes beside 21,563 solutions), or None (unknown) when solutions were
+        counted before the board's group was known."""
+        if not unique or report.complete or report.unique is None:
+            return report
+        if self._sym is not None:
+            report.unique = max(report.unique, -(-report.solutions // self._sym.order))
+        elif report.solutions:
+            report.unique = None
         return report
 
     def _enumerate(
