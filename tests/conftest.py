@@ -8,6 +8,9 @@ import pytest
 
 # checkpoint rows are signed with a per-user key: the tests' own, never the user's
 os.environ.setdefault("POLYTILE_CHECKPOINT_KEY", str(Path(tempfile.mkdtemp(prefix="polytile-key-")) / "checkpoint.key"))
+# no progress lines on the commands' stderr (off a terminal they come every few seconds, so
+# a slow machine would add them to what a test reads); tests/cli/test_progress.py turns them on
+os.environ.setdefault("POLYTILE_PROGRESS", "0")
 
 CORPUS = Path(__file__).parent / "corpus"
 
