@@ -35,6 +35,7 @@ SLOW_MODULES = {
     "test_repro_resources",  # 10 s: parsers under resource limits
     "test_properties_parsers",  # 10 s: hypothesis round trips
     "test_calendar",  # 9 s
+    "test_scheduler",  # 20 s: a process per address refused (servers that are no Dask scheduler)
     "test_time_limits",  # 25 s: counts of a 25x25x25 box, each in a process of its own
 }
 BROWSER = re.compile(r"\bchrome\(|chromium_available|selenium")
