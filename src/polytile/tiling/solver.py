@@ -300,20 +300,7 @@ class Tiling:
             unique, time_limit, engine, breaking, progress, jobs, checkpoint, scheduler, node_budget, memo
         )
         report.seconds += tried
-        return self._unique_known(report, unique)
-
-    def _unique_known(self, report: Report[Solution], unique: bool) -> Report[Solution]:
-        """An incomplete count's `unique`: what is known of it, the classes counted and at
-        least solutions / |G| (a class holds at most |G| solutions: an interrupted count had
-        said 0 classes beside 21,563 solutions), or None (unknown) when solutions were
-        counted before the board's group was known."""
-        if not unique or report.complete or report.unique is None:
-            return report
-        if self._sym is not None:
-            report.unique = max(report.unique, -(-report.solutions // self._sym.order))
-        elif report.solutions:
-            report.unique = None
-        return report
+        return report.unique_known(self._sym.order if self._sym is not None else None) if unique else report
 
     def _enumerate(
         self,
@@ -369,7 +356,9 @@ class Tiling:
         """`_count_by_method`, the time a search has left after it (None: auto chose to
         enumerate, or gave the search the rest), and the seconds it spent (its kernels'
         loading left out, as every count leaves it out)."""
-        _warm_counting()
+        from ..engine.counting import warm as warm_counting
+
+        warm_counting()
         t0 = time.perf_counter()
         counted = self._count_by_method(method, unique, time_limit, progress, checkpoint)
         spent = time.perf_counter() - t0
@@ -530,16 +519,6 @@ class Tiling:
             select=select,
             shuffle=shuffle,
         )
-
-
-def _warm_counting() -> None:
-    """The counting methods' kernels loaded (or compiled) before their clock starts."""
-    from ..engine.counting.banded import exercise as warm_pfaffian
-    from ..engine.counting.frontier import exercise as warm_frontier
-
-    warm_frontier()
-    warm_pfaffian()
-    np.unique(np.zeros(2, np.int64), return_inverse=True)  # (its first call imports numpy.ma: 50 ms)
 
 
 def _progress_share(progress: Progress | None, t0: float) -> Callable[[float], None] | None:
