@@ -9,6 +9,9 @@ import pytest
 
 # checkpoint rows are signed with a per-user key: the tests' own, never the user's
 os.environ.setdefault("POLYTILE_CHECKPOINT_KEY", str(Path(tempfile.mkdtemp(prefix="polytile-key-")) / "checkpoint.key"))
+# no progress lines on the commands' stderr (off a terminal they come every few seconds, so
+# a slow machine would add them to what a test reads); tests/cli/test_progress.py turns them on
+os.environ.setdefault("POLYTILE_PROGRESS", "0")
 
 CORPUS = Path(__file__).parent / "corpus"
 
@@ -33,6 +36,8 @@ SLOW_MODULES = {
     "test_repro_resources",  # 10 s: parsers under resource limits
     "test_properties_parsers",  # 10 s: hypothesis round trips
     "test_calendar",  # 9 s
+    "test_scheduler",  # 20 s: a process per address refused (servers that are no Dask scheduler)
+    "test_time_limits",  # 25 s: counts of a 25x25x25 box, each in a process of its own
 }
 # ... of which these tests stay in the fast set, a sample of each family (seconds, not minutes):
 # every corpus count against the manifest, the calendar's published table of all 366 dates,

@@ -95,3 +95,27 @@ def test_invalid_box_input(args):
     assert p.returncode == 2
     lines = p.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in p.stderr
+
+
+def test_an_interrupted_count_says_what_it_knows_of_unique():
+    """A count cut short by its time limit said `unique: 0` beside thousands of solutions. A
+    class holds at most |G| = 8 solutions of a square box, so at least solutions / 8 classes
+    were met: the report says that much (a lower bound, as its solutions are)."""
+    res = box("--order", 4, "--size", "8x8", "--max-copies", 4, "--count", "--json", "--time-limit", 0.5)
+    assert res.returncode == 124, res.stderr
+    out = json.loads(res.stdout)
+    assert out["complete"] is False and out["reason"] == "time limit"
+    assert out["solutions"] > 0
+    assert -(-out["solutions"] // 8) <= out["unique"] <= out["solutions"]
+    text = box("--order", 4, "--size", "8x8", "--max-copies", 4, "--count", "--time-limit", 0.5).stdout
+    assert "unique: 0\n" not in text and "complete: no (time limit" in text
+
+
+def test_an_unknown_unique_is_said_so():
+    from polytile.core.results import Report
+
+    cut = Report(solutions=12, unique=None, complete=False, timed_out=True)
+    assert "unique: unknown" in cut.text_lines(unique=True)
+    assert cut.to_json()["unique"] is None
+    assert not any(line.startswith("unique") for line in cut.text_lines(unique=False))
+    assert not any(line.startswith("unique") for line in Report(solutions=12).text_lines(unique=True))

@@ -55,7 +55,7 @@ def command_parser(name: str) -> Parser:
 
 def overview() -> str:
     """The top-level help: usage, then every command with the first line of its help."""
-    lines = [f"usage: {PROG} [--help] COMMAND [ARGS]...", "", SUMMARY, "", "commands:"]
+    lines = [f"usage: {PROG} [--help] [--version] COMMAND [ARGS]...", "", SUMMARY, "", "commands:"]
     for name in COMMANDS:
         doc = (command_parser(name).description or "").strip().splitlines()
         lines.append(f"  {name:<10}{doc[0] if doc else ''}")
@@ -63,16 +63,35 @@ def overview() -> str:
     return "\n".join(lines) + "\n"
 
 
+def version() -> str:
+    """The installed distribution's version, else the package's own (a source checkout)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed(PROG)
+    except PackageNotFoundError:
+        from .. import __version__
+
+        return __version__
+
+
 def run(argv: list[str]) -> int:
     """Parse and run; exceptions carry the errors to main()."""
-    from .commands.args import UsageError
+    from .commands.args import UsageError, did_you_mean
 
     if not argv or argv[0] in ("-h", "--help"):
         sys.stdout.write(overview())
         return 0 if argv else 2
+    if argv[0] in ("-V", "--version"):
+        print(f"{PROG} {version()}")
+        return 0
     if argv[0] not in COMMANDS:
-        what = "option" if argv[0].startswith("-") else "command"
-        raise UsageError(f"{PROG}: no such {what} {argv[0]!r} (commands: {', '.join(COMMANDS)})")
+        option = argv[0].startswith("-")
+        hint = did_you_mean(argv[0], ["--help", "--version"] if option else list(COMMANDS))
+        raise UsageError(
+            f"{PROG}: no such {'option' if option else 'command'} {argv[0]!r}{hint} (commands: {', '.join(COMMANDS)})"
+        )
     options = vars(command_parser(argv[0]).parse_args(argv[1:]))
     status = options.pop("run")(**options)
     return status if isinstance(status, int) else 0

@@ -86,6 +86,12 @@ class TimeUp(Exception):
     """The deadline passed while building the model."""
 
 
+def check_deadline(deadline: float | None) -> None:
+    """TimeUp once the perf_counter `deadline` has passed (None: never)."""
+    if deadline is not None and time.perf_counter() > deadline:
+        raise TimeUp
+
+
 class OverBudget(Exception):
     """What a phase would build exceeds the memory budget: `need` bytes (an estimate), `what`."""
 
@@ -286,6 +292,7 @@ def build(puzzle: Puzzle, deadline: float | None = None, placer: Placer | None =
     rows, pieces = [], []
     plain = puzzle.allowed is None and not colours.any() and not any(p.colours.any() for p in puzzle.pieces)
     for found in _orientations_by_size(puzzle, len(cells)).values():  # all orientations of one size at once
+        check_deadline(deadline)
         shapes = np.stack([c for _, c, _ in found])
         owner = np.array([p_i for p_i, _, _ in found], dtype=np.int32)
         got = None

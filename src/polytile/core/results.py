@@ -74,6 +74,19 @@ class Report(Generic[Found]):
         out.found = found
         return out
 
+    def unique_known(self, order: int | None) -> Report[Found]:
+        """This report, an incomplete count's `unique` made what is known of it: the classes
+        counted and at least solutions / |G| (`order`; a class holds at most |G| solutions: a
+        count cut short had said 0 classes beside 21,563 solutions), or None (unknown) when
+        solutions were counted before the board's group was known."""
+        if self.complete or self.unique is None:
+            return self
+        if order:
+            self.unique = max(self.unique, -(-self.solutions // order))
+        elif self.solutions:
+            self.unique = None
+        return self
+
     def to_json(self) -> dict[str, object]:
         """The answer as the command-line contract spells it (DESIGN.md): `complete` false,
         with a `reason`, when the counts are lower bounds."""
@@ -98,6 +111,8 @@ class Report(Generic[Found]):
             lines = [f"solutions: {self.solutions}"]
         if unique and self.unique is not None and self.counted:
             lines.append(f"unique: {self.unique}")
+        elif unique and self.counted and not self.complete:
+            lines.append("unique: unknown")
         lines += [f"seconds: {self.seconds:.4f}", f"nodes: {self.nodes}", f"method: {self.method}"]
         if not self.complete:
             lines.append(f"complete: no ({self.reason}; the counts are lower bounds)")

@@ -39,7 +39,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .cover import CellIndex, Cover, Model, OverBudget
+from .cover import CellIndex, Cover, Model, OverBudget, check_deadline
 from .lattice import board_permutations, lattice
 from .puzzle import VIRTUAL
 from .shape import isometries
@@ -154,12 +154,17 @@ Compiled = Callable[[np.ndarray, Cover], "tuple[Any, ...] | None"]
 
 
 def analyse(
-    model: Model, budget: int | None = None, compiled: Compiled | None = None, grouper: Grouper | None = None
+    model: Model,
+    budget: int | None = None,
+    compiled: Compiled | None = None,
+    grouper: Grouper | None = None,
+    deadline: float | None = None,
 ) -> Symmetry:
     """The board's group and how it acts on the options; OverBudget (before allocating)
-    when that would take more than `budget` bytes. `compiled`: the geometry-free part in
-    one compiled call where it can, `grouper` the board's group (the numpy below and
-    board_group's are the reference the tests compare them with)."""
+    when that would take more than `budget` bytes, TimeUp when the perf_counter `deadline`
+    passes (looked at between its steps: on a large board each takes seconds). `compiled`:
+    the geometry-free part in one compiled call where it can, `grouper` the board's group
+    (the numpy below and board_group's are the reference the tests compare them with)."""
     cover = model.cover
     perms = model.perms  # (core.reduction's, or:)
     if perms is None:
@@ -173,13 +178,13 @@ def analyse(
     found = None if compiled is None or virtual.any() else compiled(perms, cover)
     if found is not None:
         return Symmetry(perms, *found)
-    sets = _padded_sets(cover)
     ext = np.concatenate([perms, np.full((n_g, 1), cover.n_items)], axis=1)
-    keys = _set_keys(ext, sets, cover.n_items)  # one key per image g(o)
+    keys = _image_keys(ext, _padded_sets(cover), cover.n_items, deadline)  # one key per image g(o)
     if virtual.any():  # an empty cell is not a one-cell piece on that cell
         _, keys = np.unique(keys, return_inverse=True)
         keys = (keys.reshape(n_g, n_opt) * 2 + virtual[cover.opt_piece][None, :]).ravel()
     first, inverse = _labels(keys)
+    check_deadline(deadline)
     inverse = inverse.reshape(n_g, n_opt).astype(np.int32, copy=False)  # label of g(o)
     identity = int(np.nonzero((perms == np.arange(perms.shape[1])).all(axis=1))[0][0])
     opt_label = inverse[identity]
@@ -200,6 +205,23 @@ def analyse(
     # else some cell-set is a placement of two pieces (one shape, one of them one-sided):
     # its label names neither for sure, so no motion is used for breaking
     return Symmetry(perms, opt_label, label_img, opt_stab, label_piece, g_exact, h_mask)
+
+
+CHUNK_IMAGES = 1 << 20  # images of options keyed at once (a look at the deadline between)
+
+
+def _image_keys(ext: np.ndarray, sets: np.ndarray, n_items: int, deadline: float | None) -> np.ndarray:
+    """_set_keys a few motions at a time (TimeUp between them once the deadline passes):
+    keys of sets of one size are the sets themselves; those of several sizes are numbered,
+    so they are made all at once."""
+    whole = n_items > 64 and bool((sets == n_items).any())
+    step = len(ext) if whole else max(1, CHUNK_IMAGES // max(1, len(sets)))
+    parts = []
+    for start in range(0, len(ext), step):
+        check_deadline(deadline)
+        parts.append(_set_keys(ext[start : start + step], sets, n_items))
+    check_deadline(deadline)
+    return np.concatenate(parts)
 
 
 def _labels(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

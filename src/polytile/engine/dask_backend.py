@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from ..errors import PuzzleError
+from .scheduler_probe import probe
 
 if TYPE_CHECKING:
     from .checkpoint import Counts
@@ -21,28 +22,37 @@ class Keyed(Protocol):
     key: str
 
 
-@contextmanager
-def dask_client(scheduler: str, jobs: int) -> Iterator[tuple[Any, int]]:
-    """A client of the scheduler at this address, or of a LocalCluster of `jobs` worker
-    processes ("local"); the workers need polytile installed. Yields (client, threads)."""
-    import logging
+CONNECT = 5.0  # seconds to reach a scheduler, at most (less when the time limit is nearer)
 
-    for name in ("distributed", "tornado", "asyncio"):
-        logging.getLogger(name).setLevel(logging.CRITICAL)
-    from distributed import Client, LocalCluster
+
+@contextmanager
+def dask_client(scheduler: str, jobs: int, deadline: float | None = None) -> Iterator[tuple[Any, int]]:
+    """A client of the scheduler at this address, or of a LocalCluster of `jobs` worker
+    processes ("local"); the workers need polytile installed. Yields (client, threads).
+    An address is probed first (scheduler_probe): what is no Dask scheduler, or does not
+    answer before the perf_counter `deadline`, is refused in one line."""
+    import logging
 
     cluster = client = None
     try:
+        timeout = CONNECT if deadline is None else min(CONNECT, max(0.05, deadline - time.perf_counter()))
+        if scheduler != "local":
+            probe(scheduler, timeout)
+        for name in ("distributed", "tornado", "asyncio"):
+            logging.getLogger(name).setLevel(logging.CRITICAL)
+        from distributed import Client, LocalCluster
+
         try:
             if scheduler == "local":
                 cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
                 client = Client(cluster)
             else:
-                client = Client(scheduler, timeout="5s")
-        except (OSError, TimeoutError, ValueError) as e:
+                client = Client(scheduler, timeout=f"{timeout:.3f}s")
+            threads = max(1, sum(client.nthreads().values()))
+        except Exception as e:  # distributed's errors are of many kinds: each is the address's fault here
             reason = " ".join(str(e).split()) or type(e).__name__
-            raise PuzzleError(f"cannot reach the Dask scheduler ({reason[:200]})", scheduler) from None
-        yield client, max(1, sum(client.nthreads().values()))
+            raise PuzzleError(f"cannot use the Dask scheduler ({reason[:200]})", scheduler) from None
+        yield client, threads
     finally:
         if client is not None:
             client.close()

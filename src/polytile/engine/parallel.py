@@ -68,7 +68,7 @@ def count(
         if scheduler:
             from .dask_backend import dask_client
 
-            client, jobs = stack.enter_context(dask_client(scheduler, jobs))
+            client, jobs = stack.enter_context(dask_client(scheduler, jobs, deadline))
         return _count(cover, sym, unique, jobs, engine, checkpoint, progress, client, breaking, deadline)
 
 
@@ -150,12 +150,18 @@ def _count(
     deadline: float | None = None,
 ) -> Report[np.ndarray]:
     t0 = time.perf_counter()
+    res: Report[np.ndarray] = Report(unique=0 if unique else None)
+    if deadline is not None and t0 > deadline:  # spent before: no plan, no tables
+        res.complete, res.timed_out = False, True
+        return res
     p = plan(cover, sym, unique=unique, store=False, breaking=breaking, weighted=True)
     engine = choose_engine(engine, cover.n_items, len(cover.piece_count))
     job = Job(cover, sym, p, engine, fingerprint(cover, p))
-    res: Report[np.ndarray] = Report(unique=0, engine=f"{engine} x{jobs}" + (" (dask)" if client else ""))
+    res = Report(unique=0, engine=f"{engine} x{jobs}" + (" (dask)" if client else ""))
     try:
-        if checkpoint or client is not None:
+        if deadline is not None and time.perf_counter() > deadline:
+            late = True
+        elif checkpoint or client is not None:
             late = _count_tasks(job, res, jobs, checkpoint, progress, client, deadline, t0)
         else:
             late = _count_stealing(job, res, jobs, progress, deadline, t0)
@@ -178,6 +184,8 @@ def _count_stealing(
     prefixes = split(cover, p.keep, p.prefixes, STEAL_PER_WORKER * jobs)
     chunks = Stealing(prefixes, jobs, most=-(-len(prefixes) // (16 * jobs)))
     job.shared = Shared(driver_class(job.engine, cover)(cover, job.sym, p, store=False, limit=0), chunks.workers)
+    if deadline is not None and time.perf_counter() > deadline:  # the split and the tables took it
+        return True
     gauge = Gauge(cover, p.keep, [[q] for q in prefixes]) if progress is not None else None
     tally = _Tally(res, len(prefixes), None, gauge, progress, t0, chunks.span)
     tally.t_search = time.perf_counter()

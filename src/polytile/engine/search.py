@@ -20,6 +20,14 @@ if TYPE_CHECKING:
 SLICE_NODES = 1 << 20  # most nodes in one slice
 SLICE_SECONDS = 0.05  # a slice's goal: Ctrl-C and limits answer at once
 FIRST_SLICE_NODES = 1 << 16  # a few ms on any kernel: small counts in one call
+FIRST_SLICE_ITEMS = 64  # ... on boards of this many cells; a node costs more on larger ones
+
+
+def first_slice(n_items: int) -> int:
+    """The first slice's nodes: FIRST_SLICE_NODES on small boards, fewer on large ones,
+    whose nodes cost more (dancing links scan every column: 40 us a node on 15,625 cells,
+    where 65,536 nodes overran a 2 s time limit by 2 s before the pace was known)."""
+    return max(1 << 8, FIRST_SLICE_NODES * FIRST_SLICE_ITEMS // max(FIRST_SLICE_ITEMS, n_items))
 
 
 class Advancing(Protocol):
@@ -45,16 +53,19 @@ class Pacer:
 
     def __init__(self, budget: int = FIRST_SLICE_NODES):
         self.budget = min(budget, SLICE_NODES)
+        self.given = 0  # the last slice's budget
 
-    def advance(self, driver: Advancing) -> str:
-        """One slice of the driver's search ('paused', 'done', ...: Driver.advance), and
-        the next slice's budget from this one's pace."""
+    def advance(self, driver: Advancing, most: int | None = None) -> str:
+        """One slice of the driver's search ('paused', 'done', ...: Driver.advance) of at
+        most `most` nodes, and the next slice's budget from this one's pace."""
         t = time.perf_counter()
-        code = driver.advance(self.budget)
+        budget = self.budget if most is None else max(1, min(self.budget, most))
+        code = driver.advance(budget)
         took = time.perf_counter() - t
         if code == "paused":
             scale = min(4.0, SLICE_SECONDS / max(took, 1e-6))
-            self.budget = int(min(SLICE_NODES, max(1 << 8, self.budget * scale)))
+            self.budget = int(min(SLICE_NODES, max(1 << 8, budget * scale)))
+        self.given = budget
         return code
 
 
@@ -220,11 +231,14 @@ def search(
     that many nodes; `memo`: counting may reuse the counts of sub-problems (False: every
     node of the tree is visited, for statistics)."""
     t0 = time.perf_counter()
+    deadline = None if time_limit is None else t0 + time_limit
     if time_limit is not None and time_limit <= 0:  # spent before the search: no tables built
         return Report(unique=0 if unique else None, complete=False, timed_out=True)
     engine = choose_engine(engine, cover.n_items, len(cover.piece_count))
     counting = not store and not limit and select is None and shuffle is None and memo
     p = plan(cover, sym, unique=unique, store=store, breaking=breaking, weighted=counting)
+    if _past(deadline):  # the plan, then the driver's tables, may take seconds on a large board
+        return Report(unique=0 if unique else None, complete=False, timed_out=True, seconds=time.perf_counter() - t0)
     if piece_never_placed(cover) if p.never_placed is None else p.never_placed:
         # no solution, however long a search would take to say so
         return Report(unique=0 if unique else None, engine=engine, seconds=time.perf_counter() - t0)
@@ -240,19 +254,25 @@ def search(
         shuffle=shuffle,
         memo=memo,
     )
-    deadline = None if time_limit is None else t0 + time_limit
+    driving: Collecting = driver
     if p.weights is not None:
         from .orbit_split import Weighted
 
-        _drive(Weighted(driver, p.prefixes, p.weights), res, store, node_budget, deadline, progress, t0)
+        driving = Weighted(driver, p.prefixes, p.weights)
+    elif driver.begun is not p.prefixes:  # (a driver may have begun with the plan's)
+        driver.begin(p.prefixes)
+    if _past(deadline):
+        res.complete, res.timed_out = False, True
     else:
-        if driver.begun is not p.prefixes:  # (a driver may have begun with the plan's)
-            driver.begin(p.prefixes)
-        _drive(driver, res, store, node_budget, deadline, progress, t0)
+        _drive(driving, res, store, node_budget, deadline, progress, t0, first_slice(cover.n_items))
     if not unique:
         res.unique = None  # known for free under symmetry breaking, but not asked for
     res.seconds = time.perf_counter() - t0
     return res
+
+
+def _past(deadline: float | None) -> bool:
+    return deadline is not None and time.perf_counter() > deadline
 
 
 def _drive(
@@ -263,17 +283,22 @@ def _drive(
     deadline: float | None,
     progress: Callable[[Report[np.ndarray]], None] | None,
     t0: float,
+    first: int = FIRST_SLICE_NODES,
 ) -> None:
     """Run a begun driver to its end, its limit, the node budget, the deadline or Ctrl-C,
-    collecting into `res` after every slice (so an interruption keeps every node searched)."""
-    pacer = Pacer()
+    collecting into `res` after every slice (so an interruption keeps every node searched).
+    The node budget too is spent in slices: the deadline is looked at between them."""
+    pacer = Pacer(first)
+    left = node_budget
     try:
         while True:
-            code = pacer.advance(driver) if node_budget is None else driver.advance(node_budget)
+            code = pacer.advance(driver, left)
             driver.collect(res, store)
             if code == "done":
                 return
-            if code == "limit" or node_budget is not None:
+            if left is not None:
+                left -= pacer.given
+            if code == "limit" or (left is not None and left <= 0):
                 res.complete = False
                 return
             if deadline is not None and time.perf_counter() > deadline:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from typing import TYPE_CHECKING
 
 from ..errors import PuzzleError
-from .common import MAX_BOX, MAX_BYTES, check_box, describe, load_json, read_text
+from .common import MAX_BOX, MAX_BYTES, check_box, describe, load_json, open_head, read_text
 
 if TYPE_CHECKING:  # pathlib only in annotations: `polytile shikaku` starts without it
     from pathlib import Path
@@ -40,12 +41,13 @@ def _burr(path: str | Path) -> bool:
     """Whether the file is a BurrTools one (suffix, gzip magic or `<puzzle` XML)."""
     if str(path) == "-":
         return False
-    try:
-        with open(path, "rb") as f:
-            head = f.read(256)
-    except (OSError, ValueError):
+    if str(path).lower().endswith(".xmpuzzle"):
+        return True
+    try:  # a pipe (/dev/stdin) is not read here: what this read took, read_text would miss
+        head = open_head(path, 256) if os.path.isfile(path) else b""
+    except (OSError, ValueError, PuzzleError):
         return False  # read_text names the fault
-    if str(path).lower().endswith(".xmpuzzle") or head.startswith(b"\x1f\x8b"):  # gzip
+    if head.startswith(b"\x1f\x8b"):  # gzip
         return True
     text = head.lstrip(b"\xef\xbb\xbf \t\r\n")
     if text.startswith(b"<?xml") and b"?>" in text:

@@ -13,6 +13,9 @@ if TYPE_CHECKING:
     from ..core.puzzle import Puzzle
 
 MAX_CELLS = 20_000
+# distinct characters a drawing may use: each is a colour, and drawings use one or two (a
+# checkerboard); prose, code or a table read as a drawing uses dozens and is no puzzle
+MAX_COLOURS = 10
 
 
 def _cells(text: str, name: str) -> dict[tuple[int, int], str]:
@@ -27,6 +30,17 @@ def _cells(text: str, name: str) -> dict[tuple[int, int], str]:
                 if len(cells) > MAX_CELLS:
                     raise PuzzleError(f"drawing too large (more than {MAX_CELLS} cells)", name, r + 1, c + 1)
     return cells
+
+
+def _check_colours(cells: dict[tuple[int, int], str], name: str) -> None:
+    """Refuse text that is no drawing: more characters than a drawing has colours."""
+    palette = set(cells.values())
+    if len(palette) > MAX_COLOURS:
+        raise PuzzleError(
+            f"not a puzzle drawing: it uses {len(palette)} different characters, and a drawing colours its "
+            f"cells with a few (at most {MAX_COLOURS}; the board and its tiles drawn with the same ones)",
+            name,
+        )
 
 
 def _components(cells: dict[tuple[int, int], str]) -> list[list[tuple[int, int]]]:
@@ -55,6 +69,7 @@ def parse(text: str, name: str = "<ascii>") -> Puzzle:
     cells = _cells(text, name)
     if not cells:
         raise PuzzleError("puzzle file has only blanks", name)
+    _check_colours(cells, name)
     groups = _components(cells)
     if len(groups) < 2:
         raise PuzzleError("no tiles: the drawing has a board but no other object", name)

@@ -16,11 +16,17 @@ MAX_BYTES = 4_000_000
 MAX_BOX = 1_000_000  # cells in the board's bounding box (the reduction builds a dense grid)
 
 
+# names of a file this process was handed open (`<(cmd)`, /dev/stdin): read even when a pipe
+_HANDED = ("/dev/stdin", "/dev/fd/", "/proc/self/fd/")
+
+
 def read_bytes(path: str | Path) -> bytes:
-    """A puzzle file's bytes (`-`: stdin), at most MAX_BYTES; what cannot be read is one line."""
+    """A puzzle file's bytes (`-`: stdin), at most MAX_BYTES (no more than one byte past it is
+    read); what cannot be read is one line, and so is what is no regular file (a FIFO would
+    wait for a writer past any time limit, /dev/zero never ends)."""
     name = str(path)
     try:
-        data = _read(path) if name != "-" else __import__("sys").stdin.buffer.read()
+        data = open_head(path, MAX_BYTES + 1) if name != "-" else sys.stdin.buffer.read(MAX_BYTES + 1)
     except FileNotFoundError:
         raise PuzzleError("no such file", name) from None
     except IsADirectoryError:
@@ -30,13 +36,35 @@ def read_bytes(path: str | Path) -> bytes:
     except ValueError:  # a NUL byte in the name
         raise PuzzleError("not a file name (it holds a NUL character)", name) from None
     if len(data) > MAX_BYTES:
-        raise PuzzleError(f"file too large ({len(data)} bytes; limit {MAX_BYTES})", name)
+        raise PuzzleError(f"file too large (limit {MAX_BYTES} bytes)", name)
     return data
 
 
-def _read(path: str | Path) -> bytes:
-    with open(path, "rb") as f:
-        return f.read()
+def open_head(path: str | Path, most: int) -> bytes:
+    """The first `most` bytes of a regular file (fewer when it is shorter). Opened without
+    waiting (a FIFO with no writer would block the open), and refused (PuzzleError) unless
+    it is a regular file or a name of one handed to this process (/dev/stdin, /dev/fd/N)."""
+    import os
+    import stat
+
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    with os.fdopen(fd, "rb") as f:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError
+        if not stat.S_ISREG(mode) and not str(path).startswith(_HANDED):
+            what = (
+                "a FIFO"
+                if stat.S_ISFIFO(mode)
+                else "a device"
+                if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+                else "a socket"
+            )
+            raise PuzzleError(
+                f"not a regular file ({what}): give a puzzle file, or - to read standard input", str(path)
+            )
+        os.set_blocking(fd, True)
+        return f.read(most)
 
 
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # but tab, newline and carriage return

@@ -139,11 +139,11 @@ class Tiling:
             self._model = model
         return self._model
 
-    def symmetry(self) -> Symmetry:
+    def symmetry(self, deadline: float | None = None) -> Symmetry:
         """The board's symmetry group acting on the options (OverBudget when it would
-        exceed the memory budget)."""
+        exceed the memory budget, TimeUp when the perf_counter `deadline` passes first)."""
         if self._sym is None:
-            self._sym = analyse(self.model(), self.max_memory, compiled=analyser, grouper=permuter)
+            self._sym = analyse(self.model(), self.max_memory, analyser, permuter, deadline)
         return self._sym
 
     def _over(self, e: OverBudget) -> PuzzleError:
@@ -157,7 +157,9 @@ class Tiling:
         if deadline is not None and time.perf_counter() > deadline:
             return None
         try:
-            return self.symmetry()
+            return self.symmetry(deadline)
+        except TimeUp:
+            return None
         except OverBudget as e:
             if unique:
                 raise self._over(e) from None
@@ -289,10 +291,32 @@ class Tiling:
         memo=False (one thread): visit every node of the tree (no count of a sub-problem
         reused), as statistics need."""
         tree = engine != "auto" or checkpoint or scheduler or not breaking or jobs >= 2 or not memo
+        tried = 0.0  # seconds a method spent before auto chose to enumerate: in the report's
         if method != "enumerate" and not (method == "auto" and (tree or node_budget is not None)):
-            counted, time_limit = self._by_method_first(method, unique, time_limit, progress, checkpoint)
+            counted, time_limit, tried = self._by_method_first(method, unique, time_limit, progress, checkpoint)
             if counted is not None:
                 return counted
+        report = self._enumerate(
+            unique, time_limit, engine, breaking, progress, jobs, checkpoint, scheduler, node_budget, memo
+        )
+        report.seconds += tried
+        return report.unique_known(self._sym.order if self._sym is not None else None) if unique else report
+
+    def _enumerate(
+        self,
+        unique: bool,
+        time_limit: float | None,
+        engine: str,
+        breaking: bool,
+        progress: Progress | None,
+        jobs: int,
+        checkpoint: str | None,
+        scheduler: str | None,
+        node_budget: int | None,
+        memo: bool,
+    ) -> Report[Solution]:
+        """`count` by visiting the solutions: one thread, or a quick try on one and then
+        threads, a checkpointed count or a cluster."""
         if jobs != 1 or checkpoint or scheduler:
             quick = None
             if jobs == 0 and not checkpoint and not scheduler:
@@ -309,6 +333,8 @@ class Tiling:
                 if quick.complete or quick.interrupted or quick.timed_out:
                     return quick
             left = None if time_limit is None else time_limit - (quick.seconds if quick else 0.0)
+            if quick is not None and left is not None and left <= 0:  # the try spent the time
+                return replace(quick, complete=False, timed_out=True)
             report = self._count_parallel(unique, engine, jobs, checkpoint, progress, scheduler, breaking, left)
             report.seconds += quick.seconds if quick else 0.0  # the try counts as time spent
             return report
@@ -326,14 +352,19 @@ class Tiling:
 
     def _by_method_first(
         self, method: str, unique: bool, time_limit: float | None, progress: Progress | None, checkpoint: str | None
-    ) -> tuple[Report[Solution] | None, float | None]:
-        """`_count_by_method`, and the time a search has left after it (None: auto chose to
-        enumerate, or gave the search the rest)."""
+    ) -> tuple[Report[Solution] | None, float | None, float]:
+        """`_count_by_method`, the time a search has left after it (None: auto chose to
+        enumerate, or gave the search the rest), and the seconds it spent (its kernels'
+        loading left out, as every count leaves it out)."""
+        from ..engine.counting import warm as warm_counting
+
+        warm_counting()
         t0 = time.perf_counter()
         counted = self._count_by_method(method, unique, time_limit, progress, checkpoint)
+        spent = time.perf_counter() - t0
         if time_limit is not None:
-            time_limit = max(0.0, time_limit - (time.perf_counter() - t0))
-        return counted, time_limit
+            time_limit = max(0.0, time_limit - spent)
+        return counted, time_limit, spent
 
     def _count_by_method(
         self, method: str, unique: bool, time_limit: float | None, progress: Progress | None, checkpoint: str | None
@@ -343,12 +374,7 @@ class Tiling:
         from ..engine.counting import Refused, choose
         from ..engine.counting import count as count_by
         from ..engine.counting.resume import CheckpointError
-        from ..engine.counting.banded import exercise as warm_pfaffian
-        from ..engine.counting.frontier import exercise as warm_frontier
 
-        warm_frontier()  # the kernels loaded (or compiled) before the clock
-        warm_pfaffian()
-        np.unique(np.zeros(2, np.int64), return_inverse=True)  # (its first call imports numpy.ma: 50 ms)
         t0 = time.perf_counter()
         share = AUTO_SHARE if method == "auto" else 1.0  # (auto leaves the search the rest)
         deadline = None if time_limit is None else t0 + share * time_limit

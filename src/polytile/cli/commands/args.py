@@ -62,17 +62,59 @@ class HelpFormatter(argparse.HelpFormatter):
 Options = Union[argparse.ArgumentParser, "argparse._ArgumentGroup"]
 
 
+def did_you_mean(word: str, candidates: list[str]) -> str:
+    """` (did you mean X?)` for the candidate closest to a misspelt `word`, else '' (options
+    compared without their dashes: `--bogus` is not close to `--jobs`)."""
+    import difflib
+
+    bare = {c.lstrip("-"): c for c in candidates}
+    close = difflib.get_close_matches(word.lstrip("-"), list(bare), n=1, cutoff=0.6)
+    return f" (did you mean {bare[close[0]]}?)" if close else ""
+
+
 class Parser(argparse.ArgumentParser):
-    """argparse that raises UsageError instead of printing the usage and exiting."""
+    """argparse that raises UsageError instead of printing the usage and exiting, takes no
+    abbreviation of an option (`--uniq` is not `--unique`: a later option could make it
+    ambiguous, and a typo would pass unseen), and suggests the option a misspelt one meant."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", HelpFormatter)
+        kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         """argparse prints usage and exits 2 itself; the command line wants one line on stderr,
         so a usage error becomes an exception `main` reports."""
         raise UsageError(f"{self.prog}: {message}")
+
+    def parse_args(self, args: Any = None, namespace: Any = None) -> Any:
+        """argparse's, an unknown option named with the known one closest to it."""
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            first = next((e for e in extras if e.startswith("-") and len(e) > 1 and not e[1:2].isdigit()), "")
+            name = first.split("=")[0]
+            hint = did_you_mean(name, self.option_names()) if name else ""
+            if hint:
+                self.error(f"unrecognized option {name!r}{hint}")
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed
+
+    def option_names(self) -> list[str]:
+        """Every option string of this parser and of its sub-commands' parsers."""
+        names = list(self._option_string_actions)
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for sub in action.choices.values():
+                    names += sub.option_names() if isinstance(sub, Parser) else list(sub._option_string_actions)
+        return names
+
+    def _check_value(self, action: argparse.Action, value: Any) -> None:
+        """argparse's check of a choice, a misspelt one answered with the closest choice."""
+        choices = action.choices
+        if choices is not None and value not in choices:
+            shown = ", ".join(map(repr, choices))
+            hint = did_you_mean(str(value), [str(c) for c in choices])
+            raise argparse.ArgumentError(action, f"invalid choice: {value!r}{hint} (choose from {shown})")
 
 
 def bounded(kind: Callable[[str], Any], low: float | None = None, high: float | None = None) -> Callable[[str], Any]:

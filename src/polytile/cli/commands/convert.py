@@ -66,6 +66,9 @@ def writer(output: Path) -> Callable[[Puzzle, list[Solution] | None, str], bytes
 def convert(puzzle: Path, output: Path, problem: Optional[str], solutions: int, no_reflect: bool) -> None:
     """Write a puzzle in another format (BurrTools .xmpuzzle, DLX matrix, polytile JSON)."""
     dump = writer(output)
+    from ...atomic import check_target, write_bytes
+
+    check_target(output)
     from ...formats import load
 
     loaded = load(puzzle) if problem is None else load(puzzle, problem=problem)
@@ -77,8 +80,6 @@ def convert(puzzle: Path, output: Path, problem: Optional[str], solutions: int, 
 
         found = Tiling(loaded).solve(limit=solutions).found
     data = dump(loaded, found, str(puzzle))
-    from ...atomic import write_bytes
-
     write_bytes(output, data)
     stored = f", {len(found)} solution{'s' if len(found) != 1 else ''}" if found is not None else ""
     from ...core.puzzle import VIRTUAL

@@ -119,6 +119,9 @@ def mesh(
         raise PuzzleError("--apart lays out the pieces of a --solution", "--apart")
     if gap / 2 + bevel > MOST * unit:
         raise PuzzleError(f"--gap / 2 + --bevel must stay within {MOST:g} x --unit ({MOST * unit:g} mm)", "--gap")
+    from ...atomic import check_target
+
+    check_target(output)
     grid, named, placed = _named_cells(puzzle, solution, no_reflect)
     from ...draw.mesh_scene import flat_down, lay_out, on_plate, shells
     from ...draw.meshfile import triangles, write

@@ -26,9 +26,14 @@ def check_format(fmt: str, formats: tuple[str, ...] = FORMATS) -> None:
 
 
 def check_file(fmt: str, output: Optional[str | Path]) -> None:
-    """PNG goes to a file, never to the terminal."""
+    """PNG goes to a file, never to the terminal; a file that cannot be written (a folder, a
+    missing folder) is refused before any search."""
     if fmt == "png" and output is None:
         raise PuzzleError("--format png needs -o FILE", "--format")
+    if output is not None:
+        from ...atomic import check_target
+
+        check_target(output)
 
 
 def show(

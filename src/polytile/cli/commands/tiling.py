@@ -120,11 +120,13 @@ def count(
     method: str = "auto",
 ) -> None:
     """Count all solutions (and unique ones with --unique), on every core."""
-    tiling = _load(puzzle, no_reflect, problem, max_memory)
     if scheduler and dask:
         raise PuzzleError("--scheduler and --dask: choose one", "--dask")
-    if scheduler is not None and "://" not in scheduler and ":" not in scheduler:
-        raise PuzzleError("a scheduler address looks like tcp://HOST:PORT", scheduler)
+    if scheduler is not None:
+        from ...engine.scheduler_probe import parse_address
+
+        parse_address(scheduler)
+    tiling = _load(puzzle, no_reflect, problem, max_memory)
     from ..progress import counting
 
     with counting() as progress:

@@ -37,6 +37,18 @@ class Counted(NamedTuple):
     states: int  # the widest layer (frontier), memoised states (memo), 0 (pfaffian)
 
 
+def warm() -> None:
+    """The methods' kernels loaded (or compiled), before a count's clock starts."""
+    import numpy as np
+
+    from .banded import exercise as warm_pfaffian
+    from .frontier import exercise as warm_frontier
+
+    warm_frontier()
+    warm_pfaffian()
+    np.unique(np.zeros(2, np.int64), return_inverse=True)  # (its first call imports numpy.ma: 50 ms)
+
+
 def _dominoes(cover: Cover, plane: np.ndarray | None) -> str | None:
     """Why the Pfaffian cannot count the cover (None: it can): one piece, a domino with
     copies for every cell, on a square plane grid (`plane`: the items' (x, y), or None)."""
