@@ -254,13 +254,7 @@ def search(
         shuffle=shuffle,
         memo=memo,
     )
-    driving: Collecting = driver
-    if p.weights is not None:
-        from .orbit_split import Weighted
-
-        driving = Weighted(driver, p.prefixes, p.weights)
-    elif driver.begun is not p.prefixes:  # (a driver may have begun with the plan's)
-        driver.begin(p.prefixes)
+    driving = _begun(driver, p)
     if _past(deadline):
         res.complete, res.timed_out = False, True
     else:
@@ -269,6 +263,18 @@ def search(
         res.unique = None  # known for free under symmetry breaking, but not asked for
     res.seconds = time.perf_counter() - t0
     return res
+
+
+def _begun(driver: Driver, p: Plan) -> Collecting:
+    """The driver begun on the plan's prefixes, or, under a weighted plan, the driver that
+    searches them weight by weight (orbit_split.Weighted)."""
+    if p.weights is not None:
+        from .orbit_split import Weighted
+
+        return Weighted(driver, p.prefixes, p.weights)
+    if driver.begun is not p.prefixes:  # (a driver may have begun with the plan's)
+        driver.begin(p.prefixes)
+    return driver
 
 
 def _past(deadline: float | None) -> bool:
