@@ -35,8 +35,9 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..budget import PAGE_BYTES
 from ..formats import describe
-from . import downloads, piece_library, puzzles
+from . import downloads, page_limits, piece_library, puzzles
 from .guard import Guard, host_names
 from .jobs import Job, Manager
 from .refusals import MAX_BODY, BadRequest, exception_handlers, read_json
@@ -84,7 +85,8 @@ async def info(request: Request) -> Response:
             "limits": {
                 "board_cells": puzzles.MAX_BOARD_CELLS,
                 "board_side": puzzles.MAX_BOARD_SIDE,
-                "pieces": puzzles.MAX_PIECES,
+                "file_cells": page_limits.MAX_DRAWN_CELLS,
+                "memory_bytes": PAGE_BYTES,
                 "shikaku_cells": puzzles.MAX_SHIKAKU_CELLS,
                 "box_order": puzzles.MAX_ORDER,
                 "body_bytes": MAX_BODY,
