@@ -15,7 +15,8 @@ CORPUS = Path(__file__).parent / "corpus"
 # fuzz     the hypothesis fuzz and differential suites and the Ctrl-C trials (`make fuzz`
 #          runs their long profiles);
 # browser  a module that drives chromium (selenium, web_helpers.chrome or chromium_available),
-#          found by reading its source, so a new page test is marked without a list to keep;
+#          found by reading its source, and any test using web_browser's page fixtures, so a
+#          new page test is marked without a list to keep;
 # slow     the modules that take longest without being either (seconds measured on 2 busy
 #          cores with `pytest --durations=0`, all tests of the module summed).
 FUZZ_MODULES = {"test_fuzz", "test_fuzz_resources", "test_differential", "test_interrupt_trials"}
@@ -33,7 +34,10 @@ SLOW_MODULES = {
     "test_properties_parsers",  # 10 s: hypothesis round trips
     "test_calendar",  # 9 s
 }
-BROWSER = re.compile(r"\bchrome\(|chromium_available|selenium")
+BROWSER = re.compile(r"\bchrome\(|chromium_available|selenium|\bopen_page\(")
+BROWSER_FIXTURES = {"page", "page_url"}  # tests/web_browser.py
+
+pytest_plugins = ["web_browser"]  # the browser tests' page fixtures
 
 
 def _uses_browser(path: Path, seen: dict[Path, bool] = {}) -> bool:  # noqa: B006 (a cache)
@@ -47,7 +51,7 @@ def pytest_collection_modifyitems(config, items):
         module = item.path.stem
         if module in FUZZ_MODULES:
             item.add_marker(pytest.mark.fuzz)
-        if _uses_browser(item.path):
+        if _uses_browser(item.path) or BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
         if module in SLOW_MODULES:
             item.add_marker(pytest.mark.slow)

@@ -492,6 +492,8 @@ async function startJob(action, options = {}) {
 
 async function startJobNow(action, options) {
   showMessage(null);
+  const refused = options.puzzle ? "" : puzzleRefusal();        // files.js: a file the page refused
+  if (refused) { notStarted(action, refused); return null; }
   if (state.job && ["starting", "running"].includes(state.job.state)) await cancelJob();
   const puzzle = options.puzzle || currentPuzzle();
   delete options.puzzle;
@@ -499,7 +501,7 @@ async function startJobNow(action, options) {
   try {
     view = await api("POST", "/api/jobs", { action, puzzle, tab: TAB, options: { ...options, heartbeat: HEARTBEAT } });
   } catch (e) {
-    showMessage(e.message);
+    notStarted(action, e.message);
     return null;
   }
   const job = { id: view.id, action, state: view.state, solutions: [], summary: view.summary, rows: [], options, result: null, puzzle };
@@ -556,6 +558,15 @@ async function cancelJob() {
   } catch (e) { showMessage(e.message); }
   onJobUpdate(job, job.solutions.length);
   setRunning(false);
+}
+
+const VERBS = { solve: "Solve", count: "Count", hint: "Hint", stats: "Statistics", slam: "Slam", sample: "Random", generate: "New puzzle", tally: "The year's count" };
+// A job the server (or the page) would not start: the reason in the message and on the status
+// line, so a click on Solve or Count always shows something.
+function notStarted(action, reason) {
+  showMessage(reason);
+  $("#progress").dataset.state = "refused";
+  $("#progress-text").textContent = `${VERBS[action] || action}: not started. ${reason}`;
 }
 
 function setRunning(running, action) {
@@ -808,36 +819,47 @@ function puzzleChanged() {
   state.hints = [];
   clearTimeout(previewTimer);
   previewTimer = setTimeout(refreshPreview, 150);
+  document.body.dataset.preview = "pending";
 }
 
+// The board of the puzzle on the page, from the server's check; body[data-preview] says where it
+// is: pending (a change not yet checked), shown, refused, or none (nothing to check).
 async function refreshPreview() {
   if (!state.info) return;
-  const puzzle = currentPuzzle();
-  if (puzzle.kind === "tiling" && puzzle.text !== undefined && !puzzle.text.trim()) return;
-  if (puzzle.kind === "katamino" && !puzzle.pieces.length) { state.preview = null; return; }
-  try {
-    state.preview = await api("POST", "/api/check", { puzzle });
-    state.previewKey = JSON.stringify(puzzle);      // which puzzle it shows (play.js)
-    showMessage(null, "error", "preview");
-    if (puzzle.kind === "tiling" && (puzzle.text !== undefined || puzzle.xmpuzzle !== undefined)) {
-      const s = state.preview;
-      const box = $("#reflect");
-      if (!s.reflect && box.checked) {          // the file says rotate only (solid pieces, for one)
-        box.checked = false; box.disabled = true;
-        $("#reflect-label").title = "this puzzle file says: rotate only";
-        state.previewKey = JSON.stringify({ ...puzzle, reflect: false });     // the same puzzle, as the page now says it
-      }
-      $("#tiling-text-info").textContent = `board ${s.shape.join(" x ")}, ${s.area} cells; ${s.pieces.length} piece kinds, ${s.tiles_area} cells of tiles` + (s.notes.length ? ` (${s.notes.join("; ")})` : "");
-    }
-  } catch (e) {
-    state.preview = null;
-    if (puzzle.kind === "katamino" || (puzzle.kind === "tiling" && puzzle.pieces && !puzzle.pieces.length)) return;
-    showMessage(e.message, "error", "preview");
-    state.view = null;
-    clearResult();
-    $("#picture").replaceChildren(el("p", { class: "picture-error", id: "board-error", text: `No board to show: ${e.message}` }));
-    updateNav();
+  const puzzle = currentPuzzle(), key = JSON.stringify(puzzle);
+  const none = (puzzle.kind === "tiling" && puzzle.text !== undefined && !puzzle.text.trim()) ||
+    (puzzle.kind === "katamino" && !puzzle.pieces.length);
+  if (none) {
+    if (puzzle.kind === "katamino") state.preview = null;
+    document.body.dataset.preview = puzzleRefusal() ? "refused" : "none";      // files.js
     return;
+  }
+  let answer = null, error = null;
+  try { answer = await api("POST", "/api/check", { puzzle }); } catch (e) { error = e; }
+  if (JSON.stringify(currentPuzzle()) !== key) {        // changed while it was checked: check the new one
+    clearTimeout(previewTimer);
+    previewTimer = setTimeout(refreshPreview, 150);
+    return;
+  }
+  if (error) {
+    state.preview = null;
+    document.body.dataset.preview = "refused";
+    if (puzzle.kind === "katamino" || (puzzle.kind === "tiling" && puzzle.pieces && !puzzle.pieces.length)) return;
+    showRefused(error.message);
+    return;
+  }
+  state.preview = answer;
+  state.previewKey = key;                           // which puzzle it shows (play.js)
+  showMessage(null, "error", "preview");
+  if (puzzle.kind === "tiling" && (puzzle.text !== undefined || puzzle.xmpuzzle !== undefined)) {
+    const s = state.preview;
+    const box = $("#reflect");
+    if (!s.reflect && box.checked) {          // the file says rotate only (solid pieces, for one)
+      box.checked = false; box.disabled = true;
+      $("#reflect-label").title = "this puzzle file says: rotate only";
+      state.previewKey = JSON.stringify({ ...puzzle, reflect: false });     // the same puzzle, as the page now says it
+    }
+    $("#tiling-text-info").textContent = `board ${s.shape.join(" x ")}, ${s.area} cells; ${s.pieces.length} piece kinds, ${s.tiles_area} cells of tiles` + (s.notes.length ? ` (${s.notes.join("; ")})` : "");
   }
   if (!state.view || state.view.job.summary.kind !== state.preview.kind || !sameBoard(state.view.job, puzzle)) {
     state.view = null;
@@ -847,6 +869,18 @@ async function refreshPreview() {
   drawHints();
   updateViewTabs();
   playPuzzleChanged();                              // play.js
+  document.body.dataset.preview = "shown";
+}
+
+// A puzzle the server refused (or a file the page refused): the error in place of the board, and
+// no board, listing or count of another puzzle left on show.
+function showRefused(message) {
+  state.preview = null;
+  showMessage(message, "error", "preview");
+  state.view = null;
+  clearResult();
+  $("#picture").replaceChildren(el("p", { class: "picture-error", id: "board-error", text: `No board to show: ${message}` }));
+  updateNav();
 }
 
 function clearResult() {              // a count or listing that no longer answers the puzzle shown
@@ -1030,7 +1064,8 @@ async function init() {
   await parsed;
   if (!pending) $("#progress-text").textContent = "Draw a puzzle and press Solve or Count.";
   $("#footer").textContent = `polytile ${state.info.version} — exact tiling solver. Everything runs on this computer; ` +
-    `limits: ${state.info.limits.board_cells} board cells, ${state.info.limits.pieces} pieces, ${state.info.limits.jobs_per_client} jobs at a time.`;
+    `limits: ${state.info.limits.board_cells} board cells drawn here (${fmt(state.info.limits.file_cells)} in a file), ` +
+    `${Math.round(state.info.limits.memory_bytes / 2 ** 20)} MB per search, ${state.info.limits.jobs_per_client} jobs at a time.`;
   $("#tiling-orders").replaceChildren(...[1, 2, 3, 4, 5, 6].map((n) => {
     const b = el("button", { type: "button", "data-order": n, text: ["", "monomino", "dominoes", "trominoes", "tetrominoes", "pentominoes", "hexominoes"][n] });
     b.addEventListener("click", () => { state.tiling.order = n; renderPieceLibrary(); });
@@ -1055,7 +1090,7 @@ async function init() {
     const f = e.target.files[0];
     if (!f) return;
     if (await openBurrFile(f)) return;                                     // files.js: a BurrTools file
-    if (f.size > 200000) { showMessage(`${f.name} is too large (${f.size} bytes; limit 200000)`); return; }
+    if (f.size > 200000) { refuseFile(`${f.name} is too large (${f.size} bytes; limit 200000)`); return; }   // files.js
     $("#tiling-text").value = await f.text();
     newText();
   });
