@@ -1,13 +1,13 @@
 """Files on the page in chromium: a refused file (another grid, a broken file, one too large)
 clears the puzzle loaded before, and Solve or Count then say why instead of doing nothing (or
-quietly solving the file before)."""
+quietly solving the file before); a file's problem chooser fits a 360 px screen."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from paths import TESTS
-from web_browser import click, css, settled, until
+from web_browser import click, css, page_width, settled, until
 
 XM = TESTS / "xmpuzzle"
 SOMA = XM / "soma-3x3x3.xmpuzzle"
@@ -69,3 +69,20 @@ def test_a_refused_file_clears_the_puzzle_and_solve_says_why(page, tmp_path):
     click(d, "#count")
     until(d, lambda d: css(d, "#progress").get_attribute("data-state") == "done", 120, "the cube was not counted")
     assert css(d, "#count-solutions").text == "11,520"  # published
+
+
+def test_the_problem_chooser_fits_a_phone(page):
+    """A file with several problems at 360 px: the chooser's long lines must not widen the page."""
+    d = page
+    d.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride", {"width": 360, "height": 740, "deviceScaleFactor": 1, "mobile": True}
+    )
+    try:
+        open_file(d, XM / "DemoMirrorParadox.xmpuzzle")
+        until(d, lambda d: css(d, "#burr-problem").is_enabled(), 60, "no problem chooser")
+        settled(d)
+        assert page_width(d) <= 360, page_width(d)
+        right = d.execute_script("return document.querySelector('#burr-problem').getBoundingClientRect().right")
+        assert right <= 360, right
+    finally:
+        d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
