@@ -1,13 +1,14 @@
 """Files on the page in chromium: a refused file (another grid, a broken file, one too large)
 clears the puzzle loaded before, and Solve or Count then say why instead of doing nothing (or
-quietly solving the file before); a file's problem chooser fits a 360 px screen."""
+quietly solving the file before); a file's problem chooser fits a 360 px screen; downloads are
+named after the puzzle (the file's name), not polytile-tiling-N."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from paths import TESTS
-from web_browser import click, css, page_width, settled, until
+from paths import EXAMPLES, TESTS
+from web_browser import click, css, page_width, saved, settled, until
 
 XM = TESTS / "xmpuzzle"
 SOMA = XM / "soma-3x3x3.xmpuzzle"
@@ -86,3 +87,20 @@ def test_the_problem_chooser_fits_a_phone(page):
         assert right <= 360, right
     finally:
         d.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_downloads_take_the_files_name(page):
+    d = page
+    open_file(d, EXAMPLES / "pentomino-3x20.txt")
+    opened(d, "board 3 x 20")
+    click(d, "#solve")
+    until(d, lambda d: css(d, "#position").text.startswith("1 / "), 60, "not solved")
+    for f in ("svg", "json"):
+        click(d, f"#dl-{f}")
+        saved(d, f"pentomino-3x20-solution-1.{f}")
+    open_file(d, SOMA)
+    opened(d, "board 3 x 3 x 3")
+    click(d, "#solve")
+    until(d, lambda d: css(d, "#position").text.startswith("1 / "), 60, "the cube not solved")
+    click(d, "#dl-stl")
+    assert saved(d, "soma-3x3x3-solution-1.stl").read_bytes().startswith(b"polytile: solution 1")

@@ -118,7 +118,7 @@ def download(client, jid: str, k: int, fmt: str, mime: str) -> bytes:
     assert r.status_code == 200, r.text
     assert r.headers["content-type"].split(";")[0] == mime
     disposition = r.headers["content-disposition"]
-    assert disposition.startswith('attachment; filename="polytile-') and disposition.endswith(f'-{k + 1}.{fmt}"')
+    assert disposition.startswith('attachment; filename="') and disposition.endswith(f'-solution-{k + 1}.{fmt}"')
     return r.content
 
 

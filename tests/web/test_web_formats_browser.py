@@ -84,12 +84,12 @@ def test_open_count_solve_and_download_soma(page):
     for f in ("xmpuzzle", "stl", "obj"):
         assert css(d, f"#dl-{f}").get_attribute("href").endswith(f"/solutions/1.{f}")
         click(d, f"#dl-{f}")
-    back = saved(d, "polytile-tiling-2.xmpuzzle")
+    back = saved(d, "soma-3x3x3-solution-2.xmpuzzle")
     stored = burr_checker.stored(back)
     assert len(stored) == 1
     burr_checker.check(back, stored[0])
     assert sorted(sorted(map(tuple, c)) for _, c in stored[0]) == sorted(sorted(map(tuple, c)) for _, c in shown)
-    stl, obj = (saved(d, f"polytile-tiling-2.{f}").read_bytes() for f in ("stl", "obj"))
+    stl, obj = (saved(d, f"soma-3x3x3-solution-2.{f}").read_bytes() for f in ("stl", "obj"))
     assert mesh_volume(stl, obj) == pytest.approx(27 * UNIT**3, rel=1e-6)
     link = d.execute_script("updateShareUrl(); return location.href")  # a share link holds the file
     d.get("about:blank")

@@ -69,3 +69,47 @@ def test_what_the_page_cannot_draw_is_refused(client):
     )
     message = refused(client, burr_spec(XM / "big.xmpuzzle", big))
     assert "board too large: 27000 cells (the page draws at most 20000)" in message, message
+
+
+# ---- downloads are named after the puzzle ----------------------------------------------------------
+
+
+def disposition(client, path: str) -> str:
+    r = client.get(path)
+    assert r.status_code == 200, r.text
+    return r.headers["content-disposition"]
+
+
+def test_downloads_are_named_after_the_puzzle(client):
+    from web_api_helpers import centre_hole
+
+    cases = [
+        (burr_spec(XM / "soma-3x3x3.xmpuzzle"), "soma-3x3x3"),
+        (burr_spec(XM / "DemoMirrorParadox.xmpuzzle", problem=2), "DemoMirrorParadox-problem-2"),
+        (
+            {"kind": "tiling", "text": (EXAMPLES / "tetrahexes-4x7.json").read_text(), "name": "tetrahexes-4x7.json"},
+            "tetrahexes-4x7",
+        ),
+        ({"kind": "tiling", "text": (EXAMPLES / "pentomino-3x20.txt").read_text()}, "tiling-3x20"),  # pasted: no name
+        (centre_hole(), "tiling-8x8"),
+        ({"kind": "katamino", "pieces": ["L", "Y", "P", "W"], "height": 5}, "katamino-LYPW-5x4"),
+        ({"kind": "box", "order": 4, "width": 5, "height": 4, "max_copies": 2}, "box-4-ominoes-5x4"),
+        ({"kind": "shikaku", "text": "7x7:a8a4e3a3a2f2c6f5k6_2_2_2_4a"}, "shikaku-7x7"),
+        ({"kind": "calendar", "board": "classic", "date": "2026-11-25"}, "calendar-classic-2026-11-25"),
+        (  # a hostile name: no path, no quote, no line break reaches the header
+            {"kind": "tiling", "text": "XX\n\nXX\n", "name": '..\\../"evil"\r\nX-Header: 1.txt'},
+            "evil-X-Header-1",
+        ),
+    ]
+    for puzzle, stem in cases:
+        view = run(client, "solve", puzzle, limit=2)
+        assert view["state"] == "done" and view["solutions"], (stem, view.get("error"))
+        jid = view["id"]
+        for fmt in ("svg", "json"):
+            got = disposition(client, f"/api/jobs/{jid}/solutions/0.{fmt}")
+            assert got == f'attachment; filename="{stem}-solution-1.{fmt}"', got
+        assert disposition(client, f"/api/jobs/{jid}/solutions.json") == f'attachment; filename="{stem}-solutions.json"'
+    soma = run(client, "solve", burr_spec(XM / "soma-3x3x3.xmpuzzle"), limit=2)["id"]
+    for fmt in ("png", "xmpuzzle", "stl", "obj"):
+        got = disposition(client, f"/api/jobs/{soma}/solutions/1.{fmt}")
+        assert got == f'attachment; filename="soma-3x3x3-solution-2.{fmt}"', got

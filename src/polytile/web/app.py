@@ -243,7 +243,7 @@ async def download(request: Request) -> Response:
         raise BadRequest(f"unknown format {fmt!r} (svg, png, json, {', '.join(downloads.FORMATS)})", 404)
     if not 0 <= k < len(job.solutions):
         raise BadRequest(f"no solution {k} (this job has {len(job.solutions)} listed)", 404)
-    name = f"polytile-{job.summary['kind']}-{k + 1}.{fmt}"
+    name = f"{downloads.file_stem(job)}-solution-{k + 1}.{fmt}"
     headers = {"Content-Disposition": f'attachment; filename="{name}"'}
     if fmt in downloads.FORMATS:
         data = await run_in_threadpool(downloads.file_bytes, job, k, fmt)
@@ -258,7 +258,7 @@ async def download(request: Request) -> Response:
 async def download_all(request: Request) -> Response:
     """Every listed solution with the puzzle, as one JSON file the page can open again."""
     job = _job(request)
-    headers = {"Content-Disposition": f'attachment; filename="polytile-{job.summary["kind"]}-solutions.json"'}
+    headers = {"Content-Disposition": f'attachment; filename="{downloads.file_stem(job)}-solutions.json"'}
     return JSONResponse({"puzzle": job.spec, "solutions": job.solutions}, headers=headers)
 
 

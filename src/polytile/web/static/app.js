@@ -245,7 +245,7 @@ function currentPuzzle() {
   const reflect = $("#reflect").checked;
   if (state.mode === "tiling") {
     const t = state.tiling;
-    if (t.source === "text") return burrPuzzle(reflect) || { kind: "tiling", text: $("#tiling-text").value, reflect };   // files.js
+    if (t.source === "text") return burrPuzzle(reflect) || textPuzzle(reflect);   // files.js
     const pieces = Object.entries(t.counts).filter(([, n]) => n > 0).map(([name, count]) => ({ name, count }));
     return { kind: "tiling", board: tilingBoardRows(), pieces, reflect, ...gridField() };
   }
@@ -896,7 +896,7 @@ function sameBoard(job, puzzle) {
 function encodeState() {
   const s = { m: state.mode, r: $("#reflect").checked ? 1 : 0, u: $("#unique").checked ? 1 : 0 };
   if (state.mode === "tiling") {
-    if (state.tiling.source === "text") { s.t = $("#tiling-text").value; if (burr.file) s.xm = burrShared(); }   // files.js
+    if (state.tiling.source === "text") { s.t = $("#tiling-text").value; s.tn = burr.textName || undefined; if (burr.file) s.xm = burrShared(); }   // files.js
     else { s.b = tilingBoardRows(); s.p = Object.fromEntries(Object.entries(state.tiling.counts).filter(([, n]) => n > 0)); }
     if (onLattice() && state.tiling.source !== "text") s.g = state.tiling.grid;     // lattice.js
   } else if (state.mode === "katamino") { s.k = state.katamino.chosen; s.h = state.katamino.height; s.l = $("#katamino-slam").value; }
@@ -925,7 +925,7 @@ function restoreState(s) {
   $("#unique").checked = !!s.u;
   if (s.m === "tiling") {
     if (s.xm) restoreBurr(s.xm);                                               // files.js
-    else if (typeof s.t === "string") { $("#tiling-text").value = s.t; setTilingSource("text"); }
+    else if (typeof s.t === "string") { $("#tiling-text").value = s.t; burr.textName = typeof s.tn === "string" ? s.tn : ""; setTilingSource("text"); }
     else if (typeof s.g === "string") restoreLattice(s);                          // lattice.js
     else if (Array.isArray(s.b) && s.b.length) {
       state.tiling.counts = s.p || {};
@@ -1091,8 +1091,7 @@ async function init() {
     if (!f) return;
     if (await openBurrFile(f)) return;                                     // files.js: a BurrTools file
     if (f.size > 200000) { refuseFile(`${f.name} is too large (${f.size} bytes; limit 200000)`); return; }   // files.js
-    $("#tiling-text").value = await f.text();
-    newText();
+    setTextFile(f.name, await f.text());                                   // files.js
   });
   $("#tiling-text").addEventListener("input", newText);
   $("#tiling-check").addEventListener("click", refreshPreview);

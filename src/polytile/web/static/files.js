@@ -6,7 +6,8 @@
 
 const BURR_MAX = 700000;           // bytes of a .xmpuzzle the page sends (web/burrfile.py MAX_FILE)
 const burr = { file: null,         // {name, data (base64), problem (from 1), problems: [{number, name, line}]}
-  refused: "" };                   // why the last file chosen was refused (until the next file or text)
+  refused: "",                     // why the last file chosen was refused (until the next file or text)
+  textName: "" };                  // the name of the text file read into the text box (until it is edited)
 
 // Whether a chosen file is a BurrTools file: its suffix, gzip's magic bytes, or XML starting <puzzle.
 function looksLikeBurr(name, bytes) {
@@ -45,6 +46,7 @@ async function openBurrFile(f) {
 // cannot quietly solve it; the pane, the board and Solve or Count say why (puzzleRefusal).
 function refuseFile(reason) {
   burr.file = null;
+  burr.textName = "";
   burr.refused = reason;
   renderBurrChooser();
   $("#tiling-text").value = "";
@@ -65,6 +67,7 @@ function puzzleRefusal() {
 
 function setBurrFile(file) {
   burr.file = file;
+  burr.textName = "";
   $("#tiling-text").value = "";
   renderBurrChooser();
   if (file && state.tiling.source !== "text") setTilingSource("text");
@@ -88,6 +91,24 @@ function renderBurrChooser() {
   select.replaceChildren(...f.problems.map((p) => el("option", { value: p.number, text: p.line, selected: p.number === f.problem })));
   select.disabled = f.problems.length < 2;
   $("#burr-name").textContent = `${f.name}: ${f.problems.length} problem${f.problems.length === 1 ? "" : "s"}`;
+}
+
+// A text file read into the text box: it replaces the open BurrTools file too.
+function setTextFile(name, text) {
+  burr.file = null;
+  burr.refused = "";
+  renderBurrChooser();
+  $("#tiling-text").value = text;
+  burr.textName = name;
+  newText();
+}
+
+// The puzzle spec of the text box (app.js currentPuzzle), with the name of the file it was read
+// from (the server names the downloads after it).
+function textPuzzle(reflect) {
+  const p = { kind: "tiling", text: $("#tiling-text").value, reflect };
+  if (burr.textName) p.name = burr.textName;
+  return p;
 }
 
 // The puzzle spec of the open BurrTools file (app.js currentPuzzle), or null.
@@ -137,5 +158,5 @@ function updateDownloads(v) {
 }
 
 document.addEventListener("DOMContentLoaded", () => {
-  $("#tiling-text").addEventListener("input", () => { burr.refused = ""; if (burr.file) { burr.file = null; renderBurrChooser(); } });
+  $("#tiling-text").addEventListener("input", () => { burr.refused = ""; burr.textName = ""; if (burr.file) { burr.file = null; renderBurrChooser(); } });
 });
