@@ -4,13 +4,21 @@ of pieces, so BurrTools' own cube examples open (SolidSixPieceBurrs has 150 piec
 1,656 result voxels); a model over the budget is refused in one line that says so.
 
 Expected values come from outside polytile: each file's result voxels and pieces as
-tests/burr_checker.py reads them (the standard library's XML parser), solutions checked by it."""
+tests/burr_checker.py reads them (the standard library's XML parser), solutions checked by it.
+
+Hostile files (the red team's: 20,000 colours in a 2.3 KB gzip, seven 2048 x 2048 shapes, a piece
+count of 10^9, superscript digits) are answered 4xx in one line, read in a process of their own
+within the page's budget (web/reading.py): the server's own memory does not grow."""
 
 from __future__ import annotations
 
+import gzip
 import json
+import resource
+import time
 
 import pytest
+from polytile.budget import PAGE_BYTES
 from paths import EXAMPLES
 from test_web_formats import XM, burr_spec, refused
 from web_api_helpers import run
@@ -113,3 +121,66 @@ def test_downloads_are_named_after_the_puzzle(client):
     for fmt in ("png", "xmpuzzle", "stl", "obj"):
         got = disposition(client, f"/api/jobs/{soma}/solutions/1.{fmt}")
         assert got == f'attachment; filename="soma-3x3x3-solution-2.{fmt}"', got
+
+
+# ---- hostile uploads: 4xx in one line, read outside the server within the page's budget -------------
+
+SOMA_SHAPES = (
+    '<voxel x="2" y="2" z="1" name="V" type="0">###_</voxel>'
+    '<voxel x="3" y="3" z="3" name="R" type="0">' + "#" * 27 + "</voxel>"
+)
+SQUARE_2048 = '<voxel x="2048" y="2048" z="1" type="0">' + "#" * (2048 * 2048) + "</voxel>"
+
+
+def burr_xml(shapes: str, parts: str, result: int, colours: str = "") -> bytes:
+    return (
+        f'<?xml version="1.0"?>\n<puzzle version="2"><gridType type="0"/><colors>{colours}</colors>'
+        f'<shapes>{shapes}</shapes><problems><problem><shapes>{parts}</shapes><result id="{result}"/>'
+        "<bitmap></bitmap></problem></problems></puzzle>"
+    ).encode()
+
+
+def hostile_files() -> dict[str, bytes]:
+    """The red team's .xmpuzzle files (gzip-compressed, as BurrTools writes them), rebuilt."""
+    files = {
+        "colours-20000": burr_xml(
+            SOMA_SHAPES, '<shape id="0" count="9"/>', 1, '<color red="1" green="1" blue="1"/>' * 20000
+        ),
+        "seven-2048x2048": burr_xml(SQUARE_2048 * 7, '<shape id="0" count="1"/>', 1),
+        "board-2048x2048": burr_xml(SQUARE_2048 + SOMA_SHAPES, '<shape id="1" count="1"/>', 0),
+        "piece-2048x2048": burr_xml(SQUARE_2048 + SOMA_SHAPES, '<shape id="0" count="1"/>', 2),
+        "superscript-colour": burr_xml(
+            '<voxel x="2" y="2" z="1" type="0">#\u00b2##_</voxel>' + SOMA_SHAPES, '<shape id="0" count="1"/>', 2
+        ),
+        "superscript-count": burr_xml(SOMA_SHAPES, '<shape id="0" count="\u00b2"/>', 1),
+    }
+    return {name: gzip.compress(xml, 9) for name, xml in files.items()}
+
+
+def test_hostile_files_are_refused_in_one_line_outside_the_server(client, caplog):
+    reader = client.app.state.reader
+    files = hostile_files()
+    assert len(files["colours-20000"]) < 2500  # 20,000 colours in 2.3 KB
+    before, reads = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss << 10, reader.reads
+    for name, data in files.items():
+        t0 = time.monotonic()
+        r = client.post("/api/check", json={"puzzle": burr_spec(XM / f"{name}.xmpuzzle", data)})
+        assert 400 <= r.status_code < 500, (name, r.status_code, r.text)
+        message = r.json()["error"]
+        assert message.startswith(f"{name}.xmpuzzle") and "\n" not in message and "Traceback" not in message, message
+        assert time.monotonic() - t0 < 60, name
+    assert reader.reads == reads + len(files)  # each read in a process of its own
+    assert reader.grew <= PAGE_BYTES  # ... which stayed within the page's budget
+    grown = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss << 10) - before
+    assert grown < 128 << 20, f"the server's own memory grew by {grown >> 20} MB"
+    assert "Traceback" not in caplog.text
+
+
+def test_a_piece_count_of_a_billion_opens_and_runs(client):
+    """count="1000000000": the model does not grow with copies; every action answers."""
+    data = gzip.compress(burr_xml(SOMA_SHAPES, '<shape id="0" count="1000000000"/>', 1))
+    spec = burr_spec(XM / "billion.xmpuzzle", data)
+    assert client.post("/api/check", json={"puzzle": spec}).status_code == 200
+    view = run(client, "count", spec)
+    assert view["state"] == "done" and view["result"]["solutions"] == 0
+    assert "3000000000 cells" in view["result"]["reasons"][0]  # a billion V trominoes: 3 billion cells
