@@ -250,7 +250,7 @@ def held_back(path: str, seconds: float):
         thread.join(10)
 
 
-@pytest.mark.parametrize("script", ["lattice.js", "files.js"])
+@pytest.mark.parametrize("script", ["tiling.js", "lattice.js", "files.js"])
 def test_a_late_script_does_not_stop_the_start(script):
     """The server's first answer may come before the parser has run the scripts after app.js
     (which the rest of the start calls): the page waits for them and gets ready."""

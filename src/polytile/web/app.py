@@ -285,13 +285,16 @@ SECURITY = {
 
 
 class Headers:
-    """Security headers on every response; the page loads nothing from elsewhere."""
+    """Security headers on every response (the page loads nothing from elsewhere: scripts, styles,
+    pictures and requests from this server only, no inline script); no-store on the API's answers,
+    no-cache on the page and its static files (a browser asks again, a 304 when unchanged, so a
+    new polytile's scripts are never mixed with an old one's from its cache)."""
 
     def __init__(self, app: ASGIApp):
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Add the security headers to an HTTP response (and no-store to the API's); other scopes pass through."""
+        """Add the security and cache headers to an HTTP response; other scopes pass through."""
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
 
@@ -301,6 +304,8 @@ class Headers:
                 headers += [(k.lower().encode(), v.encode()) for k, v in SECURITY.items()]
                 if scope["path"].startswith("/api/"):
                     headers.append((b"cache-control", b"no-store"))
+                else:
+                    headers.append((b"cache-control", b"no-cache"))
                 message["headers"] = headers
             await send(message)
 
