@@ -19,7 +19,8 @@ CORPUS = Path(__file__).parent / "corpus"
 # fuzz     the hypothesis fuzz and differential suites and the Ctrl-C trials (`make fuzz`
 #          runs their long profiles);
 # browser  a module that drives chromium (selenium, web_helpers.chrome or chromium_available),
-#          found by reading its source, so a new page test is marked without a list to keep;
+#          found by reading its source, and any test using web_browser's page fixtures, so a
+#          new page test is marked without a list to keep;
 # slow     the modules that take longest without being either (seconds measured on 2 busy
 #          cores with `pytest --durations=0`, all tests of the module summed).
 FUZZ_MODULES = {"test_fuzz", "test_fuzz_resources", "test_differential", "test_orbit_split", "test_interrupt_trials"}
@@ -54,7 +55,10 @@ FAST_SAMPLES = {
         "test_langford_pairs",
     },
 }
-BROWSER = re.compile(r"\bchrome\(|chromium_available|selenium")
+BROWSER = re.compile(r"\bchrome\(|chromium_available|selenium|\bopen_page\(")
+BROWSER_FIXTURES = {"page", "page_url"}  # tests/web_browser.py
+
+pytest_plugins = ["web_browser"]  # the browser tests' page fixtures
 
 
 def _uses_browser(path: Path, seen: dict[Path, bool] = {}) -> bool:  # noqa: B006 (a cache)
@@ -68,7 +72,7 @@ def pytest_collection_modifyitems(config, items):
         module = item.path.stem
         if module in FUZZ_MODULES:
             item.add_marker(pytest.mark.fuzz)
-        if _uses_browser(item.path):
+        if _uses_browser(item.path) or BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
         if module in SLOW_MODULES and getattr(item, "originalname", item.name) not in FAST_SAMPLES.get(module, ()):
             item.add_marker(pytest.mark.slow)

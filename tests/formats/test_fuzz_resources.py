@@ -3,22 +3,32 @@ the real command (`count` for tilings with a time limit, `shikaku --count`, the 
 parser for request specs) in a long-lived process capped at 1 GB of address space; each
 must finish within 5 s, and a MemoryError or any other foreign exception is a failure.
 
+The page's file opening too: mutated BurrTools files (gzip or plain XML), random bytes and
+pasted texts posted to the app's /api/check, as the page uploads them: no server error (5xx),
+no overrun (an answer after UPLOAD_SECONDS, a reading process beyond the page's budget, the
+server's own memory growing: uploads are read outside it, web/reading.py).
+
 A few dozen inputs per family by default; `POLYTILE_FUZZ=long` (`make fuzz`) runs 10,000 per
 family and prints the counts."""
 
 from __future__ import annotations
 
+import base64
+import gzip
 import json
 import os
+import resource
 import subprocess
 import sys
 import threading
+import time
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from paths import TESTS
+from polytile.budget import PAGE_BYTES
 from test_fuzz import (
     ASCII_SEEDS,
     GAME_ID_SEEDS,
@@ -140,3 +150,66 @@ def test_resources_shikaku(worker, text):
 @given(spec=mutated_json(WEB_SEEDS))
 def test_resources_web_specs(worker, spec):
     check(worker, "web", {"text": _dumps(spec)})
+
+
+# ---- the page's file opening (web/reading.py) ------------------------------------------------------
+
+UPLOAD_SECONDS = 20.0  # an answer, on a busy machine
+XML_SEEDS = [
+    gzip.decompress(path.read_bytes()).decode("utf-8", "replace")
+    for path in sorted((TESTS / "xmpuzzle").glob("*.xmpuzzle"))
+    if path.stat().st_size < 4000
+] + [
+    '<puzzle><gridType type="0"/><colors>' + '<color red="1" green="1" blue="1"/>' * 2000 + "</colors><shapes>"
+    '<voxel x="2" y="2" z="1" type="0">#1##_</voxel><voxel x="3" y="3" z="1" type="0">#########</voxel></shapes>'
+    '<problems><problem><shapes><shape id="0" min="0" max="1000000000"/></shapes><result id="1"/>'
+    '<bitmap><pair piece="0" result="0"/></bitmap></problem></problems></puzzle>',
+]
+
+
+@st.composite
+def uploads(draw) -> dict:
+    """A puzzle as the page sends a file: a mutated .xmpuzzle (gzip or plain), random bytes, or
+    a pasted text."""
+    kind = draw(st.sampled_from(["xml", "xml", "xml", "bytes", "text"]))
+    if kind == "text":
+        return {"kind": "tiling", "text": draw(mutated_text(ASCII_SEEDS + POLYJSON_SEEDS)), "name": "fuzz.txt"}
+    if kind == "bytes":
+        data = draw(st.binary(min_size=1, max_size=600))
+    else:
+        data = draw(mutated_text(XML_SEEDS)).encode("utf-8", "surrogatepass") or b" "
+    if draw(st.booleans()):
+        data = gzip.compress(data)
+    problem = draw(st.one_of(st.just(1), st.integers(-2, 4), st.sampled_from(["2", None, 1.5, True])))
+    spec = {"kind": "tiling", "xmpuzzle": base64.b64encode(data).decode(), "name": "fuzz.xmpuzzle"}
+    return dict(spec, problem=problem)
+
+
+@pytest.fixture(scope="module")
+def page_app(client):
+    """The app's test client, its upload reader warmed (the fork server's first start is not an overrun)."""
+    soma = (TESTS / "xmpuzzle" / "soma-3x3x3.xmpuzzle").read_bytes()
+    r = client.post("/api/check", json={"puzzle": {"kind": "tiling", "xmpuzzle": base64.b64encode(soma).decode()}})
+    assert r.status_code == 200, r.text
+    return client, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss << 10
+
+
+@PROFILE
+@given(spec=uploads())
+def test_resources_page_uploads(page_app, spec):
+    client, rss = page_app
+    counts = TALLY.setdefault("page uploads", {"inputs": 0, "server errors": 0, "overruns": 0})
+    counts["inputs"] += 1
+    t0 = time.monotonic()
+    r = client.post("/api/check", json={"puzzle": spec})
+    seconds = time.monotonic() - t0
+    grown = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss << 10) - rss
+    reader = client.app.state.reader
+    overrun = seconds > UPLOAD_SECONDS or reader.grew > PAGE_BYTES or grown > 256 << 20
+    counts["server errors"] += r.status_code >= 500
+    counts["overruns"] += overrun
+    assert r.status_code < 500, (spec, r.text)
+    assert not overrun, (spec, seconds, reader.grew, grown)
+    if r.status_code != 200:
+        message = r.json()["error"]
+        assert "\n" not in message and "Traceback" not in message, message

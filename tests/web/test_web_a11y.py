@@ -13,85 +13,26 @@ the repository: $POLYTILE_AXE names axe.min.js, else /tmp/polytile-axe is used, 
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
-import time
-from pathlib import Path
 
-import pytest
-from test_web_browser import click, css, until
-
-from web_helpers import MISSING, chrome, chromium_available, server
-
-pytestmark = pytest.mark.skipif(not chromium_available(), reason=MISSING)
-AXE_DIR = Path("/tmp/polytile-axe")
-
-
-def axe_source() -> str:
-    """axe.min.js: $POLYTILE_AXE, or npm's axe-core under /tmp/polytile-axe (installed if missing)."""
-    path = Path(os.environ.get("POLYTILE_AXE") or AXE_DIR / "node_modules" / "axe-core" / "axe.min.js")
-    if not path.exists() and not os.environ.get("POLYTILE_AXE"):
-        npm = shutil.which("npm")
-        assert npm, "axe-core is missing and npm is not installed (apt-get install npm; or set POLYTILE_AXE)"
-        AXE_DIR.mkdir(parents=True, exist_ok=True)
-        subprocess.run(
-            [npm, "install", "--prefix", str(AXE_DIR), "--no-audit", "--no-fund", "axe-core@4"],
-            check=True,
-            capture_output=True,
-            timeout=300,
-        )
-    return path.read_text()
-
-
-@pytest.fixture(scope="module")
-def page():
-    source = axe_source()
-    with server() as url:
-        d = chrome()
-        try:
-            d.get(url + "/")
-            until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 60)
-            d.axe = source
-            d.base_url = url
-            yield d
-        finally:
-            d.quit()
-
-
-def violations(d) -> list:
-    if not d.execute_script("return !!window.axe"):
-        d.execute_script(d.axe)
-    return d.execute_async_script("""const done = arguments[0];
-        axe.run(document, {resultTypes: ['violations']}).then((r) => done(r.violations.map(
-          (v) => [v.id, v.impact, v.nodes.slice(0, 4).map((n) => n.target.join(' '))])));""")
-
-
-def assert_clean(d, state: str) -> None:
-    found = violations(d)
-    assert not found, f"{state}: {found}"
-
-
-def settle(d, seconds=0.4):
-    time.sleep(seconds)  # the preview's debounce (150 ms) and its request
+from web_browser import assert_clean, click, css, page_width, settled, until
 
 
 def test_axe_finds_nothing(page):
     d = page
-    settle(d)
+    settled(d)
     assert_clean(d, "empty tiling")
     d.execute_script(
         "PRESETS['8x8-centre'](); setMode('box'); "
         "for (const [k, x] of [['#box-order', 5], ['#box-width', 10], ['#box-height', 8]]) document.querySelector(k).value = x; "
         "puzzleChanged();"
     )
-    settle(d)
+    settled(d)
     click(d, "#count")
     until(d, lambda d: "elapsed" in css(d, "#progress-text").text, 30, "the count did not start")
     assert_clean(d, "counting")
     click(d, "#cancel")
     d.execute_script("setMode('tiling'); PRESETS['8x8-centre']()")
-    settle(d)
+    settled(d)
     click(d, "#solve")
     until(d, lambda d: css(d, "#position").text.startswith("1 / 520"), 60, "not solved")
     assert_clean(d, "solved")
@@ -110,13 +51,13 @@ def test_axe_finds_nothing(page):
         "setMode('shikaku'); document.querySelector('#shikaku-text').value = '7x7:a8a4e3a3a2f2c6f5k6_2_2_2_4a';"
     )
     click(d, "#shikaku-load")
-    settle(d)
+    settled(d)
     click(d, "#solve")
     until(d, lambda d: d.find_elements("css selector", "#shikaku-solutions"), 60, "shikaku not solved")
     assert_clean(d, "shikaku solved")
     for grid in ("triangle", "hex"):
         d.execute_script("setMode('tiling'); setGrid(arguments[0])", grid)
-        settle(d)
+        settled(d)
         assert_clean(d, f"{grid} board")
     d.execute_script("setTilingSource('text'); showMessage('an error shown')")
     assert_clean(d, "text pane, an error shown")
@@ -172,10 +113,6 @@ def test_screen_reader_names_and_focus(page):
     d.execute_script("setView('solutions')")
 
 
-def page_width(d) -> int:
-    return d.execute_script("return document.documentElement.scrollWidth")
-
-
 def test_no_sideways_scroll_at_360_px(page):
     d = page
     d.execute_cdp_cmd(
@@ -187,10 +124,10 @@ def test_no_sideways_scroll_at_360_px(page):
         until(d, lambda d: "Slam:" in css(d, "#result").text, 60, "no slam")
         widths = {"the slam table": page_width(d)}
         d.execute_script("setMode('tiling'); setGrid('hex'); setBoard(30, 30)")
-        settle(d)
+        settled(d)
         widths["a 30-column hex board"] = page_width(d)
         d.execute_script("setMode('shikaku'); setShikaku(30, 30)")
-        settle(d)
+        settled(d)
         widths["a 30 x 30 Shikaku grid"] = page_width(d)
         assert all(w <= 360 for w in widths.values()), widths
         assert css(d, '#shikaku-grid input[data-r="29"][data-c="29"]').is_enabled()  # still there, in its box

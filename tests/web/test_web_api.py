@@ -35,6 +35,28 @@ def test_page_and_static_files(client):
     assert client.get("/static/../pyproject.toml").status_code == 404
 
 
+def test_the_pages_scripts_are_served_under_the_csp(client):
+    """index.html loads every script of static/ (the tabs' own scripts since app.js was split;
+    view3d.js imports three.js itself), each from this server as JavaScript; no inline script,
+    which the CSP (default-src 'self') would block; the page and its files revalidate."""
+    page = client.get("/")
+    assert page.headers["cache-control"] == "no-cache"
+    assert "script-src" not in page.headers["content-security-policy"]  # default-src 'self' governs scripts
+    tags = re.findall(r"<script\b([^>]*)>(.*?)</script>", page.text, re.S)
+    assert all(body.strip() == "" for _, body in tags), "an inline script"
+    assert not re.search(r"""\son[a-z]+\s*=""", page.text), "an inline event handler"
+    loaded = [re.search(r'src="/static/([^"]+)"', attrs).group(1) for attrs, _ in tags]
+    assert sorted(loaded) == sorted(f.name for f in STATIC.glob("*.js"))
+    assert loaded[0] == "app.js" and len(loaded) == len(set(loaded))
+    for name in loaded:
+        r = client.get(f"/static/{name}")
+        assert r.status_code == 200 and r.headers["content-type"].split(";")[0] == "text/javascript", name
+        assert r.headers["cache-control"] == "no-cache" and "default-src 'self'" in r.headers["content-security-policy"]
+        if name != "view3d.js":  # the ES module; the rest are classic scripts sharing the page's globals
+            assert r.text.lstrip().startswith("//") and '"use strict";' in r.text[:1200], name
+    assert max(len((STATIC / n).read_text().splitlines()) for n in loaded) < 400  # (one tab, one script)
+
+
 def test_info(client):
     info = client.get("/api/info").json()
     names = {p["name"] for p in info["library"] if p["order"] == 5}

@@ -9,74 +9,13 @@ from __future__ import annotations
 import json
 import time
 
-import pytest
-
 from checker import check
 from conftest import CORPUS, tiling_cases
-from web_helpers import MISSING, chrome, chromium_available, get_json, server, shikaku_rows, verify_rectangles
-
-pytestmark = pytest.mark.skipif(not chromium_available(), reason=MISSING)
+from web_browser import click, css, ready, retype, until
+from web_helpers import get_json, shikaku_rows, verify_rectangles
 
 CASES = {c["id"]: c for c in tiling_cases()}
 SHIKAKU = {c["id"]: c for c in json.loads((CORPUS / "shikaku" / "manifest.json").read_text())}
-
-
-@pytest.fixture(scope="module")
-def page():
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    with server() as url:
-        driver = chrome()
-        try:
-            driver.get(url + "/")
-            WebDriverWait(driver, 30).until(
-                lambda d: d.find_element("css selector", "body").get_attribute("data-ready") == "1"
-            )
-            driver.base_url = url
-            yield driver
-        finally:
-            driver.quit()
-
-
-def until(driver, what, timeout=60.0, message=""):
-    from selenium.common.exceptions import StaleElementReferenceException
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    return WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(
-        lambda d: what(d), message
-    )
-
-
-def css(driver, selector):
-    return driver.find_element("css selector", selector)
-
-
-def click(driver, selector):
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", css(driver, selector))
-    css(driver, selector).click()
-
-
-def previewed(d, what: str) -> None:
-    """Wait until the page's preview (its /api/check) is of the puzzle now on the page: a
-    preview of the puzzle before, arriving after Solve, takes the solution's view away (on a
-    busy machine the check takes longer than a test's clicks)."""
-    until(
-        d,
-        lambda d: d.execute_script("return !!state.preview && state.previewKey === JSON.stringify(currentPuzzle())"),
-        30,
-        f"{what}: no preview",
-    )
-
-
-def retype(driver, selector, value: str) -> None:
-    """Type `value` over a field's text, selected first, as a user does. Not clear(): it fires
-    a change with the field empty, and on a busy machine the page checks that empty box
-    (a 400, a SEVERE line in the console) before the next keys arrive."""
-    from selenium.webdriver.common.keys import Keys
-
-    field = css(driver, selector)
-    field.send_keys(Keys.CONTROL, "a")
-    field.send_keys(value)
 
 
 def drawn_solution(driver) -> list[tuple[str, list]]:
@@ -130,7 +69,7 @@ def test_draw_solve_count_cancel_and_shikaku(page):
         30,
         "the count did not start",
     )
-    time.sleep(1.5)
+    until(d, lambda d: "nodes" in css(d, "#progress-text").text, 30, "no progress from the count")  # under way
     assert css(d, "#progress").is_displayed() and css(d, "#progress").get_attribute("data-state") == "running"
     assert "Counting" in css(d, "#progress-text").text
     job = d.find_element("css selector", "body").get_attribute("data-job")
@@ -178,7 +117,7 @@ def test_file_upload_share_link_hint_and_stats(page):
     case = CASES["pentomino-3x20"]
     path = CORPUS / "tiling" / case["file"]
     d.get(d.base_url + "/")
-    until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1")
+    ready(d)
     click(d, "#tiling-text-tab")
     css(d, "#tiling-file").send_keys(str(path.resolve()))  # read by the page, sent as text
     until(d, lambda d: "board 3 x 20" in css(d, "#tiling-text-info").text, 20, "the file was not read")
@@ -196,7 +135,7 @@ def test_file_upload_share_link_hint_and_stats(page):
     assert "#p=" in link
     d.get("about:blank")
     d.get(link)
-    until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1")
+    ready(d)
     assert css(d, "#tiling-text").get_attribute("value") == path.read_text()
     assert css(d, "#unique").is_selected()
     click(d, "#solve")

@@ -17,33 +17,20 @@ import urllib.error
 import urllib.request
 
 import pytest
-from test_web_browser import click, css, until
-
 from conftest import CORPUS
-from web_helpers import MISSING, chrome, chromium_available, free_port, get_json, server
+from web_browser import click, css, ready, settled, until
+from web_helpers import chrome, free_port, get_json
 
-pytestmark = pytest.mark.skipif(not chromium_available(), reason=MISSING)
 SOMA = CORPUS / "tiling" / "soma-3x3x3.json"
 # a count of hours (free pentominoes, 2 copies each, in a 10 x 8 box), for jobs that must run
 LONG_BOX = {"kind": "box", "order": 5, "width": 10, "height": 8, "max_copies": 2, "min_copies": 0, "one_sided": False}
-
-
-@pytest.fixture(scope="module")
-def page():
-    with server() as url:
-        d = chrome()
-        try:
-            d.base_url = url
-            yield d
-        finally:
-            d.quit()
 
 
 def fresh(d, hash_part: str = ""):
     """The page loaded anew (about:blank first: a URL that differs only by its hash would not reload)."""
     d.get("about:blank")
     d.get(d.base_url + "/" + hash_part)
-    until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 60, "the page did not get ready")
+    ready(d)
 
 
 def running_jobs(d) -> int:
@@ -74,7 +61,7 @@ def test_double_click_starts_one_job(page):  # item 1
     set_box(d)
     ActionChains(d).double_click(css(d, "#count")).perform()
     until(d, lambda d: css(d, "#progress").get_attribute("data-state") == "running", 30, "the count did not start")
-    time.sleep(1.0)
+    until(d, lambda d: not css(d, "body").get_attribute("data-starting"), 30, "a start still on its way")
     assert running_jobs(d) == 1
     click(d, "#cancel")
     until(d, lambda d: running_jobs(d) == 0, 10, "a job still runs after Cancel")
@@ -111,7 +98,8 @@ def test_progress_never_goes_backwards(page):  # item 2 (the page's side; the se
     d.execute_script(FAKE_POLLS, [0.261, 0.22, 0.05, 0.033, 0.3])  # the cornucopia's figures, then more
     click(d, "#count")
     until(d, lambda d: d.execute_script("return window.k") == 5, 30, "too few polls")
-    time.sleep(0.3)
+    last = "return parseFloat(window.widths.filter(Boolean).at(-1))"  # (empty: a poll without a share)
+    until(d, lambda d: d.execute_script(last) == 30, 10, "the last figure not drawn")
     click(d, "#cancel")
     widths = [float(w.rstrip("%")) for w in d.execute_script("return window.widths") if w]
     assert widths == sorted(widths) and len(widths) >= 2, widths
@@ -262,7 +250,7 @@ def held_back(path: str, seconds: float):
         thread.join(10)
 
 
-@pytest.mark.parametrize("script", ["lattice.js", "files.js"])
+@pytest.mark.parametrize("script", ["tiling.js", "lattice.js", "files.js"])
 def test_a_late_script_does_not_stop_the_start(script):
     """The server's first answer may come before the parser has run the scripts after app.js
     (which the rest of the start calls): the page waits for them and gets ready."""
@@ -316,12 +304,12 @@ def test_share_link_in_the_same_tab(page):  # item 8
 def test_bad_link_error_stays(page):  # item 9
     d = page
     fresh(d, "#p=not-a-puzzle!")
-    time.sleep(1.5)
+    settled(d)  # the page's first check of its puzzle is back: it must not take the link's error away
     m = css(d, "#message")
     assert m.is_displayed() and "link" in m.text
     d.execute_script("location.hash = '#p=%%%'")  # the same in an open tab
     until(d, lambda d: css(d, "#message").is_displayed(), 5)
-    time.sleep(1.0)
+    settled(d)
     assert css(d, "#message").is_displayed()
 
 

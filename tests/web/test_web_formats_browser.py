@@ -10,37 +10,17 @@ from __future__ import annotations
 
 import gzip
 import json
-import time
 from pathlib import Path
 
 import pytest
 from paths import EXAMPLES, TESTS
-from test_web_a11y import assert_clean, axe_source
-from test_web_browser import click, css, previewed, until
+from web_browser import assert_clean, click, css, previewed, saved, until
 from test_web_formats import UNIT, mesh_volume
 
 import burr_checker
-from web_helpers import MISSING, chrome, chromium_available, server
 
-pytestmark = pytest.mark.skipif(not chromium_available(), reason=MISSING)
 XM = TESTS / "xmpuzzle"
 SOMA = XM / "soma-3x3x3.xmpuzzle"
-
-
-@pytest.fixture(scope="module")
-def page(tmp_path_factory):
-    source = axe_source()
-    downloads = tmp_path_factory.mktemp("downloads")
-    with server() as url:
-        d = chrome()
-        try:
-            d.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
-            d.get(url + "/")
-            until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 60)
-            d.axe, d.downloads = source, downloads
-            yield d
-        finally:
-            d.quit()
 
 
 def open_file(d, path: Path) -> None:
@@ -51,15 +31,6 @@ def open_file(d, path: Path) -> None:
 def drawn(d) -> list:
     groups = d.find_elements("css selector", "#solution-svg g.piece")
     return [(g.get_attribute("data-piece"), json.loads(g.get_attribute("data-cells"))) for g in groups]
-
-
-def saved(d, name: str, timeout: float = 30.0) -> Path:
-    path = d.downloads / name
-    deadline = time.time() + timeout
-    while not (path.exists() and path.stat().st_size and not (d.downloads / f"{name}.crdownload").exists()):
-        assert time.time() < deadline, f"{name} was not downloaded: {sorted(p.name for p in d.downloads.iterdir())}"
-        time.sleep(0.05)
-    return path
 
 
 def test_open_count_solve_and_download_soma(page):
@@ -84,12 +55,12 @@ def test_open_count_solve_and_download_soma(page):
     for f in ("xmpuzzle", "stl", "obj"):
         assert css(d, f"#dl-{f}").get_attribute("href").endswith(f"/solutions/1.{f}")
         click(d, f"#dl-{f}")
-    back = saved(d, "polytile-tiling-2.xmpuzzle")
+    back = saved(d, "soma-3x3x3-solution-2.xmpuzzle")
     stored = burr_checker.stored(back)
     assert len(stored) == 1
     burr_checker.check(back, stored[0])
     assert sorted(sorted(map(tuple, c)) for _, c in stored[0]) == sorted(sorted(map(tuple, c)) for _, c in shown)
-    stl, obj = (saved(d, f"polytile-tiling-2.{f}").read_bytes() for f in ("stl", "obj"))
+    stl, obj = (saved(d, f"soma-3x3x3-solution-2.{f}").read_bytes() for f in ("stl", "obj"))
     assert mesh_volume(stl, obj) == pytest.approx(27 * UNIT**3, rel=1e-6)
     link = d.execute_script("updateShareUrl(); return location.href")  # a share link holds the file
     d.get("about:blank")

@@ -13,32 +13,14 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from checker import _shape_key, all_solutions, check, read_puzzle, shift_of
-from test_web_a11y import axe_source, violations
-from test_web_browser import css, until
+from web_browser import css, until, violations
 
 from conftest import CORPUS
-from web_helpers import MISSING, chrome, chromium_available, server
 
-pytestmark = pytest.mark.skipif(not chromium_available(), reason=MISSING)
 SLAM = CORPUS / "tiling" / "katamino-slam1-4.txt"
 TETRAHEXES = CORPUS.parent / "lattice-corpus" / "tetrahexes-4x7.json"
 SOMA = CORPUS / "tiling" / "soma-3x3x3.json"
-
-
-@pytest.fixture(scope="module")
-def page():
-    source = axe_source()
-    with server() as url:
-        d = chrome()
-        try:
-            d.get(url + "/")
-            until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 60)
-            d.axe = source
-            yield d
-        finally:
-            d.quit()
 
 
 # ---- the keyboard ----------------------------------------------------------------------------

@@ -12,10 +12,8 @@ import os
 import pytest
 from checker import check
 from paths import DOCS, TESTS
-from test_web_browser import click, css, until
 from web_api_helpers import run, wait
-
-from web_helpers import MISSING, chrome, chromium_available, server
+from web_browser import click, css, until
 
 LATTICE = TESTS / "lattice-corpus"
 PUBLISHED = {c["id"]: c for c in json.loads((LATTICE / "manifest.json").read_text())}
@@ -107,20 +105,6 @@ def test_hint_on_the_hex_grid_is_refused_in_one_line(client):
 
 
 # ---- the page --------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def page():
-    if not chromium_available():
-        pytest.skip(MISSING)
-    with server() as url:
-        d = chrome()
-        try:
-            d.get(url + "/")
-            until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 60)
-            yield d
-        finally:
-            d.quit()
 
 
 def choose(d, selector, value):

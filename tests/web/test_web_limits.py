@@ -145,9 +145,9 @@ BAD = [
     ),
     (
         "pasted drawing too large",
-        {"action": "solve", "puzzle": {"kind": "tiling", "text": ("X" * 140 + "\n") * 140 + "\nX\n"}},
+        {"action": "solve", "puzzle": {"kind": "tiling", "text": ("X" * 150 + "\n") * 150 + "\nX\n"}},
         400,
-        "limit",
+        "too large",
     ),
     (
         "pasted control character",

@@ -8,34 +8,17 @@ from __future__ import annotations
 import os
 
 import json
-import time
 
-import pytest
-from test_web_browser import CASES, click, css, until
+from web_api_helpers import CASES
+from web_browser import click, css, open_page, ready, severe, until
 
 from conftest import CORPUS
-from web_helpers import MISSING, chrome, chromium_available, get_json, server, shikaku_rows, verify_rectangles
+from web_helpers import get_json, shikaku_rows, verify_rectangles
 
-pytestmark = pytest.mark.skipif(not chromium_available(), reason=MISSING)
 DOCS = CORPUS.parent.parent / "docs"
 
 
-@pytest.fixture(scope="module")
-def url():
-    with server() as base:
-        yield base
-
-
-def open_page(url, width=1400, height=757):
-    d = chrome(max(width, 600), height)
-    if width < 600:  # a window is at least 500 px wide: emulate the phone's screen
-        d.execute_cdp_cmd(
-            "Emulation.setDeviceMetricsOverride",
-            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True},
-        )
-    d.get(url + "/")
-    until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 60)
-    return d
+HEIGHT = 757  # the window's height: what is "in view"
 
 
 def in_view(d, selector) -> bool:
@@ -53,14 +36,10 @@ def type_into(d, selector, text):
     d.execute_script("arguments[0].dispatchEvent(new Event('change'))", field)
 
 
-def severe(d):
-    return [e for e in d.get_log("browser") if e["level"] == "SEVERE" and e.get("source") != "network"]
-
-
-def test_page_defects(url):
+def test_page_defects(page_url):
     from selenium.webdriver.common.keys import Keys
 
-    d = open_page(url)
+    d = open_page(page_url, height=HEIGHT)
     try:
         # a 25 x 25 board: "board too large" in view, the old board gone
         d.execute_script("window.scrollTo(0, document.body.scrollHeight)")
@@ -135,8 +114,8 @@ def test_page_defects(url):
         d.quit()
 
 
-def test_shikaku_solutions_can_be_browsed(url):
-    d = open_page(url)
+def test_shikaku_solutions_can_be_browsed(page_url):
+    d = open_page(page_url, height=HEIGHT)
     try:
         path = CORPUS / "shikaku" / "tatham-10x10a.txt"
         rows = shikaku_rows(path.read_text())
@@ -161,13 +140,13 @@ def test_shikaku_solutions_can_be_browsed(url):
         d.quit()
 
 
-def test_closing_the_tab_cancels_its_job(url):
-    d = open_page(url)
+def test_closing_the_tab_cancels_its_job(page_url):
+    d = open_page(page_url, height=HEIGHT)
     try:
         first = d.current_window_handle
         d.switch_to.new_window("tab")
-        d.get(url + "/")
-        until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 60)
+        d.get(page_url + "/")
+        ready(d)
         click(d, '#modes [data-mode="box"]')
         for sel, value in (("#box-width", "10"), ("#box-height", "8"), ("#box-max", "2")):
             type_into(d, sel, value)
@@ -178,17 +157,19 @@ def test_closing_the_tab_cancels_its_job(url):
         until(d, lambda d: css(d, "#progress").get_attribute("data-state") == "running", 30)
         job = css(d, "body").get_attribute("data-job")
         d.close()
-        t0 = time.time()
         d.switch_to.window(first)
-        while get_json(f"{url}/api/jobs/{job}")["state"] != "cancelled":
-            assert time.time() - t0 < 5, "the closed tab's job still runs"
-            time.sleep(0.2)
+        until(
+            d,
+            lambda d: get_json(f"{page_url}/api/jobs/{job}")["state"] == "cancelled",
+            5,
+            "the closed tab's job still runs",
+        )
     finally:
         d.quit()
 
 
-def test_phone_layout_at_360_px(url):
-    d = open_page(url, 360, 740)
+def test_phone_layout_at_360_px(page_url):
+    d = open_page(page_url, 360, 740)
     try:
         assert d.execute_script("return document.documentElement.scrollWidth") <= 360
         for sel in ('#modes [data-mode="shikaku"]', "#share"):

@@ -11,13 +11,9 @@ import os
 
 import pytest
 from checker import check
-from test_web_browser import css, until
-from test_web_page import DOCS, open_page, severe
+from paths import DOCS
 from web_api_helpers import CASES, TILING
-
-from web_helpers import MISSING, chromium_available, server
-
-pytestmark = pytest.mark.skipif(not chromium_available(), reason=MISSING)
+from web_browser import css, open_page, severe, until
 
 
 def normalise(cells):
@@ -183,24 +179,24 @@ def pick_two(summary: dict, solution: list) -> list:
 
 
 @pytest.fixture(scope="module")
-def url_and_solution():
+def url_and_solution(page_url):
     """The server, and one solution of 3 x 20 from its own finish (the position to play: the
     counts the test checks come from the corpus and the checker)."""
     import urllib.request
 
-    with server() as base:
-        puzzle = {
-            "kind": "tiling",
-            "board": ["X" * 20] * 3,
-            "pieces": [{"name": n, "count": 1} for n in "FILNPTUVWXYZ"],
-            "reflect": True,
-        }
-        req = urllib.request.Request(
-            base + "/api/play",
-            method="POST",
-            headers={"Content-Type": "application/json"},
-            data=json.dumps({"puzzle": puzzle, "placed": [], "finish": True}).encode(),
-        )
-        with urllib.request.urlopen(req, timeout=60) as r:
-            found = json.loads(r.read())["found"]
-        yield base, [(p["piece"], p["cells"]) for p in found]
+    base = page_url
+    puzzle = {
+        "kind": "tiling",
+        "board": ["X" * 20] * 3,
+        "pieces": [{"name": n, "count": 1} for n in "FILNPTUVWXYZ"],
+        "reflect": True,
+    }
+    req = urllib.request.Request(
+        base + "/api/play",
+        method="POST",
+        headers={"Content-Type": "application/json"},
+        data=json.dumps({"puzzle": puzzle, "placed": [], "finish": True}).encode(),
+    )
+    with urllib.request.urlopen(req, timeout=60) as r:
+        found = json.loads(r.read())["found"]
+    yield base, [(p["piece"], p["cells"]) for p in found]

@@ -10,15 +10,14 @@ import json
 import math
 import os
 
-import pytest
-from test_web_browser import CASES, click, css, drawn_solution, until
+from test_web_browser import CASES, drawn_solution
 
 from checker import check
 from conftest import CORPUS
-from web_helpers import MISSING, chrome, chromium_available, server
+from paths import DOCS
+from web_browser import click, css, ready, until
+from web_helpers import chrome
 
-pytestmark = pytest.mark.skipif(not chromium_available(), reason=MISSING)
-DOCS = CORPUS.parent.parent / "docs"
 SOMA = CASES["soma-3x3x3"]
 SOMA_PATH = CORPUS / "tiling" / SOMA["file"]
 SOMA_PIECES = 7  # the seven Soma pieces, V L T Z A B P
@@ -82,32 +81,26 @@ def three_loaded(d) -> bool:
 
 def load_soma(d, url):
     d.get(url + "/")
-    until(d, lambda d: css(d, "body").get_attribute("data-ready") == "1", 60)
+    ready(d)
     assert not three_loaded(d)  # a flat board: three.js is not even loaded
     click(d, "#tiling-text-tab")
     css(d, "#tiling-file").send_keys(str(SOMA_PATH.resolve()))
     until(d, lambda d: "board 3 x 3 x 3" in css(d, "#tiling-text-info").text, 20, "the file was not read")
 
 
-@pytest.fixture(scope="module")
-def url():
-    with server() as base:
-        yield base
-
-
-def test_vendored_three_is_served_as_javascript(url):
+def test_vendored_three_is_served_as_javascript(page_url):
     import urllib.request
 
     for path in ("/static/view3d.js", "/static/vendor/three.min.js"):
-        with urllib.request.urlopen(url + path, timeout=10) as r:
+        with urllib.request.urlopen(page_url + path, timeout=10) as r:
             assert r.headers["Content-Type"].split(";")[0] == "text/javascript", path
             assert r.read(200)
 
 
-def test_soma_in_3d(url):
+def test_soma_in_3d(page_url):
     d = chrome(1400, 1000)
     try:
-        load_soma(d, url)
+        load_soma(d, page_url)
         until(d, lambda d: report(d) and report(d)["empty"], 20, "no 3D view of the empty board")
         assert css(d, "body").get_attribute("data-webgl") == "1"
         assert not css(d, "#board-svg").is_displayed()  # the SVG stays, hidden, for downloads
@@ -202,7 +195,7 @@ def test_soma_in_3d(url):
         d.quit()
 
 
-def test_without_webgl_the_layers_stay(url):
+def test_without_webgl_the_layers_stay(page_url):
     d = chrome(1000, 800)
     try:
         d.execute_cdp_cmd(
@@ -213,7 +206,7 @@ def test_without_webgl_the_layers_stay(url):
                 "  return /webgl/.test(kind) ? null : get.call(this, kind, ...rest); };"
             },
         )
-        load_soma(d, url)
+        load_soma(d, page_url)
         until(d, lambda d: css(d, "body").get_attribute("data-webgl") == "0", 20, "WebGL was not found missing")
         assert css(d, "#board-svg").is_displayed() and not d.find_elements("css selector", "#picture canvas")
         assert "layer 3" in css(d, "#board-svg").text

@@ -35,8 +35,9 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..budget import PAGE_BYTES
 from ..formats import describe
-from . import downloads, piece_library, puzzles
+from . import downloads, page_limits, piece_library, puzzles, reading
 from .guard import Guard, host_names
 from .jobs import Job, Manager
 from .refusals import MAX_BODY, BadRequest, exception_handlers, read_json
@@ -51,9 +52,17 @@ STATIC = resources.files("polytile.web") / "static"
 mimetypes.add_type("text/javascript", ".js")
 
 
-def _parse(spec: Any) -> tuple[puzzles.Parsed, dict[str, Any]]:
-    parsed = puzzles.parse(spec)
-    return parsed, puzzles.summary(parsed)
+def _parse(spec: Any) -> dict[str, Any]:
+    return puzzles.summary(puzzles.parse(spec))
+
+
+async def summarise(request: Request, spec: Any) -> dict[str, Any]:
+    """The page's summary of a request's puzzle: an upload (a file's text or bytes) read in a
+    process of its own under the page's budget (reading.py), anything else checked here."""
+    if reading.is_upload(spec):
+        reader: reading.Reader = request.app.state.reader
+        return await run_in_threadpool(reader.summary, spec)
+    return await run_in_threadpool(_parse, spec)
 
 
 def client_of(request: Request) -> str:
@@ -84,7 +93,8 @@ async def info(request: Request) -> Response:
             "limits": {
                 "board_cells": puzzles.MAX_BOARD_CELLS,
                 "board_side": puzzles.MAX_BOARD_SIDE,
-                "pieces": puzzles.MAX_PIECES,
+                "file_cells": page_limits.MAX_DRAWN_CELLS,
+                "memory_bytes": PAGE_BYTES,
                 "shikaku_cells": puzzles.MAX_SHIKAKU_CELLS,
                 "box_order": puzzles.MAX_ORDER,
                 "body_bytes": MAX_BODY,
@@ -113,8 +123,7 @@ def _max_list() -> int:
 async def check(request: Request) -> Response:
     """The parsed board and pieces as the page draws them, or the one line saying what is wrong."""
     data = await read_json(request)
-    _, summary = await run_in_threadpool(_parse, data.get("puzzle"))
-    return JSONResponse(summary)
+    return JSONResponse(await summarise(request, data.get("puzzle")))
 
 
 async def start_job(request: Request) -> Response:
@@ -138,18 +147,19 @@ async def start_job(request: Request) -> Response:
         limit = opts["limit"]
         if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= _max_list():
             raise BadRequest(f"options.limit must be an integer 1..{_max_list()}")
-    parsed, summary = await run_in_threadpool(_parse, data.get("puzzle"))
-    if action in TILING_ONLY and parsed.kind == "shikaku":
+    summary = await summarise(request, data.get("puzzle"))
+    kind = summary["kind"]
+    if action in TILING_ONLY and kind == "shikaku":
         raise BadRequest(f"{action} is for tiling puzzles, not Shikaku")
-    if action == "slam" and parsed.kind != "katamino":
+    if action == "slam" and kind != "katamino":
         raise BadRequest("a slam needs a Katamino puzzle (a list of pieces)")
-    if action == "slam" and len(parsed.letters or ()) < 3:
+    if action == "slam" and len(summary.get("letters") or ()) < 3:
         raise BadRequest("a slam list needs at least 3 pieces")
-    if action == "generate" and parsed.kind != "shikaku":
+    if action == "generate" and kind != "shikaku":
         raise BadRequest("generate makes Shikaku puzzles (give a grid of the size wanted)")
-    if parsed.kind == "calendar" and action not in CALENDAR_ACTIONS:
+    if kind == "calendar" and action not in CALENDAR_ACTIONS:
         raise BadRequest(f"{action} is not for calendar puzzles (solve, count, sample or tally)")
-    if action == "tally" and parsed.kind != "calendar":
+    if action == "tally" and kind != "calendar":
         raise BadRequest("the year's tally is for calendar puzzles")
     tab = data.get("tab", "")
     if not isinstance(tab, str) or len(tab) > 64:
@@ -168,8 +178,8 @@ async def play(request: Request) -> Response:
     finish = data.get("finish", False)
     if not isinstance(finish, bool):
         raise BadRequest('"finish" must be true or false')
-    parsed, summary = await run_in_threadpool(_parse, data.get("puzzle"))
-    if parsed.kind == "shikaku":
+    summary = await summarise(request, data.get("puzzle"))
+    if summary["kind"] == "shikaku":
         raise BadRequest("hand play is for tiling puzzles, not Shikaku")
     m: Manager = request.app.state.manager
     job = m.submit(
@@ -241,8 +251,11 @@ async def download(request: Request) -> Response:
         raise BadRequest(f"unknown format {fmt!r} (svg, png, json, {', '.join(downloads.FORMATS)})", 404)
     if not 0 <= k < len(job.solutions):
         raise BadRequest(f"no solution {k} (this job has {len(job.solutions)} listed)", 404)
-    name = f"polytile-{job.summary['kind']}-{k + 1}.{fmt}"
+    name = f"{downloads.file_stem(job)}-solution-{k + 1}.{fmt}"
     headers = {"Content-Disposition": f'attachment; filename="{name}"'}
+    if fmt == "xmpuzzle" and reading.is_upload(job.spec):  # the file is read again: not in this process
+        data = await run_in_threadpool(request.app.state.reader.xmpuzzle, job, k)
+        return Response(data, media_type=downloads.FORMATS[fmt], headers=headers)
     if fmt in downloads.FORMATS:
         data = await run_in_threadpool(downloads.file_bytes, job, k, fmt)
         return Response(data, media_type=downloads.FORMATS[fmt], headers=headers)
@@ -256,7 +269,7 @@ async def download(request: Request) -> Response:
 async def download_all(request: Request) -> Response:
     """Every listed solution with the puzzle, as one JSON file the page can open again."""
     job = _job(request)
-    headers = {"Content-Disposition": f'attachment; filename="polytile-{job.summary["kind"]}-solutions.json"'}
+    headers = {"Content-Disposition": f'attachment; filename="{downloads.file_stem(job)}-solutions.json"'}
     return JSONResponse({"puzzle": job.spec, "solutions": job.solutions}, headers=headers)
 
 
@@ -272,13 +285,16 @@ SECURITY = {
 
 
 class Headers:
-    """Security headers on every response; the page loads nothing from elsewhere."""
+    """Security headers on every response (the page loads nothing from elsewhere: scripts, styles,
+    pictures and requests from this server only, no inline script); no-store on the API's answers,
+    no-cache on the page and its static files (a browser asks again, a 304 when unchanged, so a
+    new polytile's scripts are never mixed with an old one's from its cache)."""
 
     def __init__(self, app: ASGIApp):
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Add the security headers to an HTTP response (and no-store to the API's); other scopes pass through."""
+        """Add the security and cache headers to an HTTP response; other scopes pass through."""
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
 
@@ -288,6 +304,8 @@ class Headers:
                 headers += [(k.lower().encode(), v.encode()) for k, v in SECURITY.items()]
                 if scope["path"].startswith("/api/"):
                     headers.append((b"cache-control", b"no-store"))
+                else:
+                    headers.append((b"cache-control", b"no-cache"))
                 message["headers"] = headers
             await send(message)
 
@@ -336,6 +354,7 @@ def create_app(
         exception_handlers=exception_handlers(),
     )
     app.state.manager = manager
+    app.state.reader = reading.Reader(manager.ctx)
     app.add_middleware(Guard, hosts=hosts if hosts is not None else host_names())
     app.add_middleware(Headers)
     return app

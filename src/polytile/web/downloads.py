@@ -6,6 +6,7 @@ cube, triangle and hex boards alike). The same writers as `polytile convert` and
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -32,6 +33,33 @@ def solution(job: Job, k: int) -> Solution:
         for p in job.solutions[k]
     ]
     return Solution(placed, board, job.summary.get("grid", "square"))
+
+
+def file_stem(job: Job) -> str:
+    """What the downloads of a job are called before `-solution-K.svg`: the opened file's name
+    without its suffix (and the problem chosen, when the file has several), else what the puzzle
+    is (`katamino-LYPW-5x4`, `box-5-ominoes-10x6`, `shikaku-7x7`, `tiling-6x10`); only letters,
+    digits, `.`, `_` and `-`, so no name can reach outside the download folder or the header."""
+    spec, s = job.spec, job.summary
+    kind = s["kind"]
+    name = spec.get("name")
+    if isinstance(name, str) and name.strip():
+        stem = name.replace("\\", "/").rsplit("/", 1)[-1]
+        stem = stem.rsplit(".", 1)[0] if "." in stem.strip(".") else stem
+        if spec.get("xmpuzzle") is not None and len(s.get("problems") or ()) > 1:
+            stem += f"-problem-{spec.get('problem') or 1}"
+    elif kind == "katamino":
+        stem = f"katamino-{''.join(s.get('letters') or ())}-" + "x".join(map(str, s["shape"]))
+    elif kind == "box":
+        stem = f"box-{spec.get('order')}-ominoes-{spec.get('width')}x{spec.get('height')}"
+    elif kind == "shikaku":
+        stem = f"shikaku-{s['width']}x{s['height']}"
+    elif kind == "calendar":
+        stem = f"calendar-{s['board']}-{s['date']}"
+    else:
+        grid = s.get("grid", "square")
+        stem = ("tiling-" if grid == "square" else f"{grid}-tiling-") + "x".join(map(str, s["shape"]))
+    return re.sub(r"[^A-Za-z0-9._-]+", "-", stem).strip("-._")[:80].strip("-._") or "polytile"
 
 
 def source_name(job: Job) -> str:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 from ..budget import PAGE_BYTES
 from ..errors import PuzzleError
 from ..formats import describe
+from . import page_limits
 from .piece_library import library_cells, library_hint
 
 if TYPE_CHECKING:
@@ -23,9 +24,9 @@ if TYPE_CHECKING:
 
 JSON = dict[str, Any]
 
-MAX_BOARD_CELLS = 400  # tiling, Katamino and boxing boards
+MAX_BOARD_CELLS = 400  # drawn tiling boards, Katamino and boxing boards (files: page_limits.py)
 MAX_BOARD_SIDE = 64  # rows or columns of a drawn board
-MAX_PIECES = 120  # pieces (copies included) in one tiling puzzle
+MAX_COPIES = MAX_BOARD_CELLS  # copies of one library piece on a drawn board (more could never fit)
 MAX_TEXT = 200_000  # characters of a pasted puzzle file
 MAX_SHIKAKU_CELLS = 40_000  # Shikaku grid (200 x 200)
 MAX_ORDER = 7  # boxing: up to heptominoes (108 free shapes)
@@ -84,20 +85,17 @@ def _piece_list(pieces: Any, grid: str = "square") -> list[JSON]:
     if not isinstance(pieces, list) or not pieces:
         _fail('"pieces" must be a non-empty list of pieces')
     rows = library_cells(grid)
-    out, total = [], 0
+    out = []
     for i, p in enumerate(pieces):
         if isinstance(p, str):
             p = {"name": p}
         if not isinstance(p, dict):
             _fail(f'pieces[{i}] must be a piece name or an object {{"name", "count"}}')
         count = p.get("count", 1)
-        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_PIECES:
-            _fail(f"pieces[{i}].count must be an integer 0..{MAX_PIECES}")
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_COPIES:
+            _fail(f"pieces[{i}].count must be an integer 0..{MAX_COPIES}")
         if count == 0:
             continue
-        total += count
-        if total > MAX_PIECES:
-            _fail(f"too many pieces (more than {MAX_PIECES}, copies included)")
         name = p.get("name")
         if "cells" in p:
             cells = p["cells"]
@@ -181,14 +179,6 @@ def _refuse_foreign_colours(puzzle: Puzzle) -> None:
                 "object) does not have, so it could never be placed",
                 "<text>",
             )
-
-
-def _check_size(puzzle: Puzzle) -> None:
-    if puzzle.board.area > MAX_BOARD_CELLS:
-        _fail(f"board too large: {puzzle.board.area} cells (limit {MAX_BOARD_CELLS})")
-    n = sum(p.count for p in puzzle.pieces)
-    if n > MAX_PIECES:
-        _fail(f"too many pieces: {n} (limit {MAX_PIECES}, copies included)")
 
 
 # ---- all kinds ---------------------------------------------------------------------------------
@@ -276,7 +266,7 @@ def _tiling(spec: JSON) -> Parsed:
         import json
 
         puzzle = polyjson.parse(json.dumps(doc), "<board>")
-    _check_size(puzzle)
+    page_limits.check(puzzle, PAGE_BYTES)  # what the page draws, the model's memory
     tiling = Tiling(puzzle, PAGE_BYTES)
     if not reflect:
         tiling = tiling.no_reflect()

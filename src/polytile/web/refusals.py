@@ -16,6 +16,7 @@ from starlette.types import ExceptionHandler
 
 from ..errors import PuzzleError, one_line
 from .jobs import Busy, Duplicate
+from .reading import Refused
 
 MAX_BODY = 1_000_000  # bytes of a request body
 
@@ -81,6 +82,11 @@ async def on_duplicate(request: Request, exc: Duplicate) -> Response:
     return error(str(exc), 409)
 
 
+async def on_refused(request: Request, exc: Refused) -> Response:
+    """An upload its reader refused (reading.py): its own status and line."""
+    return error(exc.message, exc.status)
+
+
 async def on_http(request: Request, exc: HTTPException) -> Response:
     """Starlette's own refusals (no route, wrong method) in the API's JSON shape."""
     messages = {404: "not found", 405: "method not allowed"}
@@ -108,6 +114,7 @@ def exception_handlers() -> dict[Any, ExceptionHandler]:
         PuzzleError: _handler(on_puzzle_error),
         Busy: _handler(on_busy),
         Duplicate: _handler(on_duplicate),
+        Refused: _handler(on_refused),
         HTTPException: _handler(on_http),
         Exception: on_crash,
     }

@@ -13,7 +13,7 @@ from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any
 
 from ..errors import PuzzleError
-from . import puzzles, shikaku_api
+from . import page_limits, puzzles, shikaku_api
 from .messages import MAX_LISTED_CELLS, Out, big, ticking
 from .puzzles import Parsed
 
@@ -129,14 +129,15 @@ def placed_cells(opts: JSON, action: str, sizes: tuple[int, ...] = (2, 3)) -> li
     import numpy as np
 
     placed = opts.get("placed") or []
-    if not isinstance(placed, list) or len(placed) > puzzles.MAX_PIECES:
-        raise PuzzleError(f'"placed" must be a list of at most {puzzles.MAX_PIECES} pieces (lists of cells)', action)
+    most = page_limits.MAX_DRAWN_CELLS  # (no board the page takes has more cells)
+    if not isinstance(placed, list) or len(placed) > most:
+        raise PuzzleError(f'"placed" must be a list of at most {most} pieces (lists of cells)', action)
     out = []
     for i, cells in enumerate(placed):
         if (
             not isinstance(cells, list)
             or not cells
-            or len(cells) > puzzles.MAX_BOARD_CELLS
+            or len(cells) > most
             or not all(
                 isinstance(c, list)
                 and len(c) in sizes

@@ -5,7 +5,9 @@
 "use strict";
 
 const BURR_MAX = 700000;           // bytes of a .xmpuzzle the page sends (web/burrfile.py MAX_FILE)
-const burr = { file: null };       // {name, data (base64), problem (from 1), problems: [{number, name, line}]}
+const burr = { file: null,         // {name, data (base64), problem (from 1), problems: [{number, name, line}]}
+  refused: "",                     // why the last file chosen was refused (until the next file or text)
+  textName: "" };                  // the name of the text file read into the text box (until it is edited)
 
 // Whether a chosen file is a BurrTools file: its suffix, gzip's magic bytes, or XML starting <puzzle.
 function looksLikeBurr(name, bytes) {
@@ -26,22 +28,46 @@ function base64Of(bytes) {
 async function openBurrFile(f) {
   const bytes = new Uint8Array(await f.arrayBuffer());
   if (!looksLikeBurr(f.name, bytes)) return false;
-  if (bytes.length > BURR_MAX) { showMessage(`${f.name} is too large (${bytes.length} bytes; limit ${BURR_MAX})`); return true; }
+  if (bytes.length > BURR_MAX) { refuseFile(`${f.name} is too large (${bytes.length} bytes; limit ${BURR_MAX})`); return true; }
   const file = { name: f.name, data: base64Of(bytes), problem: 1, problems: [] };
   try {
     const s = await api("POST", "/api/check", { puzzle: { kind: "tiling", xmpuzzle: file.data, name: file.name, problem: 1 } });
     file.problems = s.problems || [];
   } catch (e) {
-    showMessage(e.message);
-    $("#tiling-file").value = "";
+    refuseFile(e.message);
     return true;
   }
+  burr.refused = "";
   setBurrFile(file);
   return true;
 }
 
+// A file refused (by the page or the server): the puzzle loaded before is gone too, so Solve
+// cannot quietly solve it; the pane, the board and Solve or Count say why (puzzleRefusal).
+function refuseFile(reason) {
+  burr.file = null;
+  burr.textName = "";
+  burr.refused = reason;
+  renderBurrChooser();
+  $("#tiling-text").value = "";
+  $("#tiling-file").value = "";
+  if (state.tiling.source !== "text") setTilingSource("text");
+  clearTimeout(previewTimer);                   // nothing to check (a late answer about the puzzle before is dropped)
+  document.body.dataset.preview = "refused";
+  $("#tiling-text-info").textContent = "No puzzle: the file was refused.";
+  showRefused(reason);
+  playPuzzleChanged();                          // play.js: no position of the puzzle before
+}
+
+// Why the page has no puzzle to run (a refused file, nothing typed since), or "".
+function puzzleRefusal() {
+  if (state.mode !== "tiling" || state.tiling.source !== "text" || burr.file || $("#tiling-text").value.trim()) return "";
+  return burr.refused;
+}
+
 function setBurrFile(file) {
   burr.file = file;
+  burr.textName = "";
   $("#tiling-text").value = "";
   renderBurrChooser();
   if (file && state.tiling.source !== "text") setTilingSource("text");
@@ -65,6 +91,24 @@ function renderBurrChooser() {
   select.replaceChildren(...f.problems.map((p) => el("option", { value: p.number, text: p.line, selected: p.number === f.problem })));
   select.disabled = f.problems.length < 2;
   $("#burr-name").textContent = `${f.name}: ${f.problems.length} problem${f.problems.length === 1 ? "" : "s"}`;
+}
+
+// A text file read into the text box: it replaces the open BurrTools file too.
+function setTextFile(name, text) {
+  burr.file = null;
+  burr.refused = "";
+  renderBurrChooser();
+  $("#tiling-text").value = text;
+  burr.textName = name;
+  newText();
+}
+
+// The puzzle spec of the text box (app.js currentPuzzle), with the name of the file it was read
+// from (the server names the downloads after it).
+function textPuzzle(reflect) {
+  const p = { kind: "tiling", text: $("#tiling-text").value, reflect };
+  if (burr.textName) p.name = burr.textName;
+  return p;
 }
 
 // The puzzle spec of the open BurrTools file (app.js currentPuzzle), or null.
@@ -114,5 +158,5 @@ function updateDownloads(v) {
 }
 
 document.addEventListener("DOMContentLoaded", () => {
-  $("#tiling-text").addEventListener("input", () => { if (burr.file) { burr.file = null; renderBurrChooser(); } });
+  $("#tiling-text").addEventListener("input", () => { burr.refused = ""; burr.textName = ""; if (burr.file) { burr.file = null; renderBurrChooser(); } });
 });
