@@ -134,11 +134,12 @@ def _bar(after: float) -> Iterator[Callable[..., None]]:
             bar.start()
             task = bar.add_task("counting", total=None if total is None else 1.0, info="", state=None)
         s = _State(res, done, total, fraction, now - t0)
-        if s.parts is None:
+        if s.parts is None and fraction is None:
             bar.update(task, info=s.info, state=s)
             return
         share = fraction if fraction is not None else (done or 0) / max(1, total or 1)  # at least the parts done
-        bar.update(task, total=1.0, completed=share, info=f"{s.parts}, {s.info}", state=s)
+        info = s.info if s.parts is None else f"{s.parts}, {s.info}"
+        bar.update(task, total=1.0, completed=share, info=info, state=s)
 
     try:
         yield update

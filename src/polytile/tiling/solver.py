@@ -530,7 +530,7 @@ def _progress_share(progress: Progress | None, t0: float) -> Callable[[float], N
     def share(done: float) -> None:
         seconds = time.perf_counter() - t0
         info = f"sweeping: {done:.0%} of the layers"
-        progress(SimpleNamespace(solutions=0, seconds=seconds, nodes=0, info=info), int(done * 1000), 1000, done)
+        progress(SimpleNamespace(solutions=0, seconds=seconds, nodes=0, info=info), None, None, done)
 
     return share
 

@@ -53,8 +53,8 @@ class Out:
             fields["unique"] = big(res.unique)
         if done is not None and total:
             fields.update(done=done, total=total)
-            if share is not None:
-                fields["share"] = share  # None while the count's gauge learns
+        if share is not None:
+            fields["share"] = share  # None while the count's gauge learns; a sweep's share of its layers
         if getattr(res, "found", None):
             fields["listed"] = len(res.found)
         self.progress(**fields)
