@@ -28,7 +28,7 @@ from .reduction import Reduction as Reduction
 from .reduction import reduce as reduce
 
 
-class Answer:
+class ShikakuReport:
     """What `solve` answers: the count (or why there is none, or why it stopped), one
     solution's rectangles, the seconds and nodes, and the method that counted."""
 
@@ -85,9 +85,9 @@ def solve(
     max_memory: int | None = None,
     method: str | None = None,
     prune: bool = True,
-) -> Answer:
+) -> ShikakuReport:
     """Count the solutions (exactly, or up to `cap`) and give one of them; within
-    `time_limit` seconds and `max_memory` bytes of memo, else an Answer with no count
+    `time_limit` seconds and `max_memory` bytes of memo, else a ShikakuReport with no count
     (`stopped` says why: a memoised count has no partial figure). `method` forces one
     ("pfaffian" needs every clue a 2; "memo" never hands over to the frontier; "frontier"
     hands every part over), else `method_of` chooses. `prune`: Shikaku's own propagation
@@ -98,14 +98,14 @@ def solve(
     limits = memo.Limits(None if time_limit is None else t0 + time_limit, max_memory)
     why = obvious_reason(puzzle)
     if why:
-        return Answer(0, reason=why, seconds=time.perf_counter() - t0)
+        return ShikakuReport(0, reason=why, seconds=time.perf_counter() - t0)
     from .candidates import candidates as clue_candidates
 
     by_clue = clue_candidates(puzzle.height, puzzle.width, puzzle.clues)
     bare = next((k for k, rects in enumerate(by_clue) if not rects), None)
     if bare is not None:
         r, c, v = puzzle.clues[bare]
-        return Answer(
+        return ShikakuReport(
             0,
             reason=f"no rectangle of area {v} fits around the clue at row {r + 1}, column {c + 1}",
             seconds=time.perf_counter() - t0,
@@ -120,7 +120,7 @@ def solve(
                 reduce(puzzle, list(enumerate(by_clue))), method, switch, cap, solution, prefer_not, limits
             )
     except memo.Stopped as stop:
-        ans = Answer(None, nodes=stop.entries, method="pfaffian" if method == "pfaffian" else stop.method)
+        ans = ShikakuReport(None, nodes=stop.entries, method="pfaffian" if method == "pfaffian" else stop.method)
         ans.stopped, ans.need = stop.reason, stop.need
     ans.seconds = time.perf_counter() - t0
     return ans
@@ -142,13 +142,13 @@ def _solve_plain(
     solution: bool,
     prefer_not: set[Rect] | None,
     limits: memo.Limits,
-) -> Answer:
+) -> ShikakuReport:
     """The chosen method on the whole reduction."""
     avoid = None
     if prefer_not:
         avoid = {o for o, r in enumerate(red.rects) if r in prefer_not}
     res = _count(red, method, switch, cap, solution, avoid, limits)
-    ans = Answer(
+    ans = ShikakuReport(
         res.solutions, nodes=res.nodes, capped=res.capped, method="pfaffian" if method == "pfaffian" else res.method
     )
     if res.found is not None:
@@ -160,7 +160,7 @@ def _solve_plain(
 
 def _solve_pruned(
     puzzle: Shikaku, by_clue: list[list[Rect]], switch: int | None, cap: int | None, solution: bool, limits: memo.Limits
-) -> Answer:
+) -> ShikakuReport:
     """Shikaku's propagation, then the memo (and frontier) on the clues it leaves open."""
     from .prune import prune
 
@@ -169,9 +169,9 @@ def _solve_pruned(
     except TimeoutError:
         raise memo.Stopped("time limit", 0) from None
     if pruned.dead is not None:
-        return Answer(0, reason=_cell_reason(puzzle, *pruned.dead), method="memo")
+        return ShikakuReport(0, reason=_cell_reason(puzzle, *pruned.dead), method="memo")
     if not pruned.open:
-        ans = Answer(1, method="memo", capped=cap is not None and cap <= 1)
+        ans = ShikakuReport(1, method="memo", capped=cap is not None and cap <= 1)
         ans.rectangles = sorted(pruned.settled) if solution else []
         return ans
     ans = _solve_plain(reduce(puzzle, pruned.open, compact=True), "memo", switch, cap, solution, None, limits)
@@ -209,7 +209,7 @@ def _count(
     solution: bool,
     avoid: set[int] | None,
     limits: memo.Limits,
-) -> memo.MemoResult:
+) -> memo.MemoReport:
     """The count by the chosen method, as the memo counter answers it (`switch`: memo states
     past which a part goes to the frontier programme)."""
     if method != "pfaffian":
@@ -228,7 +228,7 @@ def _count(
     got = pfaffian.count(
         red.options(), min(p.width, p.height), red.item_cell, lambda i: red.item_cell(i) in clue_cells, limits, solution
     )
-    res = memo.MemoResult(got.solutions, dead_item=got.dead_item)
+    res = memo.MemoReport(got.solutions, dead_item=got.dead_item)
     res.found, res.components = got.found, got.parts
     if cap is not None and got.solutions >= cap:
         res.solutions, res.capped = cap, True

@@ -61,7 +61,7 @@ def _augment(root: int, adj: list[list[tuple[int, int]]], edges: list[tuple[int,
     return False
 
 
-class Result(NamedTuple):
+class PfaffianReport(NamedTuple):
     """A Pfaffian count in the memo counter's terms (solutions, one solution's options, an
     uncoverable item), so `shikaku.model` answers both counters alike."""
 
@@ -78,13 +78,13 @@ def count(
     is_clue: Callable[[int], bool],
     limits: memo.Limits,
     solution: bool = True,
-) -> Result:
+) -> PfaffianReport:
     """Count the solutions of an all-2 cover `opts` (propagation.Options, every option two cells):
     forced dominoes placed first, then each independent part by |det K|. `band`: the
     grid's short side (it bounds each part's, and so the determinants' band)."""
     alive, covered, placed, dead = propagation.propagate(opts)
     if dead >= 0:
-        return Result(0, None, dead, 0)
+        return PfaffianReport(0, None, dead, 0)
     ids = [o for o, live in enumerate(alive) if live]
     rest = propagation.Options(opts.n_items, opts.primary, [opts.opt_items[o] for o in ids])
     parts = propagation.components(rest, covered)
@@ -99,12 +99,12 @@ def count(
         )
         total *= matchings(g, limits.deadline)
         if total == 0:
-            return Result(0, None, -1, len(parts))
+            return PfaffianReport(0, None, -1, len(parts))
         if solution:
             found = one_matching(len(g.cells), g.edges)
             assert found is not None, "a part with matchings has one"
             chosen += [ids[options[e]] for e in found]
-    return Result(total, sorted(chosen) if solution else None, -1, len(parts))
+    return PfaffianReport(total, sorted(chosen) if solution else None, -1, len(parts))
 
 
 def _check_budget(parts: list[tuple[list[int], list[int]]], band: int, limits: memo.Limits) -> None:

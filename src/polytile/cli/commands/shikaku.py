@@ -11,7 +11,7 @@ from .args import Exit, bounded, flag, max_memory, parse_size
 from .output import check_file, check_format
 
 if TYPE_CHECKING:
-    from ...shikaku.model import Answer, Shikaku
+    from ...shikaku.model import ShikakuReport, Shikaku
 
 FORMATS = ("text", "nanakin", "json", "svg", "png")
 
@@ -99,14 +99,14 @@ def _count_and_show(
             sys.stdout.write("\n".join(letters(p, ans.rectangles)) + "\n")
 
 
-def _solve(p: Shikaku, source: str, solution: bool, time_limit: float | None, budget: int) -> Answer:
+def _solve(p: Shikaku, source: str, solution: bool, time_limit: float | None, budget: int) -> ShikakuReport:
     """The count within the limits; Ctrl-C stops it like a limit (the answer says so)."""
-    from ...shikaku.model import Answer, solve
+    from ...shikaku.model import ShikakuReport, solve
 
     try:
         ans = solve(p, solution=solution, time_limit=time_limit, max_memory=budget)
     except KeyboardInterrupt:
-        ans = Answer(None)
+        ans = ShikakuReport(None)
         ans.stopped = "interrupted"
     if ans.stopped == "memory budget":
         from ...budget import over
@@ -115,7 +115,7 @@ def _solve(p: Shikaku, source: str, solution: bool, time_limit: float | None, bu
     return ans
 
 
-def _stopped(ans: Answer, as_json: bool) -> NoReturn:
+def _stopped(ans: ShikakuReport, as_json: bool) -> NoReturn:
     """A stopped count: a memoised count has no partial figure, and says so on stdout."""
     if as_json:
         import json
@@ -133,7 +133,7 @@ def heading(n: int) -> str:
     return f"{n} solution{'' if n == 1 else 's'}"
 
 
-def _picture(p: Shikaku, ans: Answer, fmt: str, output: str | None) -> None:
+def _picture(p: Shikaku, ans: ShikakuReport, fmt: str, output: str | None) -> None:
     from ...shikaku.draw import svg
 
     text = svg(p, ans.rectangles)

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from ...core.cover import Cover
 
 
-class MemoResult:
+class MemoReport:
     """What the counter answers (a plain class: `dataclasses` would cost a Shikaku run more
     to import than the count takes)."""
 
@@ -172,7 +172,7 @@ class Part:
 
 def count(
     cover: Cover, *, cap: int | None = None, solution: bool = True, prefer_not: set[int] | None = None
-) -> MemoResult:
+) -> MemoReport:
     """Count the solutions of a `Cover` (see `count_options`)."""
     return count_options(options_of(cover), cap=cap, solution=solution, prefer_not=prefer_not)
 
@@ -190,13 +190,13 @@ def count_options(
     prefer_not: set[int] | None = None,
     limits: Limits = NO_LIMITS,
     frontier_from: int | None = None,
-) -> MemoResult:
+) -> MemoReport:
     """Count the solutions of `opts` (see the module doc); with `solution`, also one of them.
     Stopped when `limits` (a deadline, a memory budget for the memo) are reached first.
     `frontier_from`: memo states past which a part is counted by `parts_frontier`."""
     t0 = time.perf_counter()
     alive, covered, placed, dead = propagate(opts)
-    res = MemoResult(0, forced=len(placed), dead_item=dead)
+    res = MemoReport(0, forced=len(placed), dead_item=dead)
     if dead >= 0:
         res.seconds = time.perf_counter() - t0
         return res
@@ -226,7 +226,7 @@ def count_options(
     return res
 
 
-def count_part(part: Part, solution: bool, frontier_from: int | None, res: MemoResult) -> int:
+def count_part(part: Part, solution: bool, frontier_from: int | None, res: MemoReport) -> int:
     """A `Part`'s count by the memo, handed to `count` when the memo outgrows
     `frontier_from` states (a dense part: its layers need far less memory, and numpy sweeps
     them faster) -- uncapped counts only, of parts whose options fit the window."""
