@@ -61,7 +61,7 @@ def test_off_a_terminal_a_plain_line_comes_every_few_seconds(off_terminal):
         update(Report(solutions=1234, nodes=56789, seconds=3.0), 256, 4077, None)
         seen = len(off_terminal.lines(1))
         lines = off_terminal.lines(seen + 2)  # and again, with nothing new said
-    assert "estimating..., 256/4,077 parts (6%), 1,234 solutions" in lines[-1]
+    assert "estimating..., 256/4,077 tasks (6%), 1,234 solutions" in lines[-1]
     assert "\x1b" not in off_terminal.text  # plain text, no terminal codes
 
 
@@ -78,7 +78,7 @@ def test_a_survey_off_a_terminal_says_how_far_it_is(monkeypatch):
     assert res.returncode == 0, res.stderr
     lines = [line for line in res.stderr.splitlines() if line.startswith("polytile: ")]
     assert lines and all(" elapsed" in line for line in lines), res.stderr
-    assert any("parts (" in line for line in lines), res.stderr
+    assert any("tasks (" in line for line in lines), res.stderr
 
 
 def bar_text(monkeypatch, clock: Clock, calls) -> str:
@@ -111,4 +111,4 @@ def test_the_time_left_waits_for_a_pace(monkeypatch):
 
 def test_the_parts_done_show_while_the_share_is_unknown(monkeypatch):
     shown = bar_text(monkeypatch, Clock(), [(9.0, (Report(solutions=2240, seconds=9.0), 256, 4077, None))])
-    assert "estimating... 256/4,077 parts (6%)" in shown
+    assert "estimating... 256/4,077 tasks (6%)" in shown

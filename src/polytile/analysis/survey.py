@@ -35,7 +35,7 @@ from ..core.polyforms import polyforms
 from ..formats import load
 from ..engine.grouped import decode, tally_task
 from ..engine.dealing import RESUMABLE_WORKERS, make_tasks
-from ..engine.tasks import Job, fingerprint
+from ..engine.tasks import CountSetup, fingerprint
 from ..engine.threads import on_threads
 from ..engine.search import choose_engine, Plan, plan
 from ..engine.warm import warm
@@ -219,9 +219,9 @@ def run(
             tasks=len(tasks),
             resumed_tasks=len(checkpoint.finished),
         )
-        job = Job(cover, None, survey_plan, choose_engine("auto", cover.n_items, len(cover.piece_count)), key)
+        setup = CountSetup(cover, None, survey_plan, choose_engine("auto", cover.n_items, len(cover.piece_count)), key)
         hole_piece = [p.name for p in model.puzzle.pieces].index(HOLE)
-        _tally_tasks(job, tasks, sizes, hole_piece, weight, checkpoint, result, jobs, progress)
+        _tally_tasks(setup, tasks, sizes, hole_piece, weight, checkpoint, result, jobs, progress)
         if result.complete:
             result.boards = _boards(model, motions, checkpoint.tally(), reps, orbit, status, holes)
             checkpoint.save_boards(result.boards)
@@ -230,7 +230,7 @@ def run(
 
 
 def _tally_tasks(
-    job: Job,
+    setup: CountSetup,
     tasks: list[Any],
     sizes: list[float],
     hole_piece: int,
@@ -259,13 +259,15 @@ def _tally_tasks(
         if progress is not None and show:
             progress(n_done, len(tasks), work / whole, result.nodes)
 
-    def task(job: Job, chunk: list[np.ndarray], stop: threading.Event) -> tuple[tuple[dict[int, int], int], bool]:
-        tally, nodes, finished = tally_task(job, chunk, hole_piece, weight, stop)
+    def task(
+        setup: CountSetup, chunk: list[np.ndarray], stop: threading.Event
+    ) -> tuple[tuple[dict[int, int], int], bool]:
+        tally, nodes, finished = tally_task(setup, chunk, hole_piece, weight, stop)
         return (tally, nodes), finished
 
     todo = [i for i in range(len(tasks)) if i not in checkpoint.finished]
     try:
-        on_threads(job, tasks, todo, jobs or os.cpu_count() or 1, done, task)
+        on_threads(setup, tasks, todo, jobs or os.cpu_count() or 1, done, task)
     except KeyboardInterrupt:
         result.complete = False
 

@@ -29,7 +29,7 @@ def mode(enabled: bool | None = None) -> str | None:
 def counting(enabled: bool | None = None, after: float = 1.0) -> Iterator[Callable[..., None] | None]:
     """Yield a callback for the searches: (result) for one process; (result, done, total,
     fraction) for parallel counts, where fraction is the estimated share of the work done
-    (None while unknown: "estimating...", the parts done shown instead), which drives the
+    (None while unknown: "estimating...", the tasks done shown instead), which drives the
     time left. On a terminal a bar (the elapsed time and the time left first, so a narrow
     terminal cuts the counts, not them), shown after `after` seconds; elsewhere a line on
     stderr every PLAIN_EVERY seconds (`mode`)."""
@@ -43,13 +43,13 @@ def counting(enabled: bool | None = None, after: float = 1.0) -> Iterator[Callab
 
 class _State:
     """What the last call of the callback said, and when: the display's clock runs on from
-    it (a survey calls back only when a part finishes, minutes apart)."""
+    it (a survey calls back only when a task finishes, minutes apart)."""
 
     def __init__(self, res: Any, done: int | None, total: int | None, fraction: float | None, own: float):
         self.at = time.perf_counter()
         self.elapsed = _elapsed(res, own)
         self.fraction, self.total = fraction, total
-        self.parts = None if total is None else _parts(done or 0, total)
+        self.tasks = None if total is None else _tasks(done or 0, total)
         self.info = _info(res, self.elapsed)
 
     def now(self) -> float:
@@ -84,13 +84,13 @@ def _lines() -> Iterator[Callable[..., None]]:
 
 
 def _line(s: _State | None, own: float) -> str:
-    """A plain progress line: elapsed, time left and parts (parallel counts), counts."""
+    """A plain progress line: elapsed, time left and tasks (parallel counts), counts."""
     if s is None:
         return f"{_clock(own)} elapsed, counting..."
     elapsed = s.now()
     left = "" if s.total is None else f", {time_left(elapsed, s.fraction)}"
-    parts = "" if s.parts is None else f", {s.parts}"
-    return f"{_clock(elapsed)} elapsed{left}{parts}, {s.info}"
+    tasks = "" if s.tasks is None else f", {s.tasks}"
+    return f"{_clock(elapsed)} elapsed{left}{tasks}, {s.info}"
 
 
 @contextmanager
@@ -134,11 +134,11 @@ def _bar(after: float) -> Iterator[Callable[..., None]]:
             bar.start()
             task = bar.add_task("counting", total=None if total is None else 1.0, info="", state=None)
         s = _State(res, done, total, fraction, now - t0)
-        if s.parts is None and fraction is None:
+        if s.tasks is None and fraction is None:
             bar.update(task, info=s.info, state=s)
             return
-        share = fraction if fraction is not None else (done or 0) / max(1, total or 1)  # at least the parts done
-        info = s.info if s.parts is None else f"{s.parts}, {s.info}"
+        share = fraction if fraction is not None else (done or 0) / max(1, total or 1)  # at least the tasks done
+        info = s.info if s.tasks is None else f"{s.tasks}, {s.info}"
         bar.update(task, total=1.0, completed=share, info=info, state=s)
 
     try:
@@ -155,8 +155,8 @@ def _elapsed(res: Any, own: float) -> float:
     return seconds if seconds > 0 else own
 
 
-def _parts(done: int, total: int) -> str:
-    return f"{done:,}/{total:,} parts ({done / max(1, total):.0%})"
+def _tasks(done: int, total: int) -> str:
+    return f"{done:,}/{total:,} tasks ({done / max(1, total):.0%})"
 
 
 def _info(res: Any, elapsed: float) -> str:

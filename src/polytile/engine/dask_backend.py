@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 class Keyed(Protocol):
-    """What the cluster needs of a parallel count's job (tasks.Job): a key naming its
+    """What the cluster needs of a parallel count's set-up (tasks.CountSetup): a key naming its
     futures; the rest is sent whole to the workers."""
 
     key: str
@@ -63,20 +63,20 @@ def dask_client(scheduler: str, jobs: int, deadline: float | None = None) -> Ite
 def on_dask(
     client: Any,  # a distributed.Client (distributed is imported only when asked for)
     run_task: Callable[[Any, Any], tuple[Counts, Any]],
-    job: Keyed,
+    setup: Keyed,
     tasks: list[Any],
     todo: list[int],
     done: Callable[[int | None, Counts], None],
     deadline: float | None = None,
 ) -> bool:
-    """The tasks on the cluster, `run_task(job, task)` on a worker; True when the deadline
+    """The tasks on the cluster, `run_task(setup, task)` on a worker; True when the deadline
     passed first (the tasks under way are cancelled, their parts not counted: the count is
     then a lower bound)."""
     from distributed import as_completed
 
-    shared = client.scatter(job, broadcast=True)
+    shared = client.scatter(setup, broadcast=True)
     futures = {
-        client.submit(run_task, shared, tasks[i], pure=False, key=f"polytile-{job.key[:12]}-{i}"): i for i in todo
+        client.submit(run_task, shared, tasks[i], pure=False, key=f"polytile-{setup.key[:12]}-{i}"): i for i in todo
     }
     try:
         remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())

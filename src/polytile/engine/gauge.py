@@ -1,16 +1,16 @@
 """How far a parallel count has come, in a share of its time you can believe (issue 19).
 
-The parts are dealt by a quick Knuth estimate (a few random paths per prefix): fine for
-handing out the big parts first, far too noisy for an ETA. The gauge estimates each part
-again with many more paths, on other seeds (independent of the dealing, so the parts
+The tasks are dealt by a quick Knuth estimate (a few random paths per prefix): fine for
+handing out the big tasks first, far too noisy for an ETA. The gauge estimates each task
+again with many more paths, on other seeds (independent of the dealing, so the tasks
 dealt first are not the ones whose estimate happened to be high), in a thread of its own
 while the count runs (the probe kernel releases the GIL; it stops when the count ends).
 Knuth's figures count a bigger tree than the kernels search (they prune more), so their
-scale is learnt from the parts finished: c = nodes searched / estimate. The share done is
-nodes so far / (nodes so far + c x the estimates of what is left); until FIRST_PARTS
-parts have finished and the estimates are in, it is unknown (None: "estimating..."). A part that
+scale is learnt from the tasks finished: c = nodes searched / estimate. The share done is
+nodes so far / (nodes so far + c x the estimates of what is left); until FIRST_TASKS
+tasks have finished and the estimates are in, it is unknown (None: "estimating..."). A task that
 runs beyond its estimate is given a tenth of its nodes more to go: never 0 left while a
-part is unfinished."""
+task is unfinished."""
 
 from __future__ import annotations
 
@@ -27,13 +27,13 @@ LEAST_PATHS = 64  # ... and at least this many per prefix
 BATCH_PATHS = 1 << 12  # paths between two looks at the stop flag
 MAX_ROUNDS = 64  # rounds of PATHS paths at most
 DUTY = 0.25  # share of one core the rounds after the first take
-FIRST_PARTS = 4  # parts finished before the scale is trusted
-MORE = 0.1  # a part beyond its estimate: this share of its nodes to go
+FIRST_TASKS = 4  # tasks finished before the scale is trusted
+MORE = 0.1  # a task beyond its estimate: this share of its nodes to go
 
 
 class Gauge:
     """How much of a parallel count is done, as a share of the estimated tree: the
-    estimates of the tasks' subtrees, rescaled by the parts finished so far."""
+    estimates of the tasks' subtrees, rescaled by the tasks finished so far."""
 
     def __init__(
         self,
@@ -45,7 +45,7 @@ class Gauge:
         """Estimates the tasks in a thread of its own, unless their `sizes` are given."""
         self.sizes: np.ndarray | None = sizes  # refined estimate per task
         self.searched: dict[int, int] = {}  # nodes of the finished tasks
-        self.spans: dict[int, range] = {}  # ... the parts each stands for, if not itself
+        self.spans: dict[int, range] = {}  # ... the tasks each stands for, if not itself
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._estimate, args=(cover, keep, tasks), daemon=True)
         if sizes is None:
@@ -54,7 +54,7 @@ class Gauge:
     def _estimate(self, cover: Cover, keep: np.ndarray, tasks: list[list[np.ndarray]]) -> None:
         """Round after round of PATHS paths (at least LEAST_PATHS per prefix), each on new
         seeds, averaged: the first at full speed, then at a quarter of one core (Knuth's
-        figures are heavy-tailed: a few paths overestimate a part by far, and only many
+        figures are heavy-tailed: a few paths overestimate a task by far, and only many
         paths tame that), until the count ends."""
         owner = np.repeat(np.arange(len(tasks)), [len(t) for t in tasks])
         prefixes = [p for t in tasks for p in t]
@@ -66,14 +66,14 @@ class Gauge:
                 if self._stop.is_set():
                     return
                 began = time.perf_counter()
-                part = subtree_sizes(
+                task = subtree_sizes(
                     cover,
                     keep,
                     prefixes[start : start + per_batch],
                     probes=probes,
                     seed=rounds * len(prefixes) + start + 1,
                 )
-                np.add.at(total, owner[start : start + per_batch], part)
+                np.add.at(total, owner[start : start + per_batch], task)
                 if rounds > 1:
                     self._stop.wait((time.perf_counter() - began) * (1 / DUTY - 1))
             self.sizes = total / rounds
@@ -84,23 +84,23 @@ class Gauge:
         if self._thread.is_alive():
             self._thread.join(timeout=1.0)
 
-    def finished(self, task: int, nodes: int, parts: range | None = None) -> None:
-        """Task `task` finished after `nodes` nodes; `parts`: the tasks it stands for (a
-        chunk of several parts, under work stealing), else the task alone."""
+    def finished(self, task: int, nodes: int, tasks: range | None = None) -> None:
+        """Task `task` finished after `nodes` nodes; `tasks`: the tasks it stands for (a
+        chunk of several tasks, under work stealing), else the task alone."""
         self.searched[task] = nodes
-        if parts is not None:
-            self.spans[task] = parts
+        if tasks is not None:
+            self.spans[task] = tasks
 
     def share(self, running: dict[int, int], spans: dict[int, range] | None = None) -> float | None:
         """The share of the count's work done, given the nodes so far of the tasks under
-        way (`spans`: the parts each stands for, else itself alone); None while unknown."""
+        way (`spans`: the tasks each stands for, else itself alone); None while unknown."""
         sizes = self.sizes
-        if sizes is None or len(self.searched) < min(FIRST_PARTS, len(sizes)):
+        if sizes is None or len(self.searched) < min(FIRST_TASKS, len(sizes)):
             return None
         spans = spans or {}
         done = np.zeros(len(sizes), dtype=bool)
         for i in self.searched:
-            done[self._parts(i, self.spans)] = True
+            done[self._tasks(i, self.spans)] = True
         done_estimate = float(sizes[done].sum())
         if done_estimate <= 0:
             return None
@@ -109,17 +109,17 @@ class Gauge:
         waiting = ~done
         left = 0.0
         for i, so_far in running.items():
-            parts = self._parts(i, spans)
-            waiting[parts] = False
-            expected = scale * float(sizes[parts].sum())
+            tasks = self._tasks(i, spans)
+            waiting[tasks] = False
+            expected = scale * float(sizes[tasks].sum())
             left += max(expected - so_far, MORE * max(expected, so_far))
         left += scale * float(sizes[waiting].sum())  # not begun
         return nodes / (nodes + left) if nodes + left > 0 else None
 
     @staticmethod
-    def _parts(task: int, spans: dict[int, range]) -> slice:
-        parts = spans.get(task)
-        return slice(task, task + 1) if parts is None else slice(parts.start, parts.stop)
+    def _tasks(task: int, spans: dict[int, range]) -> slice:
+        tasks = spans.get(task)
+        return slice(task, task + 1) if tasks is None else slice(tasks.start, tasks.stop)
 
 
 def time_share(node_share: float | None, searching: float, elapsed: float) -> float | None:

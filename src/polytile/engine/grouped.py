@@ -87,15 +87,15 @@ _LOCAL = threading.local()
 
 
 def tally_task(
-    job: Any, chunk: list[np.ndarray], group: int, weight: np.ndarray, stop: threading.Event | None = None
+    setup: Any, chunk: list[np.ndarray], group: int, weight: np.ndarray, stop: threading.Event | None = None
 ) -> tuple[dict[int, int], int, bool]:
     """Weighted solutions under these prefixes, by key: (tally, nodes, finished)."""
-    cover = job.cover
+    cover = setup.cover
     base = cover.n_options
-    if getattr(_LOCAL, "key", None) != job.key:
-        driver = driver_class(job.engine, cover)(cover, job.sym, job.plan, store=True, limit=0)
+    if getattr(_LOCAL, "key", None) != setup.key:
+        driver = driver_class(setup.engine, cover)(cover, setup.sym, setup.plan, store=True, limit=0)
         driver.out = np.full((BUFFER, driver.depth), -1, dtype=np.int32)
-        _LOCAL.driver, _LOCAL.key = driver, job.key
+        _LOCAL.driver, _LOCAL.key = driver, setup.key
         _LOCAL.keys = np.zeros(BUFFER, dtype=np.int64)
         _LOCAL.weights = np.zeros(BUFFER, dtype=np.int64)
     driver = _LOCAL.driver

@@ -31,7 +31,7 @@ from .dealing import RESUMABLE_WORKERS as RESUMABLE_WORKERS, make_tasks as make_
 from .search import choose_engine, plan, driver_class
 from .gauge import Gauge, time_share
 from .stealing import Fixed, Shared, Stealing
-from .tasks import Job, fingerprint, run_task
+from .tasks import CountSetup, fingerprint, run_task
 from .threads import on_threads
 from .tree import split
 
@@ -39,7 +39,7 @@ if TYPE_CHECKING:  # sqlite3 and hmac (the checkpoint), Dask: imported when used
     from ..core.symmetry import Symmetry
     from .checkpoint import Checkpoint, Counts
 
-# progress(counts so far, parts done, parts, share of the time done or None)
+# progress(counts so far, tasks done, tasks, share of the time done or None)
 Progress = Callable[[Report[np.ndarray], int, int, "float | None"], None]
 
 STEAL_PER_WORKER = 64  # prefixes per worker when stealing, at least (finer
@@ -75,26 +75,26 @@ def count(
 class _Tally:
     """A parallel count's figures as its chunks finish: the result, the checkpoint, the
     gauge and the progress bar (with the counts so far of the chunks under way). Progress
-    counts parts: a chunk finished is `span(chunk)` parts done (a task, or prefixes)."""
+    counts tasks: a chunk finished is `span(chunk)` tasks done (a task, or prefixes)."""
 
     def __init__(
         self,
         res: Report[np.ndarray],
-        n_parts: int,
+        n_tasks: int,
         book: Checkpoint | None,
         gauge: Gauge | None,
         progress: Progress | None,
         t0: float,
         span: Callable[[int], range] = Fixed.span,
     ):
-        self.res, self.n_tasks, self.book, self.gauge, self.progress = res, n_parts, book, gauge, progress
+        self.res, self.n_tasks, self.book, self.gauge, self.progress = res, n_tasks, book, gauge, progress
         self.span = span
         self.t0 = self.t_search = t0
         self.n_done = 0
         self.running: dict[int, Counts] = {}  # counts so far of the chunks under way
 
     def done(self, i: int | None, counts: Counts, record: bool = True, show: bool = True) -> None:
-        """Chunk i finished (None: part of a chunk, searched before an interrupt)."""
+        """Chunk i finished (None: some of a chunk, searched before an interrupt)."""
         res = self.res
         res.solutions += counts[0]
         res.unique = (res.unique or 0) + counts[1]  # 0 from the start: never None
@@ -112,7 +112,7 @@ class _Tally:
             self.display()
 
     def display(self) -> None:
-        """Finished parts plus the counts so far of the chunks under way, and the share of
+        """Finished tasks plus the counts so far of the chunks under way, and the share of
         the work done (None while unknown: see gauge.py)."""
         if self.progress is None:  # (called only with a progress bar)
             return
@@ -156,15 +156,15 @@ def _count(
         return res
     p = plan(cover, sym, unique=unique, store=False, breaking=breaking, weighted=True)
     engine = choose_engine(engine, cover.n_items, len(cover.piece_count))
-    job = Job(cover, sym, p, engine, fingerprint(cover, p))
+    setup = CountSetup(cover, sym, p, engine, fingerprint(cover, p))
     res = Report(unique=0, engine=f"{engine} x{jobs}" + (" (dask)" if client else ""))
     try:
         if deadline is not None and time.perf_counter() > deadline:
             late = True
         elif checkpoint or client is not None:
-            late = _count_tasks(job, res, jobs, checkpoint, progress, client, deadline, t0)
+            late = _count_tasks(setup, res, jobs, checkpoint, progress, client, deadline, t0)
         else:
-            late = _count_stealing(job, res, jobs, progress, deadline, t0)
+            late = _count_stealing(setup, res, jobs, progress, deadline, t0)
         if late:
             res.complete, res.timed_out = False, True
     except KeyboardInterrupt:
@@ -176,24 +176,24 @@ def _count(
 
 
 def _count_stealing(
-    job: Job, res: Report[np.ndarray], jobs: int, progress: Progress | None, deadline: float | None, t0: float
+    setup: CountSetup, res: Report[np.ndarray], jobs: int, progress: Progress | None, deadline: float | None, t0: float
 ) -> bool:
     """The count on `jobs` threads by work stealing over fine prefixes (engine/stealing.py);
     True when the deadline passed first."""
-    cover, p = job.cover, job.plan
+    cover, p = setup.cover, setup.plan
     prefixes = split(cover, p.keep, p.prefixes, STEAL_PER_WORKER * jobs)
     chunks = Stealing(prefixes, jobs, most=-(-len(prefixes) // (16 * jobs)))
-    job.shared = Shared(driver_class(job.engine, cover)(cover, job.sym, p, store=False, limit=0), chunks.workers)
+    setup.shared = Shared(driver_class(setup.engine, cover)(cover, setup.sym, p, store=False, limit=0), chunks.workers)
     if deadline is not None and time.perf_counter() > deadline:  # the split and the tables took it
         return True
     gauge = Gauge(cover, p.keep, [[q] for q in prefixes]) if progress is not None else None
     tally = _Tally(res, len(prefixes), None, gauge, progress, t0, chunks.span)
     tally.t_search = time.perf_counter()
-    return _run_threads(job, tally, [], [], jobs, progress, deadline, gauge, chunks)
+    return _run_threads(setup, tally, [], [], jobs, progress, deadline, gauge, chunks)
 
 
 def _count_tasks(
-    job: Job,
+    setup: CountSetup,
     res: Report[np.ndarray],
     jobs: int,
     checkpoint: str | None,
@@ -207,9 +207,9 @@ def _count_tasks(
     from .checkpoint import Checkpoint
     from .dask_backend import on_dask
 
-    cover, p = job.cover, job.plan
+    cover, p = setup.cover, setup.plan
     tasks, _ = make_tasks(cover, p, RESUMABLE_WORKERS if checkpoint else jobs, fine=True)
-    book = Checkpoint(checkpoint, job.key + ":fine", len(tasks)) if checkpoint else None
+    book = Checkpoint(checkpoint, setup.key + ":fine", len(tasks)) if checkpoint else None
     gauge = Gauge(cover, p.keep, tasks) if progress is not None else None
     finished = book.finished() if book else {}
     tally = _Tally(res, len(tasks), book, gauge, progress, t0)
@@ -219,15 +219,15 @@ def _count_tasks(
     tally.t_search = time.perf_counter()
     if client is not None:
         try:
-            return on_dask(client, run_task, job, tasks, todo, tally.done, deadline)
+            return on_dask(client, run_task, setup, tasks, todo, tally.done, deadline)
         finally:
             if gauge is not None:
                 gauge.close()
-    return _run_threads(job, tally, tasks, todo, jobs, progress, deadline, gauge)
+    return _run_threads(setup, tally, tasks, todo, jobs, progress, deadline, gauge)
 
 
 def _run_threads(
-    job: Job,
+    setup: CountSetup,
     tally: _Tally,
     tasks: list[list[np.ndarray]],
     todo: list[int],
@@ -240,7 +240,7 @@ def _run_threads(
     """on_threads for the tally (True: the deadline passed first); the gauge then stops."""
     try:
         return on_threads(
-            job,
+            setup,
             tasks,
             todo,
             jobs,

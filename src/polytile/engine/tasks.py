@@ -1,6 +1,6 @@
-"""One task of a parallel count on this thread: the job every worker shares (the cover,
+"""One task of a parallel count on this thread: the set-up every worker shares (the cover,
 the plan, the driver built once), this thread's driver for it, and the count of a chunk of
-prefixes; the job's fingerprint names its checkpoint rows and Dask futures."""
+prefixes; the set-up's fingerprint names its checkpoint rows and Dask futures."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 
 @dataclass
-class Job:
+class CountSetup:
     """Everything a worker needs (picklable, sent once to each Dask worker)."""
 
     cover: Cover
@@ -34,23 +34,23 @@ class Job:
     shared: Shared | None = None  # threads only: the driver built once, or None
 
 
-_LOCAL = threading.local()  # one driver per job and thread, reused by its tasks
+_LOCAL = threading.local()  # one driver per set-up and thread, reused by its tasks
 
 
-def _thread_driver(job: Job) -> tuple[Driver, Pacer]:
-    """This thread's driver for the job: one of the shared ones, else one built here."""
-    if getattr(_LOCAL, "key", None) != job.key:
-        driver = job.shared.get() if job.shared is not None else None
+def _thread_driver(setup: CountSetup) -> tuple[Driver, Pacer]:
+    """This thread's driver for the setup: one of the shared ones, else one built here."""
+    if getattr(_LOCAL, "key", None) != setup.key:
+        driver = setup.shared.get() if setup.shared is not None else None
         if driver is None:
-            driver = driver_class(job.engine, job.cover)(job.cover, job.sym, job.plan, store=False, limit=0)
+            driver = driver_class(setup.engine, setup.cover)(setup.cover, setup.sym, setup.plan, store=False, limit=0)
         _LOCAL.driver = driver
         _LOCAL.pacer = Pacer()
-        _LOCAL.key = job.key
+        _LOCAL.key = setup.key
     return _LOCAL.driver, _LOCAL.pacer
 
 
 def run_task(
-    job: Job,
+    setup: CountSetup,
     chunk: list[np.ndarray],
     stop: threading.Event | None = None,
     report: Callable[[Counts], None] | None = None,
@@ -59,8 +59,8 @@ def run_task(
     before the end (then the counts are those of the part searched). `report` gets the
     counts so far after every slice of the search (a few hundredths of a second). Under a
     weighted plan (engine/orbit_split.py) each prefix's solutions count its weight times."""
-    driver, pacer = _thread_driver(job)
-    groups = [(1, chunk)] if job.plan.weights is None else weight_groups(chunk, job.plan.weights)
+    driver, pacer = _thread_driver(setup)
+    groups = [(1, chunk)] if setup.plan.weights is None else weight_groups(chunk, setup.plan.weights)
     done = (0, 0, 0)
     for weight, part in groups:
         before = driver.stats.copy()
@@ -81,7 +81,7 @@ def _add(done: Counts, weight: int, s: np.ndarray) -> Counts:
 
 def fingerprint(cover: Cover, p: Plan) -> str:
     """A hash of the cover and the plan: a checkpoint resumes only the count it was
-    written for, and Dask names the job's futures by it."""
+    written for, and Dask names the count's futures by it."""
     h = hashlib.sha256()
     for a in (
         cover.opt_ptr,

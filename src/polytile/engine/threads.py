@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import numpy as np
 
 from .stealing import Fixed, Stealing
-from .tasks import Job, run_task
+from .tasks import CountSetup, run_task
 
 if TYPE_CHECKING:
     from .checkpoint import Counts
@@ -29,7 +29,7 @@ STOP_WAIT = 1.0  # seconds the workers get to stop after Ctrl-C
 
 
 def on_threads(
-    job: Job,
+    setup: CountSetup,
     tasks: list[list[np.ndarray]],
     todo: list[int],
     jobs: int,
@@ -52,7 +52,7 @@ def on_threads(
     stop = threading.Event()
     latest: dict[int, Counts] = {}  # counts so far of the tasks under way
     chunks = source if source is not None else Fixed(tasks, todo, jobs)
-    work = _worker(job, chunks, task, results, stop)
+    work = _worker(setup, chunks, task, results, stop)
     workers = [threading.Thread(target=work, args=(w,), daemon=True) for w in range(chunks.workers)]
     for w in workers:
         w.start()
@@ -83,7 +83,7 @@ def on_threads(
 
 
 def _worker(
-    job: Job,
+    setup: CountSetup,
     chunks: Fixed | Stealing,
     task: Callable[..., tuple[Any, bool]],
     results: queue.SimpleQueue[Message],
@@ -102,9 +102,9 @@ def _worker(
                     break
                 i, chunk = got
                 if reporting:
-                    out, finished = task(job, chunk, stop, lambda c, i=i: results.put(("interim", i, c)))
+                    out, finished = task(setup, chunk, stop, lambda c, i=i: results.put(("interim", i, c)))
                 else:
-                    out, finished = task(job, chunk, stop)
+                    out, finished = task(setup, chunk, stop)
                 results.put(("done", i, finished, out))
         except BaseException as e:  # handed to the main thread
             results.put(e)

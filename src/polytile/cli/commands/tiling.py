@@ -89,7 +89,7 @@ def count_arguments(p: ArgumentParser) -> None:
         "--checkpoint",
         type=Path,
         metavar="FILE",
-        help="Resume file: enumerate's finished parts (SQLite), or the frontier's sweep (--method frontier).",
+        help="Resume file: enumerate's finished tasks (SQLite), or the frontier's sweep (--method frontier).",
     )
     p.add_argument("--scheduler", metavar="ADDRESS", help="Count on a Dask cluster (tcp://HOST:PORT).")
     p.add_argument(
@@ -173,7 +173,7 @@ def _method(
         raise PuzzleError(
             f"--method {method} counts on one thread without a search tree: "
             "--engine, --scheduler, --dask and --burr need --method enumerate "
-            "(--checkpoint: enumerate's parts, or the frontier's sweep)",
+            "(--checkpoint: enumerate's tasks, or the frontier's sweep)",
             "--method",
         )
     return method
