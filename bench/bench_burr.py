@@ -1,4 +1,4 @@
-"""polytile vs BurrTools' burrTxt on BurrTools files, in one run (issue 25).
+"""polytile vs BurrTools' burrTxt on BurrTools files, in one run.
 
     python bench/bench_burr.py --burr BIN [--files DIR] [--limit SECONDS] [--no-exported] [--long]
 

@@ -1,6 +1,6 @@
 """Every date of a calendar puzzle: `polytile calendar --all-dates` (one search, tallied
 by open cells) against the plain way (a polytile Tiling count per date, through the API),
-whole processes, in one run (issue 25).
+whole processes, in one run.
 
     python bench/bench_calendar.py [--runs 5] [--sample 10]
 

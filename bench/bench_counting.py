@@ -1,4 +1,4 @@
-"""Issue 36's counting table in one run: Knuth's DLX6, the pure-Python frontier reference and polytile.
+"""The counting table of docs/counting.md in one run: Knuth's DLX6, the pure-Python frontier reference and polytile.
 
     .venv/bin/python bench/bench_counting.py [--dlx6 /tmp/polytile-peers/dlx6/dlx6] [--repeat 3]
         [--time-limit 60] [--dlx6-timeout 200] [--ref-timeout 300] [--rows dominoes-10x10 ...]

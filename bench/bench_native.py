@@ -1,4 +1,4 @@
-"""polytile vs the fastest native solvers (issue 17's table), in one run.
+"""polytile vs the fastest native solvers (docs/performance.md's table), in one run.
 
     python bench/bench_native.py [--repeat N] [--cases NAME...] [--bedlam]
         [--sugyan BIN] [--tyfkda BIN] [--burr BIN] [--xmpuzzles DIR]

@@ -1,4 +1,4 @@
-"""Speed-up of `polytile count --jobs 2` over `--jobs 1` (issue 28: >= 1.8x on a sub-second
+"""Speed-up of `polytile count --jobs 2` over `--jobs 1` (the goal: >= 1.8x on a sub-second
 count), as whole processes: each repetition runs `count FILE --json --jobs 1` and then
 `--jobs 2`, alternately, and reads both the count's own `seconds` (model, symmetry, set-up,
 search) and the wall time of the process (start-up and imports included, which two jobs
@@ -11,7 +11,7 @@ without.
     python bench/bench_parallel.py [--repeat 5] [--jobs 2] [--cases corner 6x10 soma box]
                                    [--wait-idle 60]
 
-Cases: the 8x8 board with a corner missing (the issue's case), 6x10, the Soma cube and
+Cases: the 8x8 board with a corner missing (the one the goal names), 6x10, the Soma cube and
 the 12 pentominoes in a 2x5x6 box (3D, written to a temporary file). Each count is
 checked against its published value (10054 with 5027 up to the board's symmetry: the
 corner board has one reflection; 2339 x 4 = 9356; Soma 240 x 48 = 11520 with

@@ -1,5 +1,6 @@
-"""Issue 36's records in one run, each count checked against its published term (or, past the
-published ones, the independent reference programme's), with timings; prints markdown tables.
+"""The counting records (examples/counting/README.md) in one run, each count checked against
+its published term (or, past the published ones, the independent reference programme's), with
+timings; prints markdown tables.
 
     .venv/bin/python bench/bench_records.py [--longest 40] [--squares 8] [--oblongs 8] [--jobs 2]
         [--time-limit 1800] [--skip-pentominoes] [--skip-rectangles]

@@ -1,4 +1,4 @@
-"""How good the ETA of a parallel count is (issue 19): run the count, record the share done
+"""How good the ETA of a parallel count is: run the count, record the share done
 the gauge reports, and compare each ETA (elapsed x (1 - share) / share) with the time the
 count really had left. Usage: python bench/eta_accuracy.py PUZZLE [JOBS]"""
 

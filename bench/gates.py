@@ -1,4 +1,4 @@
-"""Issue 28's gates, all measured in one run, each against its goal.
+"""The speed gates, all measured in one run, each against its goal.
 
     python bench/gates.py --sugyan BIN --reference DIR [--repeat 15] [--bedlam-repeat 3]
                           [--skip bedlam parallel shikaku]

@@ -1,4 +1,4 @@
-"""Write the puzzle files of examples/counting/ (issue 36's counting table) again.
+"""Write the puzzle files of examples/counting/ (docs/counting.md's counting table) again.
 
     python bench/make_counting_examples.py [--out examples/counting]
 

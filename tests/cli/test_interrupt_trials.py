@@ -1,4 +1,4 @@
-"""Ctrl-C at random moments on a parallel count, with the other core kept busy (issue 19):
+"""Ctrl-C at random moments on a parallel count, with the other core kept busy:
 the count printed is never less than what the progress bar showed (never 0 after progress).
 `make fuzz` (POLYTILE_FUZZ=long) runs 50 trials; the default profile 12 (about 30 s)."""
 

@@ -1,4 +1,4 @@
-"""Issue 14, D10, D11, D13: Ctrl-C and --time-limit stop every phase at once (search,
+"""Ctrl-C and --time-limit stop every phase at once (search,
 listing, parallel count, box --count), with the partial answer marked incomplete."""
 
 from __future__ import annotations
@@ -46,24 +46,24 @@ def assert_interrupted(p: subprocess.CompletedProcess, delay: float) -> None:
 
 
 def test_parallel_count_stops_at_once_on_ctrl_c():
-    p, delay = interrupt_after(5, "count", str(BIG), "--json", "--jobs", "2")  # D11: 18-25 s
+    p, delay = interrupt_after(5, "count", str(BIG), "--json", "--jobs", "2")  # was 18-25 s
     assert_interrupted(p, delay)
     out = json.loads(p.stdout)
     assert out["nodes"] > 0
-    assert out["complete"] is False and out["reason"] == "interrupted"  # D20 (issue 26): stdout says so
+    assert out["complete"] is False and out["reason"] == "interrupted"  # stdout says so
 
 
 def test_box_count_interrupted_says_so():
-    """D13: was exit 0 with the partial count printed as final, nothing on stderr."""
+    """Was exit 0 with the partial count printed as final, nothing on stderr."""
     p, delay = interrupt_after(5, "box", "--order", "5", "--size", "20x20", "--max-copies", "8", "--count")
     assert_interrupted(p, delay)
     assert p.stdout.startswith("solutions: ")
-    # D20 (issue 26): a script reading stdout alone learns that the counts are lower bounds
+    # a script reading stdout alone learns that the counts are lower bounds
     assert p.stdout.splitlines()[-1] == "complete: no (interrupted; the counts are lower bounds)"
 
 
 def test_listing_all_stops_at_once_on_ctrl_c():
-    """D10: `solve --all` went on listing for 50 s after Ctrl-C."""
+    """`solve --all` went on listing for 50 s after Ctrl-C."""
     p, delay = interrupt_after(5, "solve", str(BIG), "--all", "--format", "json")
     assert_interrupted(p, delay)
     listed = len(json.loads(p.stdout)["solutions"])
@@ -71,7 +71,7 @@ def test_listing_all_stops_at_once_on_ctrl_c():
 
 
 def test_listing_all_keeps_the_time_limit():
-    """D10: `--time-limit 3` ran 69 s and printed 136 MB."""
+    """`solve --all --time-limit 3` ran 69 s and printed 136 MB."""
     t0 = time.perf_counter()
     p = run_cli("solve", BIG, "--all", "--time-limit", "3", "--format", "json", timeout=60)
     elapsed = time.perf_counter() - t0

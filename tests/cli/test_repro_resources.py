@@ -1,4 +1,4 @@
-"""Reproducers D14-D23 of issue 26 (resources): each gives one line and exit 2, or a correct
+"""Inputs that exhausted time or memory: each gives one line and exit 2, or a correct
 or honestly partial answer, in bounded time and memory. Files in tests/repro/ (README)."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ def copy(tmp_path: Path, name: str) -> str:
     return name
 
 
-# D17: the expected answers, worked out by hand from each file (the zeros hide small numbers)
+# leading zeros: the expected answers, worked out by hand from each file (the zeros hide small numbers)
 @pytest.mark.parametrize(
     "name, stdout",
     [
@@ -29,19 +29,19 @@ def copy(tmp_path: Path, name: str) -> str:
         ("puzzlink-leading-zeros.txt", "0\n"),  # 2x1 with no clue at all
     ],
 )
-def test_d17_leading_zeros_are_read_as_their_value(tmp_path, name, stdout):
+def test_leading_zeros_are_read_as_their_value(tmp_path, name, stdout):
     res = run(tmp_path, "shikaku", copy(tmp_path, name))
     assert "Traceback" not in res.stderr and res.returncode == 0, res.stderr
     assert res.stdout == stdout
 
 
-def test_d17_leading_zeros_in_a_game_id(tmp_path):
+def test_leading_zeros_in_a_game_id(tmp_path):
     # 2x1:b2 is two blanks and a 2: three cells for a grid of two
     res = run(tmp_path, "shikaku", copy(tmp_path, "tatham-leading-zeros.txt"))
     assert_one_error(res, "more than 2 x 1 cells")
 
 
-def test_d18_a_long_digit_run_is_refused_in_linear_time(tmp_path):
+def test_a_long_digit_run_is_refused_in_linear_time(tmp_path):
     text = "1x" + "1" * 100_000
     (tmp_path / "id.txt").write_text(text)
     t = time.perf_counter()
@@ -54,15 +54,15 @@ def test_d18_a_long_digit_run_is_refused_in_linear_time(tmp_path):
 
 
 @pytest.mark.parametrize("action", [[], {}, 3, None, True])
-def test_d19_an_action_of_the_wrong_type_is_a_400(client, action):
+def test_an_action_of_the_wrong_type_is_a_400(client, action):
     r = client.post("/api/jobs", json={"action": action, "puzzle": {}})
     assert r.status_code == 400, r.text
     assert r.json()["error"].startswith("unknown action")
 
 
 def dense_lattice(tmp_path: Path) -> str:
-    """D16 was the 24x24 checkerboard of 2s (about 10^70 domino tilings): over 40 s and
-    2.9 GB, no way to stop it. Grids of 2s are now counted exactly in milliseconds
+    """The 24x24 checkerboard of 2s (about 10^70 domino tilings) took over 40 s and 2.9 GB,
+    with no way to stop it. Grids of 2s are now counted exactly in milliseconds
     (test_shikaku_dense.py); a 42x42 grid of 3s on row + col = 0 mod 3 (straight-tromino
     tilings: far more states than any budget here) is the dense grid that must still stop."""
     rows = [" ".join("3" if (r + c) % 3 == 0 else "0" for c in range(42)) for r in range(42)]
@@ -70,13 +70,13 @@ def dense_lattice(tmp_path: Path) -> str:
     return "lattice-42x42-3s.txt"
 
 
-def test_d16_a_dense_grid_stops_at_the_memory_budget(tmp_path):
+def test_a_dense_grid_stops_at_the_memory_budget(tmp_path):
     """The counter's budget refuses it in one line (a small budget here)."""
     res = run(tmp_path, "shikaku", "--count", dense_lattice(tmp_path), "--max-memory", "64M")
     assert_one_error(res, "over the memory budget of 64.0 MB", "--max-memory")
 
 
-def test_d16_a_dense_grid_keeps_the_time_limit(tmp_path):
+def test_a_dense_grid_keeps_the_time_limit(tmp_path):
     t = time.perf_counter()
     res = run(tmp_path, "shikaku", "--json", dense_lattice(tmp_path), "--time-limit", "0.5")
     assert time.perf_counter() - t < 3 and res.returncode == 124
@@ -86,7 +86,7 @@ def test_d16_a_dense_grid_keeps_the_time_limit(tmp_path):
     assert res.stdout.startswith("solutions: unknown (time limit")
 
 
-def test_d16_the_checkerboard_of_2s_is_counted(tmp_path):
+def test_the_checkerboard_of_2s_is_counted(tmp_path):
     res = run(
         tmp_path,
         "shikaku",
@@ -109,8 +109,8 @@ BIG = REPRO / "board20x20-80P.json"  # 80 P pentominoes on 20x20: endless
 
 
 @pytest.mark.parametrize("jobs", ["2", "0"])
-def test_d23_a_parallel_count_keeps_its_time_limit(tmp_path, jobs):
-    """D23: `count --jobs 2 --time-limit 5` was refused ("a time limit needs one job")."""
+def test_a_parallel_count_keeps_its_time_limit(tmp_path, jobs):
+    """`count --jobs 2 --time-limit 5` was refused ("a time limit needs one job")."""
     t = time.perf_counter()
     res = run(tmp_path, "count", str(BIG), "--jobs", jobs, "--time-limit", "1.5", "--json")
     took = time.perf_counter() - t
@@ -120,7 +120,7 @@ def test_d23_a_parallel_count_keeps_its_time_limit(tmp_path, jobs):
     assert out["complete"] is False and out["reason"] == "time limit" and out["solutions"] > 0
 
 
-def test_d23_a_time_limited_checkpointed_count_resumes_to_the_published_count(tmp_path):
+def test_a_time_limited_checkpointed_count_resumes_to_the_published_count(tmp_path):
     """Stopped by its time limit, a checkpointed parallel count keeps its finished parts;
     run again without a limit it finishes with the corpus count (6x10: 9356)."""
     path = TESTS / "corpus" / "tiling" / "pentomino-6x10.txt"
@@ -155,7 +155,7 @@ def run_measured(tmp_path: Path, *args: str):
 
 
 def cube_of_pentacubes(tmp_path: Path) -> str:
-    """D15's file, as the survey's make_big_inputs.py writes it."""
+    """A 27x27x27 box of pentacubes, as the survey's make_big_inputs.py writes it."""
     cells = [[x, y, z] for x in range(27) for y in range(27) for z in range(27)]
     pieces = [
         {"name": "A", "cells": [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1], [1, 1, 0]], "count": 3936},
@@ -166,8 +166,9 @@ def cube_of_pentacubes(tmp_path: Path) -> str:
 
 
 @pytest.mark.parametrize("name", ["json-100-board-60-piece-partial.json", "cube27"])
-def test_d14_d15_counts_keep_the_time_limit_and_the_memory_budget(tmp_path, name):
-    """D14 was 31 s and 8.6 GB, D15 21.8 s and 3.1 GB, both under --time-limit 2."""
+def test_big_counts_keep_the_time_limit_and_the_memory_budget(tmp_path, name):
+    """The 60x60 piece on a 100x100 board was 31 s and 8.6 GB, the box of pentacubes 21.8 s and
+    3.1 GB, both under --time-limit 2."""
     file = cube_of_pentacubes(tmp_path) if name == "cube27" else copy(tmp_path, name)
     res, took, peak = run_measured(tmp_path, "count", file, "--time-limit", "2", "--json", "--jobs", "1")
     assert res.returncode == 124, res.stderr
@@ -178,7 +179,7 @@ def test_d14_d15_counts_keep_the_time_limit_and_the_memory_budget(tmp_path, name
 
 
 @pytest.mark.parametrize("name", ["json-100-board-60-piece-partial.json", "cube27"])
-def test_d14_d15_unique_beyond_the_budget_is_one_line(tmp_path, name):
+def test_big_unique_beyond_the_budget_is_one_line(tmp_path, name):
     file = cube_of_pentacubes(tmp_path) if name == "cube27" else copy(tmp_path, name)
     res = run(tmp_path, "count", file, "--unique", "--time-limit", "2")
     line = assert_one_error(
@@ -193,7 +194,7 @@ def test_a_model_beyond_the_budget_is_refused_before_it_is_built(tmp_path):
 
 
 def test_box_counts_keep_a_time_limit(tmp_path):
-    """`box` takes --time-limit too (issue 26: every command, box included); the count is
+    """`box` takes --time-limit too (every command that counts does); the count is
     then marked a lower bound on stdout."""
     t = time.perf_counter()
     res = run(

@@ -1,4 +1,4 @@
-"""Issue 14, D7: the model build is bounded by what the board holds, not by coordinate
+"""The model build is bounded by what the board holds, not by coordinate
 ranges; area arguments answer before any model is built. Reproducers in tests/repro/."""
 
 from __future__ import annotations

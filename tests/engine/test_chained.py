@@ -1,5 +1,5 @@
-"""The set-up steps chained into one compiled call each (engine/bitboard/chained.py, issue
-28) against the same steps one call at a time and against numpy: the bitboard driver's
+"""The set-up steps chained into one compiled call each (engine/bitboard/chained.py)
+against the same steps one call at a time and against numpy: the bitboard driver's
 tables (BitboardDriver's `_tables`, the path a shuffled search still takes, itself checked
 against loops in test_setup_tables.py) and symmetry breaking's choices in search.plan
 (core.symmetry.breaking_piece and second_breaking, the numpy reference), on random

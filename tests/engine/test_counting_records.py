@@ -1,4 +1,4 @@
-"""Issue 36's records: the 5 x n and 6 x n rectangles tiled by the 12 pentominoes (any number of
+"""The counting records: the 5 x n and 6 x n rectangles tiled by the 12 pentominoes (any number of
 each), n = 1..40, counted by the frontier; n x n squares cut into rectangles (A360499) and oblongs
 (A360498) of distinct dimensions, n <= 7, counted by enumeration. The expected terms are in
 tests/records/sequences.json: published (OEIS) where published, the independent

@@ -1,4 +1,4 @@
-"""The ETA of parallel counts (issue 19): the gauge's share of the work done, and the bar."""
+"""The ETA of parallel counts: the gauge's share of the work done, and the bar."""
 
 from __future__ import annotations
 

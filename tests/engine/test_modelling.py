@@ -4,7 +4,7 @@ reference): the same Model, array for array (dtype and shape included), the same
 pieces and the same board group, on random puzzles of every grid (the kernel takes the
 plain square-grid ones and must decline coloured, triangle, hex, virtual and > 64-cell
 ones) and the corpus; and counts through it against the independent brute force of
-tests/checker.py (issue 28)."""
+tests/checker.py."""
 
 from __future__ import annotations
 

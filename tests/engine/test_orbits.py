@@ -2,7 +2,7 @@
 numpy's (core/symmetry.analyse without `compiled`, the reference): every field of the
 Symmetry identical, on random puzzles of every grid (tests/random_puzzles.py) and the
 corpus; and the counts of `Tiling.count(unique=True)`, which now uses it, against the
-independent brute force of tests/checker.py (issue 28)."""
+independent brute force of tests/checker.py."""
 
 from __future__ import annotations
 

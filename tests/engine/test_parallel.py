@@ -255,8 +255,8 @@ def finished_checkpoint(tmp_path_factory):
 @pytest.mark.parametrize(
     "row",
     [
-        (-1, "5", "0", 1, 0),  # D9: silently counted before
-        (99999, "1", "0", 1, 0),  # D9: IndexError traceback before
+        (-1, "5", "0", 1, 0),  # a task out of range: was counted silently
+        (99999, "1", "0", 1, 0),  # was an IndexError traceback
         (0, "-5", "0", 1, 0),
         (0, "abc", "0", 1, 0),
         (0, "1e3", "0", 1, 0),
@@ -265,7 +265,7 @@ def finished_checkpoint(tmp_path_factory):
         (0, "5", "0", "many", 0),
         (0, "5", "0", 1.5, 0),
         (0, "²", "0", 1, 0),
-        (0, "05", "0", 1, 0),  # D21 (issue 26): "0144" was read as 144
+        (0, "05", "0", 1, 0),  # a leading zero: "0144" was read as 144
     ],
 )
 def test_tampered_checkpoint_rows_are_refused(tmp_path, finished_checkpoint, row):
@@ -310,8 +310,8 @@ def _resume(path, mine):
         "AND d.solutions != done.solutions)",
     ],
 )
-def test_d21_an_edited_row_is_refused(tmp_path, finished_checkpoint, edit):
-    """D21 (issue 26): a count edited 144 -> 145 with sqlite3 resumed silently to 9357."""
+def test_an_edited_row_is_refused(tmp_path, finished_checkpoint, edit):
+    """A count edited 144 -> 145 with sqlite3 had resumed silently to 9357."""
     ck, path = finished_checkpoint
     mine = tmp_path / "t.sqlite"
     db = _copy(ck, mine)
@@ -321,7 +321,7 @@ def test_d21_an_edited_row_is_refused(tmp_path, finished_checkpoint, edit):
     _resume(path, mine)
 
 
-def test_d21_rows_copied_from_another_checkpoint_are_refused(tmp_path, finished_checkpoint):
+def test_rows_copied_from_another_checkpoint_are_refused(tmp_path, finished_checkpoint):
     """Two checkpoints of the same count have their own salts: rows do not move between them."""
     ck, path = finished_checkpoint
     other = tmp_path / "other.sqlite"
@@ -336,7 +336,7 @@ def test_d21_rows_copied_from_another_checkpoint_are_refused(tmp_path, finished_
     _resume(path, mine)
 
 
-def test_d21_unsigned_rows_are_counted_again(tmp_path, finished_checkpoint):
+def test_unsigned_rows_are_counted_again(tmp_path, finished_checkpoint):
     """A checkpoint of an earlier polytile (no signatures) migrates: its rows are counted again."""
     ck, path = finished_checkpoint
     mine = tmp_path / "t.sqlite"

@@ -2,7 +2,7 @@
 numpy's (core/cover.build without `placer`, the reference): the same Cover, array for
 array, on random puzzles of every grid (tests/random_puzzles.py: coloured ones and the
 triangle grid stay numpy's) and the corpus; and counts of models built with it against
-the independent brute force of tests/checker.py (issue 28)."""
+the independent brute force of tests/checker.py."""
 
 from __future__ import annotations
 

@@ -41,7 +41,7 @@ def test_manifest_values_are_the_checkers(case):
 @pytest.mark.parametrize("letters, solutions", [("L Y P W", 4), ("F I L N P T U V W X Y Z", 52)])
 def test_katamino_rotate_only(letters, solutions):
     """Katamino's competition variant (no flipping): `--count` must agree with `--all`
-    (issue 13: L Y P W printed 2 of 4, the twelve 32 of 52)."""
+    (L Y P W had printed 2 of 4, the twelve 32 of 52)."""
     p = call_cli("katamino", *letters.split(), "--no-flip", "--count")
     assert p.returncode == 0, p.stderr
     assert f"solutions: {solutions}" in p.stdout

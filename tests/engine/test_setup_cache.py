@@ -1,4 +1,4 @@
-"""Issue 28's part T10: the bound kernel kept per process under the driver's `bind_key`, and
+"""The bound kernel kept per process under the driver's `bind_key`, and
 the memo table's first size chosen from the options' mean span, against their references:
 equal keys only for equal argument types (kernels.type_key, which the compiled variants
 are matched by), the variant the key hands out the one kernels.bind finds, and counts with

@@ -1,4 +1,4 @@
-"""The set-up's shortcuts of issue 28's part T9 against their plain references:
+"""More of the set-up's shortcuts against their plain references:
 `tables.useful`'s floods with the shifts unrolled against kernel.regions_ok called option by
 option, `kernels.type_id`'s fast paths against `type_key` (equal ids only when the keys
 are equal), and a driver begun again keeping its bound kernel and counting what search

@@ -1,4 +1,4 @@
-"""The set-up's shortcuts against plain references (issue 28): the bitboard tables built in
+"""The set-up's shortcuts against plain references: the bitboard tables built in
 compiled calls (engine/bitboard/tables.py) against loops over the cover written here, symmetry
 breaking's choices compiled (engine/breaking.py) against numpy's (core/symmetry.py), and
 the memory pre-check's bound without orientations (core/cover.crude_bound) against the

@@ -2,8 +2,7 @@
 numpy's (core/shape._turned, the reference): the same images, colours and first-of-kind
 flags for random shapes in 2D and 3D under every motion set core uses, and the same
 orientations for random puzzles' pieces; the board's group (core/symmetry.board_group)
-the same permutations in the same order; counts with both against tests/checker.py
-(issue 28)."""
+the same permutations in the same order; counts with both against tests/checker.py."""
 
 from __future__ import annotations
 

@@ -9,7 +9,8 @@ Conventions for writing the docs:
 - Output. In a block whose commands carry the prompt `$ `, the lines after a command, up to the
   next `$ ` line or the end of the block, are its output, compared with what it prints (stdout,
   then stderr; trailing blanks aside). A command with no output shown must succeed (exit 0), and
-  so must one whose shown output is no error line (`polytile: ...`). A block without prompts shows
+  so must one whose shown output is no error line (`polytile: ...`, or a command's own
+  `polytile COMMAND: ...`, as a misspelt option gets). A block without prompts shows
   commands only: they are run and must succeed.
 - `~` before a number (`seconds: ~0.031`, `"nodes": ~331`) marks a figure that varies from run to
   run (times, nodes of a parallel count): any number matches it.
@@ -58,6 +59,7 @@ NOT_RUN = re.compile(r'<!--\s*not run(?:\s+"([^"]+)")?:\s*(.+?)\s*-->')
 SLOW = re.compile(r"<!--\s*slow:\s*(.+?)\s*-->")
 FENCE = re.compile(r"\s*(```|~~~)")
 NUMBER = r"~\d[\d,]*(?:\.\d+)?(?:[eE][-+]?\d+)?"
+ERROR_LINE = re.compile(r"polytile(?: [a-z]+)?: ")  # `polytile: FILE: ...`, `polytile count: ...`
 HOSTS = re.compile(r"(?:https?://)?(?:127\.0\.0\.1|localhost):" + PORT_IN_DOCS)
 
 
@@ -218,6 +220,8 @@ def test_the_conventions_match_what_they_say():
     assert pattern(["A", "...", "Z"]).fullmatch("A\nB\nC\nZ\n")
     assert pattern(["A", "...", "Z"]).fullmatch("A\nZ\n")
     assert pattern(['{"id": "...", "n": ~3}']).fullmatch('{"id": "x-1", "n": 12,345}\n')
+    assert ERROR_LINE.match("polytile: x.txt: no such file") and ERROR_LINE.match("polytile count: unrecognized")
+    assert not ERROR_LINE.match("polytile 0.1.0") and not ERROR_LINE.match("polytile count x.txt")
     text = (
         "```\n$ polytile count x\nsolutions: 1\n$ head x\n1\n```\n\n<!-- not run: why -->\n```\npolytile serve\n```\n"
     )
@@ -340,7 +344,7 @@ def _check(block: Block, command: Command, p: subprocess.CompletedProcess) -> No
     printed = normal(p.stdout + p.stderr)
     assert "Traceback" not in printed, f"{where}\n{printed}"
     shown = command.shown or []
-    if not any(line.startswith("polytile: ") for line in shown):
+    if not any(ERROR_LINE.match(line) for line in shown):
         assert p.returncode == 0, f"{where}: exit status {p.returncode}\n{printed}"
     if command.shown:
         expected = normal("\n".join(command.shown))

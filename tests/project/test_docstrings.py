@@ -1,5 +1,5 @@
 """Every public module, class, function and method of the documented packages says why it
-exists (a docstring), counted package by package with `ast`. ruff's pydocstyle D1 rules say the
+exists (a docstring), counted package by package with `ast`. ruff's pydocstyle D1xx rules say the
 same in `make lint`; `__init__` and other dunder methods are covered by their class's docstring."""
 
 import ast

@@ -1,4 +1,4 @@
-"""How far a parallel count has come, in a share of its time you can believe (issue 19).
+"""How far a parallel count has come, in a share of its time you can believe.
 
 The tasks are dealt by a quick Knuth estimate (a few random paths per prefix): fine for
 handing out the big tasks first, far too noisy for an ETA. The gauge estimates each task

@@ -1,6 +1,6 @@
 """A count on threads by work stealing: the parts of the tree (prefixes, in the plan's
 order) in one range per worker; a worker takes chunks from the front of its own range
-and, when that is empty, the back half of the largest range left (issue 28).
+and, when that is empty, the back half of the largest range left.
 
 Why not fixed tasks dealt biggest first (what checkpoints and Dask still use, see
 parallel.make_tasks): dealing needs an estimate of every part before any worker starts
