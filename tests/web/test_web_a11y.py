@@ -1,4 +1,4 @@
-"""The page's accessibility and narrow screens (issue 27, items 11 and 12), in real chromium:
+"""The page's accessibility and narrow screens, in real chromium:
 axe-core (npm's axe-core, run inside the page: every WCAG 2.1 A/AA rule and axe's best
 practices) finds no violation in the states tested; tabs say which is selected; a hole reads
 differently from a board cell; triangle and hex cells take the focus, have labels and toggle

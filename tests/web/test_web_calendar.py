@@ -1,4 +1,4 @@
-"""The calendar tab in real chromium (issue 27): the date defaults to today; a date's count
+"""The calendar tab in real chromium: the date defaults to today; a date's count
 is the published table's (tests/calendar/, Andrew Nowell's solver) and its drawn solutions
 are checked here without polytile (every cell but the date's covered once, each piece once,
 as its shape); the year's count shows its progress within 1 s (the weekday board, ~2-3 s)

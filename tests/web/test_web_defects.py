@@ -1,9 +1,9 @@
-"""The page's defects of issue 27 (items 1-3, 5-10), each in real chromium (headless, Selenium)
-against `polytile serve`: one job per double click, a progress bar that never goes backwards,
-Random keeping the shown solution, hints by the file's names, a click while the server warms
-up, statistics not offered on triangle/hex boards, share links opened in the same tab, a bad
-link's error that stays, the hex round trip. One server and one browser for the module.
-Accessibility and the 360 px layout (items 11, 12): test_web_a11y.py."""
+"""Defects the page had, each in real chromium (headless, Selenium) against `polytile serve`:
+one job per double click, a progress bar that never goes backwards, Random keeping the shown
+solution, hints by the file's names, a click while the server warms up, statistics not offered
+on triangle/hex boards, share links opened in the same tab, a bad link's error that stays, the
+hex round trip. One server and one browser for the module.
+Accessibility and the 360 px layout: test_web_a11y.py."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def set_box(d):
         puzzleChanged();""")
 
 
-def test_double_click_starts_one_job(page):  # item 1
+def test_double_click_starts_one_job(page):
     from selenium.webdriver.common.action_chains import ActionChains
 
     d = page
@@ -91,7 +91,7 @@ window.fetch = async (url, opts) => {
 };"""
 
 
-def test_progress_never_goes_backwards(page):  # item 2 (the page's side; the server's: test_web_eta.py)
+def test_progress_never_goes_backwards(page):  # the page's side; the server's: test_web_eta.py
     d = page
     fresh(d)
     set_box(d)
@@ -116,7 +116,7 @@ new MutationObserver(() => window.texts.push(document.querySelector('#progress-t
   .observe(document.querySelector('#progress-text'), {childList: true, characterData: true, subtree: true});"""
 
 
-def test_random_keeps_the_solution_and_shows_progress(page):  # item 3
+def test_random_keeps_the_solution_and_shows_progress(page):
     d = page
     fresh(d)
     d.execute_script("PRESETS['6x10']()")
@@ -149,7 +149,7 @@ def canonical(cells) -> tuple:
     return min(forms)
 
 
-def test_hint_names_the_files_pieces(page):  # item 5
+def test_hint_names_the_files_pieces(page):
     d = page
     fresh(d)
     spec = json.loads(SOMA.read_text())
@@ -168,7 +168,7 @@ def test_hint_names_the_files_pieces(page):  # item 5
         assert name in shapes and shapes[name] == canonical(placed), (name, placed)
 
 
-def test_an_early_click_is_kept(page):  # item 6
+def test_an_early_click_is_kept(page):
     d = page
     slow = d.execute_cdp_cmd(
         "Page.addScriptToEvaluateOnNewDocument",
@@ -266,7 +266,7 @@ def test_a_late_script_does_not_stop_the_start(script):
             d.quit()
 
 
-def test_statistics_not_offered_on_triangle_and_hex(page):  # item 7
+def test_statistics_not_offered_on_triangle_and_hex(page):
     d = page
     fresh(d)
     assert css(d, "#stats-tab").is_enabled()
@@ -284,7 +284,7 @@ def test_statistics_not_offered_on_triangle_and_hex(page):  # item 7
     until(d, lambda d: css(d, "#stats-tab").is_enabled(), 5)
 
 
-def test_share_link_in_the_same_tab(page):  # item 8
+def test_share_link_in_the_same_tab(page):
     d = page
     fresh(d)
     link = d.execute_script("PRESETS['6x10'](); const s = encodeState(); setBoard(8, 8); return s;")
@@ -301,7 +301,7 @@ def test_share_link_in_the_same_tab(page):  # item 8
     )
 
 
-def test_bad_link_error_stays(page):  # item 9
+def test_bad_link_error_stays(page):
     d = page
     fresh(d, "#p=not-a-puzzle!")
     settled(d)  # the page's first check of its puzzle is back: it must not take the link's error away
@@ -313,7 +313,7 @@ def test_bad_link_error_stays(page):  # item 9
     assert css(d, "#message").is_displayed()
 
 
-def test_hex_round_trip_keeps_the_board(page):  # item 10
+def test_hex_round_trip_keeps_the_board(page):
     d = page
     fresh(d)
     d.execute_script("setGrid('hex')")

@@ -1,4 +1,4 @@
-"""The page's progress bar and time left (web/eta.py, issue 27 item 2), without a browser:
+"""The page's progress bar and time left (web/eta.py), without a browser:
 recorded traces of real parallel counts (tests/web-eta, with the commands that made them)
 replayed figure by figure. The expected value is the time each count really had left (its
 recorded end), not anything our estimate computes. The page's side (the bar drawn never
@@ -58,7 +58,7 @@ def test_the_skewed_trace_is_skewed():
 
 
 def test_falling_figures_hold_the_bar_and_say_estimating():
-    """The cornucopia's first figures (issue 27): 26.1%, 22.0%, ..., 3.3%."""
+    """The cornucopia's first figures, which fell: 26.1%, 22.0%, ..., 3.3%."""
     eta = Eta()
     for when, share in ((8.0, 0.261), (9.0, 0.22), (20.0, 0.10), (52.0, 0.033)):
         assert eta.fraction(share) == 0.261

@@ -1,4 +1,4 @@
-"""The new formats through the web API (issue 27): BurrTools files opened on the page (sent as
+"""The new formats through the web API: BurrTools files opened on the page (sent as
 base64, read by the CLI's reader), the shown solution downloaded as .xmpuzzle, STL and OBJ,
 and the calendar's jobs (a date's solutions, the year's tally).
 

@@ -1,4 +1,4 @@
-"""BurrTools files and solution downloads in real chromium (issue 27, the new formats): the
+"""BurrTools files and solution downloads in real chromium (the new formats): the
 Soma cube's .xmpuzzle opened through the file picker and counted (11,520 solutions, 240 up to
 the cube's symmetry: published, and burrTxt's 240 on this very file in
 tests/xmpuzzle/README.md), its drawn solution checked by tests/burr_checker.py,

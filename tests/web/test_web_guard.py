@@ -1,4 +1,4 @@
-"""The local server answers only its own pages (D12 of issue 14, tests/repro/web_csrf.sh): a
+"""The local server answers only its own pages (a cross-site request, tests/repro/web_csrf.sh): a
 foreign Host header (DNS rebinding) or Origin (another site's page) is refused with 403, a
 POST body that is not application/json with 415, and no job starts."""
 
@@ -12,16 +12,18 @@ from web_api_helpers import STATIC, TestClient, create_app
 
 from polytile.web.guard import host_name, host_names
 
-D12_PUZZLE = '{"board": [[0,0],[0,199999]], "pieces": "pentominoes"}'
-D12_BODY = '{"action":"count","puzzle":{"kind":"tiling","text":' + repr(D12_PUZZLE).replace("'", '"') + "}}"
+CROSS_SITE_PUZZLE = '{"board": [[0,0],[0,199999]], "pieces": "pentominoes"}'
+CROSS_SITE_BODY = (
+    '{"action":"count","puzzle":{"kind":"tiling","text":' + repr(CROSS_SITE_PUZZLE).replace("'", '"') + "}}"
+)
 SMALL = '{"puzzle": {"kind": "shikaku", "rows": [[2, 0]]}}'
 
 
-def test_d12_foreign_origin_host_and_text_plain_start_no_job(client):
+def test_foreign_origin_host_and_text_plain_start_no_job(client):
     before = client.get("/api/info").json()["server"]["kept"]
     r = client.post(
         "/api/jobs",
-        content=D12_BODY,
+        content=CROSS_SITE_BODY,
         headers={"Content-Type": "text/plain", "Origin": "http://evil.example", "Host": "evil.example:18931"},
     )
     assert r.status_code == 403 and "host" in r.json()["error"]

@@ -1,7 +1,7 @@
-"""D22 and D19 of issue 26 at the HTTP layer: a real uvicorn server with polytile's protocol
-(web/http.py) on a free port. Slow requests are closed with a 408, an unparsable one gets a
-400, a connection over the cap a 503, all in the API's JSON error shape; a normal request is
-answered meanwhile."""
+"""Slow, malformed and too many requests at the HTTP layer: a real uvicorn server with
+polytile's protocol (web/http.py) on a free port. Slow requests are closed with a 408, an
+unparsable one gets a 400, a connection over the cap a 503, all in the API's JSON error shape;
+a normal request is answered meanwhile, and a long game id does not stall the others."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def _info(port: int) -> float:
     return time.perf_counter() - t
 
 
-def test_d22_slow_headers_are_closed_with_a_408_while_others_are_served(server):
+def test_slow_headers_are_closed_with_a_408_while_others_are_served(server):
     slow = []
     for _ in range(10):
         s = socket.create_connection(("127.0.0.1", server))
@@ -85,7 +85,7 @@ def test_d22_slow_headers_are_closed_with_a_408_while_others_are_served(server):
     assert time.perf_counter() - t < 4.0
 
 
-def test_d22_a_slow_body_is_closed_with_a_408(server):
+def test_a_slow_body_is_closed_with_a_408(server):
     s = socket.create_connection(("127.0.0.1", server))
     s.sendall(
         b"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
@@ -95,14 +95,14 @@ def test_d22_a_slow_body_is_closed_with_a_408(server):
     assert status == 408 and "body" in body["error"]
 
 
-def test_d19_a_bad_content_length_is_a_json_400(server):
+def test_a_bad_content_length_is_a_json_400(server):
     s = socket.create_connection(("127.0.0.1", server))
     s.sendall(b"POST /api/jobs HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: abc\r\n\r\n{}")
     status, body = _answer(s)
     assert status == 400 and body["error"].startswith("malformed HTTP request")
 
 
-def test_d22_connections_beyond_the_cap_get_a_503(server):
+def test_connections_beyond_the_cap_get_a_503(server):
     held = [socket.create_connection(("127.0.0.1", server)) for _ in range(20)]
     try:
         time.sleep(0.2)
@@ -116,8 +116,8 @@ def test_d22_connections_beyond_the_cap_get_a_503(server):
     assert _info(server) < 1.0  # the cap frees as connections close
 
 
-def test_d18_a_long_game_id_does_not_stall_other_requests(server):
-    """D18: `1x` and 100,000 digits (a 199 KB request) stalled the whole server for 36 s."""
+def test_a_long_game_id_does_not_stall_other_requests(server):
+    """`1x` and 100,000 digits (a 199 KB request) stalled the whole server for 36 s."""
     body = json.dumps({"puzzle": {"kind": "shikaku", "text": "1x" + "1" * 100_000}}).encode()
     answers: list[int] = []
 

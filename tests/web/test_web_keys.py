@@ -1,4 +1,4 @@
-"""Hand play with the keyboard alone on every grid (issue 27), in real chromium: a whole square
+"""Hand play with the keyboard alone on every grid, in real chromium: a whole square
 puzzle (Katamino's slam 1 with 4 pentominoes, 5 x 4), a whole hex puzzle (the 7 tetrahexes in
 their 4 x 7 parallelogram), a triangle one (two triamonds in a hexagon) and a whole cube puzzle (a 2 x 3 x 2 box of three Soma pieces, T, A
 and P, rotate only) are played to the end by key presses only: Enter on the Play tab, Tab to a

@@ -1,4 +1,4 @@
-"""Hand play's server side on the triangle, hex and cube grids (issue 27), through POST /api/play.
+"""Hand play's server side on the triangle, hex and cube grids, through POST /api/play.
 
 The turn tables (tables: true): each piece's orientations are exactly the independent
 checker's (tests/checker.py) under the motions allowed, each once; R turns clockwise on the

@@ -1,4 +1,4 @@
-"""Triangle and hex grids on the page (issue 18): the API takes a drawn board's "grid" and
+"""Triangle and hex grids on the page: the API takes a drawn board's "grid" and
 library pieces of that grid; the page (Debian's chromium, headless, Selenium) chooses the grid,
 loads a published board, counts it and draws solutions on that grid. Expected counts are
 Polyform Puzzler's published ones (tests/lattice-corpus/manifest.json); drawn solutions are

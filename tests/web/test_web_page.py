@@ -1,4 +1,4 @@
-"""The page's fixes of issue 19 in a real browser (Debian's chromium, headless, Selenium):
+"""Fixes of the page's early defects in a real browser (Debian's chromium, headless, Selenium):
 messages drawn where the user looks, a board too large cleared, a bad Katamino list, pasted
 prose, a stale count, Shikaku browsing, clamped copy fields, one tab stop for the board, an
 honest dead-end hint, a closed tab's job cancelled, and the phone layout at 360 px."""

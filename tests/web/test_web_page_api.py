@@ -1,4 +1,4 @@
-"""The API behind the page's fixes of issue 19: Shikaku solutions listed for browsing, pasted
+"""The API behind fixes of the page's early defects: Shikaku solutions listed for browsing, pasted
 text that is no drawing refused, and a page's job cancelled once the page stops asking for it."""
 
 from __future__ import annotations

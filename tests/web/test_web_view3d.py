@@ -224,4 +224,4 @@ def test_hint_pieces_take_the_solutions_colours(client):
     first = run(client, "hint", puzzle)["result"]
     second = run(client, "hint", puzzle, placed=[first["cells"]])["result"]
     for h in (first, second):
-        assert h["verdict"] == "place" and h["colour"] == colour[h["letter"]]  # piece: the file's name (issue 27)
+        assert h["verdict"] == "place" and h["colour"] == colour[h["letter"]]  # piece: the file's name
