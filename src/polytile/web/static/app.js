@@ -57,7 +57,7 @@ function seconds(s) {
 // Errors and notes float at the top of the window (never below the fold); a note fades after a
 // few seconds, an error stays until the next action or a click on it.
 // `source` names who showed it: refreshPreview clears only its own errors, so a bad share link's
-// error stays in view until the user acts (issue 27).
+// error stays in view until the user acts.
 let messageTimer = null, messageSource = "";
 function showMessage(text, kind = "error", source = "") {
   const m = $("#message");
@@ -149,7 +149,7 @@ function setMode(mode) {
 }
 
 // Hints and statistics work on the square grid (flat or cubes): not offered on triangle and hex
-// boards nor for Shikaku (issue 27).
+// boards nor for Shikaku.
 function updateViewTabs() {
   const grid = state.preview && state.preview.kind !== "shikaku" ? state.preview.grid : null;
   const off = state.mode === "shikaku" || state.mode === "calendar" || (state.mode === "tiling" && onLattice()) || (!!grid && grid !== "square");
@@ -169,7 +169,7 @@ function setView(view) {
 }
 
 // A click before the page has the server's answer (it warms up for a few seconds) is kept and
-// run once the page is ready (issue 27).
+// run once the page is ready.
 let pending = null, pageReady = false;
 function whenReady(action) {
   if (pageReady) return false;

@@ -4,7 +4,7 @@
 "use strict";
 
 let pollTimer = null;
-// One job per tab (issue 27): the buttons that start jobs are disabled while one starts, and the
+// One job per tab: the buttons that start jobs are disabled while one starts, and the
 // server refuses (409) a second job from this tab while one runs.
 const TAB = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
 const STARTERS = ["#solve", "#count", "#random", "#hint-next", "#stats-run", "#katamino-play", "#shikaku-new", "#calendar-year-run"];

@@ -69,7 +69,7 @@ function editorPoint(grid, r, j) {
 
 function latticeBoardRows() {
   // hex: row r's last cell is at drawing column 2 (cols - 1) + (r mod 2): 2 cols columns in all
-  // (one more added a column at each share-link round trip: issue 27)
+  // (one more used to add a column at each share-link round trip)
   const t = state.tiling, width = t.grid === "hex" ? 2 * t.cols : t.cols;
   const rows = [];
   for (let r = 0; r < t.rows; r++) {
@@ -92,7 +92,7 @@ function renderLatticeBoard() {
     role: "group", "aria-label": `${t.grid} board, ${t.rows} rows of ${t.cols} cells` });
   if (boardFocus[0] >= t.rows || boardFocus[1] >= t.cols) boardFocus = [0, 0];
   for (const [r, j, poly] of polys) {
-    // each cell a focusable toggle with a label (issue 27); one tab stop, arrows move inside
+    // each cell a focusable toggle with a label; one tab stop, arrows move inside
     const cell = el("svg:polygon", { class: "lattice-cell" + (t.on[r][j] ? " on" : ""), "data-r": r, "data-c": j,
       points: pointsAttr(poly, scale, b.x0, b.y0, pad), role: "button", "aria-label": cellLabel(r, j, t.on[r][j]),
       tabindex: r === boardFocus[0] && j === boardFocus[1] ? 0 : -1 });

@@ -119,7 +119,7 @@ function drawTray() {
     const n = left(i), geo = play.geo;
     const shape = !geo ? shapeSvg(rowsOf(play.orient[i]), playColour(i), 13)
       : play.turns ? geoShapeSvg(geo, play.orient[i], playColour(i)) : el("span", { class: "muted", text: "…" });
-    // a focusable toggle (issue 27): Enter or Space chooses it for Rotate and Flip
+    // a focusable toggle: Enter or Space chooses it for Rotate and Flip
     const card = el("div", { class: `play-piece${i === play.chosen ? " chosen" : ""}${n ? "" : " used"}`, "data-piece": i,
       title: `${p.name}: ${n} left${p.reflect ? "" : " (may not be flipped)"}`, role: "button", tabindex: 0,
       "aria-pressed": i === play.chosen ? "true" : "false", "aria-label": `piece ${p.name}, ${n} left${p.reflect ? "" : ", may not be flipped"}` },

@@ -1,4 +1,4 @@
-// Hand play on the triangle, hex and cube grids (issue 27): what play.js needs beyond the flat
+// Hand play on the triangle, hex and cube grids: what play.js needs beyond the flat
 // square board. The server sends each piece's orientations and, per turning key, the orientation
 // it turns into (POST /api/play with tables: analysis/play_turns.py), so turning is a lookup here;
 // this file only translates: it moves the keyboard's piece (the ghost) with the arrow keys,

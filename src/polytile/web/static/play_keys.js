@@ -1,10 +1,10 @@
-// Hand play by keyboard alone (issue 27), on every grid: the play view's board takes the focus
+// Hand play by keyboard alone, on every grid: the play view's board takes the focus
 // and moves a ghost of the chosen piece; play.js holds the position and asks the server about it,
 // play_grid.js knows the triangle, hex and cube grids.
 "use strict";
 
 // ---- the keyboard: Enter on a tray piece brings it onto the board as a preview; the arrows
-// move it, R and F turn it, Enter places it, Backspace undoes, Escape puts it back (issue 27).
+// move it, R and F turn it, Enter places it, Backspace undoes, Escape puts it back.
 // Each step is announced through the play status (a live region).
 
 function kbdStart(i) {
