@@ -1,0 +1,156 @@
+"""The red team's reproducers for the formats added last (inputs built by tests/hostile.py):
+BurrTools .xmpuzzle files, DLX matrices for `cover`, calendar boards and `--date`, and
+`mesh`'s options. Each gives one line naming the file (line and column where they apply),
+exit 2 and no traceback, or an honest answer, within --max-memory and --time-limit."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+import hostile
+from test_bad_input import assert_one_error, run, write
+from test_repro_resources import run_measured
+
+MARGIN = 1 + 2.5  # past a time limit: its second, and a slow machine's start-up (as test_repro_resources)
+
+
+# ---- .xmpuzzle: one line for what cannot be read -----------------------------------------------
+
+
+@pytest.mark.parametrize("digit", hostile.UNICODE_DIGITS)
+def test_a_unicode_digit_in_a_voxel_string_is_one_line(tmp_path, digit):
+    """`#²###` was a ValueError: str.isdigit() says yes to '²', int() says no."""
+    text = hostile.square_of(f"#{digit}###")
+    name = write(tmp_path, "p.xmpuzzle", hostile.gz(text))
+    column = text.split("\n")[1].index(digit) + 1
+    assert_one_error(run(tmp_path, "count", name), f"p.xmpuzzle:2:{column}: shape 1: unexpected character")
+
+
+def test_voxel_string_errors_name_their_line_and_column(tmp_path):
+    text = '<puzzle><shapes>\n<voxel x="2" y="2" z="1">\n##\n#+ x\n</voxel></shapes></puzzle>'
+    name = write(tmp_path, "p.xmpuzzle", text)
+    assert_one_error(run(tmp_path, "count", name), "p.xmpuzzle:4:4:", "unexpected character 'x'")
+
+
+@pytest.mark.parametrize("encoding", hostile.ENCODINGS)
+def test_an_encoding_python_cannot_read_is_one_line(tmp_path, encoding):
+    text = hostile.square_of(declaration=f'<?xml version="1.0" encoding="{encoding}"?>\n')
+    line = assert_one_error(run(tmp_path, "count", write(tmp_path, "p.xmpuzzle", hostile.gz(text))), "p.xmpuzzle:")
+    assert len(line) < 200
+
+
+@pytest.mark.parametrize(
+    "x, y, words",
+    [
+        ("10^30", "0", "x='10^30' is not an integer"),
+        ("1" + "0" * 30, "0", "is over the limit of 1048576"),
+        ("1" * 5000, "1", "is over the limit"),
+        ("\u0661\u0662", "1", "is not an integer"),
+        ("1_0", "1", "is not an integer"),
+        ("+2", "2", "is not an integer"),
+        ("-2", "2", "is negative"),
+        ("2048", "2048", "2048x2048x1 voxels (limit 1048576)"),
+    ],
+)
+def test_shape_sizes_are_plain_bounded_numbers(tmp_path, x, y, words):
+    text = hostile.burr_xml([(x, y, 1, ""), hostile.CUBE], [(1, 4)], 0)
+    assert_one_error(run(tmp_path, "count", write(tmp_path, "p.xmpuzzle", hostile.gz(text))), "p.xmpuzzle: ", words)
+
+
+@pytest.mark.parametrize("problem", ["\u00b2", "\u0661", "1\u00b2", "0", "9" * 5000, "x" * 5000])
+def test_problem_option_is_ascii_and_short_in_messages(tmp_path, problem):
+    name = write(tmp_path, "p.xmpuzzle", hostile.gz(hostile.square_of()))
+    line = assert_one_error(run(tmp_path, "count", name, "--problem", problem), "no problem")
+    assert len(line) < 200
+
+
+def test_problem_numbers_keep_their_leading_zeros_meaning(tmp_path):
+    name = write(tmp_path, "p.xmpuzzle", hostile.gz(hostile.square_of()))
+    res = run(tmp_path, "count", name, "--problem", "0001", "--json")
+    assert res.returncode == 0 and '"solutions": 1' in res.stdout, res.stderr
+
+
+# ---- .xmpuzzle: memory and time ----------------------------------------------------------------
+
+
+def test_twenty_thousand_colours_stay_small(tmp_path):
+    """2.3 KB of gzip took 2 GB under --max-memory 512M: colours beyond BurrTools' 63 are
+    never used, so the colour table has at most 129 codes a side. The count is the one of
+    the same file without colours (four monocubes on a square: one assembly)."""
+    data = hostile.many_colours()
+    assert len(data) < 3000
+    name = write(tmp_path, "colours.xmpuzzle", data)
+    res, took, peak = run_measured(tmp_path, "count", name, "--max-memory", "512M", "--json")
+    assert res.returncode == 0 and '"solutions": 1' in res.stdout, res.stderr
+    assert peak < 512 << 20, peak
+
+
+@pytest.mark.parametrize(
+    "data, words",
+    [
+        (hostile.big_shapes(), "shape 1: 2048x2048x1 voxels (limit 1048576)"),
+        (hostile.big_shapes(5, 1024), "the shapes hold more than 4194304 voxels in all"),
+        (hostile.element_bomb(), "more than 262144 elements"),
+    ],
+    ids=["seven-2048x2048", "five-1024x1024", "four-million-elements"],
+)
+def test_big_files_are_refused_before_they_are_built(tmp_path, data, words):
+    """29 KB of gzip with seven 2048x2048 shapes took 1.2 GB."""
+    assert len(data) < 50_000
+    name = write(tmp_path, "big.xmpuzzle", data)
+    res, took, peak = run_measured(tmp_path, "count", name, "--max-memory", "512M")
+    assert_one_error(res, "big.xmpuzzle: ", words)
+    assert peak < 512 << 20, peak
+
+
+@pytest.mark.parametrize("command", [["mesh", "-o", "out.stl"], ["convert", "out.dlx"], ["count"]])
+@pytest.mark.parametrize("count, words", [(10**9, "over the limit of 10000"), (10_001, "over the limit of 10000")])
+def test_piece_copies_are_capped_as_in_json(tmp_path, command, count, words):
+    """A count of 10^9 took mesh and convert past 3 GB."""
+    name = write(tmp_path, "many.xmpuzzle", hostile.gz(hostile.square_of(count=count)))
+    args = [command[0], name, *command[1:]]
+    assert_one_error(run(tmp_path, *args), "many.xmpuzzle: problem 1: attribute count=", words)
+    assert not (tmp_path / "out.stl").exists() and not (tmp_path / "out.dlx").exists()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["count"], ["count", "--method", "enumerate"], ["count", "--unique"], ["solve"]],
+    ids=["count", "enumerate", "unique", "solve"],
+)
+def test_a_million_variable_voxels_keep_the_time_limit_and_the_budget(tmp_path, args):
+    """4 million variable voxels (now at most a million a shape) ran on for a minute after
+    --time-limit: the subset sums of a million one-cell fillers shifted a million-bit number
+    a million times, and `solve` built the model again to print no solution."""
+    name = write(tmp_path, "var.xmpuzzle", hostile.variable_result())
+    res, took, peak = run_measured(tmp_path, args[0], name, *args[1:], "--time-limit", "1", "--max-memory", "512M")
+    assert "Traceback" not in res.stderr
+    assert res.returncode in (2, 124), res.stderr  # 2: --unique's symmetries over the budget
+    assert took < 1 + MARGIN, took
+    assert peak < 512 << 20, peak
+
+
+def test_many_problems_are_listed_briefly(tmp_path):
+    name = write(tmp_path, "p.xmpuzzle", hostile.gz(hostile.square_of(problems=10_000)))
+    line = assert_one_error(run(tmp_path, "count", name, "--problem", "nope"), "no problem named 'nope'")
+    assert len(line) < 200
+
+
+def test_nul_bytes_and_binary_are_one_line(tmp_path: Path):
+    for i, data in enumerate([b"\x00" * 100, hostile.gz(hostile.square_of()).replace(b"\x1f\x8b", b"\x1f\x8b\x00", 1)]):
+        assert_one_error(run(tmp_path, "count", write(tmp_path, f"b{i}.xmpuzzle", data)), f"b{i}.xmpuzzle")
+
+
+def test_the_reader_is_quick_on_a_large_plain_file(tmp_path):
+    """A million voxels with colours read at numpy's speed (the character loop took seconds)."""
+    text = hostile.burr_xml([(1024, 1024, 1, "#1" * (1 << 20)), hostile.CUBE], [(1, 4)], 0, colours=1)
+    name = write(tmp_path, "p.xmpuzzle", hostile.gz(text))
+    t = time.perf_counter()
+    from polytile.formats.xmpuzzle import read_file
+
+    burr = read_file(tmp_path / name)
+    assert time.perf_counter() - t < 2.0
+    assert len(burr.shapes[0].filled) == 1 << 20 and (burr.shapes[0].filled_colour == 1).all()
