@@ -69,3 +69,51 @@ def element_bomb(n: int = 4_000_000) -> bytes:
 
 UNICODE_DIGITS = ["\u00b2", "\u0661", "\u2460", "\u0f33", "\uff11", "\U0001d7d9", "\u00b9", "\u2155"]
 ENCODINGS = ["foo", "cp932", "utf-32", "shift_jis", "UTF-16", "x" * 5000, "\u00b2"]
+
+
+# ---- DLX matrices ------------------------------------------------------------------------------
+
+ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+
+def item_name(k: int) -> str:
+    """A short distinct item name for every k (base 62)."""
+    name = ""
+    while True:
+        name += ALPHABET[k % 62]
+        k //= 62
+        if k == 0:
+            return name
+
+
+def many_items(n: int = 700_000) -> str:
+    """n primary items (3.3 MB) and one option covering two of them: no solution. The
+    bit-set kernel's stacks have a row of n bits for each of n levels (57 GiB)."""
+    return " ".join(item_name(k) for k in range(n)) + "\n" + f"{item_name(0)} {item_name(1)}\n"
+
+
+def full_length_tiling(cells: int = 256, options: int = 440) -> str:
+    """A matrix of a tiling's shape (one piece item in every option) whose options each
+    hold every cell, in shuffled orders (517 KB): `options` solutions, each option alone.
+    Recovering the cells' neighbours from it paired 14 million cells (1.4 GB, minutes)."""
+    import random
+
+    rng = random.Random(1)
+    names = [f"c{i}" for i in range(cells)]
+    lines = [" ".join(names) + " P"]
+    for _ in range(options):
+        rng.shuffle(names)
+        lines.append("P " + " ".join(names))
+    return "\n".join(lines) + "\n"
+
+
+def long_name(n: int = 3_000_000) -> str:
+    """An option naming an item of n characters: the one error line echoed it whole."""
+    return "a b\n" + "x" * n + "\n"
+
+
+def many_options(n: int = 1_900_000, colour: bool = False) -> str:
+    """n one-item options on item `a` (n solutions), `a s:x` with a coloured secondary item."""
+    if colour:
+        return "a | s\n" + "a s:x\n" * n
+    return "a\n" + "a\n" * n

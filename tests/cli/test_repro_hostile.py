@@ -154,3 +154,68 @@ def test_the_reader_is_quick_on_a_large_plain_file(tmp_path):
     burr = read_file(tmp_path / name)
     assert time.perf_counter() - t < 2.0
     assert len(burr.shapes[0].filled) == 1 << 20 and (burr.shapes[0].filled_colour == 1).all()
+
+
+# ---- DLX: `cover` ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args",
+    [[], ["--all"], ["--method", "enumerate"], ["--engine", "links"]],
+    ids=["count", "all", "enumerate", "links"],
+)
+def test_seven_hundred_thousand_items_stay_within_the_budget(tmp_path, args):
+    """The bit-set kernel's stacks (a row of 700,000 bits for each of 700,000 levels) were
+    allocated without a look at their size: a traceback asking for 57 GiB. Auto now takes
+    dancing links when they would pass --max-memory. The one option covers items 0 and 1,
+    none covers the others: no solution."""
+    name = write(tmp_path, "items.dlx", hostile.many_items())
+    res, took, peak = run_measured(tmp_path, "cover", name, *args, "--max-memory", "512M", "--json")
+    assert res.returncode == 0, res.stderr
+    assert '"solutions": 0' in res.stdout
+    assert peak < 512 << 20, peak
+
+
+def test_the_bit_set_kernel_named_beyond_the_budget_is_one_line(tmp_path):
+    name = write(tmp_path, "items.dlx", hostile.many_items())
+    res = run(tmp_path, "cover", name, "--engine", "bitset", "--max-memory", "512M")
+    assert_one_error(res, "items.dlx: the bit-set kernel's tables needs about", "over the memory budget of 512.0 MB")
+
+
+def test_a_tiling_of_full_length_options_keeps_the_time_limit(tmp_path):
+    """Each of 440 options holds all 256 cells: recovering the cells' neighbours paired 14
+    million cells (1.4 GB, minutes past --time-limit 1); now the pairs are counted first
+    (beyond a bound no neighbours: no dead-end tests, still exact) and the deadline is
+    checked. Each option alone is a solution: 440."""
+    name = write(tmp_path, "full.dlx", hostile.full_length_tiling())
+    assert 400_000 < (tmp_path / name).stat().st_size < 600_000
+    res, took, peak = run_measured(tmp_path, "cover", name, "--time-limit", "1", "--max-memory", "512M", "--json")
+    assert res.returncode in (0, 124), res.stderr
+    assert res.returncode == 124 or '"solutions": 440' in res.stdout
+    assert took < 1 + MARGIN and peak < 512 << 20, (took, peak)
+
+
+def test_a_name_of_megabytes_is_cut_in_the_error_line(tmp_path):
+    line = assert_one_error(run(tmp_path, "cover", write(tmp_path, "long.dlx", hostile.long_name())), "long.dlx:2:1:")
+    assert "x" * 40 + "\u2026" in line and len(line) < 200
+
+
+@pytest.mark.parametrize("colour", [False, True], ids=["plain", "coloured"])
+def test_millions_of_options_are_read_quickly(tmp_path, colour):
+    """1.9 million one-item options (600,000 with a colour): read line by line they took
+    5-10 s; at C speed a second or two. Each option alone covers the one primary item."""
+    n = 600_000 if colour else 1_900_000
+    name = write(tmp_path, "many.dlx", hostile.many_options(n, colour))
+    res, took, peak = run_measured(tmp_path, "cover", name, "--json", "--time-limit", "5")
+    assert res.returncode == 0 and f'"solutions": {n}' in res.stdout, res.stderr
+    assert took < 8, took
+
+
+def test_the_bitboard_kernel_named_on_a_wide_matrix_counts(tmp_path):
+    """`--engine bitboard` on a tiling of 100 cells (more than its word holds) was an
+    AssertionError; it takes the wide kernel as it did for more than 64 pieces. Two
+    pieces of 50 cells, each with one placement: one solution."""
+    cells = [f"c{i}" for i in range(100)]
+    text = " ".join(cells) + " A B\nA " + " ".join(cells[:50]) + "\nB " + " ".join(cells[50:]) + "\n"
+    res = run(tmp_path, "cover", write(tmp_path, "t.dlx", text), "--engine", "bitboard", "--json")
+    assert res.returncode == 0 and '"solutions": 1' in res.stdout, res.stderr
