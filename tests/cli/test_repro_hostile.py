@@ -219,3 +219,39 @@ def test_the_bitboard_kernel_named_on_a_wide_matrix_counts(tmp_path):
     text = " ".join(cells) + " A B\nA " + " ".join(cells[:50]) + "\nB " + " ".join(cells[50:]) + "\n"
     res = run(tmp_path, "cover", write(tmp_path, "t.dlx", text), "--engine", "bitboard", "--json")
     assert res.returncode == 0 and '"solutions": 1' in res.stdout, res.stderr
+
+
+# ---- calendars: board files and --date --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "date", ["Nov \u00b25", "Nov 2\u00b2", "\u0662\u0660\u0662\u0666-\u0661\u0661-\u0662\u0665", "Nov " + "9" * 5000]
+)
+def test_unicode_digits_in_a_date_are_one_line(tmp_path, date):
+    """`--date 'Nov ²5'` was a ValueError (classify's isdigit() took '²5' for a day)."""
+    line = assert_one_error(run(tmp_path, "calendar", "--date", date, "--count"), "polytile: --date: ")
+    assert len(line) < 200
+
+
+@pytest.mark.parametrize("label", ["\u00b9", "1\u00b2", "\u0661", "9" * 5000])
+def test_a_board_label_of_unicode_digits_is_an_always_covered_cell(tmp_path, label):
+    """A label of Unicode digits (or 5,000 digits) was a ValueError. Such a label is no day:
+    a cell always covered (the format's "anything else"). The classic board with day 1
+    relabelled so counts Nov 25 as the classic board does (day 1 is covered either way),
+    and says in one line that it has no day 1."""
+    from polytile.formats.calendar_board import CLASSIC
+
+    board = CLASSIC.replace("\n1  2", f"\n{label}  2")
+    name = write(tmp_path, "board.txt", board)
+    classic = run(tmp_path, "calendar", "--date", "Nov 25", "--count")
+    res = run(tmp_path, "calendar", "--board", name, "--date", "Nov 25", "--count")
+    assert res.returncode == 0 and res.stdout == classic.stdout, res.stderr
+    assert_one_error(run(tmp_path, "calendar", "--board", name, "--date", "Nov 1"), "no cell '1' for Nov 1")
+
+
+def test_a_long_piece_name_is_cut_in_the_error_line(tmp_path):
+    from polytile.formats.calendar_board import CLASSIC
+
+    name = write(tmp_path, "board.txt", CLASSIC.replace("pieces: 2x3", "pieces: " + "Q" * 100_000 + " 2x3"))
+    line = assert_one_error(run(tmp_path, "calendar", "--board", name), "board.txt:9:9: unknown piece")
+    assert len(line) < 200
