@@ -12,6 +12,7 @@ import pytest
 
 import hostile
 from test_bad_input import assert_one_error, run, write
+from paths import TESTS
 from test_repro_resources import run_measured
 
 MARGIN = 1 + 2.5  # past a time limit: its second, and a slow machine's start-up (as test_repro_resources)
@@ -255,3 +256,74 @@ def test_a_long_piece_name_is_cut_in_the_error_line(tmp_path):
     name = write(tmp_path, "board.txt", CLASSIC.replace("pieces: 2x3", "pieces: " + "Q" * 100_000 + " 2x3"))
     line = assert_one_error(run(tmp_path, "calendar", "--board", name), "board.txt:9:9: unknown piece")
     assert len(line) < 200
+
+
+# ---- mesh's options ----------------------------------------------------------------------------
+
+SOMA = str(TESTS.parent / "examples" / "soma-3x3x3.json")
+
+
+@pytest.mark.parametrize(
+    "option, value, words",
+    [
+        ("--unit", "nan", "not a finite number"),
+        ("--unit", "inf", "not in the range"),
+        ("--unit", "1e308", "not in the range"),
+        ("--unit", "\u0661\u0660", "ASCII"),
+        ("--gap", "nan", "not a finite number"),
+        ("--gap", "1e308", "not in the range"),
+        ("--bevel", "nan", "not a finite number"),
+        ("--bevel", "-1", "not in the range"),
+        ("--solution", "10001", "not in the range"),
+    ],
+)
+def test_mesh_refuses_non_finite_and_absurd_sizes(tmp_path, option, value, words):
+    """`--unit nan`, `--gap nan`, `--bevel nan` wrote STL files of nan vertices with exit 0."""
+    res = run(tmp_path, "mesh", SOMA, "-o", "out.stl", f"{option}={value}")
+    assert_one_error(res, f"argument {option}", words)
+    assert not (tmp_path / "out.stl").exists()
+
+
+def test_mesh_copies_are_counted_before_they_are_listed(tmp_path):
+    """10,000 copies of a 20,000-cell piece (polytile JSON's limits) would be 200 million
+    cells to mesh; the pieces are counted first."""
+    import json
+
+    piece = {"cells": [[0, i] for i in range(20_000)], "count": 10_000}
+    name = write(tmp_path, "p.json", json.dumps({"board": ["XX"], "pieces": [piece]}))
+    t = time.perf_counter()
+    assert_one_error(run(tmp_path, "mesh", name, "-o", "out.stl"), "200000000 cells: mesh prints at most 20000")
+    assert time.perf_counter() - t < 5
+
+
+def test_copies_share_one_mesh(tmp_path):
+    """1,000 copies of a 10-cell bar took 9 s (each meshed again); made once, under a second
+    or two. 84 triangles a bar (its 10 cells' outer faces, merged: 4 long sides of 2 x 10
+    triangles, 2 ends of 2)."""
+    import json
+
+    piece = {"cells": [[0, i] for i in range(10)], "count": 1000}
+    name = write(tmp_path, "bars.json", json.dumps({"board": ["X" * 100] * 100, "pieces": [piece]}))
+    t = time.perf_counter()
+    res = run(tmp_path, "mesh", name, "-o", "out.stl")
+    assert res.returncode == 0 and "1000 pieces, 84000 triangles" in res.stdout, res.stderr
+    assert time.perf_counter() - t < 4
+
+
+def test_variable_voxels_left_empty_are_not_printed(tmp_path):
+    """DemoPieceGenerator: one piece and up to ten cubes (`min="0" max="10"`), a result with
+    ten variable voxels: 11 pieces to print, not the ten stand-ins of empty voxels too."""
+    path = TESTS / "xmpuzzle" / "DemoPieceGenerator.xmpuzzle"
+    res = run(tmp_path, "mesh", str(path), "-o", "out.stl")
+    assert res.returncode == 0 and "11 pieces" in res.stdout, res.stderr
+
+
+def test_mesh_of_a_solution_keeps_a_time_limit(tmp_path):
+    """D14's board (a 3,600-cell piece and 10,000 optional monominoes on 100x100: 31 s of
+    search): --time-limit stops the search for a solution with one line, exit status 124."""
+    path = TESTS / "repro" / "json-100-board-60-piece-partial.json"
+    t = time.perf_counter()
+    res = run(tmp_path, "mesh", str(path), "-o", "out.stl", "--solution", "1", "--time-limit", "1")
+    assert res.returncode == 124 and "time limit reached after 0 of 1 solutions" in res.stderr, res.stderr
+    assert len(res.stderr.splitlines()) == 1 and time.perf_counter() - t < 1 + MARGIN
+    assert not (tmp_path / "out.stl").exists()
