@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import gzip
 
+from hypothesis import strategies as st
+
 # ---- BurrTools .xmpuzzle -------------------------------------------------------------------
 
 
@@ -92,6 +94,13 @@ def many_items(n: int = 700_000) -> str:
     return " ".join(item_name(k) for k in range(n)) + "\n" + f"{item_name(0)} {item_name(1)}\n"
 
 
+def items_and_options(items: int = 200_000, options: int = 16_384) -> str:
+    """`options` options of one item each among `items` primary items: no solution. The
+    bit-set kernel's stacks would hold, for each of 16,384 levels, a count per item: 13 GB."""
+    names = [item_name(k) for k in range(items)]
+    return " ".join(names) + "\n" + "\n".join(names[:options]) + "\n"
+
+
 def full_length_tiling(cells: int = 256, options: int = 440) -> str:
     """A matrix of a tiling's shape (one piece item in every option) whose options each
     hold every cell, in shuffled orders (517 KB): `options` solutions, each option alone.
@@ -117,3 +126,95 @@ def many_options(n: int = 1_900_000, colour: bool = False) -> str:
     if colour:
         return "a | s\n" + "a s:x\n" * n
     return "a\n" + "a\n" * n
+
+
+# ---- strategies: the fuzz resource profile's structured kinds --------------------------------
+
+NUMBERS = [
+    0,
+    1,
+    2,
+    63,
+    64,
+    10_000,
+    10_001,
+    1 << 20,
+    (1 << 20) + 1,
+    10**9,
+    10**30,
+    "1" * 5000,
+    "0" * 4301 + "2",
+    "-1",
+    "+2",
+    "1_0",
+    "10^30",
+    " 3 ",
+    "",
+    "\u00b2",
+    "\u0662",
+    "\x00",
+]
+SIDES = [0, 1, 2, 3, 64, 1023, 1024, 1025, 2048, 10**30, "\u00b2", "-1"]
+
+
+@st.composite
+def voxel_strings(draw, n: int) -> str:
+    """A voxel string of about n voxels: states, colours (digits, Unicode ones too), blanks."""
+    kind = draw(st.sampled_from(["full", "variable", "mixed", "coloured", "odd"]))
+    if kind == "full":
+        return "#" * n
+    if kind == "variable":
+        return "+" * n
+    if kind == "mixed":
+        return ("#+_" * (n // 3 + 1))[:n]
+    if kind == "coloured":
+        colour = draw(st.sampled_from(["1", "63", "64", "007", "99", "1" * 50, "\u00b2", "\u0661"]))
+        return ("#" + colour) * min(n, 100_000)
+    return draw(st.text(alphabet="#+_0123456789 \n\u00b2x", max_size=200))
+
+
+@st.composite
+def hostile_burr(draw) -> bytes:
+    """A BurrTools file of the red team's kinds: sides, counts and colours at and past the
+    limits, big voxel strings, unreadable encodings, element bombs, many problems."""
+    side = draw(st.sampled_from(SIDES))
+    small = isinstance(side, int) and 0 <= side <= 2048
+    area = side * side if small else 4
+    voxels = draw(voxel_strings(min(area, 1 << 22)))
+    shapes = [(side, side, 1, voxels)] * draw(st.integers(1, 7)) + [CUBE]
+    count = draw(st.sampled_from(NUMBERS))
+    text = burr_xml(
+        shapes,
+        [(len(shapes) - 1, count)],
+        draw(st.sampled_from([0, len(shapes) - 1, 99])),
+        colours=draw(st.sampled_from([0, 1, 63, 64, 20_000])),
+        declaration=draw(
+            st.sampled_from(
+                ['<?xml version="1.0"?>\n', ""] + [f'<?xml version="1.0" encoding="{e}"?>' for e in ENCODINGS]
+            )
+        ),
+        pairs=draw(st.lists(st.tuples(st.integers(-1, 70), st.integers(-1, 70)), max_size=5)),
+        problems=draw(st.sampled_from([1, 2, 10_000])),
+    )
+    if draw(st.booleans()):  # (in the first problem only: 10,000 problems of 300,000 pairs are 21 GB)
+        text = text.replace("<bitmap>", "<bitmap>" + "<pair/>" * draw(st.sampled_from([10, 300_000])), 1)
+    assert len(text) < 40 << 20, len(text)  # what the test process holds: 7 shapes of 4M voxels at most
+    return gz(text) if draw(st.booleans()) else text.encode("utf-8")
+
+
+@st.composite
+def hostile_dlx(draw) -> str:
+    """A DLX matrix of the red team's kinds: many items, full-length tiling options, long
+    names, many options (plain or coloured), Unicode, NUL bytes."""
+    kind = draw(st.sampled_from(["items", "both", "tiling", "name", "options", "coloured", "noise"]))
+    if kind == "items":
+        return many_items(draw(st.sampled_from([2, 1000, 100_000, 700_000])))
+    if kind == "both":
+        return items_and_options(draw(st.sampled_from([100, 200_000])), draw(st.sampled_from([64, 16_384, 16_385])))
+    if kind == "tiling":
+        return full_length_tiling(draw(st.sampled_from([2, 64, 65, 256, 300])), draw(st.sampled_from([1, 30, 440])))
+    if kind == "name":
+        return long_name(draw(st.sampled_from([9, 100, 3_000_000])))
+    if kind in ("options", "coloured"):
+        return many_options(draw(st.sampled_from([1, 1000, 600_000])), kind == "coloured")
+    return draw(st.text(alphabet="ab|:x \n\t\u00b2\x00\u2028", min_size=1, max_size=300))

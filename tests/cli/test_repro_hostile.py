@@ -177,10 +177,17 @@ def test_seven_hundred_thousand_items_stay_within_the_budget(tmp_path, args):
     assert peak < 512 << 20, peak
 
 
-def test_the_bit_set_kernel_named_beyond_the_budget_is_one_line(tmp_path):
-    name = write(tmp_path, "items.dlx", hostile.many_items())
-    res = run(tmp_path, "cover", name, "--engine", "bitset", "--max-memory", "512M")
-    assert_one_error(res, "items.dlx: the bit-set kernel's tables needs about", "over the memory budget of 512.0 MB")
+@pytest.mark.parametrize("args", [["--method", "enumerate"], ["--limit", "3"]], ids=["count", "limit"])
+def test_bit_sets_beyond_the_budget_give_way_to_dancing_links(tmp_path, args):
+    """16,384 one-item options among 200,000 items: the bit-set kernel's stacks would hold
+    a count per item for each of 16,384 levels (13 GB); auto takes dancing links (no
+    solution: most items are in no option), and the bit-set kernel named is one line."""
+    name = write(tmp_path, "wide.dlx", hostile.items_and_options())
+    res, took, peak = run_measured(tmp_path, "cover", name, *args, "--max-memory", "512M", "--json")
+    assert res.returncode == 0 and '"solutions": 0' in res.stdout and '"engine": "links"' in res.stdout, res.stderr
+    assert peak < 512 << 20, peak
+    res = run(tmp_path, "cover", name, "--engine", "bitset", "--max-memory", "512M", *args)
+    assert_one_error(res, "wide.dlx: the bit-set kernel's tables needs about", "over the memory budget of 512.0 MB")
 
 
 def test_a_tiling_of_full_length_options_keeps_the_time_limit(tmp_path):

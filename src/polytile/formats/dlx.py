@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import re
+from itertools import repeat
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 NAME_LENGTH = 8  # dlx1.w: "from one to eight characters long"
 NAME = re.compile(r"[!-~]+")  # printable ASCII, no blank
 TOKEN = re.compile(r"\S+")
+PLAIN = re.compile(r"[!-9;-{}~\t ]*")  # printable ASCII but `:` and `|`, blanks: names only
 
 
 class _Reader:
@@ -69,6 +71,32 @@ class _Reader:
 
     def item_line(self, text: str, line: int) -> None:
         """The first line: primary items, `|`, secondary items."""
+        if not self.items_at_once(text):
+            self.checked_item_line(text, line)
+        if self.n_primary < 0:
+            self.n_primary = len(self.names)
+        if self.n_primary == 0:
+            raise self.fail("no primary items (an exact cover needs at least one)", line, 1)
+
+    def items_at_once(self, text: str) -> bool:
+        """The items line read at C speed when it holds valid names only, each once, and at
+        most one `|` starting a word (700,000 names: a second less); False, nothing read,
+        leaves it to checked_item_line."""
+        before, bar, after = text.partition("|")
+        if "|" in after or (before and bar and not before[-1].isspace()):
+            return False
+        if PLAIN.fullmatch(before) is None or PLAIN.fullmatch(after) is None:
+            return False
+        primary, secondary = before.split(), after.split()
+        names = primary + secondary
+        if len(set(names)) != len(names) or max(map(len, names), default=0) > NAME_LENGTH:
+            return False
+        self.names, self.index = names, {name: i for i, name in enumerate(names)}
+        self.n_primary = len(primary) if bar else -1
+        return True
+
+    def checked_item_line(self, text: str, line: int) -> None:
+        """item_line's way with faults: each word checked where it stands."""
         for m in TOKEN.finditer(text):
             word, col = m.group(), m.start() + 1
             if word.startswith("|"):
@@ -83,10 +111,6 @@ class _Reader:
                 raise self.fail(f"item {clip(word)!r} is named twice", line, col)
             self.index[word] = len(self.names)
             self.names.append(word)
-        if self.n_primary < 0:
-            self.n_primary = len(self.names)
-        if self.n_primary == 0:
-            raise self.fail("no primary items (an exact cover needs at least one)", line, 1)
 
     def option_line(self, text: str, line: int) -> None:
         """One option: item names, a secondary item optionally `name:colour`. Names of
@@ -168,17 +192,21 @@ def _all_at_once(reader: _Reader, lines: list[str]) -> bool:
     in a second. False, nothing read, leaves them to the line by line reading, which says
     where a fault is."""
     body = [s for line in lines if (s := line.strip()) and not s.startswith("|")]
-    counts = [len(s.split()) for s in body]
+    counts = list(map(len, map(str.split, body)))
     words = " ".join(body).split()
-    found = [reader.index.get(word, -1) for word in words]
+    found = list(map(reader.index.get, words, repeat(-1)))  # (map: C speed, a million words in 0.1 s)
     colours = [0] * len(found)
-    for k in np.flatnonzero(np.array(found, dtype=np.int64) < 0).tolist():  # `item:colour`, or a fault
-        name, _, colour = words[k].partition(":")
-        item = reader.index.get(name, -1)
-        if item < reader.n_primary or not _colour_name(colour):
-            reader.colour_index.clear()
-            return False
-        found[k], colours[k] = item, reader.colour_index.setdefault(colour, len(reader.colour_index) + 1)
+    if -1 in found:  # `item:colour` (each distinct word resolved once, in order), or a fault
+        item_of, colour_of = dict(reader.index), {}
+        for word in dict.fromkeys(w for w, item in zip(words, found) if item < 0):
+            name, _, colour = word.partition(":")
+            item = reader.index.get(name, -1)
+            if item < reader.n_primary or not _colour_name(colour):
+                reader.colour_index.clear()
+                return False
+            item_of[word] = item
+            colour_of[word] = reader.colour_index.setdefault(colour, len(reader.colour_index) + 1)
+        found, colours = list(map(item_of.__getitem__, words)), list(map(colour_of.get, words, repeat(0)))
     items = np.array(found, dtype=np.int64)
     key = np.sort(np.repeat(np.arange(len(counts), dtype=np.int64), counts) * len(reader.names) + items)
     if (key[1:] == key[:-1]).any():  # an item twice in an option
