@@ -168,8 +168,10 @@ def test_the_reader_is_quick_on_a_large_plain_file(tmp_path):
 def test_seven_hundred_thousand_items_stay_within_the_budget(tmp_path, args):
     """The bit-set kernel's stacks (a row of 700,000 bits for each of 700,000 levels) were
     allocated without a look at their size: a traceback asking for 57 GiB. Auto now takes
-    dancing links when they would pass --max-memory. The one option covers items 0 and 1,
-    none covers the others: no solution."""
+    dancing links when they would pass --max-memory; and both kernels' stacks (and their
+    buffers of listed solutions: 2.7 GB with --limit) have a level per option chosen, at
+    most one per option. The one option covers items 0 and 1, none covers the others: no
+    solution."""
     name = write(tmp_path, "items.dlx", hostile.many_items())
     res, took, peak = run_measured(tmp_path, "cover", name, *args, "--max-memory", "512M", "--json")
     assert res.returncode == 0, res.stderr
@@ -334,3 +336,70 @@ def test_mesh_of_a_solution_keeps_a_time_limit(tmp_path):
     assert res.returncode == 124 and "time limit reached after 0 of 1 solutions" in res.stderr, res.stderr
     assert len(res.stderr.splitlines()) == 1 and time.perf_counter() - t < 1 + MARGIN
     assert not (tmp_path / "out.stl").exists()
+
+
+# ---- the second round --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["cover", "{dlx}", "--limit", "9" * 20], "argument --limit"),  # numba's int64: a traceback
+        (["cover", "{dlx}", "--jobs", "1000"], "argument --jobs"),  # a thread each
+        (["calendar", "--date", "Nov 25", "--solve", "9" * 20], "argument --solve"),  # a ValueError
+        (["calendar", "--date", "Nov 25", "--solve", "1000000000"], "argument --solve"),  # 80 GB of rows
+        (["convert", "{burr}", "out.xmpuzzle", "--solutions", "9" * 11], "argument --solutions"),
+    ],
+)
+def test_counts_of_things_kept_are_bounded(tmp_path, args, words):
+    write(tmp_path, "k.dlx", "a b\na\nb\n")
+    write(tmp_path, "p.xmpuzzle", hostile.gz(hostile.square_of()))
+    args = [{"{dlx}": "k.dlx", "{burr}": "p.xmpuzzle"}.get(a, a) for a in args]
+    assert_one_error(run(tmp_path, *args), words, "is not in the range")
+
+
+def test_a_dlx_file_of_many_copies_is_refused_with_its_size(tmp_path):
+    """10,000 copies of a monocube on a 1000 x 1000 square: a DLX matrix names each copy, so
+    10^10 options; its header's 10000! (35,660 digits) was past Python's int-to-text limit
+    (a ValueError). Refused in one line before anything is written."""
+    name = write(
+        tmp_path,
+        "c.xmpuzzle",
+        hostile.gz(hostile.burr_xml([(1000, 1000, 1, "#" * 10**6), hostile.CUBE], [(1, 10_000)], 0)),
+    )
+    assert_one_error(run(tmp_path, "convert", name, "out.dlx"), "the matrix would have 10000000000 options")
+    assert not (tmp_path / "out.dlx").exists()
+
+
+def test_the_dlx_header_writes_large_factorials_as_factorials(tmp_path):
+    """40 monocubes on a 40-cell bar: each solution appears 40! times in the matrix (48 digits)."""
+    name = write(
+        tmp_path, "b.xmpuzzle", hostile.gz(hostile.burr_xml([(40, 1, 1, "#" * 40), hostile.CUBE], [(1, 40)], 0))
+    )
+    res = run(tmp_path, "convert", name, "out.dlx")
+    assert res.returncode == 0, res.stderr
+    assert "appears 40! times here" in (tmp_path / "out.dlx").read_text()
+
+
+def test_thousands_of_shapes_are_refused_before_they_are_read(tmp_path):
+    """100,000 one-voxel shapes took 11 s to read and merge under --time-limit 1; a file holds
+    at most 5,000 shapes (BurrTools' own: a few dozen), and 5,000 are read in about a second."""
+    shapes = [hostile.CUBE] * 100_000 + [(1000, 100, 1, "#" * 100_000)]
+    name = write(
+        tmp_path, "many.xmpuzzle", hostile.gz(hostile.burr_xml(shapes, [(i, 1) for i in range(100_000)], 100_000))
+    )
+    t = time.perf_counter()
+    assert_one_error(run(tmp_path, "count", name), "many.xmpuzzle: 100001 shapes (limit 5000)")
+    assert time.perf_counter() - t < 3
+    shapes = [hostile.CUBE] * 4999 + [(100, 50, 1, "#" * 5000)]
+    name = write(tmp_path, "five.xmpuzzle", hostile.gz(hostile.burr_xml(shapes, [(i, 1) for i in range(4999)], 4999)))
+    res, took, peak = run_measured(tmp_path, "count", name, "--time-limit", "1", "--json")
+    assert res.returncode == 0 and '"solutions": 0' in res.stdout, res.stderr  # 4,999 cubes, 5,000 cells
+    assert took < 1 + MARGIN
+
+
+def test_a_character_reference_is_placed_where_it_stands(tmp_path):
+    text = hostile.square_of("#&#178;##")
+    name = write(tmp_path, "p.xmpuzzle", text)
+    column = text.split("\n")[1].index("&#178;") + 1
+    assert_one_error(run(tmp_path, "count", name), f"p.xmpuzzle:2:{column}: shape 1: unexpected character '\u00b2'")

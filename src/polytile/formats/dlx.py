@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from ..core.puzzle import Puzzle
 
 NAME_LENGTH = 8  # dlx1.w: "from one to eight characters long"
+MAX_OPTIONS = 2_000_000  # options `dump` writes (copies of a piece are distinct items: placements x copies)
 NAME = re.compile(r"[!-~]+")  # printable ASCII, no blank
 TOKEN = re.compile(r"\S+")
 PLAIN = re.compile(r"[!-9;-{}~\t ]*")  # printable ASCII but `:` and `|`, blanks: names only
@@ -267,8 +268,13 @@ def dump(puzzle: Puzzle, solutions: list[Solution] | None, source: str) -> bytes
     """The puzzle as a DLX matrix (see the module's docstring); solutions, if given, as
     comment lines naming their options. PuzzleError when a piece must be used a number
     of times between none and all of its copies (DLX has no such item)."""
-    from ..core.cover import build
+    from ..budget import CLI_BYTES, over
+    from ..core.cover import OverBudget, build, check_budget
 
+    try:
+        check_budget(puzzle, CLI_BYTES)
+    except OverBudget as e:
+        raise over(e.what, e.need, CLI_BYTES, source) from None
     model = build(puzzle)
     pieces = model.puzzle.pieces
     for p in pieces:
@@ -277,6 +283,11 @@ def dump(puzzle: Puzzle, solutions: list[Solution] | None, source: str) -> bytes
                 f"piece {clip(p.name)!r}: {p.least} of its {p.count} copies must be used; a DLX matrix says all or any",
                 source,
             )
+    written = int((np.array([p.count for p in pieces], dtype=np.int64)[model.cover.opt_piece]).sum())
+    if written > MAX_OPTIONS:
+        raise PuzzleError(
+            f"the matrix would have {written} options, one per placement and copy (limit {MAX_OPTIONS})", source
+        )
     cells = cell_names(model.cells)
     copies = piece_names(_names(pieces), [p.count for p in pieces], set(cells))
     required = [t for p, tags in zip(pieces, copies) if p.least == p.count for t in tags]
@@ -307,19 +318,32 @@ def _header(
     puzzle: Puzzle, source: str, n_cells: int, n_placements: int, copies: list[list[str]], pieces: list[Piece]
 ) -> list[str]:
     """Comment lines: where the matrix came from and how its count relates to polytile's."""
-    factor = math.prod(math.factorial(p.count) for p in pieces)
+    factor = _factorials([p.count for p in pieces])
     lines = [
         f"| from {_ascii(source)} by polytile convert: {n_cells} cells, "
         f"{sum(len(c) for c in copies)} piece items, {n_placements} placements",
         "| items: cells (coordinates from the board's least corner), then pieces; options: piece, then its cells",
     ]
-    if factor > 1:
+    if factor:
         lines.append(
             f"| copies are distinct items: each solution of the puzzle that uses every copy appears {factor} times here"
         )
     if puzzle.partial:
         lines.append("| secondary items: pieces that may stay unused")
     return lines
+
+
+def _factorials(counts: list[int]) -> str:
+    """The product of the counts' factorials, written out up to 30 digits, else as the
+    factorials ("10000!": its 35,660 digits are past Python's int-to-text limit); "" for 1."""
+    if all(c <= 1 for c in counts):
+        return ""
+    value = 1
+    for c in counts:
+        value *= math.factorial(min(c, 30))
+        if c > 30 or value >= 10**30:
+            return " x ".join(f"{c}!" for c in counts if c > 1)
+    return str(value)
 
 
 def _solution_comments(solutions: list[Solution], model: Model, cells: list[str]) -> list[str]:

@@ -47,6 +47,10 @@ MAX_COLOUR = 63  # BurrTools' voxels have 6 bits of colour
 MAX_COPIES = 10_000  # of one shape in a problem (as in polytile JSON)
 MAX_PIECES = 100_000  # in a problem, all shapes' copies together
 SHOWN = 5  # problem names a message lists
+MAX_SHAPES = 5_000  # shapes in a file, and parts in a problem (BurrTools' own files: a few dozen)
+OTHER, STATE, DIGIT, BLANK = 0, 1, 2, 3  # what each byte of a voxel string is
+KINDS = np.zeros(256, dtype=np.uint8)
+KINDS[list(b"#+_")], KINDS[list(b"0123456789")], KINDS[list(b" \t\n\r")] = STATE, DIGIT, BLANK
 FILLER = VIRTUAL  # the virtual piece that takes a variable voxel left empty
 GRIDS = {0: "cube", 1: "triangular prism", 2: "sphere", 3: "rhombic dodecahedron", 4: "tetrahedron-octahedron"}
 
@@ -100,12 +104,12 @@ def _voxels(
         bad = next(i for i, ch in enumerate(text) if not ch.isascii())
         raise _at(f"{where}: unexpected character {text[bad]!r} in the voxel string", name, text, bad, at)
     buf = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
-    state = (buf == ord("#")) | (buf == ord("+")) | (buf == ord("_"))
-    digit = (buf >= ord("0")) & (buf <= ord("9"))
-    starts = np.flatnonzero(state)
+    kind = KINDS[buf]
+    starts = np.flatnonzero(kind == STATE)
+    digit = kind == DIGIT
     if len(starts):
         digit[: starts[0]] = False  # a digit before the first voxel colours nothing
-    other = ~(state | digit | np.isin(buf, np.frombuffer(b" \t\n\r", dtype=np.uint8)))
+    other = (kind == OTHER) | ((kind == DIGIT) & ~digit)
     if other.any():
         bad = int(other.argmax())
         raise _at(f"{where}: unexpected character {text[bad]!r} in the voxel string", name, text, bad, at)
@@ -156,6 +160,8 @@ def _size(element: Element, index: int, name: str) -> tuple[int, int, int]:
 
 def _shapes(elements: list[Element], name: str, positions: dict[Element, tuple[int, int]]) -> list[Shape]:
     """Every shape, their sizes checked (MAX_TOTAL_VOXELS in all) before any is read."""
+    if len(elements) > MAX_SHAPES:
+        raise PuzzleError(f"{len(elements)} shapes (limit {MAX_SHAPES})", name)
     sizes = [_size(v, i, name) for i, v in enumerate(elements)]
     if sum(x * y * z for x, y, z in sizes) > MAX_TOTAL_VOXELS:
         raise PuzzleError(f"the shapes hold more than {MAX_TOTAL_VOXELS} voxels in all", name)
@@ -187,7 +193,10 @@ def _problem(element: Element, index: int, n_shapes: int, name: str) -> Problem:
     where = f"problem {index + 1}"
     parts: list[tuple[int, int, int]] = []
     shapes = element.find("shapes")
-    for part in [] if shapes is None else shapes.findall("shape"):
+    found = [] if shapes is None else shapes.findall("shape")
+    if len(found) > MAX_SHAPES:
+        raise PuzzleError(f"{where}: {len(found)} parts (limit {MAX_SHAPES})", name)
+    for part in found:
         sid = number(part, "id", name, where)
         if sid >= n_shapes:
             raise PuzzleError(f"{where}: shape id {sid} does not exist (the file has {n_shapes} shapes)", name)

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from ...core.results import Report
 
 ENGINES = ("auto", "bitset", "links", "bitboard", "wide", "dlx")
+MOST = 1 << 62  # --limit: the kernels count in int64
+MOST_JOBS = 256  # --jobs: a thread each
 
 
 def arguments(p: ArgumentParser) -> None:
@@ -31,7 +33,7 @@ def arguments(p: ArgumentParser) -> None:
     what = p.add_mutually_exclusive_group()
     flag(what, "--count", "Count the solutions (the default).")
     flag(what, "--all", "List every solution.", dest="list_all")
-    what.add_argument("--limit", type=bounded(int, 1), metavar="N", help="List the first N solutions.")
+    what.add_argument("--limit", type=bounded(int, 1, MOST), metavar="N", help="List the first N solutions.")
     flag(
         p,
         "--json",
@@ -63,7 +65,7 @@ def arguments(p: ArgumentParser) -> None:
     )
     p.add_argument(
         "--jobs",
-        type=bounded(int, 0),
+        type=bounded(int, 0, MOST_JOBS),
         default=0,
         metavar="N",
         help="Threads of a count on the bit-set kernel (0: every core; 1: one).",
