@@ -218,3 +218,20 @@ def hostile_dlx(draw) -> str:
     if kind in ("options", "coloured"):
         return many_options(draw(st.sampled_from([1, 1000, 600_000])), kind == "coloured")
     return draw(st.text(alphabet="ab|:x \n\t\u00b2\x00\u2028", min_size=1, max_size=300))
+
+
+@st.composite
+def hostile_mesh_puzzle(draw) -> str:
+    """A polytile JSON puzzle for `mesh`: square, cube or checkered pieces of sizes about the
+    print's limits (500 cells with a gap or a bevel, 10,000 without), many copies."""
+    import json
+
+    side = draw(st.sampled_from([1, 2, 10, 22, 23, 70, 99, 100, 141]))
+    shape = draw(st.sampled_from(["square", "cube", "checker"]))
+    if shape == "cube":
+        side = min(side, 22)
+        cells = [[i, j, k] for i in range(side) for j in range(side) for k in range(side)]
+    else:
+        cells = [[i, j] for i in range(side) for j in range(side) if shape == "square" or (i + j) % 2 == 0]
+    count = draw(st.sampled_from([1, 2, 500, 10_000]))
+    return json.dumps({"board": ["XX"], "pieces": [{"cells": cells, "count": count}]})

@@ -237,15 +237,22 @@ def test_resources_calendar(worker, board, date, extra):
 
 @PROFILE
 @given(
-    puzzle=st.sampled_from(MESH_PUZZLES),
+    puzzle=st.sampled_from(MESH_PUZZLES + [None]),
     mutate=st.booleans(),
     data=st.data(),
-    options=st.lists(st.tuples(st.sampled_from(MESH_OPTIONS), st.sampled_from(MESH_VALUES)), max_size=3),
+    options=st.one_of(
+        st.just([]),
+        st.lists(st.tuples(st.sampled_from(MESH_OPTIONS), st.sampled_from(["0.2", "0.5", "1", "10", "2"])), max_size=3),
+        st.lists(st.tuples(st.sampled_from(MESH_OPTIONS), st.sampled_from(MESH_VALUES)), max_size=3),
+    ),
 )
 def test_resources_mesh(worker, puzzle, mutate, data, options):
-    text = puzzle.read_text()
+    """Example puzzles (or hostile ones: big pieces, many copies), mutated or not, with
+    option values of every kind."""
+    text = data.draw(hostile.hostile_mesh_puzzle()) if puzzle is None else puzzle.read_text()
     if mutate:
         text = data.draw(mutated_text([text]))
     flags = [f"{option}={value}" for option, value in options]
     args = ["mesh", "{file}", "-o", "{dir}/out.stl", "--time-limit", "1", *flags]
-    check(worker, "mesh", {"name": "fuzz" + puzzle.suffix, "text": text, "args": args})
+    suffix = ".json" if puzzle is None else puzzle.suffix
+    check(worker, "mesh", {"name": "fuzz" + suffix, "text": text, "args": args})

@@ -19,8 +19,8 @@ if TYPE_CHECKING:
 
 MOST = 0.2  # gap / 2 + bevel, in cell edges: the sub-cells stay well formed
 LARGEST_MM = 1000.0  # --unit, --gap and --bevel: a metre (STL's float32 keeps millimetres exact)
-MAX_CELLS = 20_000  # cells printed, every copy counted (0.2 ms and 10 KB a cell to mesh: 20,000 in 5 s)
-MAX_FINE_CELLS = 1_000  # with a gap or a bevel: each cell is cut in sub-cells (12 ms and 0.5 MB a cell)
+MAX_CELLS = 10_000  # cells printed, every copy counted (0.2 ms and 10 KB a cell to mesh: 10,000 in 2 s)
+MAX_FINE_CELLS = 500  # with a gap or a bevel: each cell is cut in sub-cells (5-12 ms and 0.5 MB a cell)
 MOST_SOLUTIONS = 10_000  # --solution N: the solutions before it are kept
 
 
