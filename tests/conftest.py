@@ -35,6 +35,7 @@ SLOW_MODULES = {
     "test_dlx",  # 13 s with test_dlx_random
     "test_dlx_random",
     "test_repro_resources",  # 10 s: parsers under resource limits
+    "test_repro_hostile",  # 28 s: the newer formats' reproducers, memory measured in subprocesses
     "test_properties_parsers",  # 10 s: hypothesis round trips
     "test_calendar",  # 9 s
     "test_scheduler",  # 20 s: a process per address refused (servers that are no Dask scheduler)

@@ -1,10 +1,13 @@
 """A long-lived process for the resource fuzz profile (tests/formats/test_fuzz_resources.py): its
 address space capped (RLIMIT_AS), it reads one JSON request a line from stdin, runs the
-polytile command (or the web page's parser) on it in-process, and answers one JSON line:
+polytile command (or the web page's parser) on it in-process (the file's "text", or its bytes
+as base64 "data"; "{file}" in the arguments is its path, "{dir}" the work folder), and
+answers one JSON line:
 {"status": exit status, "seconds": wall time, "error": a foreign exception or null}."""
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import io
 import json
@@ -38,11 +41,16 @@ def handle(request: dict, workdir: str) -> dict:
                 status = 2
         else:
             path = os.path.join(workdir, request["name"])
-            with open(path, "w", encoding="utf-8", errors="surrogatepass") as f:
-                f.write(request["text"])
+            if "data" in request:  # bytes (a gzip file), base64
+                with open(path, "wb") as f:
+                    f.write(base64.b64decode(request["data"]))
+            else:
+                with open(path, "w", encoding="utf-8", errors="surrogatepass") as f:
+                    f.write(request["text"])
             out, err = io.StringIO(), io.StringIO()
+            args = [path if a == "{file}" else a.replace("{dir}", workdir) for a in request["args"]]
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-                status = main([a if a != "{file}" else path for a in request["args"]])
+                status = main(args)
             if "Traceback" in err.getvalue():
                 error = err.getvalue()[-6000:]
     except BaseException:  # MemoryError, RecursionError, anything foreign

@@ -1,7 +1,10 @@
-"""The fuzz suite's resource profile (issue 26): generated inputs of every family run through
+"""The fuzz suite's resource profile: generated inputs of every family run through
 the real command (`count` for tilings with a time limit, `shikaku --count`, the page's
-parser for request specs) in a long-lived process capped at 1 GB of address space; each
-must finish within 5 s, and a MemoryError or any other foreign exception is a failure.
+parser for request specs; for the formats added last `count` and `convert` on BurrTools
+files, `cover` on DLX matrices, `calendar` on board files and dates, `mesh` with hostile
+options) in a long-lived process capped at 1 GB of address space; each must finish within
+5 s, and a MemoryError or any other foreign exception is a failure. The newer families mix
+random mutations of real files with the red team's structured kinds (tests/hostile.py).
 
 The page's file opening too: mutated BurrTools files (gzip or plain XML), random bytes and
 pasted texts posted to the app's /api/check, as the page uploads them: no server error (5xx),
@@ -27,8 +30,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import hostile
+from dlx_cases import KNUTH, KNUTH_COLOURS, langford, queens
+from paths import EXAMPLES as EXAMPLE_DIR
 from paths import TESTS
 from polytile.budget import PAGE_BYTES
+from polytile.formats.calendar_board import CLASSIC, WEEKDAY
 from test_fuzz import (
     ASCII_SEEDS,
     GAME_ID_SEEDS,
@@ -213,3 +220,110 @@ def test_resources_page_uploads(page_app, spec):
     if r.status_code != 200:
         message = r.json()["error"]
         assert "\n" not in message and "Traceback" not in message, message
+
+
+# ---- the formats added last ---------------------------------------------------------------------
+
+
+def _xml(path) -> str:
+    return gzip.decompress(path.read_bytes()).decode("utf-8", errors="replace")
+
+
+BURR_SEEDS = [t for t in map(_xml, sorted((TESTS / "xmpuzzle").glob("*.xmpuzzle"))) if len(t) <= 12_000] + [
+    hostile.square_of(),
+    hostile.burr_xml([hostile.SQUARE, (1, 1, 1, "#1")], [(1, 4)], 0, colours=1, pairs=[(0, 0)]),
+]
+DLX_SEEDS = [KNUTH, KNUTH_COLOURS, queens(5), langford(3), "a b | c\na c:x\nb c:x\nb\n"]
+CALENDAR_SEEDS = [CLASSIC, WEEKDAY, "# a small board\nJan Feb\n1 2 3\n* * *\npieces: 2x3\n"]
+DATES = ["Nov 25", "2026-11-25", "Wed Nov 25", "25 Nov", "November 25th", "today", "Feb 29"]
+MESH_PUZZLES = sorted(p for p in EXAMPLE_DIR.glob("*") if p.suffix in (".txt", ".json") and p.stat().st_size < 3000)
+MESH_OPTIONS = ["--unit", "--gap", "--bevel", "--solution", "--time-limit"]
+MESH_VALUES = ["nan", "inf", "-inf", "1e308", "1e-300", "-0", "0", "0.5", "2", "10", "1000", "1001", "\u00b2", "\u0661"]
+MESH_VALUES += ["1" * 5000, "10001", "3", "\x00", "", "1_0", "0x10"]
+
+
+def _file(name: str, content: str | bytes) -> dict:
+    if isinstance(content, bytes):
+        return {"name": name, "data": base64.b64encode(content).decode("ascii")}
+    return {"name": name, "text": content}
+
+
+BURR_COMMANDS = st.sampled_from(
+    [
+        COUNT,
+        [*COUNT, "--problem", "\u00b2"],
+        [*COUNT, "--problem", "2"],
+        ["count", "{file}", "--problem", "list"],
+        ["solve", "{file}", "--time-limit", "1", "--max-memory", "512M"],
+        ["convert", "{file}", "{dir}/out.dlx"],
+        ["mesh", "{file}", "-o", "{dir}/out.stl", "--time-limit", "1"],
+    ]
+)
+
+
+@PROFILE
+@given(
+    content=st.one_of(
+        mutated_text(BURR_SEEDS),
+        mutated_text(BURR_SEEDS).map(lambda t: gzip.compress(t.encode())),
+        hostile.hostile_burr(),
+    ),
+    args=BURR_COMMANDS,
+)
+def test_resources_xmpuzzle(worker, content, args):
+    check(worker, "xmpuzzle", {**_file("fuzz.xmpuzzle", content), "args": args})
+
+
+COVER = ["cover", "{file}", "--time-limit", "1", "--jobs", "1", "--json", "--max-memory", "512M"]
+
+
+@PROFILE
+@given(
+    text=st.one_of(mutated_text(DLX_SEEDS), hostile.hostile_dlx()),
+    extra=st.sampled_from(
+        [
+            [],
+            ["--limit", "3"],
+            ["--engine", "bitset"],
+            ["--engine", "links"],
+            ["--engine", "bitboard"],
+            ["--method", "frontier"],
+        ]
+    ),
+)
+def test_resources_dlx(worker, text, extra):
+    check(worker, "dlx", {"name": "fuzz.dlx", "text": text, "args": COVER + extra})
+
+
+@PROFILE
+@given(
+    board=st.one_of(mutated_text(CALENDAR_SEEDS), st.sampled_from(CALENDAR_SEEDS)),
+    date=st.one_of(mutated_text(DATES), st.sampled_from(DATES)),
+    extra=st.sampled_from([["--count"], ["--solve", "2"], ["--format", "json"]]),
+)
+def test_resources_calendar(worker, board, date, extra):
+    args = ["calendar", "--board", "{file}", "--date", date, *extra]
+    check(worker, "calendar", {"name": "board.txt", "text": board, "args": args})
+
+
+@PROFILE
+@given(
+    puzzle=st.sampled_from(MESH_PUZZLES + [None]),
+    mutate=st.booleans(),
+    data=st.data(),
+    options=st.one_of(
+        st.just([]),
+        st.lists(st.tuples(st.sampled_from(MESH_OPTIONS), st.sampled_from(["0.2", "0.5", "1", "10", "2"])), max_size=3),
+        st.lists(st.tuples(st.sampled_from(MESH_OPTIONS), st.sampled_from(MESH_VALUES)), max_size=3),
+    ),
+)
+def test_resources_mesh(worker, puzzle, mutate, data, options):
+    """Example puzzles (or hostile ones: big pieces, many copies), mutated or not, with
+    option values of every kind."""
+    text = data.draw(hostile.hostile_mesh_puzzle()) if puzzle is None else puzzle.read_text()
+    if mutate:
+        text = data.draw(mutated_text([text]))
+    flags = [f"{option}={value}" for option, value in options]
+    args = ["mesh", "{file}", "-o", "{dir}/out.stl", "--time-limit", "1", *flags]
+    suffix = ".json" if puzzle is None else puzzle.suffix
+    check(worker, "mesh", {"name": "fuzz" + suffix, "text": text, "args": args})

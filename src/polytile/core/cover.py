@@ -309,8 +309,16 @@ def build(puzzle: Puzzle, deadline: float | None = None, placer: Placer | None =
         if len(got[0]):
             rows.append(got[0])
             pieces.append(got[1])
-    cover = _assemble(len(cells), rows, pieces, puzzle, _neighbours(index, cells, lat.steps))
+        _check(deadline)
+    neighbours = _neighbours(index, cells, lat.steps, deadline)
+    cover = _assemble(len(cells), rows, pieces, puzzle, neighbours)
     return Model(puzzle, cells, colours, cover)
+
+
+def _check(deadline: float | None) -> None:
+    """TimeUp when the perf_counter `deadline` has passed (between the build's phases)."""
+    if deadline is not None and time.perf_counter() > deadline:
+        raise TimeUp
 
 
 def _assemble(
@@ -362,9 +370,14 @@ def _assemble_one_size(
     )
 
 
-def _neighbours(index: CellIndex, cells: np.ndarray, steps: tuple[tuple[int, ...], ...]) -> np.ndarray:
+def _neighbours(
+    index: CellIndex, cells: np.ndarray, steps: tuple[tuple[int, ...], ...], deadline: float | None = None
+) -> np.ndarray:
     """Item adjacency: the item one lattice step (+axis, -axis on the square grid) from
-    each cell, -1 if none."""
-    moved = cells[None, :, :] + np.array(steps, dtype=np.int64)[:, None, :]  # (steps, n, d)
-    found = index.find(moved.reshape(-1, cells.shape[1])).reshape(len(steps), len(cells))
-    return np.ascontiguousarray(found.T, dtype=np.int32)
+    each cell, -1 if none. A step at a time (a million cells: 24 MB of positions each, not
+    all the steps' at once), the deadline checked between them."""
+    found = np.empty((len(cells), len(steps)), dtype=np.int32)
+    for k, step in enumerate(steps):
+        found[:, k] = index.find(cells + np.array(step, dtype=np.int64))
+        _check(deadline)
+    return found

@@ -10,6 +10,7 @@ tilings (bitboard, wide) can count it."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -59,13 +60,14 @@ def _piece_items(matrix: Matrix, ends: np.ndarray) -> np.ndarray | None:
     return pieces if (per_option == 1).all() else None
 
 
-def tiling_cover(matrix: Matrix) -> tuple[Cover, np.ndarray] | None:
+def tiling_cover(matrix: Matrix, deadline: float | None = None) -> tuple[Cover, np.ndarray] | None:
     """The matrix as a Cover (cells: the other items, in their order; pieces: one copy
         each, primary ones required) and, per Cover option, its option in the matrix; None
         when the matrix has no such form. Pieces are looked for among the first items of the
         options, then the last; every option must also hold a cell, every cell be primary,
         every option of one piece be of one size, and when every piece is required, their sizes
-    add up to the cells (the kernels assume both)."""
+    add up to the cells (the kernels assume both). `deadline` (perf_counter): the
+    neighbours are not looked for past it."""
     if matrix.n_options == 0 or matrix.opt_colour.any():
         return None
     lengths = np.diff(matrix.opt_ptr)
@@ -78,14 +80,14 @@ def tiling_cover(matrix: Matrix) -> tuple[Cover, np.ndarray] | None:
         cells = np.nonzero(~pieces)[0]
         if cells.max() >= matrix.n_primary:  # a secondary cell: not a tiling
             continue
-        found = _as_cover(matrix, pieces, cells, lengths)
+        found = _as_cover(matrix, pieces, cells, lengths, deadline)
         if found is not None:
             return found
     return None
 
 
 def _as_cover(
-    matrix: Matrix, pieces: np.ndarray, cells: np.ndarray, lengths: np.ndarray
+    matrix: Matrix, pieces: np.ndarray, cells: np.ndarray, lengths: np.ndarray, deadline: float | None = None
 ) -> tuple[Cover, np.ndarray] | None:
     """Cover of the matrix, given which items are pieces (see tiling_cover)."""
     piece_ids = np.nonzero(pieces)[0]
@@ -121,7 +123,7 @@ def _as_cover(
         opt_piece=opt_piece[opts].astype(np.int32),
         piece_count=np.ones(len(piece_ids), dtype=np.int32),
         piece_min=primary.astype(np.int32),
-        neighbours=neighbours(len(cells), new_ptr, opt_items)
+        neighbours=neighbours(len(cells), new_ptr, opt_items, deadline)
         if len(cells) <= NEIGHBOUR_CELLS and len(piece_ids) <= 64
         else np.full((len(cells), 0), -1, dtype=np.int32),
     )
@@ -130,28 +132,31 @@ def _as_cover(
 
 MAX_DEGREE = 12  # more neighbours a cell: no dead-end tests (they would cost more)
 NEIGHBOUR_CELLS = 256  # the tiling kernels' most cells; beyond, no neighbours are looked for
+MAX_PAIRS = 1 << 21  # pairs of cells in one option, over all options, the recovery looks at
 
 
-def neighbours(n_cells: int, opt_ptr: np.ndarray, opt_items: np.ndarray) -> np.ndarray:
+def neighbours(n_cells: int, opt_ptr: np.ndarray, opt_items: np.ndarray, deadline: float | None = None) -> np.ndarray:
     """A neighbour relation on the cells under which every option is connected, as sparse
     as this finds: the union, over the options, of a spanning tree of each option's cells
     that prefers the pairs of cells found together in most options (on a board, the
     cells side by side). The tiling kernels' dead-end tests (a cell cut off, a region no
     set of pieces fills) need only that every option be connected, so they stay sound;
     the geometry they were written for is recovered from the matrix alone. (n_cells, k)
-    int32, -1 padded; no columns when some cell would have over MAX_DEGREE neighbours."""
+    int32, -1 padded; no columns when some cell would have over MAX_DEGREE neighbours, when
+    the options hold over MAX_PAIRS pairs (long options: a board's pieces are small), or
+    when the perf_counter `deadline` passes first (no dead-end tests is always sound)."""
+    none = np.full((n_cells, 0), -1, dtype=np.int32)
     sizes = np.diff(opt_ptr)
-    together: dict[int, int] = {}
-    pairs_of = []
+    if int((sizes * (sizes - 1) // 2).sum()) > MAX_PAIRS:
+        return none
+    together = _together(n_cells, opt_ptr, opt_items, sizes).tolist()
+    edges: set[tuple[int, int]] = set()
     for o in range(len(sizes)):
+        if deadline is not None and time.perf_counter() > deadline:
+            return none
         cells = opt_items[opt_ptr[o] : opt_ptr[o + 1]].tolist()
         pairs = [(a, b) for i, a in enumerate(cells) for b in cells[i + 1 :]]
-        for a, b in pairs:
-            together[a * n_cells + b] = together.get(a * n_cells + b, 0) + 1
-        pairs_of.append(pairs)
-    edges: set[tuple[int, int]] = set()
-    for pairs in pairs_of:
-        edges.update(_spanning_tree(pairs, lambda a, b: -together[a * n_cells + b]))
+        edges.update(_spanning_tree(pairs, lambda a, b: -together[a][b], len(cells) - 1))
     degree = np.zeros(n_cells, dtype=np.int64)
     for a, b in edges:
         degree[a] += 1
@@ -167,25 +172,41 @@ def neighbours(n_cells: int, opt_ptr: np.ndarray, opt_items: np.ndarray) -> np.n
     return out
 
 
-def _spanning_tree(pairs: list[tuple[int, int]], cost: Callable[[int, int], Any]) -> list[tuple[int, int]]:
-    """Kruskal's spanning tree (forest) of the pairs, cheapest first (ties: the order given)."""
+def _together(n_cells: int, opt_ptr: np.ndarray, opt_items: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+    """(n_cells, n_cells): how many options hold cell a and, after it, cell b."""
+    counts = np.zeros(n_cells * n_cells, dtype=np.int64)
+    for size in np.unique(sizes).tolist():
+        if size < 2:
+            continue
+        starts = opt_ptr[:-1][sizes == size]
+        cells = opt_items[starts[:, None] + np.arange(size)].astype(np.int64)  # (options, size)
+        first, second = np.triu_indices(size, 1)
+        counts += np.bincount((cells[:, first] * n_cells + cells[:, second]).ravel(), minlength=n_cells * n_cells)
+    return counts.reshape(n_cells, n_cells)
+
+
+def _spanning_tree(pairs: list[tuple[int, int]], cost: Callable[[int, int], Any], edges: int) -> list[tuple[int, int]]:
+    """Kruskal's spanning tree (forest) of the pairs, cheapest first (ties: the order given),
+    done once it has `edges` edges (the pairs of one option join all its cells)."""
     parent: dict[int, int] = {}
 
     def root(x: int) -> int:
         while parent.setdefault(x, x) != x:
-            x = parent[x]
+            parent[x] = x = parent[parent[x]]  # path halving
         return x
 
-    tree = []
+    tree: list[tuple[int, int]] = []
     for a, b in sorted(pairs, key=lambda p: cost(*p)):
         ra, rb = root(a), root(b)
         if ra != rb:
             parent[ra] = rb
             tree.append((a, b))
+            if len(tree) == edges:
+                break
     return tree
 
 
-def counting_cover(matrix: Matrix) -> Cover | None:
+def counting_cover(matrix: Matrix, deadline: float | None = None) -> Cover | None:
     """The matrix as a Cover the counting methods take (engine.counting), or None when it
     has colours: its tiling form when it has one (pieces of one copy each); else every item
     a cell (in the file's order) and the options copies of one piece in any number, each
@@ -193,24 +214,28 @@ def counting_cover(matrix: Matrix) -> Cover | None:
     uncovered: the fillers are told apart as a second piece)."""
     if matrix.opt_colour.any():
         return None
-    found = tiling_cover(matrix)
+    found = tiling_cover(matrix, deadline)
     if found is not None:
         return found[0]
     n, n_opt = matrix.n_items, matrix.n_options
     lengths = np.diff(matrix.opt_ptr)
-    rows = [np.sort(matrix.opt_items[matrix.opt_ptr[o] : matrix.opt_ptr[o + 1]]) for o in range(n_opt)]
-    secondary = list(range(matrix.n_primary, n))
-    rows += [np.array([i], dtype=np.int32) for i in secondary]
-    pieces = np.array([0] * n_opt + [1] * len(secondary), dtype=np.int32)
-    firsts = np.array([int(r[0]) if len(r) else -1 for r in rows], dtype=np.int64)
+    option = np.repeat(np.arange(n_opt), lengths)
+    items = matrix.opt_items[np.lexsort((matrix.opt_items, option))]  # each option's items ascending
+    secondary = np.arange(matrix.n_primary, n)
+    sizes = np.concatenate([lengths, np.ones(len(secondary), dtype=lengths.dtype)])
+    old_ptr = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    items = np.concatenate([items, secondary]).astype(np.int64)
+    pieces = np.concatenate([np.zeros(n_opt, dtype=np.int32), np.ones(len(secondary), dtype=np.int32)])
+    firsts = np.full(len(sizes), -1, dtype=np.int64)
+    firsts[sizes > 0] = items[old_ptr[:-1][sizes > 0]]
     order = np.lexsort((pieces, firsts))
-    rows = [rows[k] for k in order]
-    ptr = np.concatenate([[0], np.cumsum([len(r) for r in rows])]).astype(np.int64)
-    del lengths
+    lens = sizes[order]
+    ptr = np.concatenate([[0], np.cumsum(lens)]).astype(np.int64)
+    take = np.repeat(old_ptr[:-1][order] - ptr[:-1], lens) + np.arange(ptr[-1])
     return Cover(
         n_items=n,
         opt_ptr=ptr,
-        opt_items=np.concatenate(rows).astype(np.int32) if rows else np.zeros(0, np.int32),
+        opt_items=items[take].astype(np.int32),
         opt_piece=pieces[order],
         piece_count=np.array([n, n], dtype=np.int32),
         piece_min=np.zeros(2, dtype=np.int32),

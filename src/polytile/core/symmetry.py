@@ -33,13 +33,14 @@ reuse the counts of sub-problems there.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any, Callable
 
 import numpy as np
 
-from .cover import CellIndex, Cover, Model, OverBudget, check_deadline
+from .cover import CellIndex, Cover, Model, OverBudget, TimeUp, check_deadline
 from .lattice import board_permutations, lattice
 from .puzzle import VIRTUAL
 from .shape import isometries
@@ -52,7 +53,11 @@ Grouper = Callable[..., "np.ndarray | None"]
 
 
 def board_group(
-    cells: np.ndarray, colours: np.ndarray, grid: str = "square", compiled: Grouper | None = None
+    cells: np.ndarray,
+    colours: np.ndarray,
+    grid: str = "square",
+    compiled: Grouper | None = None,
+    budget: int | None = None,
 ) -> np.ndarray:
     """(|G|, n) distinct permutations of the items under the board's symmetries, in
     lexicographic order.
@@ -60,7 +65,8 @@ def board_group(
     Distinct: on a flat board (one row, one layer) several motions act alike. Cells are
     looked up by number (CellIndex), so memory follows the cells, not their spread. The
     triangle and hex grids: `lattice.board_permutations`. `compiled`: in one call, where
-    the box has a lookup grid (the numpy below is the reference)."""
+    the box has a lookup grid (the numpy below is the reference; OverBudget before it
+    allocates more than `budget` bytes, see group_bytes)."""
     if grid != "square":
         return board_permutations(lattice(grid), cells, colours)
     lo = cells.min(axis=0)
@@ -70,6 +76,8 @@ def board_group(
         found = compiled(cells - lo, colours, mats, index.grid, index.strides, index.hi)
         if found is not None:
             return found
+    if budget is not None and group_bytes(*cells.shape) > budget:
+        raise OverBudget("the board's symmetries", group_bytes(*cells.shape))
     imgs = (cells - lo) @ mats.transpose(0, 2, 1)  # (|motions|, n, d)
     imgs -= imgs.min(axis=1, keepdims=True)
     images = index.find(imgs.reshape(-1, imgs.shape[-1])).reshape(imgs.shape[:2])  # cell -> item
@@ -153,6 +161,13 @@ def analysis_bytes(n_g: int, cover: Cover) -> int:
 Compiled = Callable[[np.ndarray, Cover], "tuple[Any, ...] | None"]
 
 
+def group_bytes(n_cells: int, dim: int) -> int:
+    """What board_group's numpy allocates at its peak: every cell's image under each of the
+    (up to) 48 motions, its coordinates twice, its number and its item (256K cells in 3D:
+    about 800 MB estimated, 600 MB measured)."""
+    return (8 if dim == 2 else 48) * n_cells * 8 * (2 * dim + 2)
+
+
 def analyse(
     model: Model,
     budget: int | None = None,
@@ -168,10 +183,12 @@ def analyse(
     cover = model.cover
     perms = model.perms  # (core.reduction's, or:)
     if perms is None:
-        perms = board_group(model.cells, model.colours, model.puzzle.board.grid, grouper)
+        perms = board_group(model.cells, model.colours, model.puzzle.board.grid, grouper, budget)
     n_g, n_opt = len(perms), cover.n_options
     if budget is not None and analysis_bytes(n_g, cover) > budget:
         raise OverBudget("the symmetry analysis", analysis_bytes(n_g, cover))
+    if deadline is not None and time.perf_counter() > deadline:
+        raise TimeUp
     if model.analysis is not None:  # made with the model (core.reduction)
         return Symmetry(perms, *model.analysis)
     virtual = np.array([p.name == VIRTUAL for p in model.puzzle.pieces], dtype=bool)
@@ -183,6 +200,8 @@ def analyse(
     if virtual.any():  # an empty cell is not a one-cell piece on that cell
         _, keys = np.unique(keys, return_inverse=True)
         keys = (keys.reshape(n_g, n_opt) * 2 + virtual[cover.opt_piece][None, :]).ravel()
+    if deadline is not None and time.perf_counter() > deadline:
+        raise TimeUp
     first, inverse = _labels(keys)
     check_deadline(deadline)
     inverse = inverse.reshape(n_g, n_opt).astype(np.int32, copy=False)  # label of g(o)

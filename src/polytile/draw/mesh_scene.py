@@ -45,13 +45,18 @@ def flat_down(grid: str, cells: np.ndarray) -> np.ndarray:
 
 
 def shells(grid: str, named_cells: list[tuple[str, np.ndarray]], shrink: float, bevel: float) -> list[Shell]:
-    """One shell per (name, cells), names made distinct (A, A-2, A-3...)."""
+    """One shell per (name, cells), names made distinct (A, A-2, A-3...). Copies of a piece
+    (the same cells) share one mesh, made once: the writers and the lay-out only read it."""
     seen: dict[str, int] = {}
+    made: dict[tuple[tuple[int, ...], bytes], Mesh] = {}
     out = []
     for name, cells in named_cells:
         seen[name] = seen.get(name, 0) + 1
         label = name if seen[name] == 1 else f"{name}-{seen[name]}"
-        out.append(Shell(label, piece_mesh(grid, cells, shrink, bevel)))
+        key = (np.shape(cells), np.ascontiguousarray(cells).tobytes())
+        if key not in made:
+            made[key] = piece_mesh(grid, cells, shrink, bevel)
+        out.append(Shell(label, made[key]))
     return out
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
-from ..core.cover import Cover
+from ..core.cover import Cover, OverBudget
 from ..core.matrix import Matrix, tiling_cover
 from ..core.results import Report
 from .exact.driver import ExactDriver
@@ -34,6 +34,8 @@ def search_matrix(
     engine: str = "auto",
     progress: Callable[[Report[np.ndarray]], None] | None = None,
     jobs: int = 0,
+    memory: int | None = None,
+    deadline_from: float | None = None,
 ) -> Report[np.ndarray]:
     """Count (or list, `store`) the solutions of `matrix`; found solutions are sorted
     arrays of option numbers (0-based, in the order of the matrix). engine: "auto" (the
@@ -42,21 +44,30 @@ def search_matrix(
     dancing links), "bitset" or "links" (Algorithm X / C on any matrix), or a tiling
     kernel's name (ValueError when the matrix is not a tiling). jobs: threads of a count
     on the bit-set kernel (0: every core). The kernel is loaded or compiled first;
-    `seconds` is the time after that."""
-    from .bitset.driver import fits
+    `seconds` is the time after that. memory: the bytes the bit-set kernel may take (auto
+    then takes dancing links; OverBudget when it is named). deadline_from: when the
+    clock started (perf_counter; default now)."""
+    import os
 
-    t0 = time.perf_counter()
-    tiling = tiling_cover(matrix) if engine not in GENERAL else None
+    from .bitset.driver import fits, memory_need
+
+    t0 = time.perf_counter() if deadline_from is None else deadline_from
+    deadline = None if time_limit is None else t0 + time_limit
+    tiling = tiling_cover(matrix, deadline) if engine not in GENERAL else None
     if tiling is None and engine in TILING:
         raise ValueError(f"the {engine} kernel counts tilings; this matrix is not one")
     if tiling is not None:
-        spent = time.perf_counter() - t0  # the search times itself after the warm-up
-        res = _run_tiling(tiling, engine, limit, store, time_limit, progress)
+        spent = time.perf_counter() - t0  # the search times itself after the warm-up: what is left
+        left = None if time_limit is None else max(0.0, time_limit - spent)
+        res = _run_tiling(tiling, engine, limit, store, left, progress)
         if res is not None:
             res.seconds += spent
             return res
     if engine == "auto":
-        engine = "bitset" if fits(matrix) else "links"
+        engine = "bitset" if fits(matrix, memory) else "links"
+    threads = 0 if store or limit or jobs == 1 else jobs or os.cpu_count() or 1
+    if engine == "bitset" and memory is not None and memory_need(matrix, threads) > memory:
+        raise OverBudget("the bit-set kernel's tables", memory_need(matrix, threads))
     spent = time.perf_counter() - t0
     warm_general(engine)
     t0 = time.perf_counter() - spent

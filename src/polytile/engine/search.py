@@ -148,7 +148,7 @@ def choose_engine(engine: str, n_items: int, n_pieces: int = 1) -> str:
     """One word of bits up to 64 items (and 64 pieces: the bitboard kernel keeps the pieces
     left in one word too; with more, the words of `wide`), several words up to 256 items,
     dancing links beyond."""
-    if engine == "bitboard" and n_pieces > 64:
+    if engine == "bitboard" and (n_pieces > 64 or n_items > 64):  # (its one word would not hold them)
         return "wide"
     if engine != "auto":
         return engine

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from ..core.library import PENTOMINO_ROWS
 from ..errors import PuzzleError
+from .common import clip
 
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 WEEKDAYS = ("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")  # date.weekday() order
@@ -89,7 +90,7 @@ def classify(label: str) -> tuple[str | None, str]:
         return "month", title
     if title in WEEKDAYS and label.lower() in (title.lower(), _full_weekday(title).lower()):
         return "weekday", title
-    if label.isdigit() and 1 <= int(label) <= 31:
+    if re.fullmatch(r"[0-9]{1,2}", label) and 1 <= int(label) <= 31:  # ASCII: '²'.isdigit() is True
         return "day", str(int(label))
     return None, label
 
@@ -158,7 +159,7 @@ def _pieces(body: str, name: str, number: int) -> tuple[tuple[str, tuple[str, ..
         rows = piece_rows(token)
         if rows is None:
             raise PuzzleError(
-                f"unknown piece {token!r} (pentomino letters, I4 L4 O4 S4 T4, or AxB but 1x1)",
+                f"unknown piece {clip(token)!r} (pentomino letters, I4 L4 O4 S4 T4, or AxB but 1x1)",
                 name,
                 number,
                 offset + start + 1,

@@ -129,6 +129,11 @@ def describe(value: Any, limit: int = 30) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
+def clip(text: str, limit: int = 40) -> str:
+    """`text` cut to `limit` characters and "…" for a message (a name may be megabytes long)."""
+    return text if len(text) <= limit else text[:limit] + "\u2026"
+
+
 def check_box(cells: list[tuple[int, ...]], name: str) -> None:
     """Refuse a board whose bounding box is too large to lay out as a grid."""
     sides = [max(axis) - min(axis) + 1 for axis in zip(*cells)]

@@ -13,15 +13,15 @@ How BurrTools' notions become polytile's model (see docs/parts/xmpuzzle.md):
   copies are interchangeable, so each assembly is counted once. It never leaves
   `strip_fillers` in a printed solution.
 
-The file is read defensively: the size of the decompressed XML is capped (a gzip bomb is
-refused after MAX_XML bytes), defusedxml refuses entities and external references, and
-every fault is one PuzzleError naming the file (and the line and column XML gives)."""
+The file is read defensively (the XML itself: xmpuzzle_xml.py): sizes are capped before
+anything is built (voxels per shape and per file, copies per shape and per problem;
+colours beyond BurrTools' 63 are never used, so the colour table stays small), voxel
+strings are read at numpy's speed in ASCII only, and every fault is one PuzzleError naming
+the file (and the line and column where there is one)."""
 
 from __future__ import annotations
 
-import gzip
-import io
-import zlib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -30,7 +30,10 @@ import numpy as np
 
 from ..core.puzzle import VIRTUAL
 from ..errors import PuzzleError
+from .common import clip
 from .common import read_bytes as common_read_bytes
+from .xmpuzzle_xml import number, parse_xml
+from .xmpuzzle_xml import unpack as unpack  # the page reads uploads with it
 
 if TYPE_CHECKING:
     from xml.etree.ElementTree import Element
@@ -38,9 +41,16 @@ if TYPE_CHECKING:
     from ..core.puzzle import Puzzle
     from ..core.results import Solution
 
-MAX_XML = 32 << 20  # bytes of XML after decompression
-MAX_VOXELS = 1 << 22  # x * y * z of one shape
-GZIP_MAGIC = b"\x1f\x8b"
+MAX_VOXELS = 1 << 20  # x * y * z of one shape (a board holds at most a million cells)
+MAX_TOTAL_VOXELS = 1 << 22  # of all the shapes of a file
+MAX_COLOUR = 63  # BurrTools' voxels have 6 bits of colour
+MAX_COPIES = 10_000  # of one shape in a problem (as in polytile JSON)
+MAX_PIECES = 100_000  # in a problem, all shapes' copies together
+SHOWN = 5  # problem names a message lists
+MAX_SHAPES = 5_000  # shapes in a file, and parts in a problem (BurrTools' own files: a few dozen)
+OTHER, STATE, DIGIT, BLANK = 0, 1, 2, 3  # what each byte of a voxel string is
+KINDS = np.zeros(256, dtype=np.uint8)
+KINDS[list(b"#+_")], KINDS[list(b"0123456789")], KINDS[list(b" \t\n\r")] = STATE, DIGIT, BLANK
 FILLER = VIRTUAL  # the virtual piece that takes a variable voxel left empty
 GRIDS = {0: "cube", 1: "triangular prism", 2: "sphere", 3: "rhombic dodecahedron", 4: "tetrahedron-octahedron"}
 
@@ -83,134 +93,137 @@ def read_bytes(path: str | Path) -> bytes:
     return unpack(common_read_bytes(path), str(path))
 
 
-def unpack(raw: bytes, name: str, limit: int = MAX_XML) -> bytes:
-    """The XML of a file's bytes (gzip or plain; the page's uploads come this way, with a
-    lower `limit`): gunzipped in chunks, refused past `limit` bytes."""
-    if not raw.startswith(GZIP_MAGIC):
-        if len(raw) > limit:
-            raise PuzzleError(f"more than {limit >> 20} MB of XML", name)
-        return raw
-    out = bytearray()
-    try:
-        with gzip.GzipFile(fileobj=io.BytesIO(raw)) as stream:
-            while chunk := stream.read(1 << 20):
-                out += chunk
-                if len(out) > limit:
-                    raise PuzzleError(f"decompresses to more than {limit >> 20} MB of XML (a gzip bomb?)", name)
-    except (OSError, EOFError, zlib.error) as e:
-        raise PuzzleError(f"broken gzip data: {e}", name) from None
-    return bytes(out)
-
-
-def parse_xml(data: bytes, name: str) -> Element:
-    """The XML's root element; entities, DTD tricks and syntax errors refused in one line."""
-    from xml.etree.ElementTree import ParseError
-
-    import defusedxml
-    from defusedxml.ElementTree import fromstring
-
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError:  # BurrTools writes its comments' bytes as they came
-        if b"encoding=" not in data[:100]:
-            data = data.decode("latin-1").encode("utf-8")
-    try:
-        root: Element = fromstring(data, forbid_dtd=False, forbid_entities=True, forbid_external=True)
-        return root
-    except ParseError as e:
-        line, col = getattr(e, "position", (None, None))
-        msg = str(e).split(":")[0]
-        raise PuzzleError(f"malformed XML: {msg}", name, line, None if col is None else col + 1) from None
-    except defusedxml.DefusedXmlException as e:
-        raise PuzzleError(
-            f"refused XML: {type(e).__name__} (entities and external references are not read)", name
-        ) from None
-
-
-def _int(element: Element, attr: str, name: str, where: str, default: int | None = None) -> int:
-    text = element.get(attr)
-    if text is None:
-        if default is None:
-            raise PuzzleError(f"{where}: missing attribute {attr!r}", name)
-        return default
-    try:
-        value = int(text.strip())
-    except ValueError:
-        raise PuzzleError(f"{where}: attribute {attr}={text[:20]!r} is not an integer", name) from None
-    if value < 0:
-        raise PuzzleError(f"{where}: attribute {attr}={value} is negative", name)
-    return value
-
-
-def _voxels(text: str, size: tuple[int, int, int], name: str, where: str) -> tuple[np.ndarray, np.ndarray]:
-    """States and colours of the voxels, x fastest, then y, then z; a colour's digits
-    follow the voxel they colour (`voxel_c::voxel_c`)."""
+def _voxels(
+    text: str, size: tuple[int, int, int], name: str, where: str, at: tuple[int, int] | None
+) -> tuple[np.ndarray, np.ndarray]:
+    """States (the characters `#+_`) and colours of the voxels, x fastest, then y, then z;
+    a colour's digits follow the voxel they colour (`voxel_c::voxel_c`). Read at numpy's
+    speed: a shape may hold a million voxels."""
     n = size[0] * size[1] * size[2]
-    states: list[str] = []
-    colours: list[int] = []
-    for ch in text.strip():
-        if ch in "#+_":
-            states.append(ch)
-            colours.append(0)
-        elif ch.isdigit() and states:
-            colours[-1] = colours[-1] * 10 + int(ch)
-            if colours[-1] > 63:
-                raise PuzzleError(f"{where}: colour {colours[-1]} is too big (at most 63)", name)
-        elif not ch.isspace():
-            raise PuzzleError(f"{where}: unexpected character {ch!r} in the voxel string", name)
-    if len(states) != n:
-        raise PuzzleError(f"{where}: {len(states)} voxels given for {size[0]}x{size[1]}x{size[2]} = {n}", name)
-    return np.array(states), np.array(colours, dtype=np.int64)
+    if not text.isascii():
+        bad = next(i for i, ch in enumerate(text) if not ch.isascii())
+        raise _at(f"{where}: unexpected character {text[bad]!r} in the voxel string", name, text, bad, at)
+    buf = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
+    kind = KINDS[buf]
+    starts = np.flatnonzero(kind == STATE)
+    digit = kind == DIGIT
+    if len(starts):
+        digit[: starts[0]] = False  # a digit before the first voxel colours nothing
+    other = (kind == OTHER) | ((kind == DIGIT) & ~digit)
+    if other.any():
+        bad = int(other.argmax())
+        raise _at(f"{where}: unexpected character {text[bad]!r} in the voxel string", name, text, bad, at)
+    if len(starts) != n:
+        raise PuzzleError(f"{where}: {len(starts)} voxels given for {size[0]}x{size[1]}x{size[2]} = {n}", name)
+    colours = np.zeros(n, dtype=np.int64)
+    if digit.any():
+        colours = _colours(buf, starts, np.flatnonzero(digit), name, where)
+    return buf[starts], colours
 
 
-def _shape(element: Element, index: int, name: str) -> Shape:
+def _colours(buf: np.ndarray, starts: np.ndarray, digits: np.ndarray, name: str, where: str) -> np.ndarray:
+    """Each voxel's colour: the number its digits spell (at most MAX_COLOUR)."""
+    owner = np.searchsorted(starts, digits) - 1  # the voxel each digit follows
+    value = buf[digits].astype(np.int64) - ord("0")
+    first = np.r_[True, owner[1:] != owner[:-1]]
+    group = np.cumsum(first) - 1
+    size = np.bincount(group)
+    power = size[group] - 1 - (np.arange(len(digits)) - np.flatnonzero(first)[group])  # 10's exponent
+    if ((power >= 2) & (value > 0)).any():  # 100 or more
+        k = int(owner[((power >= 2) & (value > 0)).argmax()])
+        spelled = bytes(buf[digits[owner == k]]).decode().lstrip("0")
+        raise PuzzleError(f"{where}: colour {clip(spelled, 12)} is too big (at most {MAX_COLOUR})", name)
+    colours = np.zeros(len(starts), dtype=np.int64)
+    np.add.at(colours, owner, value * 10 ** np.minimum(power, 2))
+    if colours.max() > MAX_COLOUR:
+        raise PuzzleError(f"{where}: colour {int(colours.max())} is too big (at most {MAX_COLOUR})", name)
+    return colours
+
+
+def _at(message: str, name: str, text: str, i: int, at: tuple[int, int] | None) -> PuzzleError:
+    """The error at character i of an element's text that starts at `at` (line, column)."""
+    if at is None:
+        return PuzzleError(message, name)
+    line = at[0] + text.count("\n", 0, i)
+    col = i - text.rfind("\n", 0, i) if "\n" in text[:i] else at[1] + i
+    return PuzzleError(message, name, line, col)
+
+
+def _size(element: Element, index: int, name: str) -> tuple[int, int, int]:
+    """A shape's box (x, y, z), at most MAX_VOXELS voxels."""
     where = f"shape {index + 1}"
-    size = (_int(element, "x", name, where), _int(element, "y", name, where), _int(element, "z", name, where))
-    if _int(element, "type", name, where, 0) != 0:
-        raise PuzzleError(f"{where}: unknown voxel type {element.get('type')}", name)
-    if size[0] * size[1] * size[2] > MAX_VOXELS:
-        raise PuzzleError(f"{where}: {size[0]}x{size[1]}x{size[2]} voxels (limit {MAX_VOXELS})", name)
-    states, colours = _voxels(element.text or "", size, name, where)
-    idx = np.arange(len(states))
-    cells = np.stack([idx % size[0], idx // size[0] % size[1], idx // (size[0] * size[1])], axis=1)
-    full, var = states == "#", states == "+"
+    x, y, z = (number(element, axis, name, where, most=MAX_VOXELS) for axis in "xyz")
+    if x * y * z > MAX_VOXELS:
+        raise PuzzleError(f"{where}: {x}x{y}x{z} voxels (limit {MAX_VOXELS})", name)
+    return x, y, z
+
+
+def _shapes(elements: list[Element], name: str, positions: dict[Element, tuple[int, int]]) -> list[Shape]:
+    """Every shape, their sizes checked (MAX_TOTAL_VOXELS in all) before any is read."""
+    if len(elements) > MAX_SHAPES:
+        raise PuzzleError(f"{len(elements)} shapes (limit {MAX_SHAPES})", name)
+    sizes = [_size(v, i, name) for i, v in enumerate(elements)]
+    if sum(x * y * z for x, y, z in sizes) > MAX_TOTAL_VOXELS:
+        raise PuzzleError(f"the shapes hold more than {MAX_TOTAL_VOXELS} voxels in all", name)
+    return [_shape(v, i, size, name, positions.get(v)) for i, (v, size) in enumerate(zip(elements, sizes))]
+
+
+def _shape(element: Element, index: int, size: tuple[int, int, int], name: str, at: tuple[int, int] | None) -> Shape:
+    where = f"shape {index + 1}"
+    if number(element, "type", name, where, 0) != 0:
+        raise PuzzleError(f"{where}: unknown voxel type {clip(element.get('type') or '')}", name)
+    states, colours = _voxels(element.text or "", size, name, where, at)
+    full, var = np.flatnonzero(states == ord("#")), np.flatnonzero(states == ord("+"))
     return Shape(
         element.get("name") or f"S{index + 1}",
         size,
-        cells[full],
-        cells[var],
+        _cells(full, size),
+        _cells(var, size),
         colours[full],
         colours[var],
     )
+
+
+def _cells(idx: np.ndarray, size: tuple[int, int, int]) -> np.ndarray:
+    """(n, 3) voxel coordinates of flat indices, x fastest."""
+    return np.stack([idx % size[0], idx // size[0] % size[1], idx // (size[0] * size[1])], axis=1).astype(np.int64)
 
 
 def _problem(element: Element, index: int, n_shapes: int, name: str) -> Problem:
     where = f"problem {index + 1}"
     parts: list[tuple[int, int, int]] = []
     shapes = element.find("shapes")
-    for part in [] if shapes is None else shapes.findall("shape"):
-        sid = _int(part, "id", name, where)
+    found = [] if shapes is None else shapes.findall("shape")
+    if len(found) > MAX_SHAPES:
+        raise PuzzleError(f"{where}: {len(found)} parts (limit {MAX_SHAPES})", name)
+    for part in found:
+        sid = number(part, "id", name, where)
         if sid >= n_shapes:
             raise PuzzleError(f"{where}: shape id {sid} does not exist (the file has {n_shapes} shapes)", name)
         if part.get("count") is not None:
-            lo = hi = _int(part, "count", name, where)
+            lo = hi = number(part, "count", name, where, most=MAX_COPIES)
         elif part.get("min") is not None and part.get("max") is not None:
-            lo, hi = _int(part, "min", name, where), _int(part, "max", name, where)
+            lo, hi = (
+                number(part, "min", name, where, most=MAX_COPIES),
+                number(part, "max", name, where, most=MAX_COPIES),
+            )
             if lo > hi:
                 raise PuzzleError(f"{where}: shape {sid} has min {lo} > max {hi}", name)
         else:
             lo = hi = 1
         parts.append((sid, lo, hi))
+    if sum(hi for _, _, hi in parts) > MAX_PIECES:
+        raise PuzzleError(f"{where}: more than {MAX_PIECES} pieces", name)
     result = element.find("result")
     if result is None:
         raise PuzzleError(f"{where}: no result shape", name)
-    rid = _int(result, "id", name, where)
+    rid = number(result, "id", name, where)
     if rid >= n_shapes:
         raise PuzzleError(f"{where}: result shape id {rid} does not exist (the file has {n_shapes} shapes)", name)
     pairs = set()
     bitmap = element.find("bitmap")
     for pair in [] if bitmap is None else bitmap.findall("pair"):
-        pairs.add((_int(pair, "piece", name, where) + 1, _int(pair, "result", name, where) + 1))
+        pairs.add((number(pair, "piece", name, where) + 1, number(pair, "result", name, where) + 1))
     return Problem(element.get("name") or "", parts, rid, pairs)
 
 
@@ -221,18 +234,19 @@ def read_file(path: str | Path) -> BurrFile:
 
 def read_xml(data: bytes, name: str) -> BurrFile:
     """The grid, shapes and problems of a file's XML (`name` for the messages)."""
-    root = parse_xml(data, name)
+    root, positions = parse_xml(data, name)
     if root.tag != "puzzle":
-        raise PuzzleError(f"not a BurrTools puzzle (root element <{root.tag}>)", name)
+        raise PuzzleError(f"not a BurrTools puzzle (root element <{clip(root.tag)}>)", name)
     grid_el = root.find("gridType")
-    grid = 0 if grid_el is None else _int(grid_el, "type", name, "gridType")
+    grid = 0 if grid_el is None else number(grid_el, "type", name, "gridType")
     if grid != 0:
         what = GRIDS.get(grid, "unknown")
         raise PuzzleError(f"grid type {grid} ({what}) is not supported (only 0, cubes)", name)
     colours_el = root.find("colors")
-    n_colours = 0 if colours_el is None else len(colours_el.findall("color"))
+    # a voxel's colour is at most MAX_COLOUR: colours defined beyond are never used
+    n_colours = 0 if colours_el is None else min(len(colours_el.findall("color")), MAX_COLOUR)
     shapes_el = root.find("shapes")
-    shapes = [_shape(v, i, name) for i, v in enumerate([] if shapes_el is None else shapes_el.findall("voxel"))]
+    shapes = _shapes([] if shapes_el is None else shapes_el.findall("voxel"), name, positions)
     for i, s in enumerate(shapes):
         top = max([int(s.filled_colour.max(initial=0)), int(s.variable_colour.max(initial=0))])
         if top > n_colours:
@@ -255,12 +269,13 @@ def choose(burr: BurrFile, problem: str | None, name: str) -> int:
     names = [p.name for p in burr.problems]
     if problem in names:
         return names.index(problem)
-    if problem.strip().isdigit():
-        n = int(problem)
-        if 1 <= n <= len(burr.problems):
-            return n - 1
-        raise PuzzleError(f"no problem {n}: the file has {len(burr.problems)} (numbered from 1)", name)
-    raise PuzzleError(f"no problem named {problem!r} (problems: {', '.join(repr(n) for n in names)})", name)
+    if re.fullmatch(r"[0-9]+", problem.strip()):  # ASCII digits: int() would take '١' too
+        digits = problem.strip().lstrip("0") or "0"
+        if len(digits) <= 9 and 1 <= int(digits) <= len(burr.problems):
+            return int(digits) - 1
+        raise PuzzleError(f"no problem {clip(digits)}: the file has {len(burr.problems)} (numbered from 1)", name)
+    shown = ", ".join(repr(clip(n)) for n in names[:SHOWN]) + (", ..." if len(names) > SHOWN else "")
+    raise PuzzleError(f"no problem named {clip(problem)!r} (problems: {shown})", name)
 
 
 def listing(burr: BurrFile) -> list[str]:

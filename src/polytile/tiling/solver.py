@@ -54,10 +54,13 @@ def area_reasons(puzzle: Puzzle, tiles_area: int | None = None) -> list[str]:
     return reasons
 
 
-def infeasible(model: Model, areas_checked: bool = False, tiles_area: int = -1) -> list[str]:
+def infeasible(
+    model: Model, areas_checked: bool = False, tiles_area: int = -1, deadline: float | None = None
+) -> list[str]:
     """Reasons, found without search, why the puzzle has no solution (`areas_checked`:
     area_reasons found none before the model was built; merging pieces keeps the sums;
-    `tiles_area`: the tiles' cells, when the caller has it)."""
+    `tiles_area`: the tiles' cells, when the caller has it). TimeUp when the perf_counter
+    `deadline` passes first."""
     checks = model.checks
     if areas_checked and checks is not None and checks[0] == (1 << len(model.cover.piece_count)) - 1:
         if checks[1] < 0 and tiles_area == len(model.cells):  # (every tile placed, no cell bare:
@@ -72,18 +75,31 @@ def infeasible(model: Model, areas_checked: bool = False, tiles_area: int = -1) 
             if not placed >> p & 1 and piece.least > 0:
                 reasons.append(f"piece {piece.name} ({piece.size} cells) fits nowhere on the board")
     if not reasons and (placed != every or puzzle.tiles_area != area):  # (else all the tiles cover it)
-        sums, within = 1, (2 << area) - 1  # bit s set: some choice of fitting tiles has s cells
-        for p, piece in enumerate(pieces):
-            size = piece.size
-            for _ in range(min(piece.count, area // size) if placed >> p & 1 else 0):
-                sums |= (sums << size) & within
-        if not (sums >> area) & 1:
+        counts = [min(piece.count, area // piece.size) if placed >> p & 1 else 0 for p, piece in enumerate(pieces)]
+        if not _sums(area, [piece.size for piece in pieces], counts, deadline) >> area & 1:
             reasons.append(f"no choice of the tiles that fit on the board covers exactly {area} cells")
     uncovered = _uncovered(model)
     if uncovered >= 0:
         cell = model.cells[uncovered]
         reasons.append(f"no piece can cover cell {tuple(int(x) for x in cell)}")
     return reasons
+
+
+def _sums(area: int, sizes: list[int], counts: list[int], deadline: float | None) -> int:
+    """Bit s set when some choice of the tiles (counts[p] copies of sizes[p] cells at most)
+    covers s <= area cells. Copies are taken in groups of 1, 2, 4, ... (and the rest): the
+    same sums, in log(count) shifts of an area-bit number rather than count shifts (a
+    million one-cell fillers took a minute)."""
+    sums, within = 1, (2 << area) - 1
+    for size, count in zip(sizes, counts):
+        group = 1
+        while count > 0:
+            take = min(group, count)
+            sums |= (sums << (take * size)) & within
+            count, group = count - take, 2 * group
+            if deadline is not None and time.perf_counter() > deadline:
+                raise TimeUp
+    return sums
 
 
 def _placed(model: Model) -> int:
@@ -158,11 +174,11 @@ class Tiling:
             return None
         try:
             return self.symmetry(deadline)
-        except TimeUp:
-            return None
         except OverBudget as e:
             if unique:
                 raise self._over(e) from None
+            return None
+        except TimeUp:
             return None
 
     def _check_tables(self, model: Model) -> None:
@@ -187,11 +203,12 @@ class Tiling:
         warm(engine, self.puzzle.board.area, parallel=parallel, dynamic=self.puzzle.board.dim == 3)
         gc.freeze()  # numba's many objects: keep the collector from rescanning them mid-search
         t0 = time.perf_counter()
+        deadline = None if time_limit is None else t0 + time_limit
         try:
-            model = self.model(None if time_limit is None else t0 + time_limit)
+            model = self.model(deadline)
+            reasons = infeasible(model, True, tiles_area, deadline)  # (area_reasons above found none)
         except TimeUp:
             return t0, None, Report(0, 0 if unique else None, time.perf_counter() - t0, complete=False, timed_out=True)
-        reasons = infeasible(model, True, tiles_area)  # (area_reasons above found none)
         if reasons:
             return t0, model, Report(0, 0 if unique else None, time.perf_counter() - t0, reasons=reasons)
         return t0, model, None
@@ -427,9 +444,9 @@ class Tiling:
             return None  # (the search's path says why there is no solution)
         try:
             model = self.model(deadline)
+            reasons = reasons or infeasible(model, deadline=deadline)
         except TimeUp:
             return self._stopped(method, t0, timed_out=True)
-        reasons = reasons or infeasible(model)
         if reasons:
             if method == "auto":
                 return None
@@ -444,7 +461,10 @@ class Tiling:
 
         if model.perms is not None:
             return model.perms
-        return board_group(model.cells, model.colours, self.puzzle.board.grid, permuter)
+        try:
+            return board_group(model.cells, model.colours, self.puzzle.board.grid, permuter, self.max_memory)
+        except OverBudget as e:
+            raise self._over(e) from None
 
     @staticmethod
     def _stopped(method: str, t0: float, *, timed_out: bool = False, interrupted: bool = False) -> Report[Solution]:

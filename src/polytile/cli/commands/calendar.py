@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ...tiling.calendar import Calendar
 
 FORMATS = ("text", "csv", "json", "svg", "png")
+MOST_SHOWN = 10_000  # --solve N: a row of N is kept for each (a date has a few hundred at most on the built-in boards)
 
 
 def arguments(p: ArgumentParser) -> None:
@@ -33,7 +34,7 @@ def arguments(p: ArgumentParser) -> None:
     )
     p.add_argument("--date", metavar="DATE", help="2026-11-25, 'Nov 25', 'Wed Nov 25' [default: today].")
     flag(p, "--count", "Print only the date's number of solutions.")
-    p.add_argument("--solve", type=bounded(int, 0), metavar="N", help="Show N solutions [default: 1].")
+    p.add_argument("--solve", type=bounded(int, 0, MOST_SHOWN), metavar="N", help="Show N solutions [default: 1].")
     flag(p, "--all-dates", "Count every date of the year in one search: a table or a picture.", dest="all_dates")
     p.add_argument(
         "--jobs",

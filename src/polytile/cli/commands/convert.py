@@ -40,7 +40,7 @@ def arguments(p: ArgumentParser) -> None:
     p.add_argument("--problem", metavar="N|NAME", help="Which problem of a BurrTools file.")
     p.add_argument(
         "--solutions",
-        type=bounded(int, 0),
+        type=bounded(int, 0, 10_000),
         default=0,
         metavar="N",
         help="Store up to N solutions in the file (formats that hold them).",

@@ -14,7 +14,7 @@ from argparse import ArgumentParser
 from typing import TYPE_CHECKING, Any, Optional
 
 from ...errors import PuzzleError
-from .args import Exit, bounded, flag
+from .args import Exit, bounded, flag, max_memory
 
 if TYPE_CHECKING:
     import numpy as np
@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from ...core.results import Report
 
 ENGINES = ("auto", "bitset", "links", "bitboard", "wide", "dlx")
+MOST = 1 << 62  # --limit: the kernels count in int64
+MOST_JOBS = 256  # --jobs: a thread each
 
 
 def arguments(p: ArgumentParser) -> None:
@@ -31,7 +33,7 @@ def arguments(p: ArgumentParser) -> None:
     what = p.add_mutually_exclusive_group()
     flag(what, "--count", "Count the solutions (the default).")
     flag(what, "--all", "List every solution.", dest="list_all")
-    what.add_argument("--limit", type=bounded(int, 1), metavar="N", help="List the first N solutions.")
+    what.add_argument("--limit", type=bounded(int, 1, MOST), metavar="N", help="List the first N solutions.")
     flag(
         p,
         "--json",
@@ -63,11 +65,12 @@ def arguments(p: ArgumentParser) -> None:
     )
     p.add_argument(
         "--jobs",
-        type=bounded(int, 0),
+        type=bounded(int, 0, MOST_JOBS),
         default=0,
         metavar="N",
         help="Threads of a count on the bit-set kernel (0: every core; 1: one).",
     )
+    max_memory(p)
     p.set_defaults(run=cover)
 
 
@@ -81,16 +84,22 @@ def cover(
     engine: str,
     jobs: int,
     method: str = "auto",
+    max_memory: int = 1 << 30,
 ) -> None:
     """Count or list the solutions of an exact cover problem in Knuth's DLX format."""
+    import time
+
     from ...formats.dlx import load
 
     matrix = load(file)
     store = list_all or limit is not None
     if method not in ("auto", "enumerate") and (store or engine != "auto"):
         raise PuzzleError(f"--method {method} counts without listing: not with --all, --limit or --engine", "--method")
+    t0 = time.perf_counter()  # one clock for the method's attempt and the search
     counted = (
-        None if store or engine != "auto" or method == "enumerate" else _count_by_method(matrix, method, time_limit)
+        None
+        if store or engine != "auto" or method == "enumerate"
+        else _count_by_method(matrix, method, time_limit, max_memory, t0)
     )
     if counted is not None:
         print(json.dumps(_as_json(counted, False)) if as_json else "\n".join(counted.text_lines(False)))
@@ -100,16 +109,7 @@ def cover(
         if counted.interrupted:
             raise Exit(130)
         return
-    from ...engine.cover_search import search_matrix
-    from ..progress import counting
-
-    with counting() as progress:
-        try:
-            report = search_matrix(
-                matrix, limit=limit, store=store, time_limit=time_limit, engine=engine, progress=progress, jobs=jobs
-            )
-        except ValueError as e:
-            raise PuzzleError(str(e), "--engine") from None
+    report = _search(matrix, file, limit, store, time_limit, engine, jobs, max_memory, t0)
     if as_json:
         print(json.dumps(_as_json(report, store)))
     else:
@@ -122,8 +122,47 @@ def cover(
         raise Exit(124)
 
 
-def _count_by_method(matrix: Matrix, method: str, time_limit: Optional[float]) -> Optional[Report[np.ndarray]]:
-    """A count that lists nothing (engine.counting), or None when auto chooses the search."""
+def _search(
+    matrix: Matrix,
+    file: str,
+    limit: Optional[int],
+    store: bool,
+    time_limit: Optional[float],
+    engine: str,
+    jobs: int,
+    memory: int,
+    t0: float,
+) -> Report[np.ndarray]:
+    """The search (engine.cover_search) with a progress line; its refusals as one line."""
+    from ...budget import over
+    from ...core.cover import OverBudget
+    from ...engine.cover_search import search_matrix
+    from ..progress import counting
+
+    with counting() as progress:
+        try:
+            return search_matrix(
+                matrix,
+                limit=limit,
+                store=store,
+                time_limit=time_limit,
+                engine=engine,
+                progress=progress,
+                jobs=jobs,
+                memory=memory,
+                deadline_from=t0,
+            )
+        except ValueError as e:
+            raise PuzzleError(str(e), "--engine") from None
+        except OverBudget as e:
+            raise over(e.what, e.need, memory, file) from None
+
+
+def _count_by_method(
+    matrix: Matrix, method: str, time_limit: Optional[float], memory: int, t0: float
+) -> Optional[Report[np.ndarray]]:
+    """A count that lists nothing (engine.counting), or None when auto chooses the search
+    (the clock started at t0, perf_counter)."""
     import time
 
     from ...core.matrix import counting_cover
@@ -132,8 +171,7 @@ def _count_by_method(matrix: Matrix, method: str, time_limit: Optional[float]) -
     from ...engine.counting import count as count_by
     from ...engine.limits import Stopped
 
-    t0 = time.perf_counter()
-    cover = counting_cover(matrix)
+    cover = counting_cover(matrix, None if time_limit is None else t0 + time_limit)
     if cover is None:
         if method == "auto":
             return None
@@ -142,7 +180,7 @@ def _count_by_method(matrix: Matrix, method: str, time_limit: Optional[float]) -
         chosen = choose(cover, method)
         if chosen in ("enumerate", "pfaffian"):
             return None
-        got = count_by(cover, chosen, deadline=None if time_limit is None else t0 + time_limit, memory=1 << 30)
+        got = count_by(cover, chosen, deadline=None if time_limit is None else t0 + time_limit, memory=memory)
     except Refused as e:
         if method == "auto":
             return None
@@ -151,7 +189,9 @@ def _count_by_method(matrix: Matrix, method: str, time_limit: Optional[float]) -
         if stop.reason == "memory budget":
             if method == "auto":
                 return None
-            raise PuzzleError(f"the {method} method would pass 1 GB", "--method") from None
+            from ...budget import over
+
+            raise over(f"counting by the {method} method", stop.need, memory, "--method") from None
         return Report(0, None, time.perf_counter() - t0, complete=False, timed_out=True, method=method, counted=False)
     except KeyboardInterrupt:
         return Report(0, None, time.perf_counter() - t0, complete=False, interrupted=True, method=method, counted=False)

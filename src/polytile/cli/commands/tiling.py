@@ -234,7 +234,7 @@ def solve(
 
     show(
         strip_fillers(report.found),
-        tiling.model().cells,
+        tiling.model().cells if report.found else tiling.puzzle.board.cells,  # (not built when time ran out)
         fmt,
         output,
         piece_ids(tiling.model().puzzle) if report.found else None,

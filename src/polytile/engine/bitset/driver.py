@@ -16,10 +16,25 @@ MAX_WORDS = 1 << 23  # words of the kill rows (64 MB)
 BUFFER_ROWS = 1024
 
 
-def fits(matrix: Matrix) -> bool:
-    """Whether the bit-set kernel takes the matrix (a few thousand options at most)."""
+def fits(matrix: Matrix, budget: int | None = None) -> bool:
+    """Whether the bit-set kernel takes the matrix (a few thousand options at most, and
+    its tables and stacks within `budget` bytes)."""
     words = (matrix.n_options + 63) // 64
-    return matrix.n_options <= MAX_OPTIONS and (matrix.n_items + len(matrix.opt_items)) * words <= MAX_WORDS
+    small = matrix.n_options <= MAX_OPTIONS and (matrix.n_items + len(matrix.opt_items)) * words <= MAX_WORDS
+    return small and (budget is None or memory_need(matrix, 1) <= budget)
+
+
+def memory_need(matrix: Matrix, jobs: int) -> int:
+    """Bytes the kernel's tables and stacks take, before any is allocated: a stack has a
+    row of every level (an option chosen each) of options' and of primary items' bits, and
+    of counts; `pick` runs two stacks, a count on threads one more for each."""
+    opt_words = max(1, (matrix.n_options + 63) // 64)
+    prim_words = max(1, (matrix.n_primary + 63) // 64)
+    rows = matrix.n_items + len(matrix.opt_items)  # kill rows: items, (secondary item, colour) pairs
+    tables = 8 * (2 * rows * opt_words + matrix.n_options * prim_words)
+    depth = min(matrix.n_primary, matrix.n_options) + 3
+    stack = 8 * depth * (2 * opt_words + prim_words) + 4 * depth * matrix.n_primary + 4 * BUFFER_ROWS * depth
+    return tables + stack * (2 + jobs)
 
 
 def _bits(rows: np.ndarray, cols: np.ndarray, n_rows: int, n_cols: int) -> np.ndarray:
@@ -135,7 +150,7 @@ class BitsetDriver:
         from . import kernel
 
         self.tabs, self.counted = tabs, counted
-        depth = tabs.n_primary + 2
+        depth = min(tabs.n_primary, tabs.n_options) + 2  # each level chooses an option
         words = tabs.tables.kill.shape[1]
         self.state = np.zeros(2, dtype=np.int64)
         self.work = BitsetStack(

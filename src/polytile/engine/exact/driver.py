@@ -95,7 +95,7 @@ class ExactDriver:
         from . import kernel
 
         self.links = build_links(matrix)
-        depth = matrix.n_primary + 2
+        depth = min(matrix.n_primary, matrix.n_options) + 2  # each level chooses an option (700,000 items, 1 option: 3)
         self.state = np.zeros(2, dtype=np.int64)
         self.work = ExactStack(self.state, np.zeros(depth, dtype=np.int32), np.zeros(depth, dtype=np.int32))
         self.stats = np.zeros(N_STATS, dtype=np.int64)
