@@ -88,3 +88,11 @@ def _installed() -> str | None:
         return version("polytile")
     except PackageNotFoundError:
         return None
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1e400", "NaN"])
+@pytest.mark.parametrize("verb", ["count", "solve", "stats"])
+def test_a_time_limit_that_is_no_number_is_refused(puzzle, verb, value):
+    """`--time-limit nan` compared false with every bound and meant no limit at all."""
+    res = call_cli(verb, "p.txt", f"--time-limit={value}", cwd=puzzle)
+    assert_one_error(res, "--time-limit", "is not a finite number")

@@ -5,6 +5,7 @@ and number types with bounds."""
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import re
 import sys
@@ -124,7 +125,9 @@ def bounded(kind: Callable[[str], Any], low: float | None = None, high: float | 
         try:
             value = kind(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a valid {kind.__name__}") from None
+            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a valid {kind.__name__}") from None
+        if kind is float and not math.isfinite(value):  # nan passes every comparison; inf is no bound
+            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a finite number")
         if (low is not None and value < low) or (high is not None and value > high):
             span = (
                 f"{low}<=x<={high}"
