@@ -276,7 +276,7 @@ SOMA = str(TESTS.parent / "examples" / "soma-3x3x3.json")
     "option, value, words",
     [
         ("--unit", "nan", "not a finite number"),
-        ("--unit", "inf", "not in the range"),
+        ("--unit", "inf", "not a finite number"),
         ("--unit", "1e308", "not in the range"),
         ("--unit", "\u0661\u0660", "ASCII"),
         ("--gap", "nan", "not a finite number"),
