@@ -1,6 +1,7 @@
 # make demo   set up .venv and solve the bundled 6x10 pentomino example
 # make test   set up .venv and run the tests
-# make test-fast  the tests without the slow, browser and fuzz markers (under 2 minutes)
+# make test-fast  the tests without the slow, browser and fuzz markers, on two processes
+#                 (pytest-xdist; TEST_JOBS=1 for one): under 2 minutes on an idle 2-core machine
 # make fuzz   long profiles of the modules marked fuzz (FUZZ_MODULES in tests/conftest.py): the
 #             parser fuzz suite and its resource profile (10,000 inputs per family each, 1 GB of
 #             address space and 5 s per input), the random differential tests (100,000 tiling
@@ -36,8 +37,9 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -q --durations=15
 
 # the tests that take seconds, not minutes (markers applied by module in tests/conftest.py)
+TEST_JOBS ?= 2
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -q -m "not slow and not browser and not fuzz" --durations=10
+	$(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist loadfile -m "not slow and not browser and not fuzz" --durations=10
 
 fuzz: $(STAMP)
 	POLYTILE_FUZZ=long $(BIN)/python -m pytest -q -s -p no:cacheprovider --hypothesis-show-statistics -m fuzz
