@@ -244,3 +244,20 @@ def test_cli_time_limit_not_reached(tmp_path):
     assert p.returncode == 0, p.stderr
     out = json.loads(p.stdout)
     assert out["counted"] and not out["timed_out"] and (out["solutions"], out["unique"]) == (2, 1)
+
+
+def test_a_first_search_cut_short_gives_no_node_figure(tmp_path):
+    """The mutilated 12x12 board (two opposite corners removed) has no domino tiling (the two
+    corners have one colour: 72 cells of one, 70 of the other); the count proves it at once,
+    but the search for a first solution would take ages: stopped by the time limit, its node
+    figure is unknown (null), not a number that reads like the whole tree."""
+    cells = [[r, c] for r in range(12) for c in range(12) if (r, c) not in ((0, 0), (11, 11))]
+    path = tmp_path / "mutilated.json"
+    path.write_text(json.dumps({"board": cells, "pieces": [{"name": "D", "cells": [[0, 0], [0, 1]], "count": 71}]}))
+    p = run("stats", path, "--json", "--time-limit", "1")
+    assert p.returncode == 124, p.stderr
+    out = json.loads(p.stdout)
+    assert out["solutions"] == 0 and out["difficulty"]["nodes_to_first"] is None
+    text = run("stats", path, "--time-limit", "1")
+    assert text.returncode == 124 and "nodes to prove there is no solution" in text.stdout
+    assert "unknown (stopped after" in text.stdout

@@ -247,7 +247,7 @@ class Stats:
     boundary_cells: dict[str, int | None]
     pieces: list[PieceStats]
     hardest: list[tuple[tuple[int, ...], int]]
-    first_nodes: int  # nodes to the first solution (the whole tree if none)
+    first_nodes: int | None  # nodes to the first solution (the whole tree if none; None: cut short first)
     first_seconds: float
     estimate: TreeEstimate
     tree_nodes: int | None  # the kernel's whole tree, when counted
@@ -383,7 +383,7 @@ def collect(
         boundary_cells={k: None if m is None else int(m.sum()) for k, m in kinds.items()},
         pieces=pieces,
         hardest=hardest,
-        first_nodes=first.nodes,
+        first_nodes=None if first.timed_out and not first.found else first.nodes,
         first_seconds=first.seconds,
         estimate=est,
         tree_nodes=tree_nodes,

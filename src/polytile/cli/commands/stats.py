@@ -119,7 +119,10 @@ def _difficulty_table(con: Console, st: Stats) -> None:
     table.add_column("what")
     table.add_column("value", justify="right")
     first = "nodes to the first solution" if st.solutions else "nodes to prove there is no solution"
-    table.add_row(first, f"{st.first_nodes:,} ({st.first_seconds * 1000:.1f} ms)")
+    if st.first_nodes is None:  # the time limit came before a solution or the proof of none
+        table.add_row(first, f"unknown (stopped after {st.first_seconds * 1000:.1f} ms)")
+    else:
+        table.add_row(first, f"{st.first_nodes:,} ({st.first_seconds * 1000:.1f} ms)")
     rel = f" ± {100 * e.stderr / e.nodes:.0f}%" if e.nodes else ""
     table.add_row(f"search tree, Knuth's estimate ({e.probes} probes, seed {e.seed})", f"{e.nodes:,.0f}{rel}")
     if st.tree_nodes is not None:
