@@ -9,7 +9,7 @@ The puzzles are the files of examples/counting/ (pieces given as "count": cells 
 published count (examples/counting/README.md says where each comes from); every tool's count
 is checked against it, never against another tool's. Per row:
 
-- DLX6 (only with --dlx6; build it with `sh bench/build_dlx6.sh CWEBTEST`, Knuth's code is not
+- DLX6 (only with --dlx6; build it with `sh bench/build_knuth.sh dlx6 CWEBTEST`, Knuth's code is not
   part of polytile): `dlx6 < FILE.dlx`, the wall time of the process, killed after
   --dlx6-timeout seconds. The DLX file is written here from the puzzle, not by polytile: one
   option per placement, its cells (all primary); a piece that can run out gets an item of its
@@ -205,7 +205,7 @@ def ratio(theirs: float | None, ours: float | None) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--dlx6", help="Knuth's dlx6 binary (bench/build_dlx6.sh builds it); without it, no DLX6 column")
+    ap.add_argument("--dlx6", help="Knuth's dlx6 binary (bench/build_knuth.sh dlx6 builds it); without it, no DLX6 column")
     ap.add_argument("--dlx6-timeout", type=float, default=200.0)
     ap.add_argument("--ref-timeout", type=float, default=300.0)
     ap.add_argument("--time-limit", type=float, default=60.0, help="polytile's --time-limit")

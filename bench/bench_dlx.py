@@ -9,8 +9,8 @@ formulation) and Langford pairs for n = 12. Each program counts every solution o
 - polytile: `polytile cover FILE --json` as a process; its `seconds` is the search after the
   file is read and the kernel loaded (start-up apart), on every core (`--jobs 1`: one thread);
 - dlx1: Knuth's program, not part of polytile, built from the public ascherer/cwebtest
-  repository (dlx1.w, gb_flip.w) by `sh bench/build_dlx1.sh CWEBTEST` (ctangle, then gcc -O3;
-  ctangle: Debian's texlive-binaries), by default in /tmp/polytile-peers/dlx; `dlx1 < FILE`, the wall time of the process (its parsing of the file
+  repository (dlx1.w, gb_flip.w) by `sh bench/build_knuth.sh dlx1 CWEBTEST` (ctangle, then gcc -O3;
+  ctangle: Debian's texlive-binaries), by default in /tmp/polytile-peers/dlx1; `dlx1 < FILE`, the wall time of the process (its parsing of the file
   is a few milliseconds);
 - xcover: `xcover.covers` (Algorithm C in numba) from Python, the file read by this script, the
   time of the enumeration alone (numba compiled on a tiny problem first).
@@ -128,7 +128,7 @@ def median_runs(run, repeats: int):
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--dlx1", default="/tmp/polytile-peers/dlx/dlx1")
+    ap.add_argument("--dlx1", default="/tmp/polytile-peers/dlx1/dlx1")
     ap.add_argument("--out", type=Path, help="Keep the DLX files here.")
     ap.add_argument("--repeats", type=int, default=3)
     args = ap.parse_args()
