@@ -216,6 +216,16 @@ BAD_JSON = {
         json_puzzle(board=[[0, i] for i in range(20_001)]),
         "board: too many cells (20001; limit 20000)",
     ),
+    "too-many-pieces": (
+        json.dumps({"board": [[0, 0]], "pieces": [{"name": str(i), "cells": [[0, 0]]} for i in range(5_001)]}),
+        "pieces: too many pieces (5001; limit 5000)",
+    ),
+    "too-many-copies-in-all": (
+        json.dumps(
+            {"board": [[0, 0]], "pieces": [{"name": str(i), "cells": [[0, 0]], "count": 10_000} for i in range(11)]}
+        ),
+        "pieces[10].count: too many copies in all (over 100000)",
+    ),
 }
 
 

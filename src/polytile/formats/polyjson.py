@@ -40,6 +40,8 @@ RawPiece = tuple[str, Cells, "list[str] | None", int, "int | None", "bool | None
 
 MAX_CELLS = 20_000
 MAX_COPIES = 10_000
+MAX_PIECES = 5_000  # entries in "pieces" (as .xmpuzzle's shapes)
+MAX_ALL_COPIES = 100_000  # all the pieces' copies together (as .xmpuzzle's pieces)
 BOARD_KEYS = {"board", "colours", "colors", "pieces", "allow_reflection", "name", "comment", "grid"}
 PIECE_KEYS = {"name", "cells", "colours", "colors", "count", "min", "reflect"}
 
@@ -151,7 +153,10 @@ def _pieces(ctx: _Ctx, listed: Any, grid: str) -> tuple[list[RawPiece], bool]:
         listed = list(PENTOMINO_ROWS)
     if not isinstance(listed, list) or not listed:
         ctx.fail("pieces", 'expected a non-empty list of pieces (or "pentominoes")')
+    if len(listed) > MAX_PIECES:
+        ctx.fail("pieces", f"too many pieces ({len(listed)}; limit {MAX_PIECES})")
     raw: list[RawPiece] = []
+    copies = 0
     for i, p in enumerate(listed):
         w = f"pieces[{i}]"
         if isinstance(p, str):
@@ -178,6 +183,9 @@ def _pieces(ctx: _Ctx, listed: Any, grid: str) -> tuple[list[RawPiece], bool]:
         chars = _colours(ctx, p, w, len(cells), pdrawn)
         explicit = explicit or any(k in p for k in ("colours", "colors"))
         count = _int(ctx, p.get("count", 1), f"{w}.count", 1, MAX_COPIES)
+        copies += count
+        if copies > MAX_ALL_COPIES:
+            ctx.fail(f"{w}.count", f"too many copies in all (over {MAX_ALL_COPIES})")
         least = _int(ctx, p["min"], f"{w}.min", 0, count) if "min" in p else None
         reflect = p.get("reflect")
         if reflect is not None and not isinstance(reflect, bool):
