@@ -81,7 +81,7 @@ def test_the_check_sees_the_forms_it_forbids(tmp_path):
         'if lat.name != "triangle": pass\n'
         'if board.grid in ("hex", "cube"): pass\n'
         'CELLS = {"square": 4, "triangle": 6}\n'
-        'if self.grid.name == other: pass\n'
+        "if self.grid.name == other: pass\n"
         'ok = data.get("grid", "square")\n'
     )
     lines = {int(b.split(":")[1]) for b in branches(sample, tmp_path)}
