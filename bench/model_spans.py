@@ -51,6 +51,10 @@ def timed(inner, label):
 def wrap(owner, name, label):
     setattr(owner, name, timed(getattr(owner, name), label))
 import polytile.tiling.solver as TS
+try:
+    import polytile.engine.model as EM  # (the one entry point, where the tree has it)
+except ImportError:
+    EM = TS
 search, plan = S.search, S.plan
 def searching(*a, **k):
     marks["search"] = time.perf_counter_ns()
@@ -67,7 +71,7 @@ def planning(*a, **k):
     return out
 S.plan, TS.search = planning, searching
 for owner, name, label in (
-    (TS.Tiling, "model", "model"), (TS, "build_compiled", "build_compiled"), (TS, "modeller", "modeller"),
+    (TS.Tiling, "model", "model"), (EM, "build_compiled", "build_compiled"), (EM, "modeller", "modeller"),
     (TS, "infeasible", "infeasible"), (TS.Tiling, "_symmetry_within_budget", "symmetry"),
 ):
     wrap(owner, name, label)

@@ -17,8 +17,8 @@ from compiled_counts import check_counts
 from paths import TESTS
 from polytile.core.cover import Cover, build
 from polytile.engine import kernels
+from polytile.engine import model as entry
 from polytile.engine.placing_driver import jit_placer, placer
-from polytile.tiling import solver
 from random_puzzles import random_lattice_puzzles, random_puzzles
 
 # POLYTILE_JIT=1 (.ci/run's JIT pass): the drivers take numba's dispatcher, never None
@@ -90,4 +90,4 @@ def test_the_kernel_runs_on_plain_boards():
 @given(random_puzzles())
 def test_counts_match_the_checker(tmp_path_factory, rp):
     """count(unique=True) on the model built by the kernel against the brute force."""
-    check_counts(tmp_path_factory, rp, [(solver, "placer", jit_placer)])
+    check_counts(tmp_path_factory, rp, [(entry, "placer", jit_placer)])

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 import polytile
 from polytile.core import shape
 from polytile.engine import kernels
+from polytile.engine import model as entry
 from compiled_counts import check_counts
 from paths import TESTS
 from polytile.core.symmetry import board_group
@@ -103,7 +104,11 @@ def test_counts_match_the_checker(tmp_path_factory, rp):
     check_counts(
         tmp_path_factory,
         rp,
-        [(shape, "_ORIENTATIONS", {}), (shape, "_compiled", [jit_turner]), (solver, "permuter", jit_permuter)],
+        [
+            (shape, "_ORIENTATIONS", {}),
+            (entry, "turner", jit_turner),
+            (solver, "permuter", jit_permuter),
+        ],
     )
 
 

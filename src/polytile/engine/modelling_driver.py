@@ -1,7 +1,8 @@
 """The compiled reduction (engine/modelling.py) as core.reduction takes it: the board and
-the pieces as plain arrays in, modelling.model's arrays out, or None where numpy must do
-it (a colour anywhere, a box too large for a lookup grid, or no compiled variant for these
-argument types: numba's compiling at run time would cost far more than numpy's calls)."""
+the pieces as plain arrays in, modelling.model's arrays out (named: core.reduction.Reduced),
+or None where numpy must do it (a colour anywhere, a box too large for a lookup grid, or no
+compiled variant for these argument types: numba's compiling at run time would cost far
+more than numpy's calls)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ..core.lattice import isometries, lattice, rotations
+from ..core.reduction import Reduced
 from .kernels import Kernel, kernel_module, type_key, using_compiled
 
 MAX_BOX = 1 << 22  # cells of the board's box looked up in one grid (core.cover.GRID_CELLS)
@@ -33,7 +35,7 @@ def modeller(
     per_piece: list[int],
     budget: int | None = None,
     jit: bool = False,
-) -> tuple[Any, ...] | None:
+) -> Reduced | None:
     """modelling.model's arrays, or None: see the module's note. `cells`: the board's
     cells, then each piece's; `colours` likewise; `per_piece`: the pieces' sizes, copies,
     least copies and whether each may reflect (0/1), one after the other; the symmetry
@@ -57,7 +59,7 @@ def modeller(
     if function is None:
         return None
     found = function(*args)
-    return None if len(found[0]) == 0 else found  # (no cells: declined)
+    return None if len(found[0]) == 0 else Reduced(*found)  # (no cells: declined)
 
 
 def _jit() -> Callable[..., Any]:
@@ -83,6 +85,6 @@ def _function(args: tuple[Any, ...]) -> Callable[..., Any] | None:
 
 def jit_modeller(
     cells: list[np.ndarray], colours: list[np.ndarray], per_piece: list[int], budget: int | None = None
-) -> tuple[Any, ...] | None:
+) -> Reduced | None:
     """`modeller` through numba's dispatcher always (the tests compare it with numpy)."""
     return modeller(cells, colours, per_piece, budget, jit=True)

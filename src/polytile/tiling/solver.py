@@ -11,23 +11,18 @@ from typing import Callable
 import numpy as np
 
 from ..budget import over
-from ..core.cover import Model, OverBudget, TimeUp, build, check_budget
+from ..core.cover import Model, OverBudget, TimeUp
 from ..core.puzzle import Puzzle
-from ..core.reduction import build_compiled
 from ..core.results import LETTERS, Placement, Report, Solution, piece_letters
 from ..core.symmetry import Symmetry, analyse
-from ..core.shape import use_compiled
 from ..errors import PuzzleError
-from ..engine.modelling_driver import modeller
+from ..engine.model import build_model
 from ..engine.orbits_driver import analyser
-from ..engine.placing_driver import placer
-from ..engine.turning_driver import permuter, turner
+from ..engine.turning_driver import permuter
 from ..engine.limits import Stopped
 from ..engine.warm import warm
 from ..engine.search import choose_engine, search
 from ..formats import load as read
-
-use_compiled(turner)  # the pieces' orientations in one compiled call (engine/turning.py)
 
 Progress = Callable[..., None]  # the report so far; parallel counts add (parts done, parts, share done)
 LISTING_GRACE = 0.1  # seconds to list what a stopped search found
@@ -144,12 +139,7 @@ class Tiling:
         PuzzleError before building when it could exceed the memory budget)."""
         if self._model is None:
             try:
-                # one compiled call in the common case (engine/modelling.py; it checks the
-                # budget itself), else numpy's build with the placements compiled (placing.py)
-                model = build_compiled(self.puzzle, modeller, self.max_memory, check=True)
-                if model is None:
-                    check_budget(self.puzzle, self.max_memory)
-                    model = build(self.puzzle, deadline, placer=placer)
+                model = build_model(self.puzzle, self.max_memory, deadline)
             except OverBudget as e:
                 raise self._over(e) from None
             self._model = model
