@@ -31,7 +31,7 @@ from polytile.core.cover import OverBudget
 from polytile.core.symmetry import analyse, analysis_bytes, board_group
 from polytile.engine import kernels
 from polytile.engine.modelling_driver import jit_modeller
-from polytile.tiling.solver import infeasible
+from polytile.tiling.feasibility import infeasible
 from random_puzzles import random_lattice_puzzles, random_puzzles
 
 JIT_RUN = bool(os.environ.get("POLYTILE_JIT"))  # .ci/run's JIT pass: never None then

@@ -21,7 +21,7 @@ from compiled_counts import check_counts
 from paths import TESTS
 from polytile.core.symmetry import board_group
 from polytile.engine.turning_driver import jit_permuter, jit_turner, permuter, turner
-from polytile.tiling import solver
+from polytile.tiling import by_method, solver
 from random_puzzles import random_puzzles
 
 # POLYTILE_JIT=1 (.ci/run's JIT pass): the drivers take numba's dispatcher, never None
@@ -108,6 +108,7 @@ def test_counts_match_the_checker(tmp_path_factory, rp):
             (shape, "_ORIENTATIONS", {}),
             (entry, "turner", jit_turner),
             (solver, "permuter", jit_permuter),
+            (by_method, "permuter", jit_permuter),
         ],
     )
 
