@@ -38,7 +38,10 @@ import contextlib, io, json, sys, time
 from collections import defaultdict
 from polytile.engine import search as S, warm as W
 from polytile.engine.kernels import kernel_module
-from polytile.engine import modelling_driver as MD
+try:
+    from polytile.engine.geometry import modelling_driver as MD
+except ImportError:  # (a tree from before the regroup)
+    from polytile.engine import modelling_driver as MD
 spent, on, marks = defaultdict(float), [False], {}
 def timed(inner, label):
     def call(*a, **k):
@@ -75,7 +78,7 @@ for owner, name, label in (
     (TS, "infeasible", "infeasible"), (TS.Tiling, "_symmetry_within_budget", "symmetry"),
 ):
     wrap(owner, name, label)
-modelling = kernel_module("modelling").model
+modelling = kernel_module(MD.__name__.removeprefix("polytile.engine.").removesuffix("_driver")).model
 warm = TS.warm
 def warmed(*a, **k):
     out = warm(*a, **k)

@@ -1,5 +1,5 @@
 """The model's one entry point (engine/model.build_model), its compiled way (the
-reduction of engine/modelling.py through engine/modelling_driver.py and core/reduction.py,
+reduction of engine/geometry/modelling.py through engine/geometry/modelling_driver.py and core/reduction.py,
 else numpy's build with compiled steps) against its numpy way (core.cover.build and
 core.symmetry.board_group, the reference): the same Model, array for array (dtype and
 shape included), the same merged pieces and the same board group, on random puzzles of
@@ -30,7 +30,7 @@ from polytile.core.reduction import build_compiled, takes
 from polytile.core.cover import OverBudget
 from polytile.core.symmetry import analyse, analysis_bytes, board_group
 from polytile.engine import kernels
-from polytile.engine.modelling_driver import jit_modeller
+from polytile.engine.geometry.modelling_driver import jit_modeller
 from polytile.tiling.feasibility import infeasible
 from random_puzzles import random_lattice_puzzles, random_puzzles
 
@@ -111,7 +111,7 @@ def check(puzzle: Puzzle) -> bool:
         same_cover(built, plain)
         return False
     same(fast, plain)
-    assert reduced(built) == (kernels.using_compiled("modelling", "model") or JIT_RUN)
+    assert reduced(built) == (kernels.using_compiled("geometry.modelling", "model") or JIT_RUN)
     if reduced(built):
         same(built, plain)
     else:
@@ -244,7 +244,7 @@ def test_a_box_too_wide_for_the_axis_masks():
     cells = np.array([(0, 0), (0, 1), (1, 0), (1, 1), (5000, 0), (5000, 1), (2500, 7)], dtype=np.int64)
     board = Board(cells, np.zeros(len(cells), dtype=np.int64))
     lo, hi = cells.min(axis=0), cells.max(axis=0)
-    axis_masks = kernels.kernel_module("modelling")._axis_masks
+    axis_masks = kernels.kernel_module("geometry.modelling")._axis_masks
     ge, _ = getattr(axis_masks, "jit", axis_masks)(cells, lo, hi)
     assert len(ge) == 0
     ell = [(0, 0), (1, 0), (1, 1)]
@@ -273,7 +273,7 @@ def test_placements_copied_out_of_a_large_bound():
     puzzle = Puzzle(board, [_piece(f"p{i}", [tuple(c) for c in s], 1, 0) for i, s in enumerate(shapes)])
     merged = build(puzzle).puzzle
     bound = sum(len(merged.orientations(p)) * 64 * p.size for p in merged.pieces)
-    from polytile.engine.modelling import RETAINED
+    from polytile.engine.geometry.modelling import RETAINED
 
     assert bound > RETAINED
     assert check(puzzle)

@@ -1,4 +1,4 @@
-"""The compiled orientations (engine/turning.py through engine/turning_driver.py) against
+"""The compiled orientations (engine/geometry/turning.py through engine/geometry/turning_driver.py) against
 numpy's (core/shape._turned, the reference): the same images, colours and first-of-kind
 flags for random shapes in 2D and 3D under every motion set core uses, and the same
 orientations for random puzzles' pieces; the board's group (core/symmetry.board_group)
@@ -20,7 +20,7 @@ from polytile.engine import model as entry
 from compiled_counts import check_counts
 from paths import TESTS
 from polytile.core.symmetry import board_group
-from polytile.engine.turning_driver import jit_permuter, jit_turner, permuter, turner
+from polytile.engine.geometry.turning_driver import jit_permuter, jit_turner, permuter, turner
 from polytile.tiling import by_method, solver
 from random_puzzles import random_puzzles
 
@@ -58,7 +58,7 @@ def check(cells, colours, dim, reflect) -> None:
     for x, y in zip(want, got):
         assert x.dtype == y.dtype and x.shape == y.shape and np.array_equal(x, y)
     built = turner(cells, colours, mats)  # the ahead-of-time variant, when built
-    assert (built is not None) == (kernels.using_compiled("turning", "turn") or JIT_RUN)
+    assert (built is not None) == (kernels.using_compiled("geometry.turning", "turn") or JIT_RUN)
     if built is not None:
         for x, y in zip(want, built):
             assert np.array_equal(x, y)

@@ -35,9 +35,9 @@ from ..core.polyforms import polyforms
 from ..formats import load
 from ..engine.grouped import decode, tally_task
 from ..engine.model import build_model
-from ..engine.dealing import RESUMABLE_WORKERS, make_tasks
-from ..engine.tasks import CountSetup, fingerprint
-from ..engine.threads import on_threads
+from ..engine.parallel.dealing import RESUMABLE_WORKERS, make_tasks
+from ..engine.parallel.tasks import CountSetup, fingerprint
+from ..engine.parallel.threads import on_threads
 from ..engine.search import choose_engine, Plan, plan
 from ..engine.warm import warm
 from ..core.symmetry import Symmetry, analyse

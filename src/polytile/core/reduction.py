@@ -20,7 +20,7 @@ MAX_ITEMS = 64  # the compiled reduction's boards (a word of bits per option dow
 
 
 class Reduced(NamedTuple):
-    """What a Modeller returns: the puzzle reduced, in plain arrays (engine/modelling.py's
+    """What a Modeller returns: the puzzle reduced, in plain arrays (engine/geometry/modelling.py's
     `model`, field for field)."""
 
     cells: np.ndarray  # (n_items, d) int64: the board's cells in item order

@@ -105,7 +105,7 @@ def _square_orientations(
 def _turned(cells: np.ndarray, colours: np.ndarray, mats: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(imgs (P, M, k, d), cols (P, M, k), first (P, M)): each shape under each motion,
     normalised (colours follow), and whether it is the first of its kind in the order of
-    the motions. The reference engine/turning.py is compared with."""
+    the motions. The reference engine/geometry/turning.py is compared with."""
     imgs = cells[:, None] @ mats.transpose(0, 2, 1)[None]
     imgs -= imgs.min(axis=2, keepdims=True)  # (P, M, k, d) normalised
     order = np.lexsort([imgs[..., a] for a in reversed(range(cells.shape[2]))], axis=-1)  # (P, M, k)

@@ -1,5 +1,5 @@
 """The one way to build a puzzle's exact-cover model: the compiled reduction first
-(core.reduction with engine/modelling_driver.py: the whole model in one call, the common
+(core.reduction with engine/geometry/modelling_driver.py: the whole model in one call, the common
 case), else numpy's core.cover.build with its placements and orientations compiled where
 they can be (placing_driver, turning_driver). numpy's build alone stays the reference
 the tests compare every compiled path with (tests/engine/test_modelling.py)."""
@@ -9,9 +9,9 @@ from __future__ import annotations
 from ..core.cover import Model, build, check_budget
 from ..core.puzzle import Puzzle
 from ..core.reduction import build_compiled
-from .modelling_driver import jit_modeller, modeller
-from .placing_driver import jit_placer, placer
-from .turning_driver import jit_turner, turner
+from .geometry.modelling_driver import jit_modeller, modeller
+from .geometry.placing_driver import jit_placer, placer
+from .geometry.turning_driver import jit_turner, turner
 
 
 def build_model(

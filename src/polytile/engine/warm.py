@@ -94,8 +94,8 @@ def _warm_model() -> None:
     from ..core.puzzle import Board, Piece, Puzzle
     from ..core.symmetry import analyse
     from .model import build_model
-    from .orbits_driver import analyser
-    from .turning_driver import permuter
+    from .geometry.orbits_driver import analyser
+    from .geometry.turning_driver import permuter
     from .search import search
 
     for dim in (2, 3):

@@ -15,7 +15,7 @@ from ..core.cover import Model, OverBudget, TimeUp
 from ..core.puzzle import Puzzle
 from ..core.results import Report, Solution
 from ..engine.limits import Stopped
-from ..engine.turning_driver import permuter
+from ..engine.geometry.turning_driver import permuter
 from ..errors import PuzzleError
 from .feasibility import area_reasons, infeasible
 

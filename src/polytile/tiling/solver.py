@@ -16,8 +16,8 @@ from ..core.results import LETTERS, Placement, Report, Solution, piece_letters
 from ..core.symmetry import Symmetry, analyse
 from ..errors import PuzzleError
 from ..engine.model import build_model
-from ..engine.orbits_driver import analyser
-from ..engine.turning_driver import permuter
+from ..engine.geometry.orbits_driver import analyser
+from ..engine.geometry.turning_driver import permuter
 from ..engine.warm import warm
 from ..engine.search import choose_engine, search
 from ..formats import load as read
@@ -289,7 +289,7 @@ class Tiling:
         breaking: bool,
         time_limit: float | None = None,
     ) -> Report[Solution]:
-        from ..engine.parallel import count  # numba (engine.tree): only a parallel count needs it
+        from ..engine.parallel.counts import count  # numba (engine.tree): only a parallel count needs it
 
         t0, model, hopeless = self._begin(engine, unique, parallel=True, time_limit=time_limit)
         if hopeless or model is None:

@@ -1,4 +1,4 @@
-"""The compiled reduction (engine/modelling.py) as core.reduction takes it: the board and
+"""The compiled reduction (engine/geometry/modelling.py) as core.reduction takes it: the board and
 the pieces as plain arrays in, modelling.model's arrays out (named: core.reduction.Reduced),
 or None where numpy must do it (a colour anywhere, a box too large for a lookup grid, or no
 compiled variant for these argument types: numba's compiling at run time would cost far
@@ -12,9 +12,9 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ..core.lattice import isometries, lattice, rotations
-from ..core.reduction import Reduced
-from .kernels import Kernel, kernel_module, type_key, using_compiled
+from ...core.lattice import isometries, lattice, rotations
+from ...core.reduction import Reduced
+from ..kernels import Kernel, kernel_module, type_key, using_compiled
 
 MAX_BOX = 1 << 22  # cells of the board's box looked up in one grid (core.cover.GRID_CELLS)
 
@@ -64,7 +64,7 @@ def modeller(
 
 def _jit() -> Callable[..., Any]:
     """modelling.model, numba's dispatcher."""
-    function = kernel_module("modelling").model
+    function = kernel_module("geometry.modelling").model
     return function.jit if isinstance(function, Kernel) else function
 
 
@@ -77,8 +77,8 @@ def _function(args: tuple[Any, ...]) -> Callable[..., Any] | None:
         found = None
         if os.environ.get("POLYTILE_JIT"):
             found = _jit()
-        elif using_compiled("modelling", "model"):  # (else numba is not imported)
-            found = kernel_module("modelling").model.variants.get(tuple(type_key(a) for a in args))
+        elif using_compiled("geometry.modelling", "model"):  # (else numba is not imported)
+            found = kernel_module("geometry.modelling").model.variants.get(tuple(type_key(a) for a in args))
         _VARIANT.append(found)
     return _VARIANT[0]
 
