@@ -205,7 +205,9 @@ def ratio(theirs: float | None, ours: float | None) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--dlx6", help="Knuth's dlx6 binary (bench/build_knuth.sh dlx6 builds it); without it, no DLX6 column")
+    ap.add_argument(
+        "--dlx6", help="Knuth's dlx6 binary (bench/build_knuth.sh dlx6 builds it); without it, no DLX6 column"
+    )
     ap.add_argument("--dlx6-timeout", type=float, default=200.0)
     ap.add_argument("--ref-timeout", type=float, default=300.0)
     ap.add_argument("--time-limit", type=float, default=60.0, help="polytile's --time-limit")

@@ -38,7 +38,10 @@ import contextlib, io, json, sys, time
 from collections import defaultdict
 from polytile.engine import search as S, warm as W
 from polytile.engine.kernels import kernel_module
-from polytile.engine import modelling_driver as MD
+try:
+    from polytile.engine.geometry import modelling_driver as MD
+except ImportError:  # (a tree from before the regroup)
+    from polytile.engine import modelling_driver as MD
 spent, on, marks = defaultdict(float), [False], {}
 def timed(inner, label):
     def call(*a, **k):
@@ -51,6 +54,10 @@ def timed(inner, label):
 def wrap(owner, name, label):
     setattr(owner, name, timed(getattr(owner, name), label))
 import polytile.tiling.solver as TS
+try:
+    import polytile.engine.model as EM  # (the one entry point, where the tree has it)
+except ImportError:
+    EM = TS
 search, plan = S.search, S.plan
 def searching(*a, **k):
     marks["search"] = time.perf_counter_ns()
@@ -67,11 +74,11 @@ def planning(*a, **k):
     return out
 S.plan, TS.search = planning, searching
 for owner, name, label in (
-    (TS.Tiling, "model", "model"), (TS, "build_compiled", "build_compiled"), (TS, "modeller", "modeller"),
+    (TS.Tiling, "model", "model"), (EM, "build_compiled", "build_compiled"), (EM, "modeller", "modeller"),
     (TS, "infeasible", "infeasible"), (TS.Tiling, "_symmetry_within_budget", "symmetry"),
 ):
     wrap(owner, name, label)
-modelling = kernel_module("modelling").model
+modelling = kernel_module(MD.__name__.removeprefix("polytile.engine.").removesuffix("_driver")).model
 warm = TS.warm
 def warmed(*a, **k):
     out = warm(*a, **k)

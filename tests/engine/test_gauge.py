@@ -7,7 +7,7 @@ import io
 import numpy as np
 import pytest
 
-from polytile.engine.gauge import Gauge
+from polytile.engine.parallel.gauge import Gauge
 from polytile.cli.progress import time_left
 
 
@@ -52,7 +52,7 @@ def test_the_bar_keeps_its_times_at_80_columns(monkeypatch):
 
 
 def test_the_time_left_goes_at_the_pace_of_the_search_not_of_the_set_up():
-    from polytile.engine.gauge import time_share
+    from polytile.engine.parallel.gauge import time_share
 
     # 2 s of set-up, then half the nodes in 1 s: 1 s left, so 3 s of 4 done
     assert time_share(0.5, 1.0, 3.0) == pytest.approx(0.75)

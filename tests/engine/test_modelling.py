@@ -1,9 +1,11 @@
-"""The compiled reduction (engine/modelling.py through engine/modelling_driver.py and
-core/reduction.py) against numpy's (core.cover.build and core.symmetry.board_group, the
-reference): the same Model, array for array (dtype and shape included), the same merged
-pieces and the same board group, on random puzzles of every grid (the kernel takes the
-plain square-grid ones and must decline coloured, triangle, hex, virtual and > 64-cell
-ones) and the corpus; and counts through it against the independent brute force of
+"""The model's one entry point (engine/model.build_model), its compiled way (the
+reduction of engine/geometry/modelling.py through engine/geometry/modelling_driver.py and core/reduction.py,
+else numpy's build with compiled steps) against its numpy way (core.cover.build and
+core.symmetry.board_group, the reference): the same Model, array for array (dtype and
+shape included), the same merged pieces and the same board group, on random puzzles of
+every grid (the reduction takes the plain square-grid ones and must decline coloured,
+triangle, hex, virtual and > 64-cell ones, which the fallback then builds as numpy does)
+and the corpus; and counts through it against the independent brute force of
 tests/checker.py."""
 
 from __future__ import annotations
@@ -21,13 +23,15 @@ import polytile
 from compiled_counts import check_counts
 from paths import TESTS
 from polytile.core.cover import Model, build
+from polytile.engine import model as entry
+from polytile.engine.model import build_model
 from polytile.core.puzzle import VIRTUAL, Board, Piece, Puzzle
 from polytile.core.reduction import build_compiled, takes
 from polytile.core.cover import OverBudget
 from polytile.core.symmetry import analyse, analysis_bytes, board_group
 from polytile.engine import kernels
-from polytile.engine.modelling_driver import jit_modeller, modeller
-from polytile.tiling import solver
+from polytile.engine.geometry.modelling_driver import jit_modeller
+from polytile.tiling.feasibility import infeasible
 from random_puzzles import random_lattice_puzzles, random_puzzles
 
 JIT_RUN = bool(os.environ.get("POLYTILE_JIT"))  # .ci/run's JIT pass: never None then
@@ -67,7 +71,7 @@ def same(fast: Model, plain: Model) -> None:
     bits = sum(1 << p for p in np.flatnonzero(placed).tolist())
     covered = np.bincount(plain.cover.opt_items, minlength=plain.cover.n_items)
     assert fast.checks == (bits, int(np.argmin(covered)) if not covered.all() else -1)
-    assert solver.infeasible(fast) == solver.infeasible(plain)
+    assert infeasible(fast) == infeasible(plain)
     assert fast.analysis is not None
     mine, numpys = analyse(fast), analyse(plain)  # the numpy analysis of numpy's model
     for name in SYMMETRY:
@@ -78,20 +82,40 @@ def same(fast: Model, plain: Model) -> None:
             assert type(x) is type(y) and x == y, name
 
 
+def reduced(model: Model) -> bool:
+    """Whether the model came from the compiled reduction (the only way to make `checks`)."""
+    return model.checks is not None
+
+
+def same_cover(fast: Model, plain: Model) -> None:
+    """The fallback's Model (numpy's build, its steps compiled) is numpy's, array for array."""
+    for name in FIELDS:
+        equal(getattr(fast.cover, name), getattr(plain.cover, name), name)
+    equal(fast.cells, plain.cells, "cells")
+    equal(fast.colours, plain.colours, "colours")
+    assert fast.perms is None and fast.analysis is None
+
+
 def check(puzzle: Puzzle) -> bool:
-    """Both compiled ways (numba's dispatcher; the ahead-of-time variant when built) give
-    numpy's Model where they take the puzzle; whether they took it."""
-    plain = build(puzzle)
-    fast = build_compiled(puzzle, jit_modeller)
+    """build_model's compiled ways (numba's dispatcher; the ahead-of-time variants when
+    built) give its numpy way's Model, by the reduction where it takes the puzzle, else by
+    the fallback; whether the reduction took it."""
+    plain = build_model(puzzle, compiled=False)
+    fast = build_model(puzzle, jit=True)
     plain_case = takes(puzzle) and not puzzle.board.colours.any() and not any(p.colours.any() for p in puzzle.pieces)
-    assert (fast is not None) == plain_case
-    if fast is None:
+    assert reduced(fast) == plain_case
+    assert not reduced(plain)
+    built = build_model(puzzle)
+    if not plain_case:
+        same_cover(fast, plain)
+        same_cover(built, plain)
         return False
     same(fast, plain)
-    built = build_compiled(puzzle, modeller)
-    assert (built is not None) == (kernels.using_compiled("modelling", "model") or JIT_RUN)
-    if built is not None:
+    assert reduced(built) == (kernels.using_compiled("geometry.modelling", "model") or JIT_RUN)
+    if reduced(built):
         same(built, plain)
+    else:
+        same_cover(built, plain)
     return True
 
 
@@ -150,9 +174,9 @@ def test_infeasible_reasons_from_the_call():
     board = Board(cells, np.zeros(5, dtype=np.int64))
     puzzle = Puzzle(board, [_piece("d", [(0, 0), (0, 1)], 2, 0), _piece("t", [(0, 0), (0, 1), (0, 2)], 1, 1)])
     assert check(puzzle)
-    fast = build_compiled(puzzle, jit_modeller)
-    assert fast is not None and fast.checks == (0b01, 4)
-    assert solver.infeasible(fast) == [
+    fast = build_model(puzzle, jit=True)
+    assert fast.checks == (0b01, 4)
+    assert infeasible(fast) == [
         "piece t (3 cells) fits nowhere on the board",
         "no piece can cover cell (5, 5)",
     ]
@@ -168,7 +192,7 @@ def test_what_the_kernel_declines():
     assert not check(puzzle)
 
 
-def test_the_kernel_runs_on_the_pentominoes():
+def test_the_kernel_runs_on_the_pentominoes(monkeypatch):
     """On the 3x20 rectangle the count's model comes from the compiled call (not a test of
     the fallback): the twelve pentominoes, 1,236 placements, the rectangle's 4 motions."""
     calls = []
@@ -177,9 +201,10 @@ def test_the_kernel_runs_on_the_pentominoes():
         calls.append(len(args[0]) - 1)  # (the board's cells, then each piece's)
         return jit_modeller(*args)
 
+    monkeypatch.setattr(entry, "jit_modeller", counting)
     puzzle = polytile.load(TESTS / "corpus" / "tiling" / "pentomino-3x20.txt").puzzle
-    model = build_compiled(puzzle, counting)
-    assert calls == [12] and model is not None
+    model = build_model(puzzle, jit=True)
+    assert calls == [12] and reduced(model)
     assert model.cover.n_options == 1236 and model.perms is not None and len(model.perms) == 4
 
 
@@ -187,7 +212,7 @@ def test_the_kernel_runs_on_the_pentominoes():
 @given(random_puzzles())
 def test_counts_match_the_checker(tmp_path_factory, rp):
     """count(unique=True) on the model the kernel builds against the brute force."""
-    check_counts(tmp_path_factory, rp, [(solver, "modeller", jit_modeller)])
+    check_counts(tmp_path_factory, rp, [(entry, "modeller", jit_modeller)])
 
 
 def test_the_analysis_keeps_to_the_budget():
@@ -219,7 +244,7 @@ def test_a_box_too_wide_for_the_axis_masks():
     cells = np.array([(0, 0), (0, 1), (1, 0), (1, 1), (5000, 0), (5000, 1), (2500, 7)], dtype=np.int64)
     board = Board(cells, np.zeros(len(cells), dtype=np.int64))
     lo, hi = cells.min(axis=0), cells.max(axis=0)
-    axis_masks = kernels.kernel_module("modelling")._axis_masks
+    axis_masks = kernels.kernel_module("geometry.modelling")._axis_masks
     ge, _ = getattr(axis_masks, "jit", axis_masks)(cells, lo, hi)
     assert len(ge) == 0
     ell = [(0, 0), (1, 0), (1, 1)]
@@ -248,7 +273,7 @@ def test_placements_copied_out_of_a_large_bound():
     puzzle = Puzzle(board, [_piece(f"p{i}", [tuple(c) for c in s], 1, 0) for i, s in enumerate(shapes)])
     merged = build(puzzle).puzzle
     bound = sum(len(merged.orientations(p)) * 64 * p.size for p in merged.pieces)
-    from polytile.engine.modelling import RETAINED
+    from polytile.engine.geometry.modelling import RETAINED
 
     assert bound > RETAINED
     assert check(puzzle)
@@ -258,7 +283,7 @@ def test_the_merged_puzzle_is_made_when_read():
     """The compiled Model makes its merged Puzzle only when read (a count never does);
     then, copied and pickled, it is numpy's merged Puzzle."""
     puzzle = polytile.load(TESTS / "corpus" / "tiling" / "pentomino-3x20.txt").puzzle
-    model = build_compiled(puzzle, jit_modeller)
+    model = build_model(puzzle, jit=True)
     assert "puzzle" not in vars(model)
     clone = pickle.loads(pickle.dumps(model))
     plain = build(puzzle)

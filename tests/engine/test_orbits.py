@@ -1,4 +1,4 @@
-"""The compiled symmetry analysis (engine/orbits.py through engine/orbits_driver.py) against
+"""The compiled symmetry analysis (engine/geometry/orbits.py through engine/geometry/orbits_driver.py) against
 numpy's (core/symmetry.analyse without `compiled`, the reference): every field of the
 Symmetry identical, on random puzzles of every grid (tests/random_puzzles.py) and the
 corpus; and the counts of `Tiling.count(unique=True)`, which now uses it, against the
@@ -17,7 +17,7 @@ from compiled_counts import check_counts
 from paths import TESTS
 from polytile.core.symmetry import Symmetry, analyse
 from polytile.engine import kernels
-from polytile.engine.orbits_driver import analyser, arguments, fits, jit_analyser
+from polytile.engine.geometry.orbits_driver import analyser, arguments, fits, jit_analyser
 from polytile.tiling import solver
 from random_puzzles import random_lattice_puzzles, random_puzzles
 
@@ -81,7 +81,7 @@ def test_the_compiled_variant_is_used_when_built():
     model = tiling.model()
     perms = analyse(model).perms
     found = analyser(perms, model.cover)
-    assert (found is not None) == (kernels.using_compiled("orbits", "analyse") or JIT_RUN)
+    assert (found is not None) == (kernels.using_compiled("geometry.orbits", "analyse") or JIT_RUN)
 
 
 def test_more_than_64_items_is_left_to_numpy(tmp_path):
@@ -110,7 +110,10 @@ L_CELLS = [[0, 0], [1, 0], [2, 0], [2, 1]]
 def _by_masks_taken(tiling) -> bool:
     """Whether the analysis' mask path (orbit_masks.by_masks: labels as the options' ranks)
     answered, numba's dispatcher."""
-    by, masks = (kernels.kernel_module("orbit_masks").by_masks, kernels.kernel_module("orbit_masks").option_masks)
+    by, masks = (
+        kernels.kernel_module("geometry.orbit_masks").by_masks,
+        kernels.kernel_module("geometry.orbit_masks").option_masks,
+    )
     model = tiling.model()
     perms, opt_ptr, opt_items, opt_piece, count, least = arguments(analyse(model).perms, model.cover)
     bits = getattr(masks, "jit", masks)(opt_ptr, opt_items)
@@ -157,10 +160,10 @@ def test_composed_rows_and_masks_match_numpy():
         model = polytile.load(corpus / name).model()
         plain = analyse(model)
         perms, opt_ptr, opt_items, *_ = arguments(plain.perms, model.cover)
-        masks = _jit("orbit_masks", "option_masks")(opt_ptr, opt_items)
+        masks = _jit("geometry.orbit_masks", "option_masks")(opt_ptr, opt_items)
         bits = [sum(1 << int(i) for i in model.cover.option_items(o)) for o in range(model.cover.n_options)]
         assert masks.tolist() == bits, name
-        ordered, _ = _jit("orbit_masks", "_ranked")(masks)
+        ordered, _ = _jit("geometry.orbit_masks", "_ranked")(masks)
         label_img = np.empty((len(perms), len(ordered)), dtype=np.int32)
-        assert _jit("orbit_masks", "_images")(perms, ordered, label_img), name
+        assert _jit("geometry.orbit_masks", "_images")(perms, ordered, label_img), name
         assert np.array_equal(label_img, plain.label_img), name

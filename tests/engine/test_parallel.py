@@ -181,7 +181,7 @@ def test_tree_estimates_are_exact_on_uniform_trees():
 
 
 def test_split_and_deal_partition_the_tree():
-    from polytile.engine.parallel import deal
+    from polytile.engine.parallel.counts import deal
     from polytile.engine.search import plan
     from polytile.engine.tree import split, subtree_sizes
 

@@ -1,4 +1,4 @@
-"""The compiled placements (engine/placing.py through engine/placing_driver.py) against
+"""The compiled placements (engine/geometry/placing.py through engine/geometry/placing_driver.py) against
 numpy's (core/cover.build without `placer`, the reference): the same Cover, array for
 array, on random puzzles of every grid (tests/random_puzzles.py: coloured ones and the
 triangle grid stay numpy's) and the corpus; and counts of models built with it against
@@ -17,8 +17,8 @@ from compiled_counts import check_counts
 from paths import TESTS
 from polytile.core.cover import Cover, build
 from polytile.engine import kernels
-from polytile.engine.placing_driver import jit_placer, placer
-from polytile.tiling import solver
+from polytile.engine import model as entry
+from polytile.engine.geometry.placing_driver import jit_placer, placer
 from random_puzzles import random_lattice_puzzles, random_puzzles
 
 # POLYTILE_JIT=1 (.ci/run's JIT pass): the drivers take numba's dispatcher, never None
@@ -83,11 +83,11 @@ def test_the_kernel_runs_on_plain_boards():
     assert calls == [63]  # the twelve pentominoes' orientations
     args = []
     build(puzzle, placer=lambda *a: args.append(a))
-    assert (placer(*args[0]) is not None) == (kernels.using_compiled("placing", "place") or JIT_RUN)
+    assert (placer(*args[0]) is not None) == (kernels.using_compiled("geometry.placing", "place") or JIT_RUN)
 
 
 @settings(max_examples=40, deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
 @given(random_puzzles())
 def test_counts_match_the_checker(tmp_path_factory, rp):
     """count(unique=True) on the model built by the kernel against the brute force."""
-    check_counts(tmp_path_factory, rp, [(solver, "placer", jit_placer)])
+    check_counts(tmp_path_factory, rp, [(entry, "placer", jit_placer)])

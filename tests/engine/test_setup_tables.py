@@ -1,6 +1,6 @@
 """The set-up's shortcuts against plain references: the bitboard tables built in
 compiled calls (engine/bitboard/tables.py) against loops over the cover written here, symmetry
-breaking's choices compiled (engine/breaking.py) against numpy's (core/symmetry.py), and
+breaking's choices compiled (engine/geometry/breaking.py) against numpy's (core/symmetry.py), and
 the memory pre-check's bound without orientations (core/cover.crude_bound) against the
 exact bound and the placements actually built, on random puzzles of every grid
 (tests/random_puzzles.py)."""
@@ -27,11 +27,11 @@ PROFILE = settings(
 
 
 def breaking_piece(cover: Cover, sym: Symmetry) -> tuple[int, np.ndarray] | None:
-    """core.symmetry.breaking_piece, compiled (engine/breaking.py; search.plan calls it through
+    """core.symmetry.breaking_piece, compiled (engine/geometry/breaking.py; search.plan calls it through
     bitboard.chained.breaking): the piece to place first and its placements kept, or None."""
     if len(sym.h_rows) == 1:
         return None
-    piece, first, _ = kernel_module("breaking").first_and_fixable(
+    piece, first, _ = kernel_module("geometry.breaking").first_and_fixable(
         sym.h_images, sym.opt_label, sym.label_piece, cover.opt_piece, cover.piece_count, cover.piece_min
     )
     return None if piece < 0 else (int(piece), first)
@@ -40,12 +40,12 @@ def breaking_piece(cover: Cover, sym: Symmetry) -> tuple[int, np.ndarray] | None
 def second_breaking(
     cover: Cover, sym: Symmetry, piece: int, first: np.ndarray
 ) -> tuple[int, np.ndarray, np.ndarray] | None:
-    """core.symmetry.second_breaking, compiled (engine/breaking.py): (second piece, the
+    """core.symmetry.second_breaking, compiled (engine/geometry/breaking.py): (second piece, the
     CSR of its placements banned under each of `first`), or None."""
-    _, _, fit = kernel_module("breaking").first_and_fixable(
+    _, _, fit = kernel_module("geometry.breaking").first_and_fixable(
         sym.h_images, sym.opt_label, sym.label_piece, cover.opt_piece, cover.piece_count, cover.piece_min
     )
-    second, ptr, flat = kernel_module("breaking").second_piece_of(
+    second, ptr, flat = kernel_module("geometry.breaking").second_piece_of(
         first, piece, fit, np.uint64(sym.h_mask), sym.opt_label, sym.label_img, sym.opt_stab, cover.opt_piece
     )
     return None if second < 0 else (int(second), ptr, flat)

@@ -24,7 +24,7 @@ from polytile.engine.records import SOLUTIONS, UNIQUE
 def test_stealing_hands_out_every_prefix_once(n, workers, most, turns):
     """Whatever order the workers ask in, the chunks are non-empty, at most `most` long,
     and together the prefixes 0..n-1, each once; a worker is refused only when none is left."""
-    from polytile.engine.stealing import Stealing
+    from polytile.engine.parallel.stealing import Stealing
 
     chunks = Stealing(list(range(n)), workers, most)
     seen: list[int] = []
@@ -42,7 +42,7 @@ def test_stealing_hands_out_every_prefix_once(n, workers, most, turns):
 def test_a_copied_driver_shares_no_array_it_writes_and_counts_the_same():
     import numpy as np
     from polytile.engine.search import Pacer, plan, driver_class
-    from polytile.engine.stealing import clone
+    from polytile.engine.parallel.stealing import clone
 
     t = load(CASES["pentomino-8x8-side-offset-missing"])
     cover, sym = t.model().cover, t.symmetry()
@@ -71,7 +71,7 @@ def test_each_worker_gets_a_driver_of_its_own_made_before_any_search():
     with."""
     import numpy as np
     from polytile.engine.search import plan, driver_class
-    from polytile.engine.stealing import Shared
+    from polytile.engine.parallel.stealing import Shared
 
     t = load(CASES["pentomino-6x10"])
     cover, sym = t.model().cover, t.symmetry()
@@ -93,7 +93,7 @@ def test_each_worker_gets_a_driver_of_its_own_made_before_any_search():
 @pytest.fixture
 def steal_settings(monkeypatch):
     """Set the stealing count's prefixes wanted and chunk divisor for one call."""
-    from polytile.engine import parallel, stealing
+    from polytile.engine.parallel import counts as parallel, stealing
 
     def use(prefixes: int, divide: int) -> None:
         monkeypatch.setattr(parallel, "STEAL_PER_WORKER", prefixes)

@@ -1,4 +1,4 @@
-"""The compiled orientations (engine/turning.py through engine/turning_driver.py) against
+"""The compiled orientations (engine/geometry/turning.py through engine/geometry/turning_driver.py) against
 numpy's (core/shape._turned, the reference): the same images, colours and first-of-kind
 flags for random shapes in 2D and 3D under every motion set core uses, and the same
 orientations for random puzzles' pieces; the board's group (core/symmetry.board_group)
@@ -16,11 +16,12 @@ from hypothesis import strategies as st
 import polytile
 from polytile.core import shape
 from polytile.engine import kernels
+from polytile.engine import model as entry
 from compiled_counts import check_counts
 from paths import TESTS
 from polytile.core.symmetry import board_group
-from polytile.engine.turning_driver import jit_permuter, jit_turner, permuter, turner
-from polytile.tiling import solver
+from polytile.engine.geometry.turning_driver import jit_permuter, jit_turner, permuter, turner
+from polytile.tiling import by_method, solver
 from random_puzzles import random_puzzles
 
 # POLYTILE_JIT=1 (.ci/run's JIT pass): the drivers take numba's dispatcher, never None
@@ -57,7 +58,7 @@ def check(cells, colours, dim, reflect) -> None:
     for x, y in zip(want, got):
         assert x.dtype == y.dtype and x.shape == y.shape and np.array_equal(x, y)
     built = turner(cells, colours, mats)  # the ahead-of-time variant, when built
-    assert (built is not None) == (kernels.using_compiled("turning", "turn") or JIT_RUN)
+    assert (built is not None) == (kernels.using_compiled("geometry.turning", "turn") or JIT_RUN)
     if built is not None:
         for x, y in zip(want, built):
             assert np.array_equal(x, y)
@@ -103,7 +104,12 @@ def test_counts_match_the_checker(tmp_path_factory, rp):
     check_counts(
         tmp_path_factory,
         rp,
-        [(shape, "_ORIENTATIONS", {}), (shape, "_compiled", [jit_turner]), (solver, "permuter", jit_permuter)],
+        [
+            (shape, "_ORIENTATIONS", {}),
+            (entry, "turner", jit_turner),
+            (solver, "permuter", jit_permuter),
+            (by_method, "permuter", jit_permuter),
+        ],
     )
 
 

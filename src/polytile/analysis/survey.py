@@ -28,15 +28,16 @@ from typing import Any, TypeVar, cast
 import numpy as np
 from numba import njit
 
-from ..core.cover import Cover, Model, build
+from ..core.cover import Cover, Model
 from ..errors import PuzzleError
 from ..core.puzzle import Board, Piece, Puzzle
 from ..core.polyforms import polyforms
 from ..formats import load
 from ..engine.grouped import decode, tally_task
-from ..engine.dealing import RESUMABLE_WORKERS, make_tasks
-from ..engine.tasks import CountSetup, fingerprint
-from ..engine.threads import on_threads
+from ..engine.model import build_model
+from ..engine.parallel.dealing import RESUMABLE_WORKERS, make_tasks
+from ..engine.parallel.tasks import CountSetup, fingerprint
+from ..engine.parallel.threads import on_threads
 from ..engine.search import choose_engine, Plan, plan
 from ..engine.warm import warm
 from ..core.symmetry import Symmetry, analyse
@@ -176,7 +177,7 @@ def _survey_model(cells: np.ndarray, pieces_spec: str, holes: int) -> tuple[list
             "--holes",
         )
     pieces = piece_set(pieces_spec)
-    model = build(survey_puzzle(cells, pieces, holes))
+    model = build_model(survey_puzzle(cells, pieces, holes))
     if model.cover.n_options**holes >= 2**62:
         raise PuzzleError(f"too many holes to tally ({holes}) on a board of {len(cells)} cells", "--holes")
     return pieces, model

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.checkpoint import open_store
+from ..engine.parallel.checkpoint import open_store
 from ..errors import PuzzleError
 
 STATUS = {0: "tiled", 1: "cut off", 2: "region size", 3: "search"}

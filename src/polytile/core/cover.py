@@ -18,7 +18,7 @@ import numpy as np
 
 from .grids import Grid
 from .puzzle import Puzzle, merge_congruent
-from .shape import orientations_of
+from .shape import Turner, orientations_of
 
 
 @dataclass
@@ -105,15 +105,16 @@ class OverBudget(Exception):
 BUILD_BYTES_PER_CELL = 28
 
 
-def placement_bound(puzzle: Puzzle) -> tuple[int, int]:
+def placement_bound(puzzle: Puzzle, turner: Turner | None = None) -> tuple[int, int]:
     """An upper bound, before anything is built, on the placements and on the cells they
     cover: every orientation at every anchor where its bounding box fits the board's (what
-    `_placements` looks up). Cheap: the orientations of one size compared at once."""
+    `_placements` looks up). Cheap: the orientations of one size compared at once (turned
+    by `turner` where it takes them: shape.orientations_of)."""
     cells = puzzle.board.cells
     lo, hi = cells.min(axis=0), cells.max(axis=0)
     anchors = cells[np.lexsort(cells.T[::-1])]
     placements = covered = 0
-    for shapes in _orientations_by_size(merge_congruent(puzzle), len(cells)).values():
+    for shapes in _orientations_by_size(merge_congruent(puzzle, turner), len(cells), turner).values():
         stack = np.stack([c for _, c, _ in shapes])  # (O, k, d)
         fits = int(np.count_nonzero(_box_fits(anchors, stack, lo, hi, stack.min(axis=1))))
         placements += fits
@@ -135,7 +136,9 @@ def _box_fits(anchors: np.ndarray, shapes: np.ndarray, lo: np.ndarray, hi: np.nd
     return ok
 
 
-def _orientations_by_size(puzzle: Puzzle, n_cells: int) -> dict[int, list[tuple[int, np.ndarray, np.ndarray]]]:
+def _orientations_by_size(
+    puzzle: Puzzle, n_cells: int, turner: Turner | None
+) -> dict[int, list[tuple[int, np.ndarray, np.ndarray]]]:
     """(piece, cells, colours) of every orientation of every piece that fits in `n_cells`
     cells, by size (the shapes of one size are looked up together)."""
     by_size: dict[int, list[tuple[int, np.ndarray, np.ndarray]]] = {}
@@ -143,7 +146,7 @@ def _orientations_by_size(puzzle: Puzzle, n_cells: int) -> dict[int, list[tuple[
     shapes: list[tuple[np.ndarray, np.ndarray | None, bool]] = [
         (puzzle.pieces[p_i].cells, puzzle.pieces[p_i].colours, puzzle.reflects(puzzle.pieces[p_i])) for p_i in fitting
     ]
-    for p_i, found in zip(fitting, orientations_of(shapes, puzzle.board.grid)):  # one look-up
+    for p_i, found in zip(fitting, orientations_of(shapes, puzzle.board.grid, turner)):  # one look-up
         for c, col in found:
             by_size.setdefault(len(c), []).append((p_i, c, np.zeros(len(c), np.int64) if col is None else col))
     return by_size
@@ -162,11 +165,11 @@ def crude_cells(dim: int, area: int, cells: int) -> int:
     return motions * area * cells
 
 
-def check_budget(puzzle: Puzzle, budget: int | None) -> None:
+def check_budget(puzzle: Puzzle, budget: int | None, turner: Turner | None = None) -> None:
     """OverBudget when the model's placements could take more than `budget` bytes."""
     if budget is None or crude_bound(puzzle) * BUILD_BYTES_PER_CELL <= budget:
         return
-    _, covered = placement_bound(puzzle)
+    _, covered = placement_bound(puzzle, turner)
     need = covered * BUILD_BYTES_PER_CELL
     if need > budget:
         raise OverBudget("building the placements", need)
@@ -274,11 +277,14 @@ def _placements(
 Placer = Callable[..., "tuple[np.ndarray, np.ndarray] | None"]
 
 
-def build(puzzle: Puzzle, deadline: float | None = None, placer: Placer | None = None) -> Model:
+def build(
+    puzzle: Puzzle, deadline: float | None = None, placer: Placer | None = None, turner: Turner | None = None
+) -> Model:
     """The exact-cover model; TimeUp when the perf_counter `deadline` passes first.
     `placer`: the placements in one compiled call where it can (numpy's `_placements`
-    is the reference the tests compare it with)."""
-    puzzle = merge_congruent(puzzle)
+    is the reference the tests compare it with); `turner`: the pieces' orientations
+    likewise (shape.orientations_of). engine/model.build_model passes both."""
+    puzzle = merge_congruent(puzzle, turner)
     if puzzle.tiles_area == puzzle.board.area:  # then every copy must be used
         for piece in puzzle.pieces:
             piece.minimum = piece.count
@@ -291,7 +297,7 @@ def build(puzzle: Puzzle, deadline: float | None = None, placer: Placer | None =
 
     rows, pieces = [], []
     plain = puzzle.allowed is None and not colours.any() and not any(p.colours.any() for p in puzzle.pieces)
-    for found in _orientations_by_size(puzzle, len(cells)).values():  # all orientations of one size at once
+    for found in _orientations_by_size(puzzle, len(cells), turner).values():  # all orientations of one size at once
         check_deadline(deadline)
         shapes = np.stack([c for _, c, _ in found])
         owner = np.array([p_i for p_i, _, _ in found], dtype=np.int32)

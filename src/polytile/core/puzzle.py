@@ -109,11 +109,15 @@ class Puzzle:
         return cast(list[tuple[np.ndarray, np.ndarray]], found)  # a piece's colours are never None
 
 
-def merge_congruent(puzzle: Puzzle) -> Puzzle:
-    """Pieces congruent under their allowed motions (colours included) become copies of one."""
+def merge_congruent(puzzle: Puzzle, turner: shape.Turner | None = None) -> Puzzle:
+    """Pieces congruent under their allowed motions (colours included) become copies of one
+    (`turner`: as in shape.orientations_of)."""
     merged: dict[tuple[bytes, bool], Piece] = {}
     reflects = [puzzle.reflects(p) for p in puzzle.pieces]
-    keys = shape.canonical_keys([(p.cells, p.colours, r) for p, r in zip(puzzle.pieces, reflects)], puzzle.board.grid)
+    shapes: list[tuple[np.ndarray, np.ndarray | None, bool]] = [
+        (p.cells, p.colours, r) for p, r in zip(puzzle.pieces, reflects)
+    ]
+    keys = shape.canonical_keys(shapes, puzzle.board.grid, turner)
     for p, reflect, canonical in zip(puzzle.pieces, reflects, keys):
         k = (canonical, reflect)
         if k in merged:

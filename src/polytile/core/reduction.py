@@ -1,28 +1,49 @@
-"""core.cover.build's common case in one compiled call (a Modeller, passed by the tiling
-layer: core may not import engine): a square-grid board of at most 64 cells, nothing
-coloured, no colour rules, no virtual pieces. The call returns plain arrays (the cells
-in item order, which merged piece each piece became, the options, neighbours, the
-board's group, the symmetry analysis); this module wraps them into the Model core's
+"""core.cover.build's common case in one compiled call (a Modeller, passed by
+engine/model.build_model: core may not import engine): a square-grid board of at most 64 cells, nothing
+coloured, no colour rules, no virtual pieces. The call returns plain arrays, named in a
+Reduced (the cells in item order, which merged piece each piece became, the options,
+neighbours, the board's group, the symmetry analysis); this module wraps them into the Model core's
 numpy path builds, identical array for array (tests/engine/test_modelling.py compares
 the two on random puzzles and the corpus)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
+
+import numpy as np
 
 from .cover import BUILD_BYTES_PER_CELL, Cover, Model, check_budget, crude_cells
 from .puzzle import VIRTUAL, Piece, Puzzle
+from .shape import Turner
 
 MAX_ITEMS = 64  # the compiled reduction's boards (a word of bits per option downstream)
 
+
+class Reduced(NamedTuple):
+    """What a Modeller returns: the puzzle reduced, in plain arrays (engine/geometry/modelling.py's
+    `model`, field for field)."""
+
+    cells: np.ndarray  # (n_items, d) int64: the board's cells in item order
+    merged: np.ndarray  # (3, m) int32: each merged piece's first piece, copies and minimum
+    opt_ptr: np.ndarray  # the Cover's arrays
+    opt_items: np.ndarray
+    opt_piece: np.ndarray
+    neighbours: np.ndarray
+    perms: np.ndarray  # the board's group as permutations of the items
+    placed: int  # a bit per merged piece with a placement (-1: not made)
+    uncovered: int  # the first item no option covers (-1: none)
+    opt_label: np.ndarray  # then the symmetry analysis (core.symmetry.Symmetry's fields)
+    label_img: np.ndarray  # (no rows: the analysis not made, over the budget)
+    opt_stab: np.ndarray
+    label_piece: np.ndarray
+    g_exact: int  # (numpy's uint64 from the kernel)
+    h_mask: int
+
+
 # (the board's cells then each piece's, the same for colours, the pieces' sizes, copies,
-# least copies and reflection (0/1) one after the other, the analysis's budget) ->
-# (cells (in item order), the merged pieces (3, m): the first piece of each, its copies
-# and minimum, opt_ptr, opt_items, opt_piece, neighbours, perms, placed (a bit per merged
-# piece with a placement, -1: not made), uncovered (the first item no option covers, -1:
-# none), then the analysis: opt_label, label_img (empty: not made), opt_stab, label_piece,
-# g_exact, h_mask), or None where numpy must do it (engine/modelling_driver.modeller)
-Modeller = Callable[..., "tuple[Any, ...] | None"]
+# least copies and reflection (0/1) one after the other, the analysis's budget) -> the
+# Reduced puzzle, or None where numpy must do it (engine/modelling_driver.modeller)
+Modeller = Callable[[list[np.ndarray], list[np.ndarray], list[int], "int | None"], "Reduced | None"]
 
 
 def takes(puzzle: Puzzle) -> bool:
@@ -38,13 +59,15 @@ def _takes_board(puzzle: Puzzle) -> bool:
     return board.grid.boxes and len(board.cells) <= MAX_ITEMS and puzzle.allowed is None
 
 
-def build_compiled(puzzle: Puzzle, modeller: Modeller, budget: int | None = None, check: bool = False) -> Model | None:
+def build_compiled(
+    puzzle: Puzzle, modeller: Modeller, budget: int | None = None, check: bool = False, turner: Turner | None = None
+) -> Model | None:
     """core.cover.build's Model through `modeller`, or None (then numpy's build); with
     the board's group and, when it takes at most `budget` bytes, the symmetry analysis
     (core.symmetry.analyse then only wraps them). `check`: first the placements against
     `budget` as core.cover.check_budget does (OverBudget), from the sizes read here (that
     check's pass over the pieces was the first to touch them after the warm-up: their cold
-    cache lines were paid twice)."""
+    cache lines were paid twice; `turner`: its orientations, as in core.cover.build)."""
     if not _takes_board(puzzle) or not puzzle.pieces:
         return None
     pieces, board = puzzle.pieces, puzzle.board
@@ -66,15 +89,18 @@ def build_compiled(puzzle: Puzzle, modeller: Modeller, budget: int | None = None
         return None
     area, dim = board.cells.shape
     if check and budget is not None and crude_cells(dim, area, sum(sizes)) * BUILD_BYTES_PER_CELL > budget:
-        check_budget(puzzle, budget)  # (OverBudget when the placements could pass it)
+        check_budget(puzzle, budget, turner)  # (OverBudget when the placements could pass it)
     found = modeller(
         [board.cells, *cells_of], [board.colours, *colours_of], [*sizes, *counts, *least, *reflect], budget
     )
     if found is None:
         return None
-    cells, merged, opt_ptr, opt_items, opt_piece, neighbours, perms, placed, uncovered = found[:9]
-    label, image, stab, piece, exact, h_mask = found[9:]
-    analysis = (label, image, stab, piece, int(exact), int(h_mask)) if len(image) else None  # (no rows: not made)
+    merged, image = found.merged, found.label_img
+    analysis = (  # (no rows: not made)
+        (found.opt_label, image, found.opt_stab, found.label_piece, int(found.g_exact), int(found.h_mask))
+        if len(image)
+        else None
+    )
     _, copies, minimum = merged
 
     def merged_puzzle() -> Puzzle:
@@ -86,9 +112,10 @@ def build_compiled(puzzle: Puzzle, modeller: Modeller, budget: int | None = None
             board, kept, puzzle.allow_reflection, puzzle.colour_names, puzzle.source, list(puzzle.notes), puzzle.allowed
         )
 
-    cover = Cover(len(cells), opt_ptr, opt_items, opt_piece, copies, minimum, neighbours)
+    cells = found.cells
+    cover = Cover(len(cells), found.opt_ptr, found.opt_items, found.opt_piece, copies, minimum, found.neighbours)
     # (the colours in item order: all 0, as the board's, else the call declines)
-    return LazyModel(merged_puzzle, cells, board.colours, cover, perms, analysis, (placed, uncovered))
+    return LazyModel(merged_puzzle, cells, board.colours, cover, found.perms, analysis, (found.placed, found.uncovered))
 
 
 class LazyModel(Model):

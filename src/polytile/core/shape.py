@@ -41,6 +41,9 @@ def key(cells: np.ndarray, colours: np.ndarray | None = None) -> bytes:
 
 
 Orientations = list[tuple[np.ndarray, "np.ndarray | None"]]
+# a compiled `_turned` (engine/turning_driver.turner, which engine/model.build_model passes:
+# core may not import engine): (cells, colours, mats) -> (imgs, cols, first), or None for numpy
+Turner = Callable[[np.ndarray, np.ndarray, np.ndarray], "tuple[np.ndarray, np.ndarray, np.ndarray] | None"]
 _ORIENTATIONS: dict[tuple[bytes, bool, Grid], Orientations] = {}
 
 
@@ -59,11 +62,12 @@ def orientations(
 
 
 def orientations_of(
-    shapes: list[tuple[np.ndarray, np.ndarray | None, bool]], grid: Grid = SQUARE
+    shapes: list[tuple[np.ndarray, np.ndarray | None, bool]], grid: Grid = SQUARE, turner: Turner | None = None
 ) -> list[Orientations]:
     """`orientations` of many (cells, colours, reflect) at once: on the square grid the
     shapes of one size, dimension and reflection policy are turned together (numpy's
-    per-call cost, not the shapes, is what a puzzle's dozen pieces pay)."""
+    per-call cost, not the shapes, is what a puzzle's dozen pieces pay), by `turner` where
+    it takes them (the same orientations, in one compiled call)."""
     cells_of = [np.asarray(cells, dtype=np.int64) for cells, _, _ in shapes]
     memos = [(key(c, col), reflect, grid) for c, (_, col, reflect) in zip(cells_of, shapes)]
     todo: dict[tuple[int, int, bool], list[int]] = {}
@@ -75,13 +79,13 @@ def orientations_of(
                 todo.setdefault((len(cells_of[i]), cells_of[i].shape[1], shapes[i][2]), []).append(i)
     for (_, dim, reflect), group in todo.items():
         batch = [(cells_of[i], shapes[i][1]) for i in group]
-        for i, found in zip(group, _square_orientations(batch, dim, reflect)):
+        for i, found in zip(group, _square_orientations(batch, dim, reflect, turner)):
             _ORIENTATIONS[memos[i]] = found
     return [_ORIENTATIONS[memo] for memo in memos]
 
 
 def _square_orientations(
-    batch: list[tuple[np.ndarray, np.ndarray | None]], dim: int, reflect: bool
+    batch: list[tuple[np.ndarray, np.ndarray | None]], dim: int, reflect: bool, turner: Turner | None
 ) -> list[Orientations]:
     """Orientations of shapes of one size on the square grid, all motions at once."""
     cells = np.stack([c for c, _ in batch])  # (P, k, d)
@@ -89,7 +93,7 @@ def _square_orientations(
         [np.zeros(len(c), np.int64) if col is None else np.asarray(col, np.int64) for c, col in batch]
     )  # (P, k)
     mats = _motion_stack(dim, reflect)
-    found = _compiled[0](cells, colours, mats) if _compiled else None
+    found = None if turner is None else turner(cells, colours, mats)
     imgs, cols, first = found if found is not None else _turned(cells, colours, mats)
     imgs.flags.writeable = cols.flags.writeable = False  # shared by the memo
     return [
@@ -98,21 +102,10 @@ def _square_orientations(
     ]
 
 
-# a compiled `_turned` (engine/turning_driver.turner), registered by the tiling layer (core
-# may not import engine): (cells, colours, mats) -> (imgs, cols, first), or None for numpy
-Turner = Callable[[np.ndarray, np.ndarray, np.ndarray], "tuple[np.ndarray, np.ndarray, np.ndarray] | None"]
-_compiled: list[Turner] = []
-
-
-def use_compiled(turner: Turner | None) -> None:
-    """Turn shapes with `turner` from now on (None: numpy's `_turned` again)."""
-    _compiled[:] = [] if turner is None else [turner]
-
-
 def _turned(cells: np.ndarray, colours: np.ndarray, mats: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(imgs (P, M, k, d), cols (P, M, k), first (P, M)): each shape under each motion,
     normalised (colours follow), and whether it is the first of its kind in the order of
-    the motions. The reference engine/turning.py is compared with."""
+    the motions. The reference engine/geometry/turning.py is compared with."""
     imgs = cells[:, None] @ mats.transpose(0, 2, 1)[None]
     imgs -= imgs.min(axis=2, keepdims=True)  # (P, M, k, d) normalised
     order = np.lexsort([imgs[..., a] for a in reversed(range(cells.shape[2]))], axis=-1)  # (P, M, k)
@@ -135,6 +128,8 @@ def canonical_key(
     return canonical_keys([(cells, colours, reflect)], grid)[0]
 
 
-def canonical_keys(shapes: list[tuple[np.ndarray, np.ndarray | None, bool]], grid: Grid = SQUARE) -> list[bytes]:
-    """`canonical_key` of many (cells, colours, reflect) at once."""
-    return [min(key(c, col) for c, col in found) for found in orientations_of(shapes, grid)]
+def canonical_keys(
+    shapes: list[tuple[np.ndarray, np.ndarray | None, bool]], grid: Grid = SQUARE, turner: Turner | None = None
+) -> list[bytes]:
+    """`canonical_key` of many (cells, colours, reflect) at once (`turner`: as in `orientations_of`)."""
+    return [min(key(c, col) for c, col in found) for found in orientations_of(shapes, grid, turner)]

@@ -1,6 +1,6 @@
 """Count every solution through the orbits of the options covering one item.
 
-Symmetry breaking (engine/breaking.py) needs a piece that every solution uses exactly
+Symmetry breaking (engine/geometry/breaking.py) needs a piece that every solution uses exactly
 once. Many counts have none: pieces that may be left out or used many times (boxing
 puzzles, distinct rectangles, dominoes). They still have this: every solution covers a
 chosen item c exactly once, so it holds exactly one option of S_c, the options covering c,

@@ -20,7 +20,7 @@ from typing import NamedTuple
 import numpy as np
 
 # stats[...] of a Sink: the counters a kernel adds to, a vector so that callers can
-# subtract two readings (engine/parallel.py)
+# subtract two readings (engine/parallel/counts.py)
 NODES = 0  # placements tried
 SOLUTIONS = 1  # solutions counted (under symmetry breaking, each leaf's orbit)
 UNIQUE = 2  # symmetry classes counted

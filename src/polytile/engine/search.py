@@ -99,7 +99,7 @@ def plan(
 
     Breaking places the fixed piece first, one placement per orbit; where that placement
     has symmetries, a second piece keeps one placement per orbit under them (see
-    core.symmetry.second_breaking, compiled in engine/breaking.py; `second=False` skips
+    core.symmetry.second_breaking, compiled in engine/geometry/breaking.py; `second=False` skips
     it). With no such piece, a count (`weighted`) places the options covering one item
     first, one per orbit, each weighing its orbit's size (engine/orbit_split.py). (Placing
     the most constrained piece first without symmetry helps square boards

@@ -91,30 +91,24 @@ def _warm_model() -> None:
     so one-time set-up (numpy's first calls, the tables of motions, the first run
     of each step's Python) is not timed: what the timed count then does is its own
     puzzle's work only."""
-    from ..core.cover import build, check_budget
     from ..core.puzzle import Board, Piece, Puzzle
-    from ..core.reduction import build_compiled
-    from .modelling_driver import modeller
-    from ..core.shape import use_compiled
     from ..core.symmetry import analyse
-    from .orbits_driver import analyser
-    from .placing_driver import placer
-    from .turning_driver import permuter, turner
+    from .model import build_model
+    from .geometry.orbits_driver import analyser
+    from .geometry.turning_driver import permuter
     from .search import search
 
-    use_compiled(turner)  # (as tiling/solver.py does; the ahead-of-time build's exercise too)
     for dim in (2, 3):
         cells = np.array([(0, 0, 0), (0, 1, 0), (1, 0, 0), (1, 1, 0)], dtype=np.int64)[:, :dim]
         domino = np.array([(0, 0, 0), (0, 1, 0)], dtype=np.int64)[:, :dim]
         zeros = np.zeros(4, dtype=np.int64)
         puzzle = Puzzle(Board(cells, zeros), [Piece("d", domino, zeros[:2], 2)], dim == 2)
-        analyse(build(puzzle, placer=placer), compiled=analyser, grouper=permuter)
-        analyse(build_compiled(puzzle, modeller) or build(puzzle), compiled=analyser)
+        analyse(build_model(puzzle, whole=False), compiled=analyser, grouper=permuter)  # (numpy's, its steps compiled)
+        analyse(build_model(puzzle), compiled=analyser)
     square = np.array([(r, c) for r in range(3) for c in range(3)], dtype=np.int64)
     straight = np.array([(0, 0), (0, 1), (0, 2)], dtype=np.int64)
     ell = np.array([(0, 0), (1, 0), (1, 1)], dtype=np.int64)
     zeros = np.zeros(9, dtype=np.int64)
     puzzle = Puzzle(Board(square, zeros), [Piece("I", straight, zeros[:3]), Piece("L", ell, zeros[:3], 2)])
-    check_budget(puzzle, 1 << 30)
-    model = build_compiled(puzzle, modeller) or build(puzzle, placer=placer)
+    model = build_model(puzzle, 1 << 30)
     search(model.cover, analyse(model, compiled=analyser, grouper=permuter), unique=True)

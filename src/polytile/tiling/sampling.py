@@ -14,7 +14,8 @@ from ..core.cover import Cover
 from ..core.results import Report, Solution, piece_letters
 from ..engine.limits import Stopped
 from ..errors import PuzzleError
-from .solver import Tiling, area_reasons, infeasible
+from .feasibility import area_reasons, infeasible
+from .solver import Tiling
 
 
 def sample(tiling: Tiling, how_many: int, seed: int | None = None, *, distinct: bool = False) -> Report[Solution]:

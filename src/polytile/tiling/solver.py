@@ -6,118 +6,30 @@ import gc
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 
 from ..budget import over
-from ..core.cover import Model, OverBudget, TimeUp, build, check_budget
+from ..core.cover import Model, OverBudget, TimeUp
 from ..core.puzzle import Puzzle
-from ..core.reduction import build_compiled
 from ..core.results import LETTERS, Placement, Report, Solution, piece_letters
 from ..core.symmetry import Symmetry, analyse
-from ..core.shape import use_compiled
 from ..errors import PuzzleError
-from ..engine.modelling_driver import modeller
-from ..engine.orbits_driver import analyser
-from ..engine.placing_driver import placer
-from ..engine.turning_driver import permuter, turner
-from ..engine.limits import Stopped
+from ..engine.model import build_model
+from ..engine.geometry.orbits_driver import analyser
+from ..engine.geometry.turning_driver import permuter
 from ..engine.warm import warm
 from ..engine.search import choose_engine, search
 from ..formats import load as read
+from .by_method import Progress, count_first
+from .feasibility import area_reasons, infeasible
 
-use_compiled(turner)  # the pieces' orientations in one compiled call (engine/turning.py)
-
-Progress = Callable[..., None]  # the report so far; parallel counts add (parts done, parts, share done)
 LISTING_GRACE = 0.1  # seconds to list what a stopped search found
 # a count on every core first tries this many nodes on one thread (some tens of ms on each
 # kernel): a small puzzle is done (the flat pentomino boards: 4,000 to 1.3 million nodes on
 # the bitboard kernel, 0.3-50 ms) before the split of the tree over threads would be (~20 ms)
 QUICK_NODES = {"bitboard": 2_000_000, "wide": 300_000, "dlx": 100_000}
-AUTO_SHARE = 0.5  # of a time limit, what a count by method chosen by auto may spend before the
-# search counts instead (and gives at least a partial figure)
 TABLE_BYTES = 48  # bytes of the search's tables per option cell (dancing links: ~32)
-
-
-def area_reasons(puzzle: Puzzle, tiles_area: int | None = None) -> list[str]:
-    """Reasons, from the areas alone (before any model is built), why there is no solution
-    (`tiles_area`: puzzle.tiles_area, when the caller has it)."""
-    area = puzzle.board.area
-    tiles_area = puzzle.tiles_area if tiles_area is None else tiles_area
-    least = sum(p.size * p.least for p in puzzle.pieces)
-    reasons = []
-    if least > area:
-        reasons.append(f"the pieces that must be used cover {least} cells, the board has {area}")
-    if tiles_area < area:
-        reasons.append(f"the tiles cover {tiles_area} cells, the board has {area}")
-    return reasons
-
-
-def infeasible(
-    model: Model, areas_checked: bool = False, tiles_area: int = -1, deadline: float | None = None
-) -> list[str]:
-    """Reasons, found without search, why the puzzle has no solution (`areas_checked`:
-    area_reasons found none before the model was built; merging pieces keeps the sums;
-    `tiles_area`: the tiles' cells, when the caller has it). TimeUp when the perf_counter
-    `deadline` passes first."""
-    checks = model.checks
-    if areas_checked and checks is not None and checks[0] == (1 << len(model.cover.piece_count)) - 1:
-        if checks[1] < 0 and tiles_area == len(model.cells):  # (every tile placed, no cell bare:
-            return []  # nothing below can object; the merged puzzle is not even made)
-    puzzle = model.puzzle
-    area = puzzle.board.area
-    reasons = [] if areas_checked else area_reasons(puzzle)
-    pieces = puzzle.pieces
-    placed, every = _placed(model), (1 << len(pieces)) - 1
-    if placed != every:
-        for p, piece in enumerate(pieces):
-            if not placed >> p & 1 and piece.least > 0:
-                reasons.append(f"piece {piece.name} ({piece.size} cells) fits nowhere on the board")
-    if not reasons and (placed != every or puzzle.tiles_area != area):  # (else all the tiles cover it)
-        counts = [min(piece.count, area // piece.size) if placed >> p & 1 else 0 for p, piece in enumerate(pieces)]
-        if not _sums(area, [piece.size for piece in pieces], counts, deadline) >> area & 1:
-            reasons.append(f"no choice of the tiles that fit on the board covers exactly {area} cells")
-    uncovered = _uncovered(model)
-    if uncovered >= 0:
-        cell = model.cells[uncovered]
-        reasons.append(f"no piece can cover cell {tuple(int(x) for x in cell)}")
-    return reasons
-
-
-def _sums(area: int, sizes: list[int], counts: list[int], deadline: float | None) -> int:
-    """Bit s set when some choice of the tiles (counts[p] copies of sizes[p] cells at most)
-    covers s <= area cells. Copies are taken in groups of 1, 2, 4, ... (and the rest): the
-    same sums, in log(count) shifts of an area-bit number rather than count shifts (a
-    million one-cell fillers took a minute)."""
-    sums, within = 1, (2 << area) - 1
-    for size, count in zip(sizes, counts):
-        group = 1
-        while count > 0:
-            take = min(group, count)
-            sums |= (sums << (take * size)) & within
-            count, group = count - take, 2 * group
-            if deadline is not None and time.perf_counter() > deadline:
-                raise TimeUp
-    return sums
-
-
-def _placed(model: Model) -> int:
-    """Bit p set when (merged) piece p has a placement: the compiled reduction's bits when
-    it made them (Model.checks), else a count over the options."""
-    if model.checks is not None and model.checks[0] >= 0:
-        return model.checks[0]
-    counts = np.bincount(model.cover.opt_piece, minlength=len(model.puzzle.pieces))
-    return sum(1 << p for p, n in enumerate(counts.tolist()) if n > 0)  # (Python ints: numpy's scalars cost more)
-
-
-def _uncovered(model: Model) -> int:
-    """The first item no option covers, -1 when every item is covered (Model.checks when
-    the compiled reduction made it)."""
-    if model.checks is not None:
-        return model.checks[1]
-    covered = np.bincount(model.cover.opt_items, minlength=model.cover.n_items)
-    return -1 if covered.all() else int(np.argmin(covered))
 
 
 class Tiling:
@@ -144,12 +56,7 @@ class Tiling:
         PuzzleError before building when it could exceed the memory budget)."""
         if self._model is None:
             try:
-                # one compiled call in the common case (engine/modelling.py; it checks the
-                # budget itself), else numpy's build with the placements compiled (placing.py)
-                model = build_compiled(self.puzzle, modeller, self.max_memory, check=True)
-                if model is None:
-                    check_budget(self.puzzle, self.max_memory)
-                    model = build(self.puzzle, deadline, placer=placer)
+                model = build_model(self.puzzle, self.max_memory, deadline)
             except OverBudget as e:
                 raise self._over(e) from None
             self._model = model
@@ -310,7 +217,7 @@ class Tiling:
         tree = engine != "auto" or checkpoint or scheduler or not breaking or jobs >= 2 or not memo
         tried = 0.0  # seconds a method spent before auto chose to enumerate: in the report's
         if method != "enumerate" and not (method == "auto" and (tree or node_budget is not None)):
-            counted, time_limit, tried = self._by_method_first(method, unique, time_limit, progress, checkpoint)
+            counted, time_limit, tried = count_first(self, method, unique, time_limit, progress, checkpoint)
             if counted is not None:
                 return counted
         report = self._enumerate(
@@ -367,113 +274,6 @@ class Tiling:
             memo=memo,
         )
 
-    def _by_method_first(
-        self, method: str, unique: bool, time_limit: float | None, progress: Progress | None, checkpoint: str | None
-    ) -> tuple[Report[Solution] | None, float | None, float]:
-        """`_count_by_method`, the time a search has left after it (None: auto chose to
-        enumerate, or gave the search the rest), and the seconds it spent (its kernels'
-        loading left out, as every count leaves it out)."""
-        from ..engine.counting import warm as warm_counting
-
-        warm_counting()
-        t0 = time.perf_counter()
-        counted = self._count_by_method(method, unique, time_limit, progress, checkpoint)
-        spent = time.perf_counter() - t0
-        if time_limit is not None:
-            time_limit = max(0.0, time_limit - spent)
-        return counted, time_limit, spent
-
-    def _count_by_method(
-        self, method: str, unique: bool, time_limit: float | None, progress: Progress | None, checkpoint: str | None
-    ) -> Report[Solution] | None:
-        """A count by a method that does not enumerate (engine.counting), or None when
-        "auto" chooses to enumerate. `checkpoint`: the frontier's file (it resumes from it)."""
-        from ..engine.counting import Refused, choose
-        from ..engine.counting import count as count_by
-        from ..engine.counting.resume import CheckpointError
-
-        t0 = time.perf_counter()
-        share = AUTO_SHARE if method == "auto" else 1.0  # (auto leaves the search the rest)
-        deadline = None if time_limit is None else t0 + share * time_limit
-        ready = self._counting_model(method, unique, t0, deadline)
-        if not isinstance(ready, Model):
-            return ready
-        board = self.puzzle.board
-        plane = ready.cells if board.grid.rect_plane else None
-        try:
-            chosen = choose(ready.cover, method, plane=plane, unique=unique)
-            if chosen == "enumerate":
-                return None
-            perms = self._burnside_group(ready) if unique else None
-            budget = self.max_memory if self.max_memory is not None else 1 << 30
-            done = _progress_share(progress, t0)
-            got = count_by(
-                ready.cover,
-                chosen,
-                perms=perms,
-                plane=plane,
-                deadline=deadline,
-                memory=budget,
-                progress=done,
-                checkpoint=checkpoint,
-            )
-        except CheckpointError as e:
-            raise PuzzleError(str(e), checkpoint or "") from None
-        except Refused as e:
-            if method == "auto":
-                return None
-            raise PuzzleError(str(e), self.puzzle.source) from None
-        except Stopped as stop:
-            if method == "auto":  # (past the budget, or half the time gone: the search counts
-                return None  # what it can, a partial figure where the method has none)
-            if stop.reason == "memory budget":
-                raise over(f"counting by the {chosen} method", stop.need, budget, self.puzzle.source) from None
-            return self._stopped(chosen, t0, timed_out=True)
-        except KeyboardInterrupt:
-            return self._stopped(chosen, t0, interrupted=True)
-        return Report(got.solutions, got.unique, time.perf_counter() - t0, nodes=got.states, method=chosen)
-
-    def _counting_model(
-        self, method: str, unique: bool, t0: float, deadline: float | None
-    ) -> Model | Report[Solution] | None:
-        """The model for a count by method; or the Report when there is no solution for
-        reasons found without search (a forced method) or the deadline passed; or None:
-        let the search say why (auto)."""
-        reasons = area_reasons(self.puzzle)
-        if reasons and method == "auto":
-            return None  # (the search's path says why there is no solution)
-        try:
-            model = self.model(deadline)
-            reasons = reasons or infeasible(model, deadline=deadline)
-        except TimeUp:
-            return self._stopped(method, t0, timed_out=True)
-        if reasons:
-            if method == "auto":
-                return None
-            return Report(0, 0 if unique else None, time.perf_counter() - t0, reasons=reasons, method=method)
-        return model
-
-    def _burnside_group(self, model: Model) -> np.ndarray:
-        """The board's motions as item permutations (Burnside's lemma averages over them;
-        engine.counting refuses them when one maps a placement onto no placement). The
-        group alone: not the symmetry analysis of every option's images."""
-        from ..core.symmetry import board_group
-
-        if model.perms is not None:
-            return model.perms
-        try:
-            return board_group(model.cells, model.colours, self.puzzle.board.grid, permuter, self.max_memory)
-        except OverBudget as e:
-            raise self._over(e) from None
-
-    @staticmethod
-    def _stopped(method: str, t0: float, *, timed_out: bool = False, interrupted: bool = False) -> Report[Solution]:
-        """A count by method stopped: no partial figure."""
-        seconds = time.perf_counter() - t0
-        return Report(
-            0, None, seconds, complete=False, timed_out=timed_out, interrupted=interrupted, method=method, counted=False
-        )
-
     def _engine(self, engine: str) -> str:
         """The kernel a search of this puzzle runs on."""
         return choose_engine(engine, self.puzzle.board.area, len(self.puzzle.pieces))
@@ -489,7 +289,7 @@ class Tiling:
         breaking: bool,
         time_limit: float | None = None,
     ) -> Report[Solution]:
-        from ..engine.parallel import count  # numba (engine.tree): only a parallel count needs it
+        from ..engine.parallel.counts import count  # numba (engine.tree): only a parallel count needs it
 
         t0, model, hopeless = self._begin(engine, unique, parallel=True, time_limit=time_limit)
         if hopeless or model is None:
@@ -539,20 +339,6 @@ class Tiling:
             select=select,
             shuffle=shuffle,
         )
-
-
-def _progress_share(progress: Progress | None, t0: float) -> Callable[[float], None] | None:
-    """The progress callback as a count by method calls it (the share done, 0..1)."""
-    if progress is None:
-        return None
-    from types import SimpleNamespace
-
-    def share(done: float) -> None:
-        seconds = time.perf_counter() - t0
-        info = f"sweeping: {done:.0%} of the layers"
-        progress(SimpleNamespace(solutions=0, seconds=seconds, nodes=0, info=info), None, None, done)
-
-    return share
 
 
 def load(path: str | Path, fmt: str | None = None) -> Tiling:

@@ -1,7 +1,7 @@
 """The progress bar and the time left of a running count, as the page shows them: a bar that
 never jumps back and a time left that does not swing with every early, noisy figure.
 
-The count's gauge (engine/gauge.py) gives the share of the search done. Early on it is
+The count's gauge (engine/parallel/gauge.py) gives the share of the search done. Early on it is
 noisy: on a skewed count (the hexomino cornucopia) it fell from 26% to 3% as parts turned out
 bigger than their estimates, and an ETA read off each figure swung from 20 s to 2 h. So:
 

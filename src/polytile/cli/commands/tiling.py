@@ -123,7 +123,7 @@ def count(
     if scheduler and dask:
         raise PuzzleError("--scheduler and --dask: choose one", "--dask")
     if scheduler is not None:
-        from ...engine.scheduler_probe import parse_address
+        from ...engine.parallel.scheduler_probe import parse_address
 
         parse_address(scheduler)
     tiling = _load(puzzle, no_reflect, problem, max_memory)

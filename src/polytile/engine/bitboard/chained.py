@@ -19,7 +19,7 @@ import numpy as np
 
 from .kernel import reachable_sizes
 from .tables import board_masks, connected, lists_by_first_item, merged_blocks, neighbour_shifts, useful
-from ..breaking import first_and_fixable, second_piece_of
+from ..geometry.breaking import first_and_fixable, second_piece_of
 from ..bits import ONE, ZERO, njit, popcount
 
 

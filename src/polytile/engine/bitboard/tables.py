@@ -4,7 +4,7 @@ occupancy of its key items, piece), the options that cut off a region no pieces 
 and whether every piece is connected (what the dead-end tests of engine/bitboard/kernel.py
 assume). One compiled call each, not a numpy call per step: a small puzzle's set-up is
 mostly the cost of the calls. (Symmetry breaking's choices, for every kernel's plan:
-engine/breaking.py.)"""
+engine/geometry/breaking.py.)"""
 
 from __future__ import annotations
 

@@ -1,15 +1,15 @@
 """A parallel count's fixed tasks (a checkpointed count, Dask, a survey): the prefixes
 with each subtree's size estimated (Knuth), dealt biggest first by guided
 self-scheduling. A count on threads without a checkpoint steals work instead
-(engine/stealing.py)."""
+(engine/parallel/stealing.py)."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..core.cover import Cover
-from .search import Plan
-from .tree import split, subtree_sizes
+from ...core.cover import Cover
+from ..search import Plan
+from ..tree import split, subtree_sizes
 
 TASKS_PER_WORKER = 16  # prefixes wanted per worker
 FINE_PREFIXES = 256  # prefixes of a count (for its ETA), at least

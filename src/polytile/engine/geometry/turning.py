@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from .bits import njit
+from ..bits import njit
 
 Ints = npt.NDArray[np.int64]
 

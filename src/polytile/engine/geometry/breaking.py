@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from .bits import ONE, njit, popcount
+from ..bits import ONE, njit, popcount
 
 
 @njit(cache=True)

@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from .bits import ONE, ZERO, njit
+from ..bits import ONE, ZERO, njit
 from .orbit_masks import by_masks, identity_of, option_masks
 
 Words = npt.NDArray[np.uint64]

@@ -1,7 +1,8 @@
-"""The compiled reduction (engine/modelling.py) as core.reduction takes it: the board and
-the pieces as plain arrays in, modelling.model's arrays out, or None where numpy must do
-it (a colour anywhere, a box too large for a lookup grid, or no compiled variant for these
-argument types: numba's compiling at run time would cost far more than numpy's calls)."""
+"""The compiled reduction (engine/geometry/modelling.py) as core.reduction takes it: the board and
+the pieces as plain arrays in, modelling.model's arrays out (named: core.reduction.Reduced),
+or None where numpy must do it (a colour anywhere, a box too large for a lookup grid, or no
+compiled variant for these argument types: numba's compiling at run time would cost far
+more than numpy's calls)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ..core.grids.base import axis_steps
-from ..core.grids.square import isometries, rotations
-from .kernels import Kernel, kernel_module, type_key, using_compiled
+from ...core.grids.base import axis_steps
+from ...core.grids.square import isometries, rotations
+from ...core.reduction import Reduced
+from ..kernels import Kernel, kernel_module, type_key, using_compiled
 
 MAX_BOX = 1 << 22  # cells of the board's box looked up in one grid (core.cover.GRID_CELLS)
 
@@ -34,7 +36,7 @@ def modeller(
     per_piece: list[int],
     budget: int | None = None,
     jit: bool = False,
-) -> tuple[Any, ...] | None:
+) -> Reduced | None:
     """modelling.model's arrays, or None: see the module's note. `cells`: the board's
     cells, then each piece's; `colours` likewise; `per_piece`: the pieces' sizes, copies,
     least copies and whether each may reflect (0/1), one after the other; the symmetry
@@ -58,12 +60,12 @@ def modeller(
     if function is None:
         return None
     found = function(*args)
-    return None if len(found[0]) == 0 else found  # (no cells: declined)
+    return None if len(found[0]) == 0 else Reduced(*found)  # (no cells: declined)
 
 
 def _jit() -> Callable[..., Any]:
     """modelling.model, numba's dispatcher."""
-    function = kernel_module("modelling").model
+    function = kernel_module("geometry.modelling").model
     return function.jit if isinstance(function, Kernel) else function
 
 
@@ -76,14 +78,14 @@ def _function(args: tuple[Any, ...]) -> Callable[..., Any] | None:
         found = None
         if os.environ.get("POLYTILE_JIT"):
             found = _jit()
-        elif using_compiled("modelling", "model"):  # (else numba is not imported)
-            found = kernel_module("modelling").model.variants.get(tuple(type_key(a) for a in args))
+        elif using_compiled("geometry.modelling", "model"):  # (else numba is not imported)
+            found = kernel_module("geometry.modelling").model.variants.get(tuple(type_key(a) for a in args))
         _VARIANT.append(found)
     return _VARIANT[0]
 
 
 def jit_modeller(
     cells: list[np.ndarray], colours: list[np.ndarray], per_piece: list[int], budget: int | None = None
-) -> tuple[Any, ...] | None:
+) -> Reduced | None:
     """`modeller` through numba's dispatcher always (the tests compare it with numpy)."""
     return modeller(cells, colours, per_piece, budget, jit=True)

@@ -1,4 +1,4 @@
-"""The compiled orientations (engine/turning.py) as core.shape takes them (registered by
+"""The compiled orientations (engine/geometry/turning.py) as core.shape takes them (registered by
 the tiling layer with shape.use_compiled): (imgs, cols, first), or None where numpy must
 do it (more than MAX_ENTRIES image cells, or no compiled variant for these argument
 types: numba's compiling at run time would cost more than numpy's calls)."""
@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .kernels import Kernel, kernel_module, type_key, using_compiled
+from ..kernels import Kernel, kernel_module, type_key, using_compiled
 
 MAX_ENTRIES = 1 << 22  # shapes x matrices x cells x axes turned in one call
 
@@ -30,10 +30,10 @@ def turner(
     )
     function: Callable[..., Any] | None
     if jit or os.environ.get("POLYTILE_JIT"):
-        function = kernel_module("turning").turn
+        function = kernel_module("geometry.turning").turn
         function = function.jit if isinstance(function, Kernel) else function
-    elif using_compiled("turning", "turn"):  # (else numba is not imported)
-        function = kernel_module("turning").turn.variants.get(tuple(type_key(a) for a in args))
+    elif using_compiled("geometry.turning", "turn"):  # (else numba is not imported)
+        function = kernel_module("geometry.turning").turn.variants.get(tuple(type_key(a) for a in args))
     else:
         function = None
     return None if function is None else function(*args)
@@ -67,10 +67,10 @@ def permuter(
     )
     function: Callable[..., Any] | None
     if jit or os.environ.get("POLYTILE_JIT"):
-        function = kernel_module("turning").permutations
+        function = kernel_module("geometry.turning").permutations
         function = function.jit if isinstance(function, Kernel) else function
-    elif using_compiled("turning", "permutations"):  # (else numba is not imported)
-        function = kernel_module("turning").permutations.variants.get(tuple(type_key(a) for a in args))
+    elif using_compiled("geometry.turning", "permutations"):  # (else numba is not imported)
+        function = kernel_module("geometry.turning").permutations.variants.get(tuple(type_key(a) for a in args))
     else:
         function = None
     return None if function is None else function(*args)

@@ -2,7 +2,7 @@
 
 The tree is split into prefixes (the options placed first, as the kernels take them).
 On threads, the workers take them by work stealing, in the plan's order, with no
-estimate needed first (engine/stealing.py). With a checkpoint or on Dask, each prefix's
+estimate needed first (engine/parallel/stealing.py). With a checkpoint or on Dask, each prefix's
 subtree size is estimated (Knuth) and the prefixes are dealt into fixed tasks biggest
 first by guided self-scheduling. Workers run the prefixes on the same kernel as one
 process; the counts add up exactly. The estimated share of the tree done drives the ETA.
@@ -24,19 +24,19 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
-from ..core.cover import Cover
-from ..core.results import Report
+from ...core.cover import Cover
+from ...core.results import Report
 from .dealing import FINE_PREFIXES as FINE_PREFIXES, deal as deal  # re-exported: the tests name parallel.deal
 from .dealing import RESUMABLE_WORKERS as RESUMABLE_WORKERS, make_tasks as make_tasks  # re-exported: survey's
-from .search import choose_engine, plan, driver_class
+from ..search import choose_engine, plan, driver_class
 from .gauge import Gauge, time_share
 from .stealing import Fixed, Shared, Stealing
 from .tasks import CountSetup, fingerprint, run_task
 from .threads import on_threads
-from .tree import split
+from ..tree import split
 
 if TYPE_CHECKING:  # sqlite3 and hmac (the checkpoint), Dask: imported when used
-    from ..core.symmetry import Symmetry
+    from ...core.symmetry import Symmetry
     from .checkpoint import Checkpoint, Counts
 
 # progress(counts so far, tasks done, tasks, share of the time done or None)
@@ -178,7 +178,7 @@ def _count(
 def _count_stealing(
     setup: CountSetup, res: Report[np.ndarray], jobs: int, progress: Progress | None, deadline: float | None, t0: float
 ) -> bool:
-    """The count on `jobs` threads by work stealing over fine prefixes (engine/stealing.py);
+    """The count on `jobs` threads by work stealing over fine prefixes (engine/parallel/stealing.py);
     True when the deadline passed first."""
     cover, p = setup.cover, setup.plan
     prefixes = split(cover, p.keep, p.prefixes, STEAL_PER_WORKER * jobs)

@@ -12,8 +12,8 @@ order (the longest axis most significant, core.cover.cell_order), the merged pie
 minimum, the options (sorted by first item, then piece; each option's items
 ascending: written in that order as they are found, cell by cell), the neighbours and
 the board's group as permutations of the items, and the symmetry analysis of
-engine/orbits.py on them (from the options' bitmasks, made while placing). The caller
-(engine/modelling_driver.py) takes only the common case: no colours, no virtual pieces,
+engine/geometry/orbits.py on them (from the options' bitmasks, made while placing). The caller
+(engine/geometry/modelling_driver.py) takes only the common case: no colours, no virtual pieces,
 at most 64 cells, a lookup grid over the board's box."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .bits import ONE, ZERO, njit
+from ..bits import ONE, ZERO, njit
 from .orbits import Words, analyse_masks
 from .congruence import merge_congruent, orientations, shape_base
 from .turning import permutations

@@ -11,15 +11,15 @@ from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
-from ..core.cover import Cover
-from .orbit_split import weight_groups
-from .search import Pacer, Plan, driver_class
+from ...core.cover import Cover
+from ..orbit_split import weight_groups
+from ..search import Pacer, Plan, driver_class
 from .stealing import Shared
 
 if TYPE_CHECKING:
-    from ..core.symmetry import Symmetry
+    from ...core.symmetry import Symmetry
     from .checkpoint import Counts
-    from .driver import Driver
+    from ..driver import Driver
 
 
 @dataclass

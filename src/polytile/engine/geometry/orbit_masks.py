@@ -1,4 +1,4 @@
-"""The common case of the symmetry analysis (engine/orbits.py), read off the options' bit
+"""The common case of the symmetry analysis (engine/geometry/orbits.py), read off the options' bit
 masks: when every image of an option is an option and no two options share a mask (pieces
 that may reflect), an option's label is its rank among the masks and each label's image
 under a motion is found by moving the mask's bits and looking the result up in an
@@ -11,14 +11,14 @@ import numpy as np
 import numpy.typing as npt
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 
-from .bits import ONE, ZERO, njit
+from ..bits import ONE, ZERO, njit
 
 Words = npt.NDArray[np.uint64]
 
 
 @njit(cache=True)
 def option_masks(opt_ptr: np.ndarray, opt_items: np.ndarray) -> Words:
-    """Each option's items as a bitmask (at most 64 items; engine/modelling.py makes them
+    """Each option's items as a bitmask (at most 64 items; engine/geometry/modelling.py makes them
     while it places the options)."""
     n_opt = len(opt_ptr) - 1
     masks = np.empty(n_opt, dtype=np.uint64)

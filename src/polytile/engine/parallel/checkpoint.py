@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ..errors import PuzzleError
+from ...errors import PuzzleError
 
 KEY_ENV = "POLYTILE_CHECKPOINT_KEY"  # a key file other than the per-user default
 

@@ -1,5 +1,5 @@
 """Counting on a Dask cluster: a client of a scheduler (or of a LocalCluster), and the
-tasks of a parallel count (engine/parallel.py) as its futures."""
+tasks of a parallel count (engine/parallel/counts.py) as its futures."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Callable, Protocol
 
-from ..errors import PuzzleError
+from ...errors import PuzzleError
 from .scheduler_probe import probe
 
 if TYPE_CHECKING:

@@ -1,4 +1,4 @@
-"""The compiled symmetry analysis (engine/orbits.py) as core.symmetry.analyse takes it: a
+"""The compiled symmetry analysis (engine/geometry/orbits.py) as core.symmetry.analyse takes it: a
 function of the board's permutations and the cover, returning the Symmetry's fields, or
 None where the numpy reference must do it (more than 64 items or motions, or no compiled
 variant for these argument types: numba's compiling at run time would cost more than
@@ -11,8 +11,8 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ..core.cover import Cover
-from .kernels import Kernel, kernel_module, type_key, using_compiled
+from ...core.cover import Cover
+from ..kernels import Kernel, kernel_module, type_key, using_compiled
 
 
 def arguments(perms: np.ndarray, cover: Cover) -> tuple[np.ndarray, ...]:
@@ -41,10 +41,10 @@ def analyser(perms: np.ndarray, cover: Cover, jit: bool = False) -> tuple[Any, .
     args = arguments(perms, cover)
     function: Callable[..., Any] | None
     if jit or os.environ.get("POLYTILE_JIT"):
-        function = kernel_module("orbits").analyse
+        function = kernel_module("geometry.orbits").analyse
         function = function.jit if isinstance(function, Kernel) else function
-    elif using_compiled("orbits", "analyse"):  # (else numba is not imported)
-        function = kernel_module("orbits").analyse.variants.get(tuple(type_key(a) for a in args))
+    elif using_compiled("geometry.orbits", "analyse"):  # (else numba is not imported)
+        function = kernel_module("geometry.orbits").analyse.variants.get(tuple(type_key(a) for a in args))
     else:
         function = None
     if function is None:

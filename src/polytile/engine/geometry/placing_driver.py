@@ -1,4 +1,4 @@
-"""The compiled placements (engine/placing.py) as core.cover.build takes them: a function of
+"""The compiled placements (engine/geometry/placing.py) as core.cover.build takes them: a function of
 the board's lookup grid (its strides, its box lo..hi), the anchors and the orientations,
 returning
 (rows, pieces), or None where numpy's `_placements` must do it (more pairs than MAX_PAIRS,
@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .kernels import Kernel, kernel_module, type_key, using_compiled
+from ..kernels import Kernel, kernel_module, type_key, using_compiled
 
 MAX_PAIRS = 1 << 21  # (orientation, anchor) pairs times cells placed in one call (16 MB of rows)
 
@@ -43,10 +43,10 @@ def placer(
     )
     function: Callable[..., Any] | None
     if jit or os.environ.get("POLYTILE_JIT"):
-        function = kernel_module("placing").place
+        function = kernel_module("geometry.placing").place
         function = function.jit if isinstance(function, Kernel) else function
-    elif using_compiled("placing", "place"):  # (else numba is not imported)
-        function = kernel_module("placing").place.variants.get(tuple(type_key(a) for a in args))
+    elif using_compiled("geometry.placing", "place"):  # (else numba is not imported)
+        function = kernel_module("geometry.placing").place.variants.get(tuple(type_key(a) for a in args))
     else:
         function = None
     return None if function is None else function(*args)

@@ -15,7 +15,7 @@ import struct
 import sys
 import time
 
-from ..errors import PuzzleError
+from ...errors import PuzzleError
 
 SCHEMES = ("tcp",)  # tls://, ws://, ucx://, inproc:// need settings or libraries polytile does not pass
 MOST = 4096  # bytes a handshake may announce: a real one is about 60

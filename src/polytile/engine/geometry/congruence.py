@@ -1,5 +1,5 @@
 """The pieces' orientations and which pieces are congruent, in compiled code (for
-engine/modelling.py's one-call model): each orientation kept as the sorted keys of its cells
+engine/geometry/modelling.py's one-call model): each orientation kept as the sorted keys of its cells
 (digits in the base of the shape's spread, the same under every motion) and the cells
 themselves; pieces are congruent when their least orientations are equal under the motions
 each may use. core.shape's orientations and core.puzzle.merge_congruent are the reference
@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from .bits import njit
+from ..bits import njit
 
 Ints = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]

@@ -19,8 +19,8 @@ import time
 
 import numpy as np
 
-from ..core.cover import Cover
-from .tree import subtree_sizes
+from ...core.cover import Cover
+from ..tree import subtree_sizes
 
 PATHS = 1 << 16  # random paths in all ...
 LEAST_PATHS = 64  # ... and at least this many per prefix
