@@ -1,0 +1,61 @@
+"""The grids polytile tiles, one object each (see `base.Grid`), found by name or BurrTools number.
+
+    grid("square")        the square grid; grid("square", 3) the cube grid
+    grid("triangle")      the triangle grid (cells (a, b, c))
+    grid("hex")           the hex grid (cells (q, r))
+    by_burr(0)            the cube grid (BurrTools' grid numbers; None when not registered)
+
+A grid is found by (name, dim); a name with one grid only answers for any dim asked (the
+triangle grid's cells have 3 coordinates but it is asked for as a 2D grid). `register` adds a
+grid (a module of this package, or a test's).
+"""
+
+from __future__ import annotations
+
+from .base import Form, Grid, Motion
+from .hex import Hex
+from .square import Cube, Square
+from .triangle import Triangle
+
+__all__ = ["Form", "Grid", "Motion", "by_burr", "fit", "grid", "names", "register"]
+
+_GRIDS: dict[tuple[str, int], Grid] = {}
+
+
+def register(g: Grid) -> Grid:
+    """Add a grid (replacing one of the same name and dim); returns it."""
+    _GRIDS[(g.name, g.dim)] = g
+    return g
+
+
+for _g in (Square(), Cube(), Triangle(), Hex()):
+    register(_g)
+
+
+def names() -> tuple[str, ...]:
+    """The JSON spellings of the registered grids, in registration order."""
+    return tuple(dict.fromkeys(name for name, _ in _GRIDS))
+
+
+def grid(name: str = "square", dim: int = 2) -> Grid:
+    """The grid called `name` with `dim` coordinates per cell (ValueError, one line: none)."""
+    found = _GRIDS.get((name, dim))
+    if found is not None:
+        return found
+    same = [g for (n, _), g in _GRIDS.items() if n == name]
+    if len(same) == 1:
+        return same[0]
+    if same:
+        raise ValueError(f"the {name} grid has no cells of {dim} coordinates")
+    raise ValueError(f"unknown grid {name!r} (expected one of {', '.join(names())})")
+
+
+def fit(g: Grid, coordinates: int) -> Grid:
+    """The grid of g's name whose cells have `coordinates` coordinates (the square grid's cells
+    in 3D are the cube grid's), else g itself."""
+    return _GRIDS.get((g.name, coordinates), g)
+
+
+def by_burr(number: int) -> Grid | None:
+    """The grid BurrTools numbers `number` (gridtype.cpp), None when polytile has none."""
+    return next((g for g in _GRIDS.values() if g.burr_number == number), None)
