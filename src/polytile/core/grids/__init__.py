@@ -17,7 +17,7 @@ from .hex import Hex
 from .square import Cube, Square
 from .triangle import Triangle
 
-__all__ = ["Form", "Grid", "Motion", "by_burr", "fit", "grid", "names", "register"]
+__all__ = ["SQUARE", "Form", "Grid", "Motion", "by_burr", "coerce", "fit", "grid", "names", "register"]
 
 _GRIDS: dict[tuple[str, int], Grid] = {}
 
@@ -30,6 +30,16 @@ def register(g: Grid) -> Grid:
 
 for _g in (Square(), Cube(), Triangle(), Hex()):
     register(_g)
+
+
+SQUARE = _GRIDS[("square", 2)]  # the default grid of boards and solutions
+
+
+def coerce(g: Grid | str, coordinates: int | None = None) -> Grid:
+    """A board's grid from a Grid or its JSON spelling, fitted to cells of `coordinates`
+    coordinates when given (see `fit`)."""
+    found = grid(g) if isinstance(g, str) else g
+    return found if coordinates is None else fit(found, coordinates)
 
 
 def names() -> tuple[str, ...]:
