@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..core.grids import Grid
 from .mesh_cells import TINY, Complex, Face, Key, solid
 
 Edge = tuple[Key, Key]
@@ -79,7 +80,7 @@ def _edges(face: Face) -> Iterator[tuple[Key, Key, Edge]]:
         yield a, b, (a, b) if a < b else (b, a)
 
 
-def piece_mesh(grid: str, cells: np.ndarray, shrink: float = 0.0, bevel: float = 0.0) -> Mesh:
+def piece_mesh(grid: Grid, cells: np.ndarray, shrink: float = 0.0, bevel: float = 0.0) -> Mesh:
     """The mesh of one piece (unit cells), shrunk by `shrink` on its outer faces, its outer
     edges chamfered by `bevel` (both in cell edges)."""
     return mesh(solid(grid, cells, shrink, bevel), bevel if bevel >= TINY else 0.0)

@@ -11,6 +11,7 @@ from math import sqrt
 
 import numpy as np
 
+from ..core.grids import Grid, fit
 from .mesh import Mesh, piece_mesh
 
 SPACING = 1.0  # cell edges between laid-out pieces (plus the gap they keep)
@@ -25,12 +26,12 @@ class Shell:
     mesh: Mesh
 
 
-def flat_down(grid: str, cells: np.ndarray) -> np.ndarray:
+def flat_down(grid: Grid, cells: np.ndarray) -> np.ndarray:
     """A solid piece (cube grid) turned (rotations only: a solid is not mirrored) to stand
     on its largest layer of cells, then as low as possible; flat pieces as they are (the
     triangle grid's three coordinates are a flat cell's too)."""
     cells = np.asarray(cells, dtype=np.int64)
-    if grid != "square" or cells.shape[1] != 3:
+    if not fit(grid, cells.shape[1]).cubic:
         return cells
     from ..core.shape import rotations
 
@@ -44,7 +45,7 @@ def flat_down(grid: str, cells: np.ndarray) -> np.ndarray:
     return best
 
 
-def shells(grid: str, named_cells: list[tuple[str, np.ndarray]], shrink: float, bevel: float) -> list[Shell]:
+def shells(grid: Grid, named_cells: list[tuple[str, np.ndarray]], shrink: float, bevel: float) -> list[Shell]:
     """One shell per (name, cells), names made distinct (A, A-2, A-3...). Copies of a piece
     (the same cells) share one mesh, made once: the writers and the lay-out only read it."""
     seen: dict[str, int] = {}

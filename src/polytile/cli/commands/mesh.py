@@ -15,6 +15,7 @@ from .args import Exit, bounded, flag, no_reflect
 if TYPE_CHECKING:
     import numpy as np
 
+    from ...core.grids import Grid
     from ...core.puzzle import Puzzle
 
 MOST = 0.2  # gap / 2 + bevel, in cell edges: the sub-cells stay well formed
@@ -104,7 +105,7 @@ def _names(puzzle: Puzzle) -> dict[str, str]:
 
 def _named_cells(
     puzzle_path: Path, solution: Optional[int], no_reflect: bool, time_limit: Optional[float], most: int
-) -> tuple[str, list[tuple[str, np.ndarray]], bool]:
+) -> tuple[Grid, list[tuple[str, np.ndarray]], bool]:
     """(grid, [(name, cells)], placed): the pieces, or the pieces of the Nth solution (the
     stand-ins of a BurrTools file's variable voxels left empty are no pieces to print)."""
     from ...core.puzzle import VIRTUAL
