@@ -194,3 +194,15 @@ def _rest(pieces, free, by_cell, after):
         if after is None or pl > after:
             total += _rest(more, free - set(pl), by_cell, pl if more and more[0] == k else None)
     return total
+
+
+def congruent(grid, a, b):
+    """Whether shape b is a turned and shifted copy of shape a."""
+    target = frozenset(b)
+    if len(a) != len(b):
+        return False
+    for img in orientations(grid, a):
+        d = tuple(p - q for p, q in zip(min(target), min(img)))
+        if is_shift(grid, d) and frozenset(tuple(p + q for p, q in zip(c, d)) for c in img) == target:
+            return True
+    return False
