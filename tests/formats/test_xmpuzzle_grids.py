@@ -141,3 +141,28 @@ def test_solutions_print_as_cells_and_pictures_are_refused():
         r = call_cli("solve", path, "--format", fmt, "-o", "/dev/null")
         assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
         assert "no drawing of the rhombic grid" in r.stderr
+
+
+@pytest.mark.parametrize(
+    "stem,grid",
+    [("Bermuda", "prism"), ("BallRoom", "sphere"), ("HexSticks", "rhombic"), ("FourPieceTetrahedron", "tetra-octa")],
+)
+def test_json_spellings_round_trip(tmp_path, stem, grid):
+    """A BurrTools file as polytile JSON ("grid": its spelling) counts the same; the pieces
+    stay solid (no reflection by default); a list that is no cell is refused in one line."""
+    out = tmp_path / f"{stem}.json"
+    r = call_cli("convert", FILES / f"{stem}.xmpuzzle", out)
+    assert r.returncode == 0, r.stderr
+    data = json.loads(out.read_text())
+    assert data["grid"] == grid
+    data.pop("allow_reflection", None)
+    out.write_text(json.dumps(data))
+    counts = [call_cli("count", p, "--json", "--jobs", "1") for p in (FILES / f"{stem}.xmpuzzle", out)]
+    assert [json.loads(c.stdout)["solutions"] for c in counts] == [json.loads(counts[0].stdout)["solutions"]] * 2
+    data["board"][0] = [1] * len(data["board"][0])  # (1, 1, 1, 1) / (1, 1, 1): odd sums, no middle of a block
+    if grid == "tetra-octa":
+        data["board"][0] = [1, 0, 0]
+    out.write_text(json.dumps(data))
+    r = call_cli("count", out)
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
+    assert "board[0]" in r.stderr
