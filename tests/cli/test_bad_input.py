@@ -158,7 +158,7 @@ BAD_JSON = {
     "cell-1d": (json_puzzle(board=[[0], [1]]), "board[0]: a cell is a list of 2, 3 or 4 integers"),
     "piece-cell-4d": (
         json_puzzle(piece_cells=[[0, 0, 0, 0]]),
-        "pieces[0].cells[0]: a cell is a list of 2, 3 or 4 integers",
+        "pieces[0].cells[0]: a square or cube cell is a list of 2 or 3 integers",
     ),
     "mixed-dims": (json_puzzle(board=[[0, 0], [0, 0, 1]]), "board[1]: mixes 2D and 3D cells"),
     "duplicate-cell": (json_puzzle(board=[[0, 0], [0, 0]]), "board: a cell is listed twice"),
