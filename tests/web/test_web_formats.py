@@ -76,7 +76,7 @@ def test_problems_are_listed_and_chosen(client):
     "data,words",
     [
         (b"\x1f\x8b\x08\x00broken", "broken gzip data"),
-        (b"<puzzle><gridType type='1'/></puzzle>", "grid type 1 (triangular prism) is not supported"),
+        (b"<puzzle><gridType type='7'/></puzzle>", "grid type 7 (unknown) is not supported"),
         (b"<puzzle><shapes>", "malformed XML"),
         (b"<!DOCTYPE p [<!ENTITY e 'x'>]><puzzle>&e;</puzzle>", "refused XML"),
         (b"<puzzle/>", "holds no problem"),
