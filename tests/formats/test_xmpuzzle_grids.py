@@ -166,3 +166,20 @@ def test_json_spellings_round_trip(tmp_path, stem, grid):
     r = call_cli("count", out)
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
     assert "board[0]" in r.stderr
+
+
+def _random_runs() -> dict[str, int]:
+    """burrTxt's figures for the random puzzles kept in tests/xmpuzzle/random-grids/."""
+    text = (FILES / "random-grids" / "burrtxt-runs.txt").read_text()
+    return {m.group(1): int(m.group(2)) for m in re.finditer(r"\$ burrTxt -q (\S+)\n(\d+) assemblies", text)}
+
+
+@pytest.mark.parametrize("name,expected", sorted(_random_runs().items()))
+def test_random_puzzles_count_as_burrtxt(name, expected):
+    """Puzzles made by `_random_puzzle` (many congruent parts: BurrTools' labelled assemblies
+    under the result's symmetries), counted by burrTxt when they were made."""
+    from polytile.formats import xmpuzzle
+    from polytile.tiling.burr import burr_count
+
+    puzzle = xmpuzzle.load(FILES / "random-grids" / name)
+    assert burr_count(puzzle) == burr_count(puzzle, shortcut=False) == expected
