@@ -5,7 +5,7 @@ Polyform Puzzler (David Goodger, puzzler/puzzles/hexiamonds.py and polyiamonds.p
 a triangle at (x, y, z): z = 0 is the up triangle with corners V(x, y), V(x+1, y),
 V(x, y+1) and z = 1 the down triangle V(x+1, y), V(x+1, y+1), V(x, y+1), where
 V(x, y) = x e1 + y e2 with e1 horizontal and e2 at 60 degrees. In polytile's triangle
-coordinates (see src/polytile/lattice.py) that is (a, b, c) = (y, x, 2 - z - x - y).
+coordinates (see src/polytile/core/grids/triangle.py) that is (a, b, c) = (y, x, 2 - z - x - y).
 Each board below restates Puzzler's predicate on (x, y, z); the pieces are Puzzler's
 piece coordinates ((0, 0, 0) implied) with O'Beirne's names.
 

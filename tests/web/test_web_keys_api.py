@@ -5,7 +5,7 @@ checker's (tests/checker.py) under the motions allowed, each once; R turns clock
 screen by the grid's least angle and Shift+R back, F mirrors left to right, T and Y are quarter
 turns of cubes that with R reach all 24 rotations. The screen is the page's own drawing (lattice.js:
 a triangle's column is half an edge wide, a hex's two columns are one hex apart; the rows go
-down), the page's points read back to cells by lattice.from_drawing's documented rule.
+down), the page's points read back to cells by the grids' documented from_drawing rule.
 
 Positions: completions counted by the checker (every solution of the board left with the
 pieces left); a hex position whose empty cells hang together only across a hex's diagonal
@@ -59,7 +59,7 @@ def soma_box(tmp_path, names: str = "TAP", shape=(2, 3, 2)):
 
 
 def cell_of(grid: str, point, parity: int = 0) -> tuple:
-    """A page point back to a cell (lattice.from_drawing's rule, as documented there)."""
+    """A page point back to a cell (the grid's from_drawing rule, as documented in core/grids)."""
     if grid == "triangle":
         r, c = point
         s = 2 if (r + c) % 2 == 0 else 1

@@ -3,7 +3,7 @@
 The kinds, order and names follow `polyforms` (free forms sorted by canonical form and
 named f"{n}-{i}", a chiral one-sided form followed by its mirror image with a prime, fixed
 forms f"{one_sided}#{k}"), with the field's names where it has them (the 12 hexiamonds,
-the 7 tetrahexes). Cells are in the coordinates of `lattice`, normalised and sorted.
+the 7 tetrahexes). Cells are in the grid's coordinates (`core.grids`), normalised and sorted.
 
 Method: free forms grow one cell at a time from the free (n-1)-forms (every neighbour of
 every cell, reduced to its canonical form: the least sorted normalised image under the 12

@@ -7,8 +7,8 @@
      "allow_reflection": true,               # default: true for flat puzzles, false for 3D
      "grid": "square"}                       # or "triangle" ([a, b, c]), "hex" ([q, r]), "prism" ([a, b, c, z]), "sphere", "rhombic", "tetra-octa" ([x, y, z])
 
-On the triangle and hex grids, cells are in the coordinates of `lattice` and drawings
-follow `lattice.from_drawing`; pieces are always given (the library is square).
+On the other grids (triangle, hex ...), cells are in the grid's coordinates (`core.grids`) and
+drawings follow its `from_drawing`; pieces are always given (the library is square).
 
 In drawings, the characters are the cells' colours when some drawing of the file uses more
 than one character (a checkerboard "BWBW"); a board drawn all in one character is plain.

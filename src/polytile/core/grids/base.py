@@ -42,7 +42,7 @@ class Grid(ABC):
 
     Defaults describe a plain lattice: every integer point is a cell, every integer shift a
     translation, normalisation subtracts each coordinate's minimum. Grids that differ override
-    `valid`, `holds`, `is_translation` and `origin_shift` together."""
+    `valid`, `holds`, `is_translation`, `origin_shift` and `shift_to_origin` together."""
 
     # -- identity ---------------------------------------------------------------------------
     name: str = ""  # the JSON spelling ("square", "triangle", "hex" ...); unique with dim
@@ -77,19 +77,23 @@ class Grid(ABC):
         when first asked for."""
 
     @cached_property
+    def _built(self) -> tuple[tuple[Motion, ...], int, tuple[tuple[int, ...], ...]]:
+        return self.build()
+
+    @cached_property
     def motions(self) -> tuple[Motion, ...]:
         """The integer affine maps of the grid onto itself: rotations first, then reflections."""
-        return self.build()[0]
+        return self._built[0]
 
     @cached_property
     def n_rotations(self) -> int:
         """How many of `motions` are proper (keep the orientation)."""
-        return self.build()[1]
+        return self._built[1]
 
     @cached_property
     def steps(self) -> tuple[tuple[int, ...], ...]:
         """Neighbour offsets (some may lead to no cell; see `holds`)."""
-        return self.build()[2]
+        return self._built[2]
 
     # -- identity and comparison (by name and dim, so copies from pickles are equal) --------
     def __repr__(self) -> str:
@@ -189,6 +193,14 @@ class Grid(ABC):
     def glyph(self, row: int, column: int) -> str:
         """The character a piece's cell shows at (row, column) of a text drawing."""
         return "#"
+
+    def layer(self, cell: tuple[int, ...]) -> int:
+        """3D grids drawn as layers: the layer a cell is drawn in."""
+        raise ValueError(f"the {self.title} is not drawn in layers")
+
+    def footprint(self, cell: tuple[int, ...]) -> list[Point]:
+        """3D grids drawn as layers: the cell's polygon within its layer (x right, y down)."""
+        raise ValueError(f"the {self.title} is not drawn in layers")
 
     def drawing_column(self, column: int) -> int:
         """The column the page's board editor counts for a drawing column (0-based)."""
