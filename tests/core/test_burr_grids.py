@@ -220,3 +220,19 @@ def test_sphere_layer_turns() -> None:
     assert len(orientations(g, bent, None, False)) == len(
         {tuple(sorted(map(tuple, g.to_origin(bent @ r.T).tolist()))) for r in rotations(3)}
     )
+
+
+def test_prisms_and_spheres_lie_in_layers():
+    """`layer` and `footprint` (for drawing in layers): the footprints of one layer's cells do
+    not overlap (their centres are apart by the polygons' size), and a prism's is its triangle."""
+    from polytile.core.grids.triangle import Triangle
+
+    # least distance of two centres in a layer: triangles of edge 1, 1/sqrt(3); balls, sqrt(2)
+    for name, least in (("prism", 3**0.5 / 3), ("sphere", 2**0.5)):
+        g = grid(name)
+        cells = [tuple(c) for c in _cells(name).tolist() if g.layer(tuple(c)) == 0]
+        centres = np.array([np.mean(g.footprint(c), axis=0) for c in cells])
+        gaps = np.linalg.norm(centres[:, None] - centres[None], axis=-1) + np.eye(len(cells)) * 99
+        assert abs(gaps.min() - least) < 1e-9
+    assert grid("prism").footprint((0, 1, 1, 5)) == Triangle().corners((0, 1, 1))
+    assert grid("prism").layer((0, 1, 1, 5)) == 5 and grid("sphere").layer((1, 0, 3)) == 3

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .base import Grid, Motion, axis_steps
+from .base import Grid, Motion, Point, axis_steps
 from .triangle import Triangle
 
 if TYPE_CHECKING:
@@ -84,6 +84,14 @@ class Prism(Grid):
         """As `to_origin`, in plain Python."""
         a, b, z = (min(p[i] for p in points) for i in (0, 1, 3))
         return [(p[0] - a, p[1] - b, p[2] + a + b, p[3] - z) for p in points]
+
+    def layer(self, cell: tuple[int, ...]) -> int:
+        """Drawn in layers: z."""
+        return cell[3]
+
+    def footprint(self, cell: tuple[int, ...]) -> list[Point]:
+        """The triangle (a, b, c) within its layer, as the triangle grid draws it."""
+        return Triangle().corners(cell[:3])
 
     def from_burr(self, voxels: np.ndarray) -> np.ndarray:
         """(x, y, z) -> (a, b, c, z) (see the module's note)."""

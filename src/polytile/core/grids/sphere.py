@@ -20,7 +20,7 @@ from functools import lru_cache
 from itertools import permutations, product
 from typing import TYPE_CHECKING
 
-from .base import Grid, Motion, matrix_motions
+from .base import Grid, Motion, Point, matrix_motions
 from .square import isometries, rotations
 
 if TYPE_CHECKING:
@@ -101,6 +101,18 @@ class Sphere(Grid):
         lo = [min(p[i] for p in points) for i in range(3)]
         lo[0] -= sum(lo) % 2
         return [(p[0] - lo[0], p[1] - lo[1], p[2] - lo[2]) for p in points]
+
+    def layer(self, cell: tuple[int, ...]) -> int:
+        """Drawn in layers: z (the balls of a layer touch diagonally, (x +- 1, y +- 1))."""
+        return cell[2]
+
+    def footprint(self, cell: tuple[int, ...]) -> list[Point]:
+        """The ball's circle within its layer (a 12-gon, diameter sqrt(2), centre (x, y), y down)."""
+        from math import cos, pi, sin
+
+        x, y = cell[0], cell[1]
+        r = 2**0.5 / 2
+        return [(x + r * cos(k * pi / 6), y + r * sin(k * pi / 6)) for k in range(12)]
 
     def more_images(self, points: list[tuple[int, ...]], reflect: bool) -> list[list[tuple[int, ...]]]:
         """The images by BurrTools' 96 layer turns (and their mirror images when `reflect`)
