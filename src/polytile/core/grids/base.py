@@ -206,6 +206,12 @@ class Grid(ABC):
         """The column the page's board editor counts for a drawing column (0-based)."""
         return column
 
+    def sweep_points(self, cells: np.ndarray) -> np.ndarray:
+        """Points along the grid's own axes whose order (`core.cover.cell_order`: the longest
+        axis most significant) is the order the search fills the cells in: the coordinates
+        themselves unless a grid's axes are not independent."""
+        return cells
+
     # -- BurrTools' voxel coordinates (formats/xmpuzzle*.py) ----------------------------------
     def from_burr(self, voxels: np.ndarray) -> np.ndarray:
         """Cells of BurrTools' voxels (x, y, z) (n, 3): the same coordinates unless a grid says."""

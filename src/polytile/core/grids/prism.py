@@ -85,6 +85,14 @@ class Prism(Grid):
         a, b, z = (min(p[i] for p in points) for i in (0, 1, 3))
         return [(p[0] - a, p[1] - b, p[2] + a + b, p[3] - z) for p in points]
 
+    def sweep_points(self, cells: np.ndarray) -> np.ndarray:
+        """(row a, x = b - c along the row, layer z): rows of triangles, not the skewed
+        (a, b, c) (Prisgon's count: 0.9 million nodes instead of 4.3)."""
+        import numpy as np
+
+        cells = np.asarray(cells, dtype=np.int64)
+        return np.stack([cells[:, 0], cells[:, 1] - cells[:, 2], cells[:, 3]], axis=1)
+
     def layer(self, cell: tuple[int, ...]) -> int:
         """Drawn in layers: z."""
         return cell[3]
