@@ -303,11 +303,8 @@ def test_mirrorable_solids_are_refused(tmp_path):
 
 
 # the BurrTools figure's shortcut (polytile's unique count when no two parts are congruent)
-# against the full classification of every labelled assembly (Prisgon's take ~10 s each)
-@pytest.mark.parametrize(
-    "stem,problem",
-    [pytest.param(*k, marks=[pytest.mark.slow] if k[0] == "Prisgon" else []) for k in sorted(set(BURRTXT) - SLOW)],
-)
+# against the full classification of every labelled assembly
+@pytest.mark.parametrize("stem,problem", sorted(set(BURRTXT) - SLOW))
 def test_shortcut_agrees_on_burrtools_examples(stem, problem):
     from polytile.formats import load
     from polytile.tiling.burr import burr_count
