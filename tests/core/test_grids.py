@@ -19,11 +19,11 @@ VOLUMES = {("square", 2): 1.0, ("square", 3): 1.0, ("triangle", 2): math.sqrt(3)
 
 
 def test_the_registry():
-    assert grids.names() == ("square", "triangle", "hex")
+    assert grids.names() == ("square", "triangle", "hex", "prism", "sphere", "rhombic", "tetra-octa")
     assert grids.grid("square").dim == 2 and grids.grid("square", 3).dim == 3
     assert grids.grid("triangle", 2) is grids.grid("triangle", 3)  # one triangle grid, 3 coordinates
-    assert grids.by_burr(0) is grids.grid("square", 3) and grids.by_burr(1) is None
-    assert grids.burr_numbers() == (0,)
+    assert grids.by_burr(0) is grids.grid("square", 3) and grids.by_burr(1) is grids.grid("prism")
+    assert grids.burr_numbers() == (0, 1, 2, 3, 4) and grids.by_burr(5) is None
     assert grids.fit(grids.grid("square"), 3).cubic and grids.coerce("square", 3) is grids.grid("square", 3)
     with pytest.raises(ValueError, match="unknown grid 'pentagon'"):
         grids.grid("pentagon")

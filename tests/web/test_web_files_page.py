@@ -5,6 +5,7 @@ named after the puzzle (the file's name), not polytile-tiling-N."""
 
 from __future__ import annotations
 
+import gzip
 from pathlib import Path
 
 from paths import EXAMPLES, TESTS
@@ -34,10 +35,12 @@ def test_a_refused_file_clears_the_puzzle_and_solve_says_why(page, tmp_path):
     open_file(d, SOMA)
     opened(d, "board 3 x 3 x 3")
     before = job_of(d)
-    open_file(d, XM / "Bermuda.xmpuzzle")  # BurrTools' grid type 1: refused
+    unknown = tmp_path / "unknown-grid.xmpuzzle"  # BurrTools' grid types are 0-4: a 7 is refused
+    unknown.write_bytes(gzip.decompress((XM / "Bermuda.xmpuzzle").read_bytes()).replace(b'type="1"', b'type="7"', 1))
+    open_file(d, unknown)
     until(d, lambda d: css(d, "body").get_attribute("data-preview") == "refused", 60, "the file was not refused")
-    assert "grid type 1" in css(d, "#message").text
-    assert "grid type 1" in css(d, "#board-error").text  # the Soma cube is no longer on show
+    assert "grid type 7" in css(d, "#message").text
+    assert "grid type 7" in css(d, "#board-error").text  # the Soma cube is no longer on show
     assert d.execute_script("return JSON.stringify(currentPuzzle())").find("xmpuzzle") < 0
     assert css(d, "#burr-row").get_attribute("hidden") is not None
     for button in ("#solve", "#count"):
@@ -45,8 +48,8 @@ def test_a_refused_file_clears_the_puzzle_and_solve_says_why(page, tmp_path):
         assert not css(d, "#message").is_displayed()
         click(d, button)
         until(d, lambda d: css(d, "#progress").get_attribute("data-state") == "refused", 10, f"{button}: nothing shown")
-        assert "grid type 1" in css(d, "#progress-text").text and "not started" in css(d, "#progress-text").text
-        assert css(d, "#message").is_displayed() and "grid type 1" in css(d, "#message").text
+        assert "grid type 7" in css(d, "#progress-text").text and "not started" in css(d, "#progress-text").text
+        assert css(d, "#message").is_displayed() and "grid type 7" in css(d, "#message").text
         assert job_of(d) == before  # no job started (the Soma cube's, say)
     broken = tmp_path / "broken.xmpuzzle"
     broken.write_bytes(b"\x1f\x8b\x08\x00 not really gzip")

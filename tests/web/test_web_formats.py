@@ -76,7 +76,7 @@ def test_problems_are_listed_and_chosen(client):
     "data,words",
     [
         (b"\x1f\x8b\x08\x00broken", "broken gzip data"),
-        (b"<puzzle><gridType type='1'/></puzzle>", "grid type 1 (triangular prism) is not supported"),
+        (b"<puzzle><gridType type='7'/></puzzle>", "grid type 7 (unknown) is not supported"),
         (b"<puzzle><shapes>", "malformed XML"),
         (b"<!DOCTYPE p [<!ENTITY e 'x'>]><puzzle>&e;</puzzle>", "refused XML"),
         (b"<puzzle/>", "holds no problem"),
@@ -277,3 +277,14 @@ def test_calendar_random_solution(client):
     view = run(client, "sample", calendar("2026-06-07", "weekday"), seed=7)
     assert view["result"]["uniform"] and view["result"]["listed"] == len(view["solutions"]) == 1
     verify_calendar(summary, view["solutions"][0])
+
+
+@pytest.mark.parametrize(
+    "stem,grid",
+    [("Bermuda", "prism"), ("BallRoom", "sphere"), ("HexSticks", "rhombic"), ("FourPieceTetrahedron", "tetra-octa")],
+)
+def test_files_on_burrtools_other_grids_open(client, stem, grid):
+    """BurrTools' grid types 1-4 open (their cells, no drawing points: the page shows them in 3D)."""
+    r = client.post("/api/check", json={"puzzle": burr_spec(XM / f"{stem}.xmpuzzle")})
+    assert r.status_code == 200, r.text
+    assert r.json()["grid"] == grid and "points" not in r.json()

@@ -289,7 +289,7 @@ def build(
         for piece in puzzle.pieces:
             piece.minimum = piece.count
     board = puzzle.board
-    order = cell_order(board.cells)
+    order = cell_order(board.grid.sweep_points(board.cells))
     cells, colours = board.cells[order], board.colours[order]
     index = CellIndex(cells)
     anchors = cells[np.lexsort(cells.T[::-1])]  # coordinate order: options' order

@@ -375,7 +375,7 @@ def summary(parsed: Parsed) -> JSON:
         "notes": list(puzzle.notes),
         "source": puzzle.source,
     }
-    if not board.grid.boxes:
+    if board.grid.flat and not board.grid.boxes:  # where the page draws each cell (no drawing: none)
         out["points"] = board.grid.drawing_points(board.cells).tolist()
     if len({int(x) for x in board.colours.tolist()}) > 1:
         out["cell_colours"] = [colours[int(k)] for k in board.colours.tolist()]

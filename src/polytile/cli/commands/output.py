@@ -47,6 +47,9 @@ def show(
         _print_coloured(found, board)
         return
     if fmt in ("svg", "png"):
+        grid = found[0].grid if found else None
+        if grid is not None and not (grid.boxes or grid.flat):
+            raise PuzzleError(f"--format {fmt} has no drawing of the {grid.title} (use text or json)", "--format")
         from ...draw.pictures import draw, to_file
 
         picture = draw(found, board, fmt)

@@ -15,7 +15,11 @@ from __future__ import annotations
 
 from .base import Form, Grid, Motion
 from .hex import Hex
+from .prism import Prism
+from .rhombic import Rhombic
+from .sphere import Sphere
 from .square import Cube, Square
+from .tetra_octa import TetraOcta
 from .triangle import Triangle
 
 __all__ = ["SQUARE", "Form", "Grid", "Motion", "burr_numbers", "by_burr", "coerce", "fit", "grid", "names", "register"]
@@ -29,7 +33,7 @@ def register(g: Grid) -> Grid:
     return g
 
 
-for _g in (Square(), Cube(), Triangle(), Hex()):
+for _g in (Square(), Cube(), Triangle(), Hex(), Prism(), Sphere(), Rhombic(), TetraOcta()):
     register(_g)
 
 
