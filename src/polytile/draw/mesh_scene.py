@@ -7,11 +7,13 @@ Cell units throughout (edge 1); the writers scale by the unit in millimetres.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 from math import sqrt
 
 import numpy as np
 
 from .mesh import Mesh, piece_mesh
+from .mesh_solids import resolve
 
 SPACING = 1.0  # cell edges between laid-out pieces (plus the gap they keep)
 
@@ -44,9 +46,11 @@ def flat_down(grid: str, cells: np.ndarray) -> np.ndarray:
     return best
 
 
-def shells(grid: str, named_cells: list[tuple[str, np.ndarray]], shrink: float, bevel: float) -> list[Shell]:
+def shells(grid: Any, named_cells: list[tuple[str, np.ndarray]], shrink: float, bevel: float) -> list[Shell]:
     """One shell per (name, cells), names made distinct (A, A-2, A-3...). Copies of a piece
     (the same cells) share one mesh, made once: the writers and the lay-out only read it."""
+    if named_cells:
+        grid = resolve(grid, np.shape(named_cells[0][1])[1])
     seen: dict[str, int] = {}
     made: dict[tuple[tuple[int, ...], bytes], Mesh] = {}
     out = []
