@@ -378,6 +378,9 @@ def summary(parsed: Parsed) -> JSON:
         from ..draw.lattice_draw import drawing_points
 
         out["points"] = drawing_points(board.grid, board.cells).tolist()
+    from ..draw.view_solids import view
+
+    out.update(view(board.grid, board.cells))  # the 3D view's solids, for grids of prisms, tetrahedra, balls
     if len({int(x) for x in board.colours.tolist()}) > 1:
         out["cell_colours"] = [colours[int(k)] for k in board.colours.tolist()]
     if parsed.why_not:
