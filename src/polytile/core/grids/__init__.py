@@ -14,10 +14,14 @@ from __future__ import annotations
 
 from .base import Form, Grid, Motion
 from .hex import Hex
+from .prism import Prism
+from .rhombic import Rhombic
+from .sphere import Sphere
 from .square import Cube, Square
+from .tetra_octa import TetraOcta
 from .triangle import Triangle
 
-__all__ = ["Form", "Grid", "Motion", "by_burr", "fit", "grid", "names", "register"]
+__all__ = ["SQUARE", "Form", "Grid", "Motion", "by_burr", "coerce", "fit", "grid", "names", "register"]
 
 _GRIDS: dict[tuple[str, int], Grid] = {}
 
@@ -28,8 +32,18 @@ def register(g: Grid) -> Grid:
     return g
 
 
-for _g in (Square(), Cube(), Triangle(), Hex()):
+for _g in (Square(), Cube(), Triangle(), Hex(), Prism(), Sphere(), Rhombic(), TetraOcta()):
     register(_g)
+
+
+SQUARE = _GRIDS[("square", 2)]  # the default grid of boards and solutions
+
+
+def coerce(g: Grid | str, coordinates: int | None = None) -> Grid:
+    """A board's grid from a Grid or its JSON spelling, fitted to cells of `coordinates`
+    coordinates when given (see `fit`)."""
+    found = grid(g) if isinstance(g, str) else g
+    return found if coordinates is None else fit(found, coordinates)
 
 
 def names() -> tuple[str, ...]:

@@ -6,20 +6,25 @@ shapes are normalised, how cells are drawn (in the plane, as text, as solids) an
 messages use for it. One object per grid: `core.grids.grid(name, dim)` finds it. Callers ask
 the object (`grid.flat`, `grid.rect_plane`, `grid.centre(cell)` ...) and never compare names.
 
-A new grid subclasses `Grid`, sets the class attributes below, answers the abstract methods
-(`motions`/`steps` are given to `__init__`) and is registered (`core.grids.register`).
+A new grid subclasses `Grid`, sets the class attributes below, answers the abstract `build`
+(its motions and steps) and the methods its kind needs, and is registered (`core.grids.register`).
+Importing the package does not import numpy (a bad file is refused before it loads).
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from functools import cached_property
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:  # numpy is imported when a grid's cells are first worked on: bad files are refused without it
+    import numpy as np
 
 Motion = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]  # (matrix rows, offset)
 Form = tuple[tuple[int, ...], ...]  # a shape as sorted cell tuples
 Point = tuple[float, float]
-Solid = tuple[np.ndarray, tuple[tuple[int, ...], ...]]  # vertices (k, 3), faces (vertex indices)
+Solid = tuple["np.ndarray", tuple[tuple[int, ...], ...]]  # vertices (k, 3), faces (vertex indices)
 
 
 def matrix_motions(mats: Sequence[np.ndarray]) -> tuple[Motion, ...]:
@@ -32,7 +37,7 @@ def axis_steps(dim: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(s * int(a == b) for b in range(dim)) for a in range(dim) for s in (1, -1))
 
 
-class Grid:
+class Grid(ABC):
     """A grid polytile tiles. Class attributes describe it; methods answer for its cells.
 
     Defaults describe a plain lattice: every integer point is a cell, every integer shift a
@@ -60,12 +65,31 @@ class Grid:
     turn_degrees: int = 0  # flat grids: the page's turning key turns by this angle
     frame_cells: tuple[tuple[int, ...], ...] = ()  # flat grids: a cell and two neighbours spanning the plane
     origin_cell: tuple[int, ...] = ()  # a cell at the origin (the one-cell form)
+    not_a_cell: str = ""  # why a coordinate tuple is no cell (a JSON reader's message), if some are not
     cell_volume: float = 1.0  # volume of a cell's solid (flat grids: area times unit height)
 
-    def __init__(self, motions: tuple[Motion, ...], n_rotations: int, steps: tuple[tuple[int, ...], ...]):
-        self.motions = motions  # rotations first, then the reflections
-        self.n_rotations = n_rotations  # how many of `motions` are proper
-        self.steps = steps  # neighbour offsets (some may lead to no cell)
+    def __init__(self) -> None:
+        self._hash = hash((self.name, self.dim))
+
+    @abstractmethod
+    def build(self) -> tuple[tuple[Motion, ...], int, tuple[tuple[int, ...], ...]]:
+        """(motions, rotations first; how many are rotations; neighbour steps): computed once,
+        when first asked for."""
+
+    @cached_property
+    def motions(self) -> tuple[Motion, ...]:
+        """The integer affine maps of the grid onto itself: rotations first, then reflections."""
+        return self.build()[0]
+
+    @cached_property
+    def n_rotations(self) -> int:
+        """How many of `motions` are proper (keep the orientation)."""
+        return self.build()[1]
+
+    @cached_property
+    def steps(self) -> tuple[tuple[int, ...], ...]:
+        """Neighbour offsets (some may lead to no cell; see `holds`)."""
+        return self.build()[2]
 
     # -- identity and comparison (by name and dim, so copies from pickles are equal) --------
     def __repr__(self) -> str:
@@ -78,7 +102,7 @@ class Grid:
         return isinstance(other, Grid) and (other.name, other.dim) == (self.name, self.dim)
 
     def __hash__(self) -> int:
-        return hash((self.name, self.dim))
+        return self._hash
 
     @property
     def rect_plane(self) -> bool:
@@ -105,6 +129,8 @@ class Grid:
     # -- cells and normalisation ---------------------------------------------------------
     def valid(self, cells: np.ndarray) -> np.ndarray:
         """Which coordinate rows (..., dim) are cells of the grid."""
+        import numpy as np
+
         return np.ones(cells.shape[:-1], dtype=bool)
 
     def holds(self, point: tuple[int, ...]) -> bool:
@@ -113,14 +139,20 @@ class Grid:
 
     def is_translation(self, shift: np.ndarray) -> np.ndarray:
         """Which steps (..., dim) map the grid onto itself."""
+        import numpy as np
+
         return np.ones(shift.shape[:-1], dtype=bool)
 
     def origin_shift(self, cells: np.ndarray) -> np.ndarray:
         """The translation a shape's normalisation subtracts (a translation of the grid)."""
+        import numpy as np
+
         return np.asarray(np.asarray(cells, dtype=np.int64).min(axis=0))
 
     def to_origin(self, cells: np.ndarray) -> np.ndarray:
         """The cells translated as normalisation requires, so equal shapes get equal coordinates."""
+        import numpy as np
+
         cells = np.asarray(cells, dtype=np.int64)
         return np.asarray(cells - self.origin_shift(cells))
 
@@ -157,10 +189,29 @@ class Grid:
         """The column the page's board editor counts for a drawing column (0-based)."""
         return column
 
+    # -- BurrTools' voxel coordinates (formats/xmpuzzle*.py) ----------------------------------
+    def from_burr(self, voxels: np.ndarray) -> np.ndarray:
+        """Cells of BurrTools' voxels (x, y, z) (n, 3): the same coordinates unless a grid says."""
+        import numpy as np
+
+        return np.asarray(voxels, dtype=np.int64)
+
+    def to_burr(self, cells: np.ndarray) -> np.ndarray:
+        """BurrTools' voxels (x, y, z) of cells, least corner at 0 or where the grid's alignment
+        needs (the inverse of `from_burr` up to a translation of the grid)."""
+        return self.to_origin(cells)
+
+    def more_images(self, points: list[tuple[int, ...]], reflect: bool) -> list[list[tuple[int, ...]]]:
+        """Images of a shape (its points in order) that turns beyond `motions` make: none on a
+        grid whose shapes turn only by its motions (the spheres' flat layers turn further)."""
+        return []
+
     # -- solids (one common 3D frame: x right, y up, z up; see draw/mesh_cells.py) -----------
     def solid(self, cell: tuple[int, ...]) -> Solid:
         """The cell as a convex solid: vertices (k, 3), faces counter-clockwise seen from
         outside. Flat grids: the polygon extruded to unit height."""
+        import numpy as np
+
         if not self.flat:
             raise ValueError(f"the {self.title} has no solid cells yet")
         ring = [(x, -y) for x, y in self.corners(cell)]

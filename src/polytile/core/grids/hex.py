@@ -11,9 +11,12 @@ cell (a parallelogram of axial coordinates leans to the right).
 
 from __future__ import annotations
 
-import numpy as np
+from typing import TYPE_CHECKING
 
-from .base import Form, Grid, Point, matrix_motions
+if TYPE_CHECKING:
+    import numpy as np
+
+from .base import Form, Grid, Motion, Point, matrix_motions
 from .triangle import _parity_shift
 
 # The 7 tetrahexes as Polyform Puzzler (tetrahexes.py) gives them, hexes (x, y) with (0, 0)
@@ -49,12 +52,15 @@ class Hex(Grid):
     origin_cell = (0, 0)
     cell_volume = 3 * 3**0.5 / 2
 
-    def __init__(self) -> None:
+    def build(self) -> tuple[tuple[Motion, ...], int, tuple[tuple[int, ...], ...]]:
+        """Powers of the 60-degree turn, then each after the reflection (q, r) -> (r, q)."""
+        import numpy as np
+
         turn = np.array([[0, -1], [1, 1]], dtype=np.int64)
         flip = np.array([[0, 1], [1, 0]], dtype=np.int64)
         rots = [np.linalg.matrix_power(turn, k) for k in range(6)]
         steps = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
-        super().__init__(matrix_motions(rots + [r @ flip for r in rots]), 6, steps)
+        return matrix_motions(rots + [r @ flip for r in rots]), 6, steps
 
     def centre(self, cell: tuple[int, ...]) -> Point:
         """x = sqrt 3 (q + r / 2), y = 1.5 r."""
@@ -70,6 +76,8 @@ class Hex(Grid):
 
     def from_drawing(self, points: np.ndarray) -> np.ndarray:
         """q = (column - row - p) / 2, r = row; refused when the parity of row + column varies."""
+        import numpy as np
+
         rows, cols = points[:, 0], points[:, 1]
         parity = (rows + cols) % 2
         odd = np.flatnonzero(parity != parity[0])
@@ -83,6 +91,8 @@ class Hex(Grid):
 
     def drawing_points(self, cells: np.ndarray) -> np.ndarray:
         """row = r, column = 2 q + r, shifted keeping the parity of row + column."""
+        import numpy as np
+
         cells = np.asarray(cells, dtype=np.int64)
         return _parity_shift(np.stack([cells[:, 1], 2 * cells[:, 0] + cells[:, 1]], axis=1))
 

@@ -10,15 +10,19 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import permutations, product
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
-from .base import Grid, Point, Solid, axis_steps, matrix_motions
+from .base import Grid, Motion, Point, Solid, axis_steps, matrix_motions
 
 
 @lru_cache(maxsize=None)
 def isometries(dim: int) -> tuple[np.ndarray, ...]:
     """All signed permutation matrices: 8 in 2D, 48 in 3D. Rotations first."""
+    import numpy as np
+
     mats = []
     for perm in permutations(range(dim)):
         for signs in product((1, -1), repeat=dim):
@@ -33,6 +37,8 @@ def isometries(dim: int) -> tuple[np.ndarray, ...]:
 @lru_cache(maxsize=None)
 def rotations(dim: int) -> tuple[np.ndarray, ...]:
     """Proper rotations (determinant +1): 4 in 2D, 24 in 3D."""
+    import numpy as np
+
     return tuple(m for m in isometries(dim) if round(np.linalg.det(m)) == 1)
 
 
@@ -51,8 +57,9 @@ class Square(Grid):
     frame_cells: tuple[tuple[int, ...], ...] = ((0, 0), (1, 0), (0, 1))
     origin_cell: tuple[int, ...] = (0, 0)
 
-    def __init__(self) -> None:
-        super().__init__(matrix_motions(isometries(self.dim)), len(rotations(self.dim)), axis_steps(self.dim))
+    def build(self) -> tuple[tuple[Motion, ...], int, tuple[tuple[int, ...], ...]]:
+        """The signed permutation matrices, rotations first; one step along each axis."""
+        return matrix_motions(isometries(self.dim)), len(rotations(self.dim)), axis_steps(self.dim)
 
     def corners(self, cell: tuple[int, ...]) -> list[Point]:
         """The unit square of (row, column): x = column, y = row."""
@@ -69,6 +76,8 @@ class Square(Grid):
 
     def drawing_points(self, cells: np.ndarray) -> np.ndarray:
         """(row, column) shifted to start at 0."""
+        import numpy as np
+
         cells = np.asarray(cells, dtype=np.int64)
         return np.asarray(cells[:, :2] - cells[:, :2].min(axis=0))
 
@@ -92,6 +101,8 @@ class Cube(Square):
 
     def solid(self, cell: tuple[int, ...]) -> Solid:
         """The unit cube of (row, column, layer) at x = column, y = -row - 1 .. -row, z = layer."""
+        import numpy as np
+
         r, c, z = cell
         verts = np.array([(c + i, -r - 1 + j, z + k) for i in (0, 1) for j in (0, 1) for k in (0, 1)], dtype=float)
         at = {(i, j, k): 4 * i + 2 * j + k for i in (0, 1) for j in (0, 1) for k in (0, 1)}

@@ -14,8 +14,10 @@ even, so "XXX" over "XXX" is a hexagon and rows alternate up and down.
 from __future__ import annotations
 
 from itertools import permutations
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 from .base import Form, Grid, Motion, Point, axis_steps
 
@@ -45,6 +47,8 @@ def _puzzler(x: int, y: int, z: int) -> tuple[int, int, int]:
 
 
 def _motions() -> tuple[Motion, ...]:
+    import numpy as np
+
     rots: list[Motion] = []
     refl: list[Motion] = []
     for perm in permutations(range(3)):
@@ -80,13 +84,17 @@ class Triangle(Grid):
     turn_degrees = 60
     frame_cells = ((0, 0, 2), (0, 1, 1), (1, 0, 1))
     origin_cell = (0, 0, 2)
+    not_a_cell = "no triangle: a + b + c must be 1 (down) or 2 (up)"
     cell_volume = 3**0.5 / 4
 
-    def __init__(self) -> None:
-        super().__init__(_motions(), 6, axis_steps(3))
+    def build(self) -> tuple[tuple[Motion, ...], int, tuple[tuple[int, ...], ...]]:
+        """x -> P x, x -> (1, 1, 1) - P x (rotations: P even); one step along each coordinate."""
+        return _motions(), 6, axis_steps(3)
 
     def valid(self, cells: np.ndarray) -> np.ndarray:
         """Cells have coordinate sum 1 or 2."""
+        import numpy as np
+
         s = cells.sum(axis=-1)
         return np.asarray((s == 1) | (s == 2))
 
@@ -96,10 +104,14 @@ class Triangle(Grid):
 
     def is_translation(self, shift: np.ndarray) -> np.ndarray:
         """Shifts with coordinate sum 0."""
+        import numpy as np
+
         return np.asarray(shift.sum(axis=-1) == 0)
 
     def origin_shift(self, cells: np.ndarray) -> np.ndarray:
         """(min a, min b, -(min a + min b)): a translation."""
+        import numpy as np
+
         lo = np.asarray(cells, dtype=np.int64).min(axis=0)
         return np.array([lo[0], lo[1], -(lo[0] + lo[1])], dtype=np.int64)
 
@@ -124,12 +136,16 @@ class Triangle(Grid):
 
     def from_drawing(self, points: np.ndarray) -> np.ndarray:
         """(row, column) points up when row + column is even."""
+        import numpy as np
+
         rows, cols = points[:, 0], points[:, 1]
         s = np.where((rows + cols) % 2 == 0, 2, 1)
         return np.stack([-rows, (s + rows + cols) // 2, (s + rows - cols) // 2], axis=1)
 
     def drawing_points(self, cells: np.ndarray) -> np.ndarray:
         """row = -a, column = b - c, shifted keeping the parity of row + column."""
+        import numpy as np
+
         cells = np.asarray(cells, dtype=np.int64)
         return _parity_shift(np.stack([-cells[:, 0], cells[:, 1] - cells[:, 2]], axis=1))
 
@@ -140,6 +156,8 @@ class Triangle(Grid):
 
 def _parity_shift(pts: np.ndarray) -> np.ndarray:
     """Points moved to the least row and column 0 (or 1), keeping the parity of row + column."""
+    import numpy as np
+
     lo = pts.min(axis=0)
     lo[1] -= (lo[1] - lo[0]) % 2
     return np.asarray(pts - lo)
