@@ -17,7 +17,8 @@ from cli_helpers import call_cli
 from paths import EXAMPLES, TESTS
 
 import polytile
-from polytile.core import lattice, lattice_forms, symmetry
+from polytile.core import grids, lattice_forms, symmetry
+from polytile.core.grids import moves
 from polytile.errors import PuzzleError
 from polytile.formats import polyjson
 
@@ -34,8 +35,8 @@ SEQUENCES = {
 @pytest.mark.parametrize("grid,kind", list(SEQUENCES))
 def test_published_sequences(grid, kind):
     seq = SEQUENCES[(grid, kind)]
-    assert [lattice_forms.count(n, grid, kind) for n in range(1, len(seq) + 1)] == seq
-    assert len(lattice_forms.polyforms(len(seq), grid, kind)) == seq[-1]
+    assert [lattice_forms.count(n, grids.grid(grid), kind) for n in range(1, len(seq) + 1)] == seq
+    assert len(lattice_forms.polyforms(len(seq), grids.grid(grid), kind)) == seq[-1]
 
 
 def _key(m):
@@ -44,30 +45,30 @@ def _key(m):
 
 @pytest.mark.parametrize("grid", ["triangle", "hex"])
 def test_motions_form_the_dihedral_group_of_order_12(grid):
-    lat = lattice.lattice(grid)
+    lat = grids.grid(grid)
     assert len(set(lat.motions)) == 12 and lat.n_rotations == 6
     cell = (0, 0, 2) if grid == "triangle" else (0, 0)
     pts = [cell] + [
         tuple(x + s for x, s in zip(cell, st)) for st in lat.steps if lat.holds(tuple(x + s for x, s in zip(cell, st)))
     ]
     for m in lat.motions:  # motions keep cells cells and neighbours neighbours
-        img = lattice.image(m, pts)
+        img = moves.image(m, pts)
         assert all(lat.holds(p) for p in img)
         nbs = {tuple(a - b for a, b in zip(p, img[0])) for p in img[1:]}
         assert nbs <= set(lat.steps)
     # the rotations are closed under composition; a rotation composed with a reflection is one
-    rot = {tuple(lattice.image(m, pts)) for m in lat.motions[:6]}
+    rot = {tuple(moves.image(m, pts)) for m in lat.motions[:6]}
     for m in lat.motions[:6]:
         for k in lat.motions[:6]:
-            assert tuple(lattice.image(m, lattice.image(k, pts))) in rot
+            assert tuple(moves.image(m, moves.image(k, pts))) in rot
 
 
 def test_monoiamond_and_moniamond_orientations():
-    lat = lattice.lattice("triangle")
+    lat = grids.grid("triangle")
     one = np.array([[0, 0, 2]])
-    assert len(lattice.orientations(lat, one, None, True)) == 2  # up and down
+    assert len(moves.orientations(lat, one, None, True)) == 2  # up and down
     diamond = np.array([[0, 0, 2], [0, 0, 1]])
-    assert len(lattice.orientations(lat, diamond, None, True)) == 3
+    assert len(moves.orientations(lat, diamond, None, True)) == 3
 
 
 def _board(grid, rows):
@@ -89,7 +90,7 @@ def _board(grid, rows):
 )
 def test_board_groups(grid, rows, order):
     board = _board(grid, rows)
-    assert len(symmetry.board_group(board.cells, board.colours, grid)) == order
+    assert len(symmetry.board_group(board.cells, board.colours, board.grid)) == order
 
 
 def test_drawings_and_coordinates_agree():
@@ -133,7 +134,7 @@ def test_pieces_command():
 
 
 def test_hexiamond_names():
-    names = [f.name for f in lattice_forms.polyforms(6, "triangle")]
+    names = [f.name for f in lattice_forms.polyforms(6, grids.grid("triangle"))]
     assert sorted(names) == sorted(
         [
             "bar",
@@ -150,7 +151,7 @@ def test_hexiamond_names():
             "hexagon",
         ]
     )
-    sided = [f.name for f in lattice_forms.polyforms(6, "triangle", "one-sided")]
+    sided = [f.name for f in lattice_forms.polyforms(6, grids.grid("triangle"), "one-sided")]
     assert "sphinx'" in sided and "hexagon'" not in sided
 
 
@@ -164,9 +165,9 @@ def test_tetrahex_names():
     """Gardner's names as Wikipedia ("Polyhex (mathematics)") lists them; the mirror-symmetric
     ones are Polyform Puzzler's symmetric pieces (I4 O4 U4 Y4: bar, bee, arch, propeller); each
     name's shape checked by what the name says (counted by hand)."""
-    forms = {f.name: f.cells for f in lattice_forms.polyforms(4, "hex")}
+    forms = {f.name: f.cells for f in lattice_forms.polyforms(4, grids.grid("hex"))}
     assert sorted(forms) == sorted(["bar", "worm", "pistol", "propeller", "arch", "bee", "wave"])
-    sided = [f.name for f in lattice_forms.polyforms(4, "hex", "one-sided")]
+    sided = [f.name for f in lattice_forms.polyforms(4, grids.grid("hex"), "one-sided")]
     assert sorted(n for n in sided if n.endswith("'")) == ["pistol'", "wave'", "worm'"]
     pairs = {name: _adjacent_pairs(cells) for name, cells in forms.items()}
     assert pairs == {"bar": 3, "worm": 3, "arch": 3, "propeller": 3, "wave": 3, "pistol": 4, "bee": 5}
@@ -190,7 +191,7 @@ def test_solutions_drawn_in_text_and_pictures(tmp_path):
     svg = draw([sol], sol.board, "svg").decode()
     assert svg.count('id="piece-0-') == 7
     tri = polytile.load(EXAMPLES / "hexiamonds-6x6.json").solve().found[0]
-    assert tri.grid == "triangle"
+    assert tri.grid.name == "triangle"
     assert draw([tri], tri.board, "png").startswith(b"\x89PNG")
     text = run("solve", EXAMPLES / "hexiamonds-6x6.json").stdout.splitlines()
     assert [len(r.strip()) for r in text] == [12] * 6

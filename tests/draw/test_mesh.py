@@ -22,12 +22,26 @@ from cli_helpers import call_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from polytile.core import lattice_forms, polyforms
-from polytile.core.lattice import centre as lattice_centre
-from polytile.core.lattice import lattice
+from polytile.core import grids, lattice_forms, polyforms
 from polytile.draw import meshfile
-from polytile.draw.mesh import piece_mesh
+from polytile.draw import mesh as _mesh
+from polytile.draw import mesh_scene as _scene
 from polytile.draw.mesh_scene import Shell
+
+
+def lattice(grid: str, dim: int = 2) -> grids.Grid:
+    """The grid object a test names by its JSON spelling ("cube": the square grid in 3D)."""
+    return grids.grid("square", 3) if grid == "cube" else grids.grid(grid, dim)
+
+
+def piece_mesh(grid: str, cells, *sizes):
+    """`draw.mesh.piece_mesh` on the grid named by its JSON spelling."""
+    return _mesh.piece_mesh(lattice(grid), cells, *sizes)
+
+
+def flat_down(grid: str, cells):
+    return _scene.flat_down(lattice(grid), cells)
+
 
 SQRT3 = math.sqrt(3)
 CELL_VOLUME = {"square": 1.0, "cube": 1.0, "triangle": SQRT3 / 4, "hex": 3 * SQRT3 / 2}
@@ -118,8 +132,8 @@ def family(name: str):
     if name == "tetracubes":
         return "square", list(TETRACUBES.values())
     if name == "hexiamonds":
-        return "triangle", [p.cells.tolist() for p in lattice_forms.polyforms(6, "triangle")]
-    return "hex", [p.cells.tolist() for p in lattice_forms.polyforms(4, "hex")]
+        return "triangle", [p.cells.tolist() for p in lattice_forms.polyforms(6, grids.grid("triangle"))]
+    return "hex", [p.cells.tolist() for p in lattice_forms.polyforms(4, grids.grid("hex"))]
 
 
 FAMILIES = {"pentominoes": 12, "tetracubes": 8, "hexiamonds": 12, "tetrahexes": 7}
@@ -198,7 +212,7 @@ def centres(grid: str, cells) -> np.ndarray:
     if len(cells[0]) == 3 and grid == "square":
         return np.array([(c + 0.5, -r - 0.5, k + 0.5) for r, c, k in cells])
     lat = lattice(grid, 2)
-    return np.array([(x, -y, 0.5) for x, y in (lattice_centre(lat, tuple(cell)) for cell in cells)])
+    return np.array([(x, -y, 0.5) for x, y in (lat.centre(tuple(cell)) for cell in cells)])
 
 
 def empty_neighbours(grid: str, cells) -> list:
@@ -329,7 +343,6 @@ def _helix_sign(points: np.ndarray) -> float:
 def test_solid_pieces_are_never_mirrored(name):
     """The cubes inside the mesh (found by winding number, not from our geometry) make a
     screw of the same hand as the cells given, also when laid flat for printing."""
-    from polytile.draw.mesh_scene import flat_down
 
     cells = np.array(TETRACUBES[name])
     for placed in (cells, flat_down("square", cells)):

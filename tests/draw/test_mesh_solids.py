@@ -12,20 +12,16 @@ from __future__ import annotations
 
 import math
 from itertools import product
-from types import SimpleNamespace
 
 import numpy as np
 import pytest
 import trimesh
 from test_mesh import assert_closed
 
-from polytile.core.grids import balls, solids
+from polytile.core.grids import balls, by_burr, solids
 from polytile.draw.mesh import piece_mesh
 
-PRISM = SimpleNamespace(flat=False, cubic=False, title="prism grid", solid=solids.prism)
-RHOMBIC = SimpleNamespace(flat=False, cubic=False, title="rhombic grid", solid=solids.rhombic)
-TETRA_OCTA = SimpleNamespace(flat=False, cubic=False, title="tetra-octa grid", solid=solids.tetra_octa)
-SPHERE = SimpleNamespace(flat=False, cubic=False, title="sphere grid", solid=balls.ball, piece_surface=balls.surface)
+PRISM, SPHERE, RHOMBIC, TETRA_OCTA = (by_burr(n) for n in (1, 2, 3, 4))
 
 
 def cells_of(kind, lo: int, hi: int) -> list[tuple[int, int, int]]:
@@ -71,6 +67,38 @@ def test_every_voxel_of_a_block_is_a_cell_or_refused():
     assert len(cells_of(solids.rhombic, 0, 5)) == 24  # BurrTools' voxel_3 table
     assert len(cells_of(solids.tetra_octa, 0, 3)) == 5  # the tetrahedron and four corners
     assert len(cells_of(solids.tetra_octa, 3, 6)) == 5
+    for grid, kind in ((RHOMBIC, solids.rhombic), (TETRA_OCTA, solids.tetra_octa)):  # the grid's own cells
+        voxels = np.array(list(product(range(-6, 7), repeat=3)))
+        assert sorted(map(tuple, voxels[grid.valid(voxels)].tolist())) == cells_of(kind, -6, 7)
+
+
+def test_neighbours_share_a_face():
+    """Cells the grid calls neighbours meet in a whole face (2 shared corners of a ball's
+    neighbour: touching at one point)."""
+    for grid, cell in (
+        (PRISM, (0, 1, 1, 0)),
+        (PRISM, (1, 0, 0, 3)),
+        (RHOMBIC, (0, 2, 1)),
+        (TETRA_OCTA, (1, 1, 1)),
+        (TETRA_OCTA, (2, 0, 0)),
+    ):
+        mine = {tuple(np.round(p, 9)) for p in grid.solid(cell)[0].tolist()}
+        nbrs = grid.neighbours(cell)
+        assert nbrs
+        for other in nbrs:
+            theirs = {tuple(np.round(p, 9)) for p in grid.solid(other)[0].tolist()}
+            assert len(mine & theirs) >= 3, (grid, cell, other)
+        t = assert_closed(piece_mesh(grid, np.array([cell, *nbrs])))
+        assert math.isclose(t.volume, sum(trimesh_volume(grid, c) for c in [cell, *nbrs]))
+    centre = solids.sphere_centre((0, 0, 0))
+    for other in SPHERE.neighbours((0, 0, 0)):
+        assert math.isclose(np.linalg.norm(solids.sphere_centre(other) - centre), 1.0)  # touching balls
+
+
+def trimesh_volume(grid, cell) -> float:
+    v, faces = grid.solid(cell)
+    tris = [(f[0], f[i], f[i + 1]) for f in faces for i in range(1, len(f) - 1)]
+    return trimesh.Trimesh(v, tris, process=False).volume
 
 
 def test_a_rhombic_block_is_the_cube_of_edge_two():
@@ -180,3 +208,57 @@ def test_the_neck_is_thinner_than_the_balls_and_meets_the_middle_plane():
 def test_no_gap_or_bevel_on_these_grids():
     with pytest.raises(ValueError, match="without a gap or a bevel"):
         piece_mesh(RHOMBIC, np.array([(0, 2, 1)]), 0.05, 0.0)
+
+
+def block_puzzle(grid, lo: int, hi: int) -> dict:
+    """A JSON puzzle: the grid's cells in [lo, hi)^3 as the board, split in two pieces."""
+    voxels = np.array(list(product(range(lo, hi), repeat=3)))
+    cells = voxels[grid.valid(voxels)].tolist()
+    half = len(cells) // 2
+    return {
+        "grid": grid.name,
+        "board": cells,
+        "pieces": [{"name": "A", "cells": cells[:half]}, {"name": "B", "cells": cells[half:]}],
+    }
+
+
+@pytest.mark.parametrize(
+    "grid, lo, hi, volume, tolerance",
+    [
+        (RHOMBIC, 0, 5, 8.0, 1e-6),  # one block: the cube of edge 2
+        (TETRA_OCTA, 0, 6, 8.0, 1e-6),  # eight unit cubes
+        (SPHERE, 0, 3, None, 0.01),  # 14 balls
+    ],
+)
+def test_polytile_mesh_writes_closed_shells(tmp_path, grid, lo, hi, volume, tolerance):
+    """`polytile mesh` on a JSON puzzle of the grid: the STL's shells closed, outward, of the
+    pieces' volumes (millimetres: --unit 10, so volumes times 1000)."""
+    import json
+
+    from cli_helpers import call_cli
+
+    puzzle = block_puzzle(grid, lo, hi)
+    src, out = tmp_path / "p.json", tmp_path / "p.stl"
+    src.write_text(json.dumps(puzzle))
+    r = call_cli("mesh", str(src), "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    t = trimesh.load(str(out))
+    assert t.is_watertight and t.is_winding_consistent and shells(t.faces) == 2
+    expected = volume if volume is not None else sum(ideal_volume(p["cells"]) for p in puzzle["pieces"])
+    assert abs(t.volume / 1000 / expected - 1) < tolerance
+    refused = call_cli("mesh", str(src), "-o", str(out), "--bevel", "0.5")
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and "no gap or bevel" in refused.stderr
+
+
+def test_the_page_gets_each_cells_solid_and_layer():
+    from polytile.draw.view_solids import view
+
+    cells = np.array(block_puzzle(RHOMBIC, 0, 10)["board"])
+    v = view(RHOMBIC, cells)
+    assert len(v["solids"]) == len(cells) == len(v["layers"]) and set(v["layers"]) == {0, 1}
+    assert all(len(verts) == 4 and len(faces) == 4 for verts, faces in v["solids"])
+    assert [c[2] // 5 for c in cells.tolist()] == v["layers"]  # the blocks' layers
+    balls_view = view(SPHERE, np.array([(0, 0, 0), (1, 1, 0), (0, 0, 2)]))
+    assert balls_view["radius"] == 0.5 and balls_view["layers"] == [0, 0, 1]
+    assert np.allclose(balls_view["balls"][1], (1 / math.sqrt(2), 1 / math.sqrt(2), 0))
+    assert view(by_burr(0), np.array([(0, 0, 0)])) == {}  # cubes: the view draws them itself

@@ -13,7 +13,6 @@ from typing import Any
 
 import numpy as np
 
-from ..core import lattice as lat
 from ..core.puzzle import Board, Puzzle, merge_congruent
 from ..core.results import Placement
 from ..errors import PuzzleError
@@ -55,13 +54,11 @@ def where_on(board: Board, cell: Sequence[int] | np.ndarray) -> str:
     triangle and hex grids the row and column of the board's drawing (hex: the n-th hex of
     its row's drawing columns, as the board editor counts them)."""
     grid = board.grid
-    if grid == "square":
+    if grid.boxes:
         return where(cell)
-    from ..draw.lattice_draw import drawing_points
-
     cells = np.concatenate([board.cells, np.array([cell], dtype=np.int64)])
-    r, c = drawing_points(grid, cells)[-1].tolist()
-    return f"row {r + 1}, column {(c // 2 if grid == 'hex' else c) + 1}"
+    r, c = grid.drawing_points(cells)[-1].tolist()
+    return f"row {r + 1}, column {grid.drawing_column(c) + 1}"
 
 
 def position(puzzle: Puzzle, placed: list[np.ndarray], path: str = "placed") -> Puzzle:
@@ -102,7 +99,7 @@ def position(puzzle: Puzzle, placed: list[np.ndarray], path: str = "placed") -> 
 
 def _regions(puzzle: Puzzle) -> list[list[tuple[int, ...]]]:
     """The empty board's connected regions, neighbours as the lattice has them."""
-    steps = lat.lattice(puzzle.board.grid, puzzle.board.dim).steps
+    steps = puzzle.board.grid.steps
     todo = {tuple(c) for c in puzzle.board.cells.tolist()}
     out = []
     while todo:

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .lattice import Lattice, lattice
+from .grids import Grid
 from .puzzle import Puzzle, merge_congruent
 from .shape import orientations_of
 
@@ -222,7 +222,7 @@ def _placements(
     shapes: np.ndarray,
     shape_colours: np.ndarray,
     deadline: float | None,
-    lat: Lattice | None = None,
+    lat: Grid | None = None,
     allowed: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Every translation of every orientation (shapes: (O, k, d), normalised) whose cells
@@ -287,7 +287,7 @@ def build(puzzle: Puzzle, deadline: float | None = None, placer: Placer | None =
     cells, colours = board.cells[order], board.colours[order]
     index = CellIndex(cells)
     anchors = cells[np.lexsort(cells.T[::-1])]  # coordinate order: options' order
-    lat = lattice(board.grid, board.dim)
+    lat = board.grid
 
     rows, pieces = [], []
     plain = puzzle.allowed is None and not colours.any() and not any(p.colours.any() for p in puzzle.pieces)
@@ -296,7 +296,7 @@ def build(puzzle: Puzzle, deadline: float | None = None, placer: Placer | None =
         shapes = np.stack([c for _, c, _ in found])
         owner = np.array([p_i for p_i, _, _ in found], dtype=np.int32)
         got = None
-        if placer is not None and plain and index.grid is not None and lat.name != "triangle":
+        if placer is not None and plain and index.grid is not None and lat.every_shift:
             got = placer(index.grid, index.strides, index.lo, index.hi, anchors, shapes, owner)
         if got is None:
             cols = (

@@ -18,49 +18,45 @@ from functools import lru_cache
 
 import numpy as np
 
-from .lattice import Form, Lattice, canonical, image, lattice, shift_to_origin
+from .grids import Form, Grid
+from .grids.moves import canonical, image
 from .lattice_names import free_names
 from .polyforms import KINDS, Polyform
 
-MAX_N = {"triangle": 12, "hex": 9}
 
-
-def _grow(lat: Lattice, form: Form) -> set[Form]:
+def _grow(grid: Grid, form: Form) -> set[Form]:
     """Every free form of one more cell containing `form`."""
     have = set(form)
     out = set()
     for cell in form:
-        for step in lat.steps:
+        for step in grid.steps:
             new = tuple(x + s for x, s in zip(cell, step))
-            if new not in have and lat.holds(new):
-                out.add(canonical(lat, form + (new,)))
+            if new not in have and grid.holds(new):
+                out.add(canonical(grid, form + (new,)))
     return out
 
 
 @lru_cache(maxsize=None)
-def _free(grid: str, n: int) -> tuple[Form, ...]:
-    lat = lattice(grid)
+def _free(grid: Grid, n: int) -> tuple[Form, ...]:
     if n == 1:
-        start = (0, 0, 2) if grid == "triangle" else (0, 0)
-        return (canonical(lat, (start,)),)
+        return (canonical(grid, (grid.origin_cell,)),)
     found: set[Form] = set()
     for form in _free(grid, n - 1):
-        found |= _grow(lat, form)
+        found |= _grow(grid, form)
     return tuple(sorted(found))
 
 
-def _mirror(lat: Lattice, form: Form) -> Form:
-    return tuple(image(lat.motions[lat.n_rotations], list(form)))
+def _mirror(grid: Grid, form: Form) -> Form:
+    return tuple(image(grid.motions[grid.n_rotations], list(form)))
 
 
 @lru_cache(maxsize=None)
-def _one_sided(grid: str, n: int) -> tuple[tuple[Form, int, bool], ...]:
+def _one_sided(grid: Grid, n: int) -> tuple[tuple[Form, int, bool], ...]:
     """(form, free index, is the mirror image) in the documented order."""
-    lat = lattice(grid)
     out = []
     for i, form in enumerate(_free(grid, n)):
-        plain = canonical(lat, form, reflect=False)
-        mirror = canonical(lat, _mirror(lat, form), reflect=False)
+        plain = canonical(grid, form, reflect=False)
+        mirror = canonical(grid, _mirror(grid, form), reflect=False)
         out.append((plain, i, False))
         if mirror != plain:
             out.append((mirror, i, True))
@@ -68,35 +64,34 @@ def _one_sided(grid: str, n: int) -> tuple[tuple[Form, int, bool], ...]:
 
 
 @lru_cache(maxsize=None)
-def _fixed(grid: str, n: int) -> tuple[tuple[Form, int, int], ...]:
+def _fixed(grid: Grid, n: int) -> tuple[tuple[Form, int, int], ...]:
     """(form, one-sided index, orientation number 1..)."""
-    lat = lattice(grid)
     out: list[tuple[Form, int, int]] = []
     for i, (form, _, _) in enumerate(_one_sided(grid, n)):
-        images = {tuple(sorted(shift_to_origin(lat, image(m, list(form))))) for m in lat.chosen_motions(False)}
+        images = {tuple(sorted(grid.shift_to_origin(image(m, list(form))))) for m in grid.chosen_motions(False)}
         images.discard(form)
         out.extend((f, i, k) for k, f in enumerate([form, *sorted(images)], start=1))
     return tuple(out)
 
 
-def check(n: int, grid: str, kind: str) -> None:
+def check(n: int, grid: Grid, kind: str) -> None:
     """Refuse a bad grid, size or kind in one line before any enumeration starts."""
-    if grid not in MAX_N:
-        raise ValueError(f"grid must be triangle or hex, not {grid!r}")
+    if not grid.max_form_cells:
+        raise ValueError(f"the {grid.title} has no enumeration of forms here")
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise ValueError(f"n must be a positive integer, not {n!r}")
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {kind!r}")
 
 
-def count(n: int, grid: str, kind: str = "free") -> int:
+def count(n: int, grid: Grid, kind: str = "free") -> int:
     """How many n-iamonds or n-hexes of a kind there are, without building their Polyforms."""
     check(n, grid, kind)
     table = {"free": _free, "one-sided": _one_sided, "fixed": _fixed}[kind]
     return len(table(grid, n))
 
 
-def polyforms(n: int, grid: str, kind: str = "free") -> list[Polyform]:
+def polyforms(n: int, grid: Grid, kind: str = "free") -> list[Polyform]:
     """Every n-iamond or n-hex of the kind, in the documented order."""
     check(n, grid, kind)
     free = _free(grid, n)

@@ -8,6 +8,7 @@ from typing import cast
 import numpy as np
 
 from . import shape
+from .grids import SQUARE, Grid, coerce
 
 
 # A piece of this name stands for board cells that may stay empty (BurrTools' variable
@@ -23,7 +24,10 @@ class Board:
 
     cells: np.ndarray  # (n, d) int64, distinct
     colours: np.ndarray  # (n,) int64 colour code per cell (0 = plain)
-    grid: str = "square"  # "square" (2D or 3D), "triangle" or "hex": see `lattice`
+    grid: Grid = SQUARE  # see `core.grids` (a JSON spelling is taken too); the square grid is the cube grid in 3D
+
+    def __post_init__(self) -> None:
+        self.grid = coerce(self.grid, int(self.cells.shape[1]) if np.ndim(self.cells) == 2 else None)
 
     @property
     def dim(self) -> int:

@@ -35,7 +35,7 @@ def _takes_board(puzzle: Puzzle) -> bool:
     """`takes` but for the virtual pieces (build_compiled looks for them in its own pass
     over the pieces: a second pass cost ~4 us of cold objects in a count)."""
     board = puzzle.board
-    return board.grid == "square" and len(board.cells) <= MAX_ITEMS and puzzle.allowed is None
+    return board.grid.boxes and len(board.cells) <= MAX_ITEMS and puzzle.allowed is None
 
 
 def build_compiled(puzzle: Puzzle, modeller: Modeller, budget: int | None = None, check: bool = False) -> Model | None:

@@ -7,6 +7,7 @@ from typing import Any, Generic, TypeVar
 
 import numpy as np
 
+from .grids import SQUARE, Grid, coerce
 from .puzzle import Puzzle
 from .library import pentomino_name
 
@@ -32,7 +33,11 @@ class Solution:
 
     placements: list[Placement]
     board: np.ndarray | None = None  # the board's cells, for pictures
-    grid: str = "square"  # the board's grid (see `lattice`)
+    grid: Grid = SQUARE  # the board's grid (a JSON spelling is taken too)
+
+    def __post_init__(self) -> None:
+        cells = self.board
+        self.grid = coerce(self.grid, int(np.shape(cells)[1]) if cells is not None and np.ndim(cells) == 2 else None)
 
     def to_json(self) -> list[dict[str, object]]:
         """The placements as JSON (`solve --format json`): piece names and cells."""

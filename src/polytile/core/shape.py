@@ -12,10 +12,10 @@ from typing import Callable
 
 import numpy as np
 
-from .lattice import isometries as isometries
-from .lattice import lattice
-from .lattice import rotations as rotations
-from .lattice import orientations as lattice_orientations
+from .grids import SQUARE, Grid
+from .grids.moves import orientations as lattice_orientations
+from .grids.square import isometries as isometries
+from .grids.square import rotations as rotations
 
 
 def motions(dim: int, reflect: bool) -> tuple[np.ndarray, ...]:
@@ -41,7 +41,7 @@ def key(cells: np.ndarray, colours: np.ndarray | None = None) -> bytes:
 
 
 Orientations = list[tuple[np.ndarray, "np.ndarray | None"]]
-_ORIENTATIONS: dict[tuple[bytes, bool, str], Orientations] = {}
+_ORIENTATIONS: dict[tuple[bytes, bool, Grid], Orientations] = {}
 
 
 @lru_cache(maxsize=None)
@@ -50,16 +50,16 @@ def _motion_stack(dim: int, reflect: bool) -> np.ndarray:
 
 
 def orientations(
-    cells: np.ndarray, colours: np.ndarray | None = None, reflect: bool = True, grid: str = "square"
+    cells: np.ndarray, colours: np.ndarray | None = None, reflect: bool = True, grid: Grid = SQUARE
 ) -> Orientations:
     """The distinct images of a shape under the allowed motions, duplicates removed, in
     the order of `motions`, cells sorted (colours follow); remembered per shape. Other
-    grids than the square one: see `lattice.orientations`."""
+    grids than the square and cube ones: see `grids.moves.orientations`."""
     return orientations_of([(cells, colours, reflect)], grid)[0]
 
 
 def orientations_of(
-    shapes: list[tuple[np.ndarray, np.ndarray | None, bool]], grid: str = "square"
+    shapes: list[tuple[np.ndarray, np.ndarray | None, bool]], grid: Grid = SQUARE
 ) -> list[Orientations]:
     """`orientations` of many (cells, colours, reflect) at once: on the square grid the
     shapes of one size, dimension and reflection policy are turned together (numpy's
@@ -69,8 +69,8 @@ def orientations_of(
     todo: dict[tuple[int, int, bool], list[int]] = {}
     for i, memo in enumerate(memos):
         if memo not in _ORIENTATIONS:
-            if grid != "square":
-                _ORIENTATIONS[memo] = lattice_orientations(lattice(grid), cells_of[i], shapes[i][1], shapes[i][2])
+            if not grid.boxes:
+                _ORIENTATIONS[memo] = lattice_orientations(grid, cells_of[i], shapes[i][1], shapes[i][2])
             else:
                 todo.setdefault((len(cells_of[i]), cells_of[i].shape[1], shapes[i][2]), []).append(i)
     for (_, dim, reflect), group in todo.items():
@@ -129,12 +129,12 @@ def _turned(cells: np.ndarray, colours: np.ndarray, mats: np.ndarray) -> tuple[n
 
 
 def canonical_key(
-    cells: np.ndarray, colours: np.ndarray | None = None, reflect: bool = True, grid: str = "square"
+    cells: np.ndarray, colours: np.ndarray | None = None, reflect: bool = True, grid: Grid = SQUARE
 ) -> bytes:
     """The same key for every shape congruent under the allowed motions."""
     return canonical_keys([(cells, colours, reflect)], grid)[0]
 
 
-def canonical_keys(shapes: list[tuple[np.ndarray, np.ndarray | None, bool]], grid: str = "square") -> list[bytes]:
+def canonical_keys(shapes: list[tuple[np.ndarray, np.ndarray | None, bool]], grid: Grid = SQUARE) -> list[bytes]:
     """`canonical_key` of many (cells, colours, reflect) at once."""
     return [min(key(c, col) for c, col in found) for found in orientations_of(shapes, grid)]

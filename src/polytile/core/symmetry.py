@@ -41,7 +41,8 @@ from typing import Any, Callable
 import numpy as np
 
 from .cover import CellIndex, Cover, Model, OverBudget, TimeUp, check_deadline
-from .lattice import board_permutations, lattice
+from .grids import SQUARE, Grid
+from .grids.moves import board_permutations
 from .puzzle import VIRTUAL
 from .shape import isometries
 
@@ -55,7 +56,7 @@ Grouper = Callable[..., "np.ndarray | None"]
 def board_group(
     cells: np.ndarray,
     colours: np.ndarray,
-    grid: str = "square",
+    grid: Grid = SQUARE,
     compiled: Grouper | None = None,
     budget: int | None = None,
 ) -> np.ndarray:
@@ -63,12 +64,12 @@ def board_group(
     lexicographic order.
 
     Distinct: on a flat board (one row, one layer) several motions act alike. Cells are
-    looked up by number (CellIndex), so memory follows the cells, not their spread. The
-    triangle and hex grids: `lattice.board_permutations`. `compiled`: in one call, where
+    looked up by number (CellIndex), so memory follows the cells, not their spread. Grids other
+    than the square and cube ones: `grids.moves.board_permutations`. `compiled`: in one call, where
     the box has a lookup grid (the numpy below is the reference; OverBudget before it
     allocates more than `budget` bytes, see group_bytes)."""
-    if grid != "square":
-        return board_permutations(lattice(grid), cells, colours)
+    if not grid.boxes:
+        return board_permutations(grid, cells, colours)
     lo = cells.min(axis=0)
     index = CellIndex(cells - lo)
     mats = _matrices(cells.shape[1])

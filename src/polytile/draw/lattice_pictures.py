@@ -1,6 +1,6 @@
-"""Pictures of triangle- and hex-grid solutions: each piece one filled path (the union of
+"""Pictures of solutions on the grids drawn as polygons (triangle, hex ...): each piece one filled path (the union of
 its cells' polygons, SVG group id as in `pictures`), thin lines between cells of one piece,
-thick lines where pieces meet and around the board. Coordinates: `lattice.corners_of`."""
+thick lines where pieces meet and around the board. Coordinates: `Grid.corners`."""
 
 from __future__ import annotations
 
@@ -8,23 +8,22 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
-from ..core.lattice import Lattice, centre, corners_of, lattice
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.collections import LineCollection
     from matplotlib.typing import ColorType
 
+    from ..core.grids import Grid
     from ..core.results import Placement
 
 Point = tuple[float, float]
 EdgeKey = tuple[Point, ...]  # an edge's two ends, rounded and sorted
 
 
-def extent(grid: str, board: np.ndarray) -> tuple[float, float, float, float]:
+def extent(grid: Grid, board: np.ndarray) -> tuple[float, float, float, float]:
     """(x0, y0, x1, y1): the board's bounding box in the plane, edge length 1."""
-    lat = lattice(grid)
-    pts = [p for cell in board.tolist() for p in corners_of(lat, tuple(cell))]
+    pts = [p for cell in board.tolist() for p in grid.corners(tuple(cell))]
     xs, ys = [p[0] for p in pts], [p[1] for p in pts]
     return min(xs), min(ys), max(xs), max(ys)
 
@@ -33,11 +32,11 @@ def _edge_key(a: Point, b: Point) -> EdgeKey:
     return tuple(sorted(((round(a[0], 6), round(a[1], 6)), (round(b[0], 6), round(b[1], 6)))))
 
 
-def _edges(lat: Lattice, owner: dict[tuple[int, ...], int]) -> tuple[list[EdgeKey], list[EdgeKey]]:
+def _edges(grid: Grid, owner: dict[tuple[int, ...], int]) -> tuple[list[EdgeKey], list[EdgeKey]]:
     """Cell edges split into thin (one owner on both sides) and thick ones, each once."""
     sides: dict[EdgeKey, list[int]] = {}
     for cell, who in owner.items():
-        poly = corners_of(lat, cell)
+        poly = grid.corners(cell)
         for a, b in zip(poly, poly[1:] + poly[:1]):
             sides.setdefault(_edge_key(a, b), []).append(who)
     thin: list[EdgeKey] = []
@@ -55,7 +54,7 @@ def _segments(segments: list[EdgeKey], colour: ColorType, width: float, cap: str
 
 def draw_plane(
     ax: Axes,
-    grid: str,
+    grid: Grid,
     placements: list[Placement],
     board: np.ndarray,
     colours: dict[str, str],
@@ -67,11 +66,10 @@ def draw_plane(
     ink: str,
     thin_colour: ColorType,
 ) -> None:
-    """One picture of a triangle- or hex-grid solution on the axes (y downwards)."""
+    """One picture of a solution on a grid of polygons on the axes (y downwards)."""
     from matplotlib.patches import PathPatch
     from matplotlib.path import Path as MPath
 
-    lat = lattice(grid)
     owner: dict[tuple[int, ...], int] = {tuple(c): -1 for c in board.tolist()}
     for i, pl in enumerate(placements):
         cells = [tuple(c) for c in pl.cells.tolist()]
@@ -80,15 +78,15 @@ def draw_plane(
         verts: list[Point] = []
         codes: list[Any] = []
         for c in cells:
-            poly = corners_of(lat, c)
+            poly = grid.corners(c)
             verts += poly + [poly[0]]
             codes += [MPath.MOVETO] + [MPath.LINETO] * (len(poly) - 1) + [MPath.CLOSEPOLY]
         patch = PathPatch(MPath(verts, codes), facecolor=colour, edgecolor="none", linewidth=0)
         patch.set_gid(f"{gid}-{i}-{pl.letter}")
         ax.add_patch(patch)
         if labels:
-            mid = np.mean([centre(lat, c) for c in cells], axis=0)
-            x, y = min((centre(lat, c) for c in cells), key=lambda p: ((p[0] - mid[0]) ** 2 + (p[1] - mid[1]) ** 2, p))
+            mid = np.mean([grid.centre(c) for c in cells], axis=0)
+            x, y = min((grid.centre(c) for c in cells), key=lambda p: ((p[0] - mid[0]) ** 2 + (p[1] - mid[1]) ** 2, p))
             ax.text(
                 x,
                 y,
@@ -99,7 +97,7 @@ def draw_plane(
                 color=ink_on(colour),
                 fontweight="bold",
             )
-    thin, thick = _edges(lat, owner)
+    thin, thick = _edges(grid, owner)
     scale = fontsize / 8
     ax.add_collection(_segments(thin, thin_colour, 0.6 * scale, "butt"))
     ax.add_collection(_segments(thick, ink, 2.2 * scale, "round"))

@@ -30,11 +30,11 @@ d with d . u = bevel / 2 for the inward normal u of every face at the vertex's c
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
-from typing import Any
 from dataclasses import dataclass
 
 import numpy as np
 
+from ..core.grids import Grid
 from .mesh_cells import TINY, Complex, Face, Key, solid
 from .mesh_solids import joined, own, piece_surface, solids
 
@@ -81,7 +81,7 @@ def _edges(face: Face) -> Iterator[tuple[Key, Key, Edge]]:
         yield a, b, (a, b) if a < b else (b, a)
 
 
-def piece_mesh(grid: Any, cells: np.ndarray, shrink: float = 0.0, bevel: float = 0.0) -> Mesh:
+def piece_mesh(grid: Grid, cells: np.ndarray, shrink: float = 0.0, bevel: float = 0.0) -> Mesh:
     """The mesh of one piece (unit cells), shrunk by `shrink` on its outer faces, its outer
     edges chamfered by `bevel` (both in cell edges). The grids whose cells are solids of
     their own (`mesh_solids.own`) take neither."""

@@ -12,8 +12,8 @@ from each of its faces, and a sub-cell belongs to the solid when every cell with
   outer edge, where `mesh` cuts the chamfer,
 - and with shrink = bevel = 0 the sub-cells are the cells themselves.
 
-Cube grid: sub-boxes of a rectilinear grid, keyed by integer indices (exact, no rounding).
-Flat grids (square, triangle, hex): the cell polygon is cut by lines parallel to its edges
+Cube grid (`Grid.cubic`): sub-boxes of a rectilinear grid, keyed by integer indices (exact, no rounding).
+Flat grids (`Grid.flat`: square, triangle, hex): the cell polygon is cut by lines parallel to its edges
 (convex pieces of a line arrangement), then extruded to unit height as prisms, split at
 heights `bevel` and 1 - `bevel` for the chamfer. Their vertices are keyed by position
 rounded to 1e-7 cell edges (neighbouring cells compute a shared point within 1e-15).
@@ -32,11 +32,10 @@ from typing import Any
 
 import numpy as np
 
-from ..core.lattice import corners_of, lattice
+from ..core.grids import Grid, fit
 
 Key = tuple[Any, ...]  # a vertex's identity: rounded coordinates, or a lattice point and an offset
 Face = tuple[Key, ...]  # vertex keys, counter-clockwise seen from outside
-CELLS_AT_VERTEX = {"square": 4, "triangle": 6, "hex": 3}
 ROUND = 1e7  # key resolution of the flat grids: 1e-7 cell edges
 TINY = 1e-6  # shrink and bevel under this (in cell edges) are zero
 # the six faces of a box, corners as (i, j, k) in {0, 1}^3, counter-clockwise from outside
@@ -58,12 +57,13 @@ class Complex:
     where: dict[Key, np.ndarray] = field(default_factory=dict)
 
 
-def solid(grid: str, cells: np.ndarray, shrink: float = 0.0, bevel: float = 0.0) -> Complex:
+def solid(grid: Grid, cells: np.ndarray, shrink: float = 0.0, bevel: float = 0.0) -> Complex:
     """The sub-cells of a piece's solid (cells: (k, d) lattice coordinates; shrink and
     bevel in cell edges, under TINY counting as zero)."""
     cells = np.asarray(cells, dtype=np.int64)
     shrink, bevel = (x if x >= TINY else 0.0 for x in (shrink, bevel))
-    if grid == "square" and cells.shape[1] == 3:
+    grid = fit(grid, cells.shape[1])
+    if grid.cubic:
         return _boxes(cells, shrink, bevel)
     return _prisms(grid, cells, shrink, bevel)
 
@@ -101,9 +101,9 @@ def _boxes(cells: np.ndarray, shrink: float, bevel: float) -> Complex:
     return out
 
 
-def _polygon(grid: str, cell: tuple[int, ...]) -> np.ndarray:
+def _polygon(grid: Grid, cell: tuple[int, ...]) -> np.ndarray:
     """A flat cell's corners (x right, y up), counter-clockwise."""
-    pts = np.array([(x, -y) for x, y in corners_of(lattice(grid, 2), cell)], dtype=float)
+    pts = np.array([(x, -y) for x, y in grid.corners(cell)], dtype=float)
     return pts if _area(pts) > 0 else pts[::-1]
 
 
@@ -165,7 +165,7 @@ def _inside(
     shrink: float,
     shared: dict[frozenset[Key], int],
     full: dict[Key, int],
-    grid: str,
+    grid: Grid,
 ) -> bool:
     """Whether a region of a cell belongs to the shrunk solid: near an edge it needs the
     neighbour across it, near a corner every cell around that corner."""
@@ -181,12 +181,12 @@ def _inside(
     for i in range(k):
         if near[i] and shared[frozenset((keys[i], keys[(i + 1) % k]))] < 2:
             return False
-        if near[i] and near[(i + 1) % k] and full[keys[(i + 1) % k]] < CELLS_AT_VERTEX[grid]:
+        if near[i] and near[(i + 1) % k] and full[keys[(i + 1) % k]] < grid.cells_at_vertex:
             return False
     return True
 
 
-def _prisms(grid: str, cells: np.ndarray, shrink: float, bevel: float) -> Complex:
+def _prisms(grid: Grid, cells: np.ndarray, shrink: float, bevel: float) -> Complex:
     """Flat grids: each cell's regions, extruded to unit height (split for the chamfer)."""
     polys = [_polygon(grid, tuple(c)) for c in cells.tolist()]
     key = _Keys()

@@ -7,13 +7,12 @@ Cell units throughout (edge 1); the writers scale by the unit in millimetres.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 from math import sqrt
 
 import numpy as np
 
+from ..core.grids import Grid, fit
 from .mesh import Mesh, piece_mesh
-from .mesh_solids import resolve
 
 SPACING = 1.0  # cell edges between laid-out pieces (plus the gap they keep)
 
@@ -27,12 +26,12 @@ class Shell:
     mesh: Mesh
 
 
-def flat_down(grid: str, cells: np.ndarray) -> np.ndarray:
+def flat_down(grid: Grid, cells: np.ndarray) -> np.ndarray:
     """A solid piece (cube grid) turned (rotations only: a solid is not mirrored) to stand
     on its largest layer of cells, then as low as possible; flat pieces as they are (the
     triangle grid's three coordinates are a flat cell's too)."""
     cells = np.asarray(cells, dtype=np.int64)
-    if grid != "square" or cells.shape[1] != 3:
+    if not fit(grid, cells.shape[1]).cubic:
         return cells
     from ..core.shape import rotations
 
@@ -46,11 +45,9 @@ def flat_down(grid: str, cells: np.ndarray) -> np.ndarray:
     return best
 
 
-def shells(grid: Any, named_cells: list[tuple[str, np.ndarray]], shrink: float, bevel: float) -> list[Shell]:
+def shells(grid: Grid, named_cells: list[tuple[str, np.ndarray]], shrink: float, bevel: float) -> list[Shell]:
     """One shell per (name, cells), names made distinct (A, A-2, A-3...). Copies of a piece
     (the same cells) share one mesh, made once: the writers and the lay-out only read it."""
-    if named_cells:
-        grid = resolve(grid, np.shape(named_cells[0][1])[1])
     seen: dict[str, int] = {}
     made: dict[tuple[tuple[int, ...], bytes], Mesh] = {}
     out = []

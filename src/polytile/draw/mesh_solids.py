@@ -19,43 +19,31 @@ from typing import Any
 
 import numpy as np
 
+from ..core.grids import Grid
 from .mesh_cells import Complex
 
 ROUND = 1e9
 
 
-def own(grid: Any) -> bool:
-    """Whether a piece of this grid is meshed here: a grid object neither flat nor of cubes
-    (a grid's name is one of the grids `mesh_cells` cuts itself)."""
-    return not isinstance(grid, str) and not grid.flat and not grid.cubic
+def own(grid: Grid) -> bool:
+    """Whether a piece of this grid is meshed here: neither flat nor of cubes."""
+    return not grid.flat and not grid.cubic
 
 
-def resolve(grid: Any, dim: int) -> Any:
-    """The grid object of a grid's name when its pieces are meshed here, else `grid` as it is."""
-    if not isinstance(grid, str):
-        return grid
-    from ..core.grids import grid as named
-
-    try:
-        found = named(grid, dim)
-    except ValueError:
-        return grid
-    return found if own(found) else grid
-
-
-def piece_surface(grid: Any, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def piece_surface(grid: Grid, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The closed surface a joined grid builds for a piece: (vertices (k, 3), triangles (m, 3)
     counter-clockwise seen from outside)."""
-    vertices, faces = grid.piece_surface([tuple(c) for c in np.asarray(cells, dtype=np.int64).tolist()])
+    own_surface: Any = grid  # a joined grid answers piece_surface (see `joined`)
+    vertices, faces = own_surface.piece_surface([tuple(c) for c in np.asarray(cells, dtype=np.int64).tolist()])
     return np.asarray(vertices, dtype=float).reshape(-1, 3), np.asarray(faces, dtype=np.int64).reshape(-1, 3)
 
 
-def joined(grid: Any) -> bool:
+def joined(grid: Grid) -> bool:
     """Whether the grid builds a piece's surface itself (not from its cells' solids)."""
     return callable(getattr(grid, "piece_surface", None))
 
 
-def solids(grid: Any, cells: np.ndarray) -> Complex:
+def solids(grid: Grid, cells: np.ndarray) -> Complex:
     """The cells of a piece as a complex of convex solids, ready for `mesh.mesh`."""
     out = Complex()
     for cell in np.asarray(cells, dtype=np.int64).tolist():

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
+from ..core.grids import Grid
 from ..core.results import Placement, Solution
 from ..core.library import COLOUR_OF, pentomino_name
 from ..atomic import write_bytes
@@ -243,7 +244,7 @@ def _panel_size(size: np.ndarray) -> tuple[float, float]:
     return max(VOXEL_SIZE, strip_w), VOXEL_SIZE + (rows + 1.3) * cell
 
 
-def _lattice_panel(grid: str, board: np.ndarray) -> tuple[float, float]:
+def _lattice_panel(grid: Grid, board: np.ndarray) -> tuple[float, float]:
     from .lattice_pictures import extent
 
     x0, y0, x1, y1 = extent(grid, board)
@@ -251,7 +252,7 @@ def _lattice_panel(grid: str, board: np.ndarray) -> tuple[float, float]:
 
 
 def _draw_lattice(
-    ax: Axes, grid: str, sol: Solution, board: np.ndarray, colours: dict[str, str], s: int, labels: bool
+    ax: Axes, grid: Grid, sol: Solution, board: np.ndarray, colours: dict[str, str], s: int, labels: bool
 ) -> None:
     from .lattice_pictures import draw_plane, extent, frame
 
@@ -355,7 +356,7 @@ def draw(
     board = np.asarray(board_cells, dtype=np.int64)
     lo, size = board.min(axis=0), board.max(axis=0) - board.min(axis=0) + 1
     grid = sols[0].grid
-    page = _layout(len(sols), _panel_size(size) if grid == "square" else _lattice_panel(grid, board), columns, title)
+    page = _layout(len(sols), _panel_size(size) if grid.boxes else _lattice_panel(grid, board), columns, title)
     colours = piece_colours(sols)
     fig = Figure(figsize=(page.width, page.height), facecolor="white")
     if title:
@@ -375,7 +376,7 @@ def draw(
                 color="#777777",
             )
         y0 += page.label_h
-        if grid != "square":
+        if not grid.boxes:
             _draw_lattice(fig.add_axes(page.rect(x0, y0, page.pw, page.ph)), grid, sol, board, colours, s, labels)
         elif len(size) == 2:
             ax = fig.add_axes(page.rect(x0, y0, page.pw, page.ph))

@@ -56,7 +56,7 @@ def letter_grid(sol: Solution, board_cells: np.ndarray) -> list[list[list[str]]]
 def text_lines(sol: Solution, board_cells: np.ndarray) -> list[str]:
     """A solution as plain text, one letter per cell (layers side by side in 3D): for pipes,
     files and tests."""
-    if sol.grid != "square":  # see lattice_draw for the two conventions
+    if not sol.grid.boxes:  # letter grids of rows and layers, else the grid's drawing (lattice_draw)
         from .lattice_draw import text_rows
 
         return text_rows(sol.grid, board_cells, [(p.cells, p.letter) for p in sol.placements])

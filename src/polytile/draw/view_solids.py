@@ -19,7 +19,8 @@ from typing import Any
 import numpy as np
 
 from ..core.grids.balls import CONNECTION
-from .mesh_solids import joined, own, resolve
+from ..core.grids import Grid, fit
+from .mesh_solids import joined, own
 
 DIGITS = 6  # coordinates sent rounded: a millionth of a cell edge
 
@@ -31,12 +32,12 @@ def _ranks(heights: np.ndarray) -> list[int]:
     return [int(i) for i in np.searchsorted(distinct, levels)]
 
 
-def view(grid: Any, cells: np.ndarray) -> dict[str, Any]:
+def view(grid: Grid, cells: np.ndarray) -> dict[str, Any]:
     """The summary's extra keys for the 3D view ({} for the grids the view draws itself)."""
     cells = np.asarray(cells, dtype=np.int64)
     if not len(cells):
         return {}
-    grid = resolve(grid, cells.shape[1])
+    grid = fit(grid, cells.shape[1])
     if not own(grid):
         return {}
     if joined(grid):

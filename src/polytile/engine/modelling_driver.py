@@ -11,7 +11,8 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ..core.lattice import isometries, lattice, rotations
+from ..core.grids.base import axis_steps
+from ..core.grids.square import isometries, rotations
 from .kernels import Kernel, kernel_module, type_key, using_compiled
 
 MAX_BOX = 1 << 22  # cells of the board's box looked up in one grid (core.cover.GRID_CELLS)
@@ -20,7 +21,7 @@ MAX_BOX = 1 << 22  # cells of the board's box looked up in one grid (core.cover.
 @lru_cache(maxsize=None)
 def _motions(dim: int) -> tuple[np.ndarray, int, np.ndarray]:
     """(the isometries stacked, rotations first; how many rotations; the lattice steps)."""
-    steps = np.array(lattice("square", dim).steps, dtype=np.int64)
+    steps = np.array(axis_steps(dim), dtype=np.int64)
     return np.stack(isometries(dim)), len(rotations(dim)), steps
 
 

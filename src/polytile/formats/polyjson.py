@@ -16,7 +16,7 @@ A piece may name a library piece instead of drawing it: "F", "red", 12 as a stri
 {"name": "L", "count": 2}; "pieces": "pentominoes" is the set of 12.
 
 The file is checked on plain lists, so that a bad square-grid file is refused without
-importing numpy (a tenth of a second); the triangle and hex grids need `lattice`.
+importing numpy (a tenth of a second); the grids (`core.grids`) load it when first asked.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from .common import check_box, describe, load_json
 if TYPE_CHECKING:
     import numpy as np
 
+    from ..core.grids import Grid
     from ..core.puzzle import Piece, Puzzle
     from ..core.results import Solution
 
@@ -110,40 +111,37 @@ def _colours(ctx: _Ctx, obj: dict[str, Any], where: str, n: int, drawn: list[str
     return [str(x) for x in v]
 
 
-def _grid(ctx: _Ctx, data: dict[str, Any]) -> str:
-    grid = data.get("grid", "square")
-    if grid == "square":
-        return "square"
-    from ..core.lattice import GRIDS
+def _grid(ctx: _Ctx, data: dict[str, Any]) -> Grid:
+    """The "grid" key's grid (by its JSON spelling; the square grid's cells may have 2 or 3
+    coordinates, `_puzzle` fits it to the board's)."""
+    from ..core import grids
 
-    if grid not in GRIDS:
-        ctx.fail("grid", f"expected one of {', '.join(GRIDS)}, got {describe(grid, 40)}")
-    return str(grid)
+    spelled = data.get("grid", "square")
+    if not isinstance(spelled, str) or spelled not in grids.names():
+        ctx.fail("grid", f"expected one of {', '.join(grids.names())}, got {describe(spelled, 40)}")
+    return grids.grid(spelled)
 
 
-def _on_grid(ctx: _Ctx, grid: str, cells: Cells, drawn: list[str] | None, where: str) -> Cells:
-    """Cells in the grid's coordinates (see `lattice`): a drawing is converted, a list checked."""
-    if grid == "square":
+def _on_grid(ctx: _Ctx, grid: Grid, cells: Cells, drawn: list[str] | None, where: str) -> Cells:
+    """Cells in the grid's coordinates (see `core.grids`): a drawing is converted, a list checked."""
+    if grid.boxes:
         return cells
     import numpy as np
 
-    from ..core.lattice import from_drawing, lattice
-
     if drawn is not None:
         try:
-            return list(map(tuple, from_drawing(grid, np.array(cells, dtype=np.int64)).tolist()))
+            return list(map(tuple, grid.from_drawing(np.array(cells, dtype=np.int64)).tolist()))
         except ValueError as e:
             ctx.fail(where, str(e))
-    lat = lattice(grid)
-    if len(cells[0]) != lat.dim:
-        ctx.fail(where, f"a {grid} cell is a list of {lat.dim} integers")
-    bad = [i for i, cell in enumerate(cells) if not lat.holds(cell)]
+    if len(cells[0]) != grid.dim:
+        ctx.fail(where, f"a {grid.name} cell is a list of {grid.dim} integers")
+    bad = [i for i, cell in enumerate(cells) if not grid.holds(cell)]
     if bad:
-        ctx.fail(f"{where}[{bad[0]}]", "no triangle: a + b + c must be 1 (down) or 2 (up)")
+        ctx.fail(f"{where}[{bad[0]}]", grid.not_a_cell or "no cell of the grid")
     return cells
 
 
-def _pieces(ctx: _Ctx, listed: Any, grid: str) -> tuple[list[RawPiece], bool]:
+def _pieces(ctx: _Ctx, listed: Any, grid: Grid) -> tuple[list[RawPiece], bool]:
     """(name, cells, drawn characters, count, min, reflect) of each piece, and whether some
     piece lists its colours."""
     explicit = False
@@ -164,7 +162,7 @@ def _pieces(ctx: _Ctx, listed: Any, grid: str) -> tuple[list[RawPiece], bool]:
         pname = p.get("name", str(i + 1))
         if not isinstance(pname, str) or not pname:
             ctx.fail(f"{w}.name", "expected a non-empty string")
-        if "cells" not in p and grid != "square":
+        if "cells" not in p and not grid.boxes:
             ctx.fail(w, 'no "cells" (the library pieces are on the square grid)')
         if "cells" not in p:
             letter = pentomino(pname)
@@ -209,7 +207,7 @@ def parse(text: str, name: str = "<json>") -> Puzzle:
     for i, (_, cells, *_rest) in enumerate(raw):
         if len(cells[0]) > dim:
             ctx.fail(f"pieces[{i}].cells", f"a {len(cells[0])}D piece does not fit a {dim}D board")
-    allow = data.get("allow_reflection", dim == 2 or grid != "square")
+    allow = data.get("allow_reflection", dim == 2 or not grid.boxes)
     if not isinstance(allow, bool):
         ctx.fail("allow_reflection", "expected true or false")
     # colours are in play when given as lists, or when a drawing uses several characters
@@ -221,7 +219,7 @@ def parse(text: str, name: str = "<json>") -> Puzzle:
 
 def _puzzle(
     name: str,
-    grid: str,
+    grid: Grid,
     allow: bool,
     board_drawn: tuple[Cells, list[str] | None],
     raw: list[RawPiece],
@@ -230,7 +228,7 @@ def _puzzle(
     """The checked file as a Puzzle (numpy from here on)."""
     import numpy as np
 
-    from ..core.lattice import lattice
+    from ..core.grids import fit
     from ..core.puzzle import Board, Piece, Puzzle, make_partial
 
     bcells, bchars = board_drawn
@@ -244,8 +242,8 @@ def _puzzle(
     def padded(cells: Cells) -> np.ndarray:
         return np.array([(*c, *(0,) * (dim - len(c))) for c in cells], dtype=np.int64)
 
-    lat = lattice(grid, dim)
-    board = Board(lat.to_origin(padded(bcells)), codes(bchars, len(bcells)), grid)
+    lat = fit(grid, dim)
+    board = Board(lat.to_origin(padded(bcells)), codes(bchars, len(bcells)), lat)
     pieces = [
         Piece(pn, lat.to_origin(padded(c)), codes(ch, len(c)), n, least, refl) for pn, c, ch, n, least, refl in raw
     ]
@@ -274,7 +272,7 @@ def dump(puzzle: Puzzle, solutions: list[Solution] | None = None, source: str = 
     def colours(codes: np.ndarray) -> list[str]:
         return [names[int(c)] for c in codes]
 
-    data: dict[str, Any] = {"grid": puzzle.board.grid, "board": puzzle.board.cells.tolist()}
+    data: dict[str, Any] = {"grid": puzzle.board.grid.name, "board": puzzle.board.cells.tolist()}
     if coloured:
         if "" in colours(puzzle.board.colours) or any("" in colours(p.colours) for p in puzzle.pieces):
             raise PuzzleError("cells without a colour beside coloured ones cannot be written as JSON", source)

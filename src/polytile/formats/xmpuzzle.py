@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..core.grids import burr_numbers, by_burr
 from ..core.puzzle import VIRTUAL
 from ..errors import PuzzleError
 from .common import clip
@@ -52,7 +53,8 @@ OTHER, STATE, DIGIT, BLANK = 0, 1, 2, 3  # what each byte of a voxel string is
 KINDS = np.zeros(256, dtype=np.uint8)
 KINDS[list(b"#+_")], KINDS[list(b"0123456789")], KINDS[list(b" \t\n\r")] = STATE, DIGIT, BLANK
 FILLER = VIRTUAL  # the virtual piece that takes a variable voxel left empty
-GRIDS = {0: "cube", 1: "triangular prism", 2: "sphere", 3: "rhombic dodecahedron", 4: "tetrahedron-octahedron"}
+# BurrTools' names of its grid types (gridtype.cpp), for messages; polytile's grids: `core.grids.by_burr`
+BURR_GRIDS = {0: "cube", 1: "triangular prism", 2: "sphere", 3: "rhombic dodecahedron", 4: "tetrahedron-octahedron"}
 
 
 @dataclass
@@ -239,9 +241,9 @@ def read_xml(data: bytes, name: str) -> BurrFile:
         raise PuzzleError(f"not a BurrTools puzzle (root element <{clip(root.tag)}>)", name)
     grid_el = root.find("gridType")
     grid = 0 if grid_el is None else number(grid_el, "type", name, "gridType")
-    if grid != 0:
-        what = GRIDS.get(grid, "unknown")
-        raise PuzzleError(f"grid type {grid} ({what}) is not supported (only 0, cubes)", name)
+    if by_burr(grid) is None:
+        what, known = BURR_GRIDS.get(grid, "unknown"), ", ".join(f"{n} ({BURR_GRIDS[n]})" for n in burr_numbers())
+        raise PuzzleError(f"grid type {grid} ({what}) is not supported (only {known})", name)
     colours_el = root.find("colors")
     # a voxel's colour is at most MAX_COLOUR: colours defined beyond are never used
     n_colours = 0 if colours_el is None else min(len(colours_el.findall("color")), MAX_COLOUR)

@@ -26,13 +26,14 @@ from ..errors import PuzzleError
 from .xmpuzzle_assembly import as_voxels, assemblies
 
 if TYPE_CHECKING:
+    from ..core.grids import Grid
     from ..core.results import Solution
 
 # (number of BurrTools colours, board cell -> (state, colour), piece colour map, colour pairs)
 ColourPlan = tuple[int, list[tuple[str, int]], Callable[[int], int], list[tuple[int, int]]]
 
 
-def _chiral(piece: Piece, grid: str) -> bool:
+def _chiral(piece: Piece, grid: Grid) -> bool:
     return len(orientations(piece.cells, piece.colours, True, grid)) != len(
         orientations(piece.cells, piece.colours, False, grid)
     )
@@ -40,7 +41,7 @@ def _chiral(piece: Piece, grid: str) -> bool:
 
 def check_expressible(puzzle: Puzzle, source: str) -> None:
     """Refuse, in one line, what a BurrTools file cannot say."""
-    if puzzle.board.grid != "square":
+    if not puzzle.board.grid.boxes:
         raise PuzzleError(
             f"BurrTools' grids do not hold polytile's {puzzle.board.grid} grid (square and cube puzzles only)", source
         )
@@ -48,11 +49,11 @@ def check_expressible(puzzle: Puzzle, source: str) -> None:
         if p.name == VIRTUAL:
             continue
         flips = puzzle.reflects(p)
-        if puzzle.dim == 2 and not flips and _chiral(p, "square"):
+        if puzzle.dim == 2 and not flips and _chiral(p, puzzle.board.grid):
             raise PuzzleError(
                 f"piece {p.name} may only be rotated: BurrTools turns pieces in space, which flips a flat piece", source
             )
-        if puzzle.dim == 3 and flips and _chiral(p, "square"):
+        if puzzle.dim == 3 and flips and _chiral(p, puzzle.board.grid):
             raise PuzzleError(
                 f"piece {p.name} may be mirrored: BurrTools never mirrors a solid "
                 "piece (add its mirror image as a piece of its own)",

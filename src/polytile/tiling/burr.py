@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..core.puzzle import VIRTUAL, Puzzle
-from ..core.lattice import isometries
+from ..core.grids.square import isometries
 from ..core.shape import canonical_keys
 from ..errors import PuzzleError
 

@@ -32,7 +32,7 @@ def sample(tiling: Tiling, how_many: int, seed: int | None = None, *, distinct: 
     model = tiling.model()
     rng = random.Random(seed)
     board = tiling.puzzle.board
-    plane = model.cells if board.grid == "square" and board.dim == 2 else None
+    plane = model.cells if board.grid.rect_plane else None
     reasons = area_reasons(tiling.puzzle) or infeasible(model)
     if reasons:
         return Report(0, None, time.perf_counter() - t0, reasons=reasons, method="frontier")

@@ -399,7 +399,7 @@ class Tiling:
         if not isinstance(ready, Model):
             return ready
         board = self.puzzle.board
-        plane = ready.cells if board.grid == "square" and board.dim == 2 else None
+        plane = ready.cells if board.grid.rect_plane else None
         try:
             chosen = choose(ready.cover, method, plane=plane, unique=unique)
             if chosen == "enumerate":

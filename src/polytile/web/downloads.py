@@ -32,7 +32,7 @@ def solution(job: Job, k: int) -> Solution:
         Placement(p["piece"], p.get("letter") or p["piece"], np.array(p["cells"], dtype=np.int64))
         for p in job.solutions[k]
     ]
-    return Solution(placed, board, job.summary.get("grid", "square"))
+    return Solution(placed, board, job.summary.get("grid", "square"))  # the JSON spelling: Solution takes it
 
 
 def file_stem(job: Job) -> str:
@@ -57,8 +57,9 @@ def file_stem(job: Job) -> str:
     elif kind == "calendar":
         stem = f"calendar-{s['board']}-{s['date']}"
     else:
-        grid = s.get("grid", "square")
-        stem = ("tiling-" if grid == "square" else f"{grid}-tiling-") + "x".join(map(str, s["shape"]))
+        from ..core.grids import grid
+
+        stem = grid(s.get("grid", "square")).file_prefix + "tiling-" + "x".join(map(str, s["shape"]))
     return re.sub(r"[^A-Za-z0-9._-]+", "-", stem).strip("-._")[:80].strip("-._") or "polytile"
 
 
@@ -92,7 +93,9 @@ def mesh_parts(job: Job, k: int) -> list[Shell]:
     named = [(p.get("letter") or p["piece"], np.array(p["cells"], dtype=np.int64)) for p in job.solutions[k]]
     if not named:
         raise PuzzleError("this solution places no piece", "mesh")
-    return on_plate(shells(job.summary.get("grid", "square"), named, 0.0, 0.0))
+    from ..core.grids import grid
+
+    return on_plate(shells(grid(job.summary.get("grid", "square")), named, 0.0, 0.0))
 
 
 def file_bytes(job: Job, k: int, fmt: str) -> bytes:

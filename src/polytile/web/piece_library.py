@@ -5,14 +5,16 @@ enumerations as `polytile pieces`, so a piece chosen on the page is the CLI's pi
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from ..core.grids import Grid
 
 JSON = dict[str, Any]
 
 LIBRARY_ORDERS = range(1, 7)  # the page's piece library: monomino .. hexominoes
-LATTICE_ORDERS = {"triangle": range(1, 8), "hex": range(1, 6)}  # moniamond .. heptiamonds, .. pentahexes
 
 
 def rows_of(cells: Any) -> list[str]:
@@ -50,34 +52,38 @@ def _library_rows() -> dict[str, list[str]]:
 
 @lru_cache(maxsize=None)
 def lattice_library() -> dict[str, list[JSON]]:
-    """Free n-iamonds and n-hexes by name (see LATTICE_ORDERS): cells in the grid's coordinates,
-    points (row, column) where the page draws them (the drawing convention of `lattice_draw`)."""
+    """Free forms by name of every grid with a page library (`Grid.library_orders`: n-iamonds,
+    n-hexes), keyed by the grid's JSON spelling: cells in the grid's coordinates, points (row,
+    column) where the page draws them (`Grid.drawing_points`)."""
+    from ..core import grids
     from ..core.lattice_forms import polyforms
-    from ..draw.lattice_draw import drawing_points
 
-    return {
-        grid: [
-            {"name": f.name, "order": n, "cells": f.cells.tolist(), "points": drawing_points(grid, f.cells).tolist()}
-            for n in orders
-            for f in polyforms(n, grid)
-        ]
-        for grid, orders in LATTICE_ORDERS.items()
-    }
+    out = {}
+    for name in grids.names():
+        grid = grids.grid(name)
+        if grid.library_orders:
+            out[name] = [
+                {"name": f.name, "order": n, "cells": f.cells.tolist(), "points": grid.drawing_points(f.cells).tolist()}
+                for n in grid.library_orders
+                for f in polyforms(n, grid)
+            ]
+    return out
 
 
-def library_cells(grid: str) -> dict[str, Any]:
-    """The library of a grid by name: rows of a drawing (square) or cells (triangle, hex)."""
-    if grid == "square":
+def library_cells(grid: Grid) -> dict[str, Any]:
+    """The library of a grid by name: rows of a drawing (square) or cells (triangle, hex ...)."""
+    if grid.rect_plane:
         return _library_rows()
-    return {e["name"]: e["cells"] for e in lattice_library()[grid]}
+    return {e["name"]: e["cells"] for e in lattice_library().get(grid.name, [])}
 
 
-def library_hint(grid: str) -> str:
+def library_hint(grid: Grid) -> str:
     """How the refusal of an unknown piece names the pieces the page has (examples by grid)."""
-    if grid == "square":
+    if grid.rect_plane:
         return "(a pentomino letter FILNPTUVWXYZ, a Katamino colour, or a library name such as 4-2)"
-    kind = {"triangle": "polyiamond", "hex": "polyhex"}[grid]
-    orders = LATTICE_ORDERS[grid]
-    return f"(a {kind} of the library, {orders[0]}..{orders[-1]} cells: a name such as " + (
-        "bar, sphinx or 5-1)" if grid == "triangle" else "bee, propeller or 3-1)"
+    orders = grid.library_orders
+    if not orders:
+        return f"(the {grid.title} has no piece library: draw the pieces)"
+    return (
+        f"(a {grid.polyform} of the library, {orders[0]}..{orders[-1]} cells: a name such as {grid.library_examples})"
     )

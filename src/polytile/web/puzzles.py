@@ -17,6 +17,7 @@ from . import page_limits
 from .piece_library import library_cells, library_hint
 
 if TYPE_CHECKING:
+    from ..core.grids import Grid
     from ..core.puzzle import Puzzle
     from ..shikaku.model import Shikaku
     from ..tiling.solver import Tiling
@@ -81,7 +82,7 @@ def _board_rows(rows: Any) -> list[str]:
     return out
 
 
-def _piece_list(pieces: Any, grid: str = "square") -> list[JSON]:
+def _piece_list(pieces: Any, grid: Grid) -> list[JSON]:
     if not isinstance(pieces, list) or not pieces:
         _fail('"pieces" must be a non-empty list of pieces')
     rows = library_cells(grid)
@@ -118,7 +119,7 @@ def _piece_list(pieces: Any, grid: str = "square") -> list[JSON]:
                 _fail(f'pieces[{i}] needs a "name" (a library piece) or "cells"')
             from ..core.library import pentomino
 
-            key = (pentomino(name) if grid == "square" else None) or name
+            key = (pentomino(name) if grid.rect_plane else None) or name
             if key not in rows:
                 _fail(f"unknown piece {describe(name)} " + library_hint(grid))
             entry = {"name": key, "cells": rows[key]}
@@ -134,13 +135,13 @@ def _piece_list(pieces: Any, grid: str = "square") -> list[JSON]:
     return out
 
 
-def _grid(spec: JSON) -> str:
-    from ..core.lattice import GRIDS
+def _grid(spec: JSON) -> Grid:
+    from ..core import grids
 
-    grid: str = _get(spec, "grid", str, "square")
-    if grid not in GRIDS:
-        _fail(f"unknown grid {describe(grid)} (one of {', '.join(GRIDS)})")
-    return grid
+    spelled: str = _get(spec, "grid", str, "square")
+    if spelled not in grids.names():
+        _fail(f"unknown grid {describe(spelled)} (one of {', '.join(grids.names())})")
+    return grids.grid(spelled)
 
 
 def _from_text(text: Any) -> Puzzle:
@@ -262,7 +263,7 @@ def _tiling(spec: JSON) -> Parsed:
         grid = _grid(spec)
         board = _board_rows(spec.get("board"))
         pieces = _piece_list(spec.get("pieces"), grid)
-        doc = {"board": board, "pieces": pieces, "grid": grid}
+        doc = {"board": board, "pieces": pieces, "grid": grid.name}
         import json
 
         puzzle = polyjson.parse(json.dumps(doc), "<board>")
@@ -354,7 +355,7 @@ def summary(parsed: Parsed) -> JSON:
     out = {
         "kind": parsed.kind,
         "dim": board.dim,
-        "grid": board.grid,
+        "grid": board.grid.name,
         "cells": cells,
         "area": board.area,
         "shape": [int(x) + 1 for x in board.cells.max(axis=0) - board.cells.min(axis=0)],
@@ -374,10 +375,8 @@ def summary(parsed: Parsed) -> JSON:
         "notes": list(puzzle.notes),
         "source": puzzle.source,
     }
-    if board.grid != "square":
-        from ..draw.lattice_draw import drawing_points
-
-        out["points"] = drawing_points(board.grid, board.cells).tolist()
+    if not board.grid.boxes and board.grid.flat:
+        out["points"] = board.grid.drawing_points(board.cells).tolist()
     from ..draw.view_solids import view
 
     out.update(view(board.grid, board.cells))  # the 3D view's solids, for grids of prisms, tetrahedra, balls

@@ -120,7 +120,7 @@ def count(parsed: Parsed, opts: JSON, out: Out) -> JSON:
 
 def _square_only(parsed: Parsed, action: str) -> None:
     grid = parsed.tiling.puzzle.board.grid
-    if grid != "square":
+    if not grid.boxes:
         raise PuzzleError(f"{action} works on the square grid only, not on the {grid} grid", action)
 
 

@@ -30,7 +30,7 @@ def hint(puzzle: Path, given: Optional[Path], no_reflect: bool, as_json: bool) -
     from ...analysis.hint import hint as make_hint, read_given
 
     p = load(puzzle)
-    if p.board.grid != "square":
+    if not p.board.grid.boxes:
         raise PuzzleError(f"hint works on the square grid only, not on the {p.board.grid} grid", str(puzzle))
     if no_reflect:
         p = p.without_reflection()

@@ -15,6 +15,7 @@ from .args import Exit, bounded, flag, no_reflect
 if TYPE_CHECKING:
     import numpy as np
 
+    from ...core.grids import Grid
     from ...core.puzzle import Puzzle
 
 MOST = 0.2  # gap / 2 + bevel, in cell edges: the sub-cells stay well formed
@@ -104,7 +105,7 @@ def _names(puzzle: Puzzle) -> dict[str, str]:
 
 def _named_cells(
     puzzle_path: Path, solution: Optional[int], no_reflect: bool, time_limit: Optional[float], most: int
-) -> tuple[str, list[tuple[str, np.ndarray]], bool]:
+) -> tuple[Grid, list[tuple[str, np.ndarray]], bool]:
     """(grid, [(name, cells)], placed): the pieces, or the pieces of the Nth solution (the
     stand-ins of a BurrTools file's variable voxels left empty are no pieces to print)."""
     from ...core.puzzle import VIRTUAL
@@ -166,9 +167,10 @@ def mesh(
     most = MAX_CELLS if gap == 0 and bevel == 0 else MAX_FINE_CELLS
     grid, named, placed = _named_cells(puzzle, solution, no_reflect, time_limit, most)
     from ...draw.mesh_scene import flat_down, lay_out, on_plate, shells
-    from ...draw.mesh_solids import own, resolve
+    from ...core.grids import fit
+    from ...draw.mesh_solids import own
 
-    shaped = resolve(grid, len(named[0][1][0])) if named else grid
+    shaped = fit(grid, len(named[0][1][0])) if named else grid
     if (gap or bevel) and own(shaped):
         what = "--gap" if gap else "--bevel"
         raise PuzzleError(f"the {shaped.title}'s pieces are printed as their cells are, with no gap or bevel", what)

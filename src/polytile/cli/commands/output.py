@@ -78,7 +78,7 @@ def _matrices(found: list[Solution], board: np.ndarray, ids: Optional[dict[str, 
     """Each solution as a matrix of piece numbers, a blank line between solutions."""
     from ...draw.render import matrix_lines
 
-    if found and found[0].grid != "square":
+    if found and not found[0].grid.boxes:
         raise PuzzleError("--format matrix draws square and cube grids (use text or json)", "--format")
     if ids is None:
         ids = {}

@@ -12,6 +12,7 @@ from ...errors import PuzzleError
 from .args import flag
 
 if TYPE_CHECKING:
+    from ...core.grids import Grid
     import numpy as np
 
 
@@ -21,11 +22,15 @@ def arguments(p: ArgumentParser) -> None:
     flag(p, "--one-sided", "Rotations only: mirror images differ.")
     flag(p, "--fixed", "Translations only: every orientation differs.")
     p.add_argument("--dim", type=int, default=2, help="2 for polyominoes, 3 for polycubes.")
+    from ...core import grids
+
+    enumerated = [name for name in grids.names() if grids.grid(name).boxes or grids.grid(name).max_form_cells]
     p.add_argument(
         "--grid",
-        choices=("square", "triangle", "hex"),
+        choices=enumerated,
         default="square",
-        help="square (polyominoes, polycubes), triangle (polyiamonds) or hex (polyhexes).",
+        help=", ".join(f"{name} ({grids.grid(name).n_forms})" for name in enumerated)
+        + "; square with --dim 3: n-cubes.",
     )
     flag(p, "--count", "Print only how many there are.")
     p.add_argument("--format", dest="fmt", choices=("text", "json"), default="text", help="text or json.")
@@ -39,9 +44,11 @@ def pieces(n: int, one_sided: bool, fixed: bool, dim: int, grid: str, count: boo
     unless --one-sided or --fixed."""
     from ...core import polyforms
 
+    from ...core.grids import grid as grid_named
+
     kind = _kind(one_sided, fixed)
-    if grid != "square":
-        _lattice_pieces(n, grid, dim, kind, count, fmt)
+    if not grid_named(grid).boxes:
+        _lattice_pieces(n, grid_named(grid), dim, kind, count, fmt)
         return
     _check(n, dim, polyforms.MAX_N)
     if count:
@@ -54,14 +61,14 @@ def pieces(n: int, one_sided: bool, fixed: bool, dim: int, grid: str, count: boo
         sys.stdout.write("\n\n".join("\n".join([f.name, *drawing(f.cells)]) for f in forms) + "\n")
 
 
-def _lattice_pieces(n: int, grid: str, dim: int, kind: str, count: bool, fmt: str) -> None:
+def _lattice_pieces(n: int, grid: Grid, dim: int, kind: str, count: bool, fmt: str) -> None:
     from ...core import lattice_forms
     from ...draw.lattice_draw import piece_rows
 
     if dim != 2:
         raise PuzzleError(f"--dim {dim} is for the square grid only", "pieces")
-    what = "n-iamonds" if grid == "triangle" else "n-hexes"
-    top = lattice_forms.MAX_N[grid]
+    what = grid.n_forms
+    top = grid.max_form_cells
     if not 1 <= n <= top:
         raise PuzzleError(f"N must be between 1 and {top} for {what}, not {n}", "pieces")
     if count:
@@ -69,7 +76,9 @@ def _lattice_pieces(n: int, grid: str, dim: int, kind: str, count: bool, fmt: st
         return
     forms = lattice_forms.polyforms(n, grid, kind)
     if fmt == "json":
-        sys.stdout.write(json.dumps([{"name": f.name, "grid": grid, "cells": f.cells.tolist()} for f in forms]) + "\n")
+        sys.stdout.write(
+            json.dumps([{"name": f.name, "grid": grid.name, "cells": f.cells.tolist()} for f in forms]) + "\n"
+        )
     else:
         sys.stdout.write("\n\n".join("\n".join([f.name, *piece_rows(grid, f.cells)]) for f in forms) + "\n")
 

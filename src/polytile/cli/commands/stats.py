@@ -178,7 +178,7 @@ def stats(
     from ...analysis.stats import Interrupted, collect
 
     tiling = Tiling(load(puzzle).puzzle, max_memory)
-    if tiling.puzzle.board.grid != "square":  # corners and edges are square-grid notions
+    if not tiling.puzzle.board.grid.boxes:  # corners and edges are square-grid notions
         raise PuzzleError(
             f"stats works on the square grid only, not on the {tiling.puzzle.board.grid} grid", str(puzzle)
         )

@@ -4,6 +4,7 @@
     grid("triangle")      the triangle grid (cells (a, b, c))
     grid("hex")           the hex grid (cells (q, r))
     by_burr(0)            the cube grid (BurrTools' grid numbers; None when not registered)
+    burr_numbers()        the BurrTools grid numbers registered
 
 A grid is found by (name, dim); a name with one grid only answers for any dim asked (the
 triangle grid's cells have 3 coordinates but it is asked for as a 2D grid). `register` adds a
@@ -21,7 +22,7 @@ from .square import Cube, Square
 from .tetra_octa import TetraOcta
 from .triangle import Triangle
 
-__all__ = ["SQUARE", "Form", "Grid", "Motion", "by_burr", "coerce", "fit", "grid", "names", "register"]
+__all__ = ["SQUARE", "Form", "Grid", "Motion", "burr_numbers", "by_burr", "coerce", "fit", "grid", "names", "register"]
 
 _GRIDS: dict[tuple[str, int], Grid] = {}
 
@@ -68,6 +69,11 @@ def fit(g: Grid, coordinates: int) -> Grid:
     """The grid of g's name whose cells have `coordinates` coordinates (the square grid's cells
     in 3D are the cube grid's), else g itself."""
     return _GRIDS.get((g.name, coordinates), g)
+
+
+def burr_numbers() -> tuple[int, ...]:
+    """BurrTools' grid numbers polytile has a grid for, in order."""
+    return tuple(sorted({g.burr_number for g in _GRIDS.values() if g.burr_number is not None}))
 
 
 def by_burr(number: int) -> Grid | None:

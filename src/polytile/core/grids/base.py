@@ -111,6 +111,11 @@ class Grid(ABC):
         return self.boxes and self.dim == 2
 
     @property
+    def file_prefix(self) -> str:
+        """What a download's name starts with: "" on the square and cube grids, else "hex-" ..."""
+        return "" if self.boxes else f"{self.name}-"
+
+    @property
     def cubic(self) -> bool:
         """The cells are (row, column, layer) unit cubes: meshed as exact boxes, turned to stand."""
         return self.boxes and self.dim == 3

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .base import Grid, Motion, axis_steps
+from .base import Grid, Motion, Solid, axis_steps
 from .triangle import Triangle
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ class Prism(Grid):
     every_shift = False
     origin_cell = (0, 0, 2, 0)
     not_a_cell = "a prism's first three coordinates sum to 1 or 2"
-    cell_volume = 3**0.5 / 4
+    cell_volume = 3**0.5 / 4  # a unit triangle, unit height (solids.PRISM_VOLUME)
 
     def build(self) -> tuple[tuple[Motion, ...], int, tuple[tuple[int, ...], ...]]:
         """The triangle's motions times z kept or reversed; its steps, and up and down."""
@@ -102,3 +102,9 @@ class Prism(Grid):
         dx, dy = int(x.min()), int(y.min())
         dx -= (dx + dy) % 2  # a shift with dx + dy even keeps up triangles up
         return np.stack([x - dx, y - dy, z - z.min()], axis=1)
+
+    def solid(self, cell: tuple[int, ...]) -> Solid:
+        """The triangle extruded from layer z to z + 1 (solids.prism)."""
+        from .solids import prism
+
+        return prism(cell)
