@@ -85,25 +85,39 @@ function solidSurface(solids, centre) {
   return geometry(pos, normal, outline);
 }
 
-// Balls (centres in the mesh frame) and a neck between each two that touch, as one geometry.
+// Balls (centres in the mesh frame) and a neck between each two that touch, as one geometry
+// (the vendored three.js has no sphere or cylinder shapes: made here, triangles with normals).
 function ballSurface(centres, radius, neck, centre) {
   const pos = [], normal = [];
-  const add = (g, matrix) => {
-    const flat = g.toNonIndexed();
-    flat.applyMatrix4(matrix);
-    pos.push(...flat.getAttribute("position").array);
-    normal.push(...flat.getAttribute("normal").array);
-    g.dispose(); flat.dispose();
+  const quad = (a, b, c, d, na, nb, nc, nd) => {
+    for (const [p, n] of [[a, na], [b, nb], [c, nc], [a, na], [c, nc], [d, nd]]) { pos.push(...p); normal.push(...n); }
   };
-  const at = centres.map((c) => new THREE.Vector3(...turn(c, centre)));
-  at.forEach((p) => add(new THREE.SphereGeometry(radius, 20, 14), new THREE.Matrix4().makeTranslation(p.x, p.y, p.z)));
-  const up = new THREE.Vector3(0, 1, 0);
+  const at = centres.map((c) => turn(c, centre));
+  const SEG = 20, RINGS = 12;
+  for (const c of at) {
+    const unit = (i, j) => {                              // ring i (0 at the top) of RINGS, meridian j of SEG
+      const t = Math.PI * i / RINGS, f = 2 * Math.PI * j / SEG;
+      return [Math.sin(t) * Math.cos(f), Math.cos(t), -Math.sin(t) * Math.sin(f)];
+    };
+    const p = (n) => n.map((x, k) => c[k] + radius * x);
+    for (let i = 0; i < RINGS; i++) for (let j = 0; j < SEG; j++) {
+      const n = [unit(i, j), unit(i + 1, j), unit(i + 1, j + 1), unit(i, j + 1)];
+      quad(...n.map(p), ...n);
+    }
+  }
   at.forEach((p, i) => at.slice(i + 1).forEach((q) => {
-    const d = q.clone().sub(p);
-    if (Math.abs(d.length() - 2 * radius) > 1e-3 * radius) return;          // touching balls only
-    const m = new THREE.Matrix4().compose(p.clone().add(q).multiplyScalar(0.5),
-      new THREE.Quaternion().setFromUnitVectors(up, d.clone().normalize()), new THREE.Vector3(1, 1, 1));
-    add(new THREE.CylinderGeometry(neck, neck, d.length() * 0.8, 12, 1, true), m);
+    const d = q.map((x, k) => x - p[k]), len = Math.hypot(...d);
+    if (Math.abs(len - 2 * radius) > 1e-3 * radius) return;                 // touching balls only
+    const a = d.map((x) => x / len);
+    const side = Math.abs(a[0]) < 0.9 ? [1, 0, 0] : [0, 1, 0];
+    const cross = (x, y) => [x[1] * y[2] - x[2] * y[1], x[2] * y[0] - x[0] * y[2], x[0] * y[1] - x[1] * y[0]];
+    const u = cross(a, side), un = Math.hypot(...u), uu = u.map((x) => x / un), v = cross(a, uu);
+    const ring = (f) => uu.map((x, k) => Math.cos(f) * x + Math.sin(f) * v[k]);
+    const end = (t, n) => n.map((x, k) => p[k] + t * d[k] + neck * x);
+    for (let j = 0; j < SEG; j++) {
+      const n1 = ring(2 * Math.PI * j / SEG), n2 = ring(2 * Math.PI * (j + 1) / SEG);
+      quad(end(0.3, n1), end(0.3, n2), end(0.7, n2), end(0.7, n1), n1, n2, n2, n1);
+    }
   }));
   return geometry(pos, normal, []);
 }
