@@ -108,3 +108,11 @@ class Prism(Grid):
         from .solids import prism
 
         return prism(cell)
+
+    def flat_layers(self, cells: np.ndarray) -> tuple[np.ndarray, str, np.ndarray]:
+        """Each cell's layer, the flat grid the layers are drawn on, the cells in it (layers.prism_layers)."""
+        import numpy as np
+
+        from .layers import prism_layers
+
+        return prism_layers(np.asarray(cells, dtype=np.int64).reshape(-1, self.dim))

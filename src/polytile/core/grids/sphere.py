@@ -128,3 +128,11 @@ class Sphere(Grid):
         from .balls import surface
 
         return surface(cells)
+
+    def flat_layers(self, cells: np.ndarray) -> tuple[np.ndarray, str, np.ndarray]:
+        """Each cell's layer, the flat grid the layers are drawn on, the cells in it (layers.sphere_layers)."""
+        import numpy as np
+
+        from .layers import sphere_layers
+
+        return sphere_layers(np.asarray(cells, dtype=np.int64).reshape(-1, self.dim))
