@@ -60,9 +60,9 @@ def test_3d_only_grids_are_refused_in_one_line(name, cells):
     g = grid(name, 3)
     board = np.array(cells)
     sol = Solution([Placement("A", "A", board)], board, g)
-    with pytest.raises(PuzzleError, match="3D only.*polytile mesh"):
+    with pytest.raises(PuzzleError, match="no drawing of the .*3D only.*polytile mesh"):
         draw(sol, board)
-    assert text_lines(sol, board) == ["A: " + " ".join(f"({x}, {y}, {z})" for x, y, z in cells)]
+    assert text_lines(sol, board) == ["A A: " + " ".join(f"({x}, {y}, {z})" for x, y, z in cells)]
 
 
 def test_solve_format_svg_refused_exit_2(tmp_path):
@@ -70,5 +70,6 @@ def test_solve_format_svg_refused_exit_2(tmp_path):
     cells = [[0, 2, 1], [2, 1, 0]]
     src.write_text(json.dumps({"grid": "rhombic", "board": cells, "pieces": [{"name": "A", "cells": cells}]}))
     r = call_cli("solve", str(src), "--format", "svg", "-o", str(tmp_path / "r.svg"))
-    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "drawn in 3D only" in r.stderr
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "no drawing of the rhombic grid" in r.stderr
+    assert "polytile mesh" in r.stderr
     assert not (tmp_path / "r.svg").exists()

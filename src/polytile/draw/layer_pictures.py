@@ -31,7 +31,8 @@ def refuse(grid: Grid) -> None:
     """One line for a grid drawn in 3D only (neither flat nor of cubes nor in layers)."""
     if not grid.flat and not grid.boxes and not layered(grid):
         raise PuzzleError(
-            f"the {grid.title} is drawn in 3D only: `polytile mesh` writes STL or OBJ, the page (`polytile serve`) shows it",
+            f"there is no drawing of the {grid.title}: it is shown in 3D only (`polytile mesh` writes STL or OBJ, "
+            "the page `polytile serve` shows it)",
             "--format",
         )
 

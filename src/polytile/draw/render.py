@@ -60,11 +60,8 @@ def text_lines(sol: Solution, board_cells: np.ndarray) -> list[str]:
     files and tests."""
     if layered(sol.grid):  # prisms, spheres: the layers' drawings side by side
         return layer_text(sol.grid, sol, board_cells)
-    if not sol.grid.boxes and not sol.grid.flat:  # rhombic, tetra-octa: no drawing, each piece's cells
-        return [
-            f"{p.letter}: " + " ".join("(" + ", ".join(map(str, c)) + ")" for c in p.cells.tolist())
-            for p in sol.placements
-        ]
+    if not (sol.grid.boxes or sol.grid.flat):  # no drawing (the rhombic grid ...): each piece's cells
+        return cell_lines(sol)
     if not sol.grid.boxes:  # letter grids of rows and layers, else the grid's drawing (lattice_draw)
         from .lattice_draw import text_rows
 
@@ -72,6 +69,14 @@ def text_lines(sol: Solution, board_cells: np.ndarray) -> list[str]:
     layers = letter_grid(sol, board_cells)
     rows = len(layers[0])
     return ["   ".join("".join(layer[r]) for layer in layers).rstrip() for r in range(rows)]
+
+
+def cell_lines(sol: Solution) -> list[str]:
+    """A solution on a grid with no drawing: each placement's letter, piece and cells."""
+    return [
+        f"{p.letter} {p.piece}: " + " ".join("(" + ", ".join(str(int(v)) for v in c) + ")" for c in p.cells)
+        for p in sol.placements
+    ]
 
 
 def matrix_lines(sol: Solution, board_cells: np.ndarray, ids: dict[str, int]) -> list[str]:

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     import numpy as np
 
 # getNeighbor's faceNeighbors: (position in the block, block parity) -> the 4 offsets
-_FACES = {
+_FACES: dict[tuple[tuple[int, ...], int], tuple[tuple[int, ...], ...]] = {
     ((1, 1, 1), 0): ((1, -1, -1), (-1, 1, -1), (-1, -1, 1), (1, 1, 1)),
     ((1, 1, 1), 1): ((-1, -1, -1), (1, 1, -1), (1, -1, 1), (-1, 1, 1)),
     ((2, 0, 0), 0): ((-1, 1, 1), (0, 0, -1), (1, 0, 0), (0, -1, 0)),
