@@ -190,6 +190,14 @@ class Grid(ABC):
         """The character a piece's cell shows at (row, column) of a text drawing."""
         return "#"
 
+    def layer(self, cell: tuple[int, ...]) -> int:
+        """3D grids drawn as layers: the layer a cell is drawn in."""
+        raise ValueError(f"the {self.title} is not drawn in layers")
+
+    def footprint(self, cell: tuple[int, ...]) -> list[Point]:
+        """3D grids drawn as layers: the cell's polygon within its layer (x right, y down)."""
+        raise ValueError(f"the {self.title} is not drawn in layers")
+
     def drawing_column(self, column: int) -> int:
         """The column the page's board editor counts for a drawing column (0-based)."""
         return column

@@ -96,8 +96,12 @@ class Cube(Square):
     origin_cell = (0, 0, 0)
 
     def layer(self, cell: tuple[int, ...]) -> int:
-        """The layer a cell is drawn in."""
+        """The layer a cell is drawn in: its third coordinate."""
         return cell[2]
+
+    def footprint(self, cell: tuple[int, ...]) -> list[Point]:
+        """The square of (row, column) within the layer."""
+        return Square.corners(self, cell)
 
     def solid(self, cell: tuple[int, ...]) -> Solid:
         """The unit cube of (row, column, layer) at x = column, y = -row - 1 .. -row, z = layer."""
