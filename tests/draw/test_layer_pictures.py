@@ -73,3 +73,14 @@ def test_solve_format_svg_refused_exit_2(tmp_path):
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "no drawing of the rhombic grid" in r.stderr
     assert "polytile mesh" in r.stderr
     assert not (tmp_path / "r.svg").exists()
+
+
+def test_layer_and_footprint_agree_with_the_drawn_layers():
+    from polytile.core.grids import grid as named
+
+    for g, cells in ((SPHERE, np.array(BALLS)), (PRISM, np.array([(0, 1, 1, 0), (0, 1, 0, 1), (1, 0, 0, -2)]))):
+        zs, flat_name, flat = g.flat_layers(cells)
+        flat_grid = named(flat_name)
+        for cell, z, f in zip(map(tuple, cells.tolist()), zs.tolist(), flat.tolist()):
+            assert g.layer(cell) == z
+            assert g.footprint(cell) == flat_grid.corners(tuple(f))

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .base import Grid, Motion, Solid, axis_steps
+from .base import Grid, Motion, Point, Solid, axis_steps
 from .triangle import Triangle
 
 if TYPE_CHECKING:
@@ -116,3 +116,11 @@ class Prism(Grid):
         from .layers import prism_layers
 
         return prism_layers(np.asarray(cells, dtype=np.int64).reshape(-1, self.dim))
+
+    def layer(self, cell: tuple[int, ...]) -> int:
+        """The layer z of a prism (a, b, c, z)."""
+        return int(cell[3])
+
+    def footprint(self, cell: tuple[int, ...]) -> list[Point]:
+        """The triangle (a, b, c) in its layer, as the triangle grid draws it."""
+        return Triangle().corners(tuple(cell[:3]))

@@ -20,7 +20,7 @@ from functools import lru_cache
 from itertools import permutations, product
 from typing import TYPE_CHECKING
 
-from .base import Grid, Motion, Solid, matrix_motions
+from .base import Grid, Motion, Point, Solid, matrix_motions
 from .square import isometries, rotations
 
 if TYPE_CHECKING:
@@ -136,3 +136,13 @@ class Sphere(Grid):
         from .layers import sphere_layers
 
         return sphere_layers(np.asarray(cells, dtype=np.int64).reshape(-1, self.dim))
+
+    def layer(self, cell: tuple[int, ...]) -> int:
+        """The layer z of a ball (x, y, z)."""
+        return int(cell[2])
+
+    def footprint(self, cell: tuple[int, ...]) -> list[Point]:
+        """The ball's square in its layer's square packing (layers.sphere_layers), y down."""
+        x, y, z = cell
+        r, c = (x - y - z % 2) // 2, (x + y - z % 2) // 2
+        return [(c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1)]
