@@ -16,6 +16,7 @@ from itertools import product
 import numpy as np
 import pytest
 import trimesh
+from paths import TESTS
 from test_mesh import assert_closed
 
 from polytile.core.grids import balls, by_burr, solids
@@ -262,3 +263,66 @@ def test_the_page_gets_each_cells_solid_and_layer():
     assert balls_view["radius"] == 0.5 and balls_view["layers"] == [0, 0, 1]
     assert np.allclose(balls_view["balls"][1], (1 / math.sqrt(2), 1 / math.sqrt(2), 0))
     assert view(by_burr(0), np.array([(0, 0, 0)])) == {}  # cubes: the view draws them itself
+
+
+XMPUZZLE = TESTS / "xmpuzzle"
+FILES = {
+    "Bermuda": "prism",
+    "Prisgon": "prism",
+    "BallRoom": "sphere",
+    "12PieceSeparation": "rhombic",
+    "AugmentedSecondStellation": "rhombic",
+    "BrokenSticks": "rhombic",
+    "DiagonalCube": "rhombic",
+    "HexSticks": "rhombic",
+    "PermutatedThirdStellation": "rhombic",
+    "PiecesOfEight": "rhombic",
+    "FourPieceTetrahedron": "tetra-octa",
+}
+
+
+def hand_volume(name: str, cells) -> float:
+    """A piece's volume by the hand formulas of the module's docstring."""
+    if name == "prism":
+        return len(cells) * math.sqrt(3) / 4
+    if name == "rhombic":
+        return len(cells) * 8 / 24
+    if name == "tetra-octa":
+        middles = sum(tuple(v % 3 for v in c) == (1, 1, 1) for c in cells)
+        return middles / 3 + (len(cells) - middles) / 6
+    return ideal_volume(cells)
+
+
+@pytest.mark.parametrize("stem", sorted(FILES))
+def test_every_piece_of_burrtools_examples_is_closed(stem):
+    """BurrTools' own examples (tests/xmpuzzle/): each piece one closed, outward, 2-manifold
+    shell of its cells' volume (balls: within 1%)."""
+    from polytile.formats import load
+
+    puzzle = load(XMPUZZLE / f"{stem}.xmpuzzle")
+    assert puzzle.board.grid.name == FILES[stem]
+    for piece in puzzle.pieces:
+        t = assert_closed(piece_mesh(puzzle.board.grid, piece.cells))
+        expected = hand_volume(FILES[stem], piece.cells.tolist())
+        assert abs(t.volume / expected - 1) < (0.01 if FILES[stem] == "sphere" else 1e-9)
+
+
+@pytest.mark.parametrize("stem", ["Bermuda", "BallRoom", "DiagonalCube", "FourPieceTetrahedron"])
+def test_a_solution_assembled_fills_the_board(tmp_path, stem):
+    """`polytile mesh --solution 1`: the pieces in place hold the board's volume (every cell
+    of these boards is filled; balls: the pieces' balls and their own necks)."""
+    from cli_helpers import call_cli
+    from polytile.formats import load
+
+    out = tmp_path / "s.stl"
+    r = call_cli("mesh", str(XMPUZZLE / f"{stem}.xmpuzzle"), "--solution", "1", "-o", str(out))
+    assert r.returncode == 0, r.stderr
+    puzzle = load(XMPUZZLE / f"{stem}.xmpuzzle")
+    tris = trimesh.load(str(out), process=False)
+    if FILES[stem] == "sphere":  # balls and the necks within each piece (a piece's necks turn with it)
+        expected = sum(p.count * ideal_volume(p.cells.tolist()) for p in puzzle.pieces)
+        assert len(puzzle.board.cells) == sum(p.count * len(p.cells) for p in puzzle.pieces)
+        assert abs(tris.volume / 1000 / expected - 1) < 0.01
+    else:
+        expected = hand_volume(FILES[stem], puzzle.board.cells.tolist())
+        assert abs(tris.volume / 1000 / expected - 1) < 1e-5
