@@ -34,6 +34,14 @@ def shown_empty(d):
     return r if r and r["empty"] else None
 
 
+def solved(pieces: int):
+    def check(d):
+        r = report(d)
+        return r if r and r["pieces"] == pieces and not r["empty"] else None
+
+    return check
+
+
 def load(d, url, path):
     d.get(url + "/")
     ready(d)
@@ -78,5 +86,27 @@ def test_without_webgl_a_note(page_url, tmp_path):
         load(d, page_url, path)
         until(d, lambda d: css(d, "body").get_attribute("data-webgl") == "0", 20, "WebGL was not found missing")
         assert "drawn in the 3D view" in css(d, "#board-svg").text
+    finally:
+        d.quit()
+
+
+def test_burrtools_solutions_in_3d(page_url):
+    """BurrTools' examples read as files and solved: the solution's pieces in the 3D view, one
+    mesh each, pulled apart by "Exploded"; the next solution in the same view."""
+    from paths import TESTS
+
+    d = chrome(1200, 900)
+    try:
+        for stem, pieces in (("FourPieceTetrahedron", 4), ("BallRoom", 4), ("Bermuda", 12)):
+            load(d, page_url, TESTS / "xmpuzzle" / f"{stem}.xmpuzzle")
+            until(d, shown_empty, 30, f"no 3D view of {stem}'s board")
+            click(d, "#solve")
+            r = until(d, solved(pieces), 120, f"no solution of {stem} in 3D")
+            assert r["meshes"] == pieces and len(set(r["letters"])) >= 2
+            assert painted(d) > 2000, f"{stem}: the canvas is blank"
+            slide(d, "#picture .view3d-explode", 100)
+            assert report(d)["spread"] > 1
+            slide(d, "#picture .view3d-explode", 0)
+        assert not [e for e in d.get_log("browser") if e["level"] == "SEVERE"]
     finally:
         d.quit()
