@@ -59,6 +59,7 @@ def test_solid_grids_in_3d(page_url, tmp_path):
             assert css(d, "body").get_attribute("data-webgl") == "1"
             assert not css(d, "#board-svg").is_displayed()  # the note stays, hidden
             assert r["layers"] == layers and r["pieces"] == 0
+            assert not css(d, "#picture .view3d-flat").is_displayed()  # no flat layers: the SVG is a note
             assert painted(d) > 2000, f"the {name} canvas is blank"
             slide(d, "#picture .view3d-layers", 1)
             assert report(d)["layers"] == 1

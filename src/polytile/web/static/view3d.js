@@ -203,6 +203,9 @@ class View {
     const levels = cells.map(this.layerOf);
     this.layerLo = Math.min(...levels);
     this.layerCount = Math.max(...levels) - this.layerLo + 1;
+    const own = !!(s.solids || s.balls);                    // cells of their own: no flat layers to show
+    this.flatButton.hidden = own;
+    if (own) this.flat = false;
     const boardKey = JSON.stringify(cells);
     if (boardKey !== this.boardKey) {                        // a new board: all layers, the first view
       this.boardKey = boardKey;
