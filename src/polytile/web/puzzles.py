@@ -377,6 +377,9 @@ def summary(parsed: Parsed) -> JSON:
     }
     if board.grid.flat and not board.grid.boxes:  # where the page draws each cell (no drawing: none)
         out["points"] = board.grid.drawing_points(board.cells).tolist()
+    from ..draw.view_solids import view
+
+    out.update(view(board.grid, board.cells))  # the 3D view's solids, for grids of prisms, tetrahedra, balls
     if len({int(x) for x in board.colours.tolist()}) > 1:
         out["cell_colours"] = [colours[int(k)] for k in board.colours.tolist()]
     if parsed.why_not:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .base import Grid, Motion, Point, axis_steps
+from .base import Grid, Motion, Point, Solid, axis_steps
 from .triangle import Triangle
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ class Prism(Grid):
     every_shift = False
     origin_cell = (0, 0, 2, 0)
     not_a_cell = "a prism's first three coordinates sum to 1 or 2"
-    cell_volume = 3**0.5 / 4
+    cell_volume = 3**0.5 / 4  # a unit triangle, unit height (solids.PRISM_VOLUME)
 
     def build(self) -> tuple[tuple[Motion, ...], int, tuple[tuple[int, ...], ...]]:
         """The triangle's motions times z kept or reversed; its steps, and up and down."""
@@ -118,3 +118,25 @@ class Prism(Grid):
         dx, dy = int(x.min()), int(y.min())
         dx -= (dx + dy) % 2  # a shift with dx + dy even keeps up triangles up
         return np.stack([x - dx, y - dy, z - z.min()], axis=1)
+
+    def solid(self, cell: tuple[int, ...]) -> Solid:
+        """The triangle extruded from layer z to z + 1 (solids.prism)."""
+        from .solids import prism
+
+        return prism(cell)
+
+    def flat_layers(self, cells: np.ndarray) -> tuple[np.ndarray, str, np.ndarray]:
+        """Each cell's layer, the flat grid the layers are drawn on, the cells in it (layers.prism_layers)."""
+        import numpy as np
+
+        from .layers import prism_layers
+
+        return prism_layers(np.asarray(cells, dtype=np.int64).reshape(-1, self.dim))
+
+    def layer(self, cell: tuple[int, ...]) -> int:
+        """The layer z of a prism (a, b, c, z)."""
+        return int(cell[3])
+
+    def footprint(self, cell: tuple[int, ...]) -> list[Point]:
+        """The triangle (a, b, c) in its layer, as the triangle grid draws it."""
+        return Triangle().corners(tuple(cell[:3]))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .base import Grid, Motion
+from .base import Grid, Motion, Solid
 from .square import isometries, rotations
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ class Rhombic(Grid):
     every_shift = False
     origin_cell = (0, 1, 2)
     not_a_cell = "a rhombic cell's coordinates mod 5 (4 -> 0, 3 -> 1) are 0, 1 and 2 in some order"
-    cell_volume = 1 / 24  # of a cube of edge 1 per block
+    cell_volume = 1 / 3  # a 24th of the cube of edge 2 a block is drawn as (solids.rhombic)
 
     def build(self) -> tuple[tuple[Motion, ...], int, tuple[tuple[int, ...], ...]]:
         """The cube's signed permutations on blocks of 5; neighbours by `neighbours` (no fixed steps)."""
@@ -119,3 +119,9 @@ class Rhombic(Grid):
                 q[j], q[k] = _toggle(s[j], s[k], p[j], p[k])
         out.append(tuple(q))
         return out
+
+    def solid(self, cell: tuple[int, ...]) -> Solid:
+        """One of the 24 tetrahedra of its block's cube (solids.rhombic)."""
+        from .solids import rhombic
+
+        return rhombic(cell)

@@ -20,7 +20,7 @@ from functools import lru_cache
 from itertools import permutations, product
 from typing import TYPE_CHECKING
 
-from .base import Grid, Motion, Point, matrix_motions
+from .base import Grid, Motion, Point, Solid, matrix_motions
 from .square import isometries, rotations
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ class Sphere(Grid):
     every_shift = False
     origin_cell = (0, 0, 0)
     not_a_cell = "a sphere's coordinates have an even sum"
-    cell_volume = 2**0.5 * 3.141592653589793 / 6  # a ball of diameter sqrt(2), its neighbours' distance
+    cell_volume = 3.141592653589793 / 6  # a ball of diameter 1, centred at the cell / sqrt(2) (solids.py)
 
     def build(self) -> tuple[tuple[Motion, ...], int, tuple[tuple[int, ...], ...]]:
         """The cube's signed permutations; the 12 touching balls."""
@@ -128,3 +128,33 @@ class Sphere(Grid):
                     if all(sum(p) % 2 == 0 for p in img):
                         out.append(img)
         return out
+
+    def solid(self, cell: tuple[int, ...]) -> Solid:
+        """The cell's ball alone, a polyhedron with its vertices on the sphere (balls.ball)."""
+        from .balls import ball
+
+        return ball(cell)
+
+    def piece_surface(self, cells: list[tuple[int, ...]]) -> tuple[np.ndarray, np.ndarray]:
+        """A piece's balls joined by necks where two touch: one closed surface (balls.surface)."""
+        from .balls import surface
+
+        return surface(cells)
+
+    def flat_layers(self, cells: np.ndarray) -> tuple[np.ndarray, str, np.ndarray]:
+        """Each cell's layer, the flat grid the layers are drawn on, the cells in it (layers.sphere_layers)."""
+        import numpy as np
+
+        from .layers import sphere_layers
+
+        return sphere_layers(np.asarray(cells, dtype=np.int64).reshape(-1, self.dim))
+
+    def layer(self, cell: tuple[int, ...]) -> int:
+        """The layer z of a ball (x, y, z)."""
+        return int(cell[2])
+
+    def footprint(self, cell: tuple[int, ...]) -> list[Point]:
+        """The ball's square in its layer's square packing (layers.sphere_layers), y down."""
+        x, y, z = cell
+        r, c = (x - y - z % 2) // 2, (x + y - z % 2) // 2
+        return [(c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1)]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .base import Grid, Motion
+from .base import Grid, Motion, Solid
 from .rhombic import block_motions
 from .square import rotations
 
@@ -108,3 +108,9 @@ class TetraOcta(Grid):
         pos = tuple(v % 3 for v in cell)
         steps = _FACES.get((pos, sum(v // 3 for v in cell) % 2), ())
         return [tuple(int(v) + d for v, d in zip(cell, step)) for step in steps]
+
+    def solid(self, cell: tuple[int, ...]) -> Solid:
+        """Its unit cube's tetrahedron or a corner cut off it (solids.tetra_octa; volumes 1/3, 1/6)."""
+        from .solids import tetra_octa
+
+        return tetra_octa(cell)
