@@ -139,7 +139,7 @@ function downloadRefusal(fmt, job) {
   if (fmt !== "xmpuzzle") return "";
   if (s.kind === "calendar") return "a calendar puzzle is not a BurrTools puzzle";
   const g = s.grid ? gridFacts(s.grid, s.dim) : null;
-  if (s.grid && !(g && g.burrtools)) return `BurrTools files do not hold the ${s.grid} grid`;
+  if (s.grid && !(g && g.burrtools)) return `BurrTools files hold BurrTools' grids (squares, cubes ...), not the ${s.grid} grid`;
   if (s.dim === 2 && job.puzzle && job.puzzle.reflect === false) return "BurrTools turns pieces in space, which flips flat ones: not for rotate-only puzzles";
   return "";
 }
