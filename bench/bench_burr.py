@@ -1,25 +1,25 @@
-"""polytile vs BurrTools' burrTxt on BurrTools files, in one run.
+"""polytile vs BurrTools' burrTxt on BurrTools files, in one run, whole commands.
 
-    python bench/bench_burr.py --burr BIN [--files DIR] [--limit SECONDS] [--no-exported] [--long]
+    python bench/bench_burr.py --burr BIN [--files DIR] [--limit SECONDS] [--repeat N] [--no-exported] [--long]
 
 BIN is burrTxt (or the environment variable POLYTILE_BURRTXT; an optional peer built from
 BurrTools' public sources: bench/README.md, "Optional peers"). DIR holds BurrTools' examples/ (default
-tests/xmpuzzle, copies of them). For every problem of every file: polytile's count by its
-own conventions (all solutions, unique under the result's symmetry: `count --unique`) and
-as BurrTools counts assemblies (`count --burr`: every solution listed, then classes of
-labelled assemblies), each with its time (set-up and search, kernels loaded first, in
-this process), beside burrTxt's assemblies and its wall time (it prints no timer), and
-the ratio burrTxt / polytile's BurrTools figure. Files of other grids are listed as
-refused. Then polytile's examples/ are written as BurrTools files (the `convert` writer)
-and counted by burrTxt and by polytile the same way. burrTxt runs get --limit seconds.
-Prints a markdown table.
+tests/xmpuzzle, copies of them: all 18 files, every grid). For every problem of every file:
+`polytile count FILE --problem N --burr --unique --json --jobs 1` (polytile's own counts, all
+solutions and unique under the result's symmetry, and the assemblies as BurrTools counts them)
+and `burrTxt -q -o N FILE`, each run as a whole command (process start, file read, search)
+--repeat times (default 3), the median wall time shown, and the ratio burrTxt / polytile.
+Then polytile's examples/ are written as BurrTools files (the `convert` writer) and run
+the same way. Each run gets --limit seconds. Prints a markdown table.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -32,8 +32,6 @@ sys.path.insert(0, str(ROOT / "src"))
 from polytile.errors import PuzzleError  # noqa: E402
 from polytile.formats import load  # noqa: E402
 from polytile.formats.xmpuzzle import dump, read_file  # noqa: E402
-from polytile.tiling.burr import burr_count  # noqa: E402
-from polytile.tiling.solver import Tiling  # noqa: E402
 
 OURS = [
     "soma-3x3x3.json",
@@ -48,72 +46,86 @@ OURS = [
     "bedlam-cube.json",
 ]
 LONG = ["hexomino-cornucopia-6x17.json"]  # 11 minutes of polytile's count: with --long
-BURR_LIMIT = 300_000  # solutions listed at most for polytile's BurrTools figure
+GRID_NAMES = {0: "cube", 1: "prism", 2: "sphere", 3: "rhombic", 4: "tetra-octa"}  # BurrTools' grid types
 
 
-def burrtxt(binary: str, path: Path, problem: int, limit: float) -> tuple[str, float]:
-    """burrTxt's assemblies (or what it said) and its wall time."""
-    t0 = time.perf_counter()
+def timed(command: list[str], limit: float, repeat: int) -> tuple[str | None, float]:
+    """The command's output (None: stopped at `limit` seconds) and its median wall time."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+    times, out = [], ""
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        try:
+            r = subprocess.run(command, capture_output=True, text=True, timeout=limit, env=env)
+        except subprocess.TimeoutExpired:
+            return None, limit
+        times.append(time.perf_counter() - t0)
+        out = r.stdout + r.stderr
+    return out, statistics.median(times)
+
+
+def burrtxt(binary: str, path: Path, problem: int, limit: float, repeat: int) -> tuple[str, float]:
+    """burrTxt's assemblies (or what it said) and its median wall time."""
+    out, seconds = timed([binary, "-q", "-o", str(problem), str(path)], limit, repeat)
+    if out is None:
+        return f"> {limit:.0f} s (stopped)", seconds
+    m = re.search(r"(\d+) assemblies", out)
+    if m:
+        return m.group(1), seconds
+    return ("0" if "can be place nowhere" in out else out.strip().splitlines()[-1][:40]), seconds
+
+
+def ours(path: Path, problem: int, limit: float, repeat: int) -> tuple[str, str, str, float]:
+    """(solutions, unique, BurrTools figure, median seconds) of polytile's whole command."""
+    command = [sys.executable, "-m", "polytile", "count", str(path), "--problem", str(problem + 1)]
+    out, seconds = timed(command + ["--burr", "--unique", "--json", "--jobs", "1"], limit, repeat)
+    if out is None:
+        return "-", "-", f"> {limit:.0f} s (stopped)", seconds
     try:
-        r = subprocess.run([binary, "-q", "-o", str(problem), str(path)], capture_output=True, text=True, timeout=limit)
-    except subprocess.TimeoutExpired:
-        return f"> {limit:.0f} s (stopped)", limit
-    seconds = time.perf_counter() - t0
-    m = re.search(r"(\d+) assemblies", r.stdout)
-    return (m.group(1) if m else r.stdout.strip().splitlines()[-1][:40]), seconds
+        found = json.loads(out.strip().splitlines()[0])
+    except (ValueError, IndexError):
+        return "-", "-", out.strip().splitlines()[-1][:60], seconds
+    return str(found["solutions"]), str(found["unique"]), str(found["burrtools"]), seconds
 
 
-def ours(puzzle) -> tuple[str, str, float, str, float]:
-    """(solutions, unique, seconds, BurrTools figure, its seconds) by polytile."""
-    report = Tiling(puzzle).count(unique=True, jobs=1)
-    t0 = time.perf_counter()
-    try:
-        burr = str(burr_count(puzzle, BURR_LIMIT))
-    except PuzzleError:
-        burr = f"> {BURR_LIMIT} solutions"
-    return str(report.solutions), str(report.unique), report.seconds, burr, time.perf_counter() - t0
-
-
-def row(name: str, puzzle, binary: str, path: Path, problem: int, limit: float) -> str:
-    solutions, unique, seconds, burr, burr_seconds = ours(puzzle)
-    theirs, their_seconds = burrtxt(binary, path, problem, limit)
-    ratio = f"{their_seconds / burr_seconds:.2f}" if burr.isdigit() and theirs.isdigit() else "-"
+def row(name: str, binary: str, path: Path, problem: int, limit: float, repeat: int) -> str:
+    solutions, unique, burr, seconds = ours(path, problem, limit, repeat)
+    theirs, their_seconds = burrtxt(binary, path, problem, limit, repeat)
+    ratio = f"{their_seconds / seconds:.2f}" if burr.isdigit() and theirs.isdigit() else "-"
     agree = "yes" if burr == theirs else ("-" if not theirs.isdigit() else "**no**")
-    return (
-        f"| {name} | {solutions} | {unique} | {seconds:.3f} | {burr} | {burr_seconds:.3f} | "
-        f"{theirs} | {their_seconds:.3f} | {ratio} | {agree} |"
-    )
+    return f"| {name} | {solutions} | {unique} | {burr} | {seconds:.3f} | {theirs} | {their_seconds:.3f} | {ratio} | {agree} |"
 
 
 HEADER = (
-    "| puzzle | solutions | unique | s | BurrTools count (polytile) | s | burrTxt | s | "
-    "burrTxt / polytile | same |\n|---|---|---|---|---|---|---|---|---|---|"
+    "| puzzle | solutions | unique | BurrTools count (polytile) | s (median) | burrTxt | s (median) | "
+    "burrTxt / polytile | same |\n|---|---|---|---|---|---|---|---|---|"
 )
 
 
-def examples_table(binary: str, folder: Path, limit: float) -> list[str]:
+def examples_table(binary: str, folder: Path, limit: float, repeat: int) -> list[str]:
     lines = []
     for path in sorted(folder.glob("*.xmpuzzle")):
         try:
             burr = read_file(path)
         except PuzzleError as e:
-            lines.append(f"| {path.stem} | refused: {str(e).split(': ', 1)[1]} | | | | | | | | |")
+            lines.append(f"| {path.stem} | refused: {str(e).split(': ', 1)[1]} | | | | | | | |")
             continue
+        grid = GRID_NAMES.get(burr.grid, str(burr.grid))
         for i, prob in enumerate(burr.problems):
-            name = f"{path.stem} #{i + 1}" + (f" ({prob.name})" if prob.name else "")
-            lines.append(row(name, load(path, problem=str(i + 1)), binary, path, i, limit))
+            name = f"{path.stem} #{i + 1}" + (f" ({prob.name})" if prob.name else "") + f" [{grid}]"
+            lines.append(row(name, binary, path, i, limit, repeat))
             print(lines[-1], file=sys.stderr)
     return lines
 
 
-def exported_table(binary: str, limit: float, long: bool) -> list[str]:
+def exported_table(binary: str, limit: float, long: bool, repeat: int) -> list[str]:
     lines = []
     with tempfile.TemporaryDirectory() as tmp:
         for name in OURS + (LONG if long else []):
             puzzle = load(ROOT / "examples" / name)
             path = Path(tmp) / (Path(name).stem + ".xmpuzzle")
             path.write_bytes(dump(puzzle, None, name))
-            lines.append(row(name, puzzle, binary, path, 0, limit))
+            lines.append(row(name, binary, path, 0, limit, repeat))
             print(lines[-1], file=sys.stderr)
     return lines
 
@@ -122,18 +134,18 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--burr", default=os.environ.get("POLYTILE_BURRTXT"), help="burrTxt binary")
     ap.add_argument("--files", type=Path, default=ROOT / "tests" / "xmpuzzle")
-    ap.add_argument("--limit", type=float, default=150.0, help="seconds per burrTxt run")
+    ap.add_argument("--limit", type=float, default=150.0, help="seconds per run")
+    ap.add_argument("--repeat", type=int, default=3, help="runs of each command (the median is shown)")
     ap.add_argument("--no-exported", action="store_true")
     ap.add_argument("--long", action="store_true", help="also the hexomino Cornucopia (minutes)")
     args = ap.parse_args()
     if not args.burr:
         sys.exit("bench_burr.py: give --burr BIN (or POLYTILE_BURRTXT)")
-    Tiling(load(ROOT / "examples" / "pentomino-3x20.txt")).count(unique=True, jobs=1)  # kernels
     print("BurrTools' examples\n\n" + HEADER)
-    print("\n".join(examples_table(args.burr, args.files, args.limit)))
+    print("\n".join(examples_table(args.burr, args.files, args.limit, args.repeat)))
     if not args.no_exported:
         print("\npolytile's examples written as BurrTools files\n\n" + HEADER)
-        print("\n".join(exported_table(args.burr, args.limit, args.long)))
+        print("\n".join(exported_table(args.burr, args.limit, args.long, args.repeat)))
 
 
 if __name__ == "__main__":

@@ -127,7 +127,7 @@ def test_million_cell_board_answers_quickly(tmp_path):
 BAD_JSON = {
     "not-an-object": ("[[0, 0], [0, 1]]", 'top level: expected an object with "board" and "pieces"'),
     "board-not-list": (json_puzzle(board=5), "board: expected a non-empty list of cells"),
-    "cell-is-string": (json_puzzle(board=[[0, 0], "01"]), "board[1]: a cell is a list of 2 or 3 integers"),
+    "cell-is-string": (json_puzzle(board=[[0, 0], "01"]), "board[1]: a cell is a list of 2, 3 or 4 integers"),
     "coordinate-is-string": (json_puzzle(board=[[0, 0], [0, "1"]]), 'board[1][1]: expected an integer, got "1"'),
     "count-two": (json_puzzle(piece_count="two"), 'pieces[0].count: expected an integer, got "two"'),
     "count-zero": (json_puzzle(piece_count=0), "pieces[0].count: 0 is out of range 1..10000"),
@@ -137,7 +137,10 @@ BAD_JSON = {
         json_puzzle(boards=[[0, 0]]),
         "boards: unknown key (expected one of allow_reflection, board, colors, colours, comment, grid, name, pieces)",
     ),
-    "cell-4d": (json_puzzle(board=[[0, 0, 0, 0], [0, 0, 0, 1]]), "board[0]: a cell is a list of 2 or 3 integers"),
+    "cell-4d": (
+        json_puzzle(board=[[0, 0, 0, 0], [0, 0, 0, 1]]),
+        "board[0]: a square or cube cell is a list of 2 or 3 integers",
+    ),
     # the reduction lays the board out as a dense grid: a huge bounding box must be refused
     "board-far-apart": (
         json_puzzle(board=[[0, 0], [1_000_000, 1_000_000]]),
@@ -152,10 +155,10 @@ BAD_JSON = {
         json_puzzle(board=[[0, 0], [0, 10**7]]),
         "board[1][1]: 10000000 is out of range -1000000..1000000",
     ),
-    "cell-1d": (json_puzzle(board=[[0], [1]]), "board[0]: a cell is a list of 2 or 3 integers"),
+    "cell-1d": (json_puzzle(board=[[0], [1]]), "board[0]: a cell is a list of 2, 3 or 4 integers"),
     "piece-cell-4d": (
         json_puzzle(piece_cells=[[0, 0, 0, 0]]),
-        "pieces[0].cells[0]: a cell is a list of 2 or 3 integers",
+        "pieces[0].cells[0]: a square or cube cell is a list of 2 or 3 integers",
     ),
     "mixed-dims": (json_puzzle(board=[[0, 0], [0, 0, 1]]), "board[1]: mixes 2D and 3D cells"),
     "duplicate-cell": (json_puzzle(board=[[0, 0], [0, 0]]), "board: a cell is listed twice"),

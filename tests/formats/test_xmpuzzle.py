@@ -50,10 +50,10 @@ def recorded(name: str) -> dict[tuple[str, int], int]:
     for line in (FILES / name).read_text().splitlines():
         if line.startswith("$ burrTxt"):
             command = line
-        elif command and (m := re.match(r"(\d+) assemblies", line)):
+        elif command and (m := re.match(r"(\d+) assemblies|Piece \d+ can be place nowhere", line)):
             problem = re.search(r"-o (\d+)", command)
             stem = Path(command.split()[-1]).stem
-            out[(stem, int(problem.group(1)) if problem else 0)] = int(m.group(1))
+            out[(stem, int(problem.group(1)) if problem else 0)] = int(m.group(1) or 0)  # nowhere: none
             command = None
     return out
 
@@ -76,14 +76,17 @@ def refused(*args) -> str:
     return lines[0]
 
 
-def test_every_cube_problem_is_read_and_recorded():
+def test_every_problem_is_read_and_recorded():
+    """All 28 problems of the 18 files: the 8 cube files' and the 20 on grid types 1-4."""
     from polytile.formats.xmpuzzle import load, read_file
 
-    problems = {(stem, i) for stem in CUBE for i in range(len(read_file(FILES / f"{stem}.xmpuzzle").problems))}
-    assert problems == set(BURRTXT)
+    stems = CUBE + sorted(OTHER_GRIDS)
+    problems = {(stem, i) for stem in stems for i in range(len(read_file(FILES / f"{stem}.xmpuzzle").problems))}
+    assert problems == set(BURRTXT) and len(problems) == 10 + 20
     for stem, i in problems:
         puzzle = load(FILES / f"{stem}.xmpuzzle", str(i + 1))
-        assert puzzle.board.area and puzzle.pieces and puzzle.dim == 3
+        assert puzzle.board.area and puzzle.pieces
+        assert puzzle.board.grid.burr_number == OTHER_GRIDS.get(stem, 0)
 
 
 @pytest.mark.parametrize("stem,problem", sorted(set(BURRTXT) - SLOW))
@@ -93,10 +96,17 @@ def test_assemblies_agree_with_burrtxt(stem, problem):
     assert out["complete"] and out["unique"] <= out["solutions"]
 
 
-@pytest.mark.parametrize("stem,grid", sorted(OTHER_GRIDS.items()))
-def test_other_grids_are_refused_in_one_line(stem, grid):
-    line = refused("count", FILES / f"{stem}.xmpuzzle")
-    assert f"grid type {grid} (" in line and "not supported" in line
+def test_unknown_grid_types_and_cells_off_the_grid_are_refused_in_one_line(tmp_path):
+    text = gzip.decompress((FILES / "FourPieceTetrahedron.xmpuzzle").read_bytes()).decode()
+    unknown = tmp_path / "unknown.xmpuzzle"
+    unknown.write_text(text.replace('<gridType type="4"/>', '<gridType type="5"/>'))
+    line = refused("count", unknown)
+    assert "grid type 5 (unknown) is not supported" in line and "4 (tetrahedron-octahedron)" in line
+    off = tmp_path / "off.xmpuzzle"  # (1, 0, 0) of a 3x3x3 block is no cell of the tetra-octa grid
+    first = text.index('type="0">') + len('type="0">')
+    off.write_text(text[:first] + "_#" + text[first + 2 :])
+    line = refused("count", off)
+    assert "shape 1: voxel (1, 0, 0) is no cell of the tetrahedron-octahedron grid" in line
 
 
 def test_problems_are_listed_and_chosen_by_number_or_name():
@@ -293,8 +303,11 @@ def test_mirrorable_solids_are_refused(tmp_path):
 
 
 # the BurrTools figure's shortcut (polytile's unique count when no two parts are congruent)
-# against the full classification of every labelled assembly
-@pytest.mark.parametrize("stem,problem", sorted(set(BURRTXT) - SLOW))
+# against the full classification of every labelled assembly (Prisgon's take ~10 s each)
+@pytest.mark.parametrize(
+    "stem,problem",
+    [pytest.param(*k, marks=[pytest.mark.slow] if k[0] == "Prisgon" else []) for k in sorted(set(BURRTXT) - SLOW)],
+)
 def test_shortcut_agrees_on_burrtools_examples(stem, problem):
     from polytile.formats import load
     from polytile.tiling.burr import burr_count

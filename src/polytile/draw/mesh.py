@@ -34,8 +34,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.grids import Grid
+from ..core.grids import Grid, coerce
 from .mesh_cells import TINY, Complex, Face, Key, solid
+from .mesh_solids import joined, own, piece_surface, solids
 
 Edge = tuple[Key, Key]
 Sheet = tuple[Edge, Hashable]  # (edge, run of cells around it)
@@ -80,9 +81,15 @@ def _edges(face: Face) -> Iterator[tuple[Key, Key, Edge]]:
         yield a, b, (a, b) if a < b else (b, a)
 
 
-def piece_mesh(grid: Grid, cells: np.ndarray, shrink: float = 0.0, bevel: float = 0.0) -> Mesh:
+def piece_mesh(grid: Grid | str, cells: np.ndarray, shrink: float = 0.0, bevel: float = 0.0) -> Mesh:
     """The mesh of one piece (unit cells), shrunk by `shrink` on its outer faces, its outer
-    edges chamfered by `bevel` (both in cell edges)."""
+    edges chamfered by `bevel` (both in cell edges). The grids whose cells are solids of
+    their own (`mesh_solids.own`) take neither. `grid` may be its JSON spelling."""
+    grid = coerce(grid, np.shape(cells)[1])
+    if own(grid):
+        if shrink >= TINY or bevel >= TINY:
+            raise ValueError(f"the {grid.title}'s pieces are meshed without a gap or a bevel")
+        return Mesh(*piece_surface(grid, cells)) if joined(grid) else mesh(solids(grid, cells))
     return mesh(solid(grid, cells, shrink, bevel), bevel if bevel >= TINY else 0.0)
 
 

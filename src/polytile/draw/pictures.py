@@ -20,6 +20,7 @@ from ..core.grids import Grid
 from ..core.results import Placement, Solution
 from ..core.library import COLOUR_OF, pentomino_name
 from ..atomic import write_bytes
+from .layer_pictures import draw_layers, layered, panel_size, refuse
 
 if TYPE_CHECKING:  # matplotlib is imported when a picture is drawn (~0.3 s)
     from matplotlib.axes import Axes
@@ -260,6 +261,25 @@ def _draw_lattice(
     frame(ax, extent(grid, board))
 
 
+def _plane(
+    ax: Axes,
+    grid: Grid,
+    placements: list[Placement],
+    board: np.ndarray,
+    colours: dict[str, str],
+    gid: str,
+    labels: bool,
+) -> None:
+    """A flat layer of a layered grid, drawn as the polygon grids are; a piece keeps its colour
+    in every layer (its part of a layer is no pentomino of its own)."""
+    from .lattice_pictures import draw_plane
+
+    def by_letter(pl: Placement, colours: dict[str, str]) -> str:
+        return colours.get(pl.letter) or colour_for(pl, colours)
+
+    draw_plane(ax, grid, placements, board, colours, gid, labels, 8, by_letter, _ink_on, INK, GRID)
+
+
 def _draw_solid(
     fig: Figure,
     rect: Callable[[float, float, float, float], Rect],
@@ -356,7 +376,12 @@ def draw(
     board = np.asarray(board_cells, dtype=np.int64)
     lo, size = board.min(axis=0), board.max(axis=0) - board.min(axis=0) + 1
     grid = sols[0].grid
-    page = _layout(len(sols), _panel_size(size) if grid.boxes else _lattice_panel(grid, board), columns, title)
+    refuse(grid)  # rhombic, tetra-octa: 3D only
+    if grid.boxes:
+        panel = _panel_size(size)
+    else:
+        panel = panel_size(grid, board, LATTICE_CELL) if layered(grid) else _lattice_panel(grid, board)
+    page = _layout(len(sols), panel, columns, title)
     colours = piece_colours(sols)
     fig = Figure(figsize=(page.width, page.height), facecolor="white")
     if title:
@@ -376,7 +401,10 @@ def draw(
                 color="#777777",
             )
         y0 += page.label_h
-        if not grid.boxes:
+        if layered(grid):
+            style = (colours, s, labels, _plane)
+            draw_layers(fig, page.rect, (x0, y0, LATTICE_CELL), grid, sol, board, style)
+        elif not grid.boxes:
             _draw_lattice(fig.add_axes(page.rect(x0, y0, page.pw, page.ph)), grid, sol, board, colours, s, labels)
         elif len(size) == 2:
             ax = fig.add_axes(page.rect(x0, y0, page.pw, page.ph))

@@ -9,6 +9,8 @@ import numpy as np
 
 from ..core.results import Solution
 from ..core.library import COLOUR_OF
+from .layer_pictures import layered
+from .layer_pictures import text_lines as layer_text
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -56,6 +58,10 @@ def letter_grid(sol: Solution, board_cells: np.ndarray) -> list[list[list[str]]]
 def text_lines(sol: Solution, board_cells: np.ndarray) -> list[str]:
     """A solution as plain text, one letter per cell (layers side by side in 3D): for pipes,
     files and tests."""
+    if layered(sol.grid):  # prisms, spheres: the layers' drawings side by side
+        return layer_text(sol.grid, sol, board_cells)
+    if not (sol.grid.boxes or sol.grid.flat):  # no drawing (the rhombic grid ...): each piece's cells
+        return cell_lines(sol)
     if not sol.grid.boxes:  # letter grids of rows and layers, else the grid's drawing (lattice_draw)
         from .lattice_draw import text_rows
 
@@ -63,6 +69,14 @@ def text_lines(sol: Solution, board_cells: np.ndarray) -> list[str]:
     layers = letter_grid(sol, board_cells)
     rows = len(layers[0])
     return ["   ".join("".join(layer[r]) for layer in layers).rstrip() for r in range(rows)]
+
+
+def cell_lines(sol: Solution) -> list[str]:
+    """A solution on a grid with no drawing: each placement's letter, piece and cells."""
+    return [
+        f"{p.letter} {p.piece}: " + " ".join("(" + ", ".join(str(int(v)) for v in c) + ")" for c in p.cells)
+        for p in sol.placements
+    ]
 
 
 def matrix_lines(sol: Solution, board_cells: np.ndarray, ids: dict[str, int]) -> list[str]:

@@ -5,7 +5,7 @@
      "pieces": [{"name": "F", "cells": [[0, 1], [1, 0], ...],
                  "colours": [...], "count": 1, "min": 1, "reflect": true}],
      "allow_reflection": true,               # default: true for flat puzzles, false for 3D
-     "grid": "square"}                       # or "triangle" (cells [a, b, c]) or "hex" ([q, r])
+     "grid": "square"}                       # or "triangle" ([a, b, c]), "hex" ([q, r]), "prism" ([a, b, c, z]), "sphere", "rhombic", "tetra-octa" ([x, y, z])
 
 On the other grids (triangle, hex ...), cells are in the grid's coordinates (`core.grids`) and
 drawings follow its `from_drawing`; pieces are always given (the library is square).
@@ -91,8 +91,8 @@ def _cells(ctx: _Ctx, v: Any, where: str) -> tuple[Cells, list[str] | None]:
     out: Cells = []
     for i, cell in enumerate(v):
         w = f"{where}[{i}]"
-        if not isinstance(cell, list) or len(cell) not in (2, 3):
-            ctx.fail(w, "a cell is a list of 2 or 3 integers")
+        if not isinstance(cell, list) or len(cell) not in (2, 3, 4):
+            ctx.fail(w, "a cell is a list of 2, 3 or 4 integers")
         if dim is None:
             dim = len(cell)
         elif len(cell) != dim:
@@ -127,6 +127,8 @@ def _grid(ctx: _Ctx, data: dict[str, Any]) -> Grid:
 def _on_grid(ctx: _Ctx, grid: Grid, cells: Cells, drawn: list[str] | None, where: str) -> Cells:
     """Cells in the grid's coordinates (see `core.grids`): a drawing is converted, a list checked."""
     if grid.boxes:
+        if len(cells[0]) > 3:
+            ctx.fail(f"{where}[0]", "a square or cube cell is a list of 2 or 3 integers")
         return cells
     import numpy as np
 
@@ -215,7 +217,7 @@ def parse(text: str, name: str = "<json>") -> Puzzle:
     for i, (_, cells, *_rest) in enumerate(raw):
         if len(cells[0]) > dim:
             ctx.fail(f"pieces[{i}].cells", f"a {len(cells[0])}D piece does not fit a {dim}D board")
-    allow = data.get("allow_reflection", dim == 2 or not grid.boxes)
+    allow = data.get("allow_reflection", dim == 2 or grid.flat)  # solids (cubes, prisms, spheres ...) turn only
     if not isinstance(allow, bool):
         ctx.fail("allow_reflection", "expected true or false")
     # colours are in play when given as lists, or when a drawing uses several characters

@@ -1,9 +1,11 @@
 """BurrTools `.xmpuzzle` files in: gzip-compressed (or plain) XML holding a grid type,
 shapes as voxel strings and problems (a result shape, pieces with counts or min..max
-ranges, colour constraints). Only the cube grid (gridType 0) maps onto polytile.
+ranges, colour constraints). Each of BurrTools' grids (0 cubes, 1 triangular prisms, 2 spheres,
+3 rhombic, 4 tetra-octa) is polytile's grid of that number (`core.grids.by_burr`); voxels become
+cells by its `from_burr`, and a voxel that is no cell of it is refused.
 
 How BurrTools' notions become polytile's model (see docs/parts/xmpuzzle.md):
-- every shape is a solid: pieces are only rotated (24 motions), never mirrored;
+- every shape is a solid: pieces are only rotated (the grid's rotations), never mirrored;
 - a problem's part with `count` n (or `min`..`max`) is a Piece with count max, minimum min;
 - voxel colours: colour 0 is neutral; a piece voxel of colour p may lie on a result voxel
   of colour r when either is neutral or the problem's `<bitmap>` has the pair (p, r)
@@ -39,6 +41,7 @@ from .xmpuzzle_xml import unpack as unpack  # the page reads uploads with it
 if TYPE_CHECKING:
     from xml.etree.ElementTree import Element
 
+    from ..core.grids import Grid
     from ..core.puzzle import Puzzle
     from ..core.results import Solution
 
@@ -250,6 +253,7 @@ def read_xml(data: bytes, name: str) -> BurrFile:
     shapes_el = root.find("shapes")
     shapes = _shapes([] if shapes_el is None else shapes_el.findall("voxel"), name, positions)
     for i, s in enumerate(shapes):
+        _on_grid(grid, s, i, name)
         top = max([int(s.filled_colour.max(initial=0)), int(s.variable_colour.max(initial=0))])
         if top > n_colours:
             raise PuzzleError(f"shape {i + 1}: colour {top} used, the file defines {n_colours}", name)
@@ -261,6 +265,18 @@ def read_xml(data: bytes, name: str) -> BurrFile:
     if not problems:
         raise PuzzleError("the file holds no problem", name)
     return BurrFile(grid, n_colours, shapes, problems)
+
+
+def _on_grid(number: int, shape: Shape, index: int, name: str) -> None:
+    """Refuse a voxel that is no cell of the grid (BurrTools' validCoordinate)."""
+    g = by_burr(number)
+    assert g is not None
+    voxels = np.concatenate([shape.filled, shape.variable])
+    bad = ~g.valid(g.from_burr(voxels))
+    if bad.any():
+        x, y, z = voxels[int(bad.argmax())].tolist()
+        why = f" ({g.not_a_cell})" if g.not_a_cell else ""
+        raise PuzzleError(f"shape {index + 1}: voxel ({x}, {y}, {z}) is no cell of the {g.title}{why}", name)
 
 
 def choose(burr: BurrFile, problem: str | None, name: str) -> int:
@@ -303,9 +319,10 @@ def to_puzzle(burr: BurrFile, index: int, name: str) -> Puzzle:
     res = burr.shapes[prob.result]
     if len(res.filled) + len(res.variable) == 0:
         raise PuzzleError(f"problem {index + 1}: the result shape {res.name} is empty", name)
+    g = by_burr(burr.grid)
+    assert g is not None
     n = burr.colours
-    cells = np.concatenate([res.filled, res.variable])
-    cells -= cells.min(axis=0)  # from the result's least corner
+    cells = g.to_origin(g.from_burr(np.concatenate([res.filled, res.variable])))  # from the result's least corner
     board_colours = np.concatenate([res.filled_colour, res.variable_colour + n + 1])
     pieces: list[Piece] = []
     seen: set[str] = set()
@@ -318,17 +335,33 @@ def to_puzzle(burr: BurrFile, index: int, name: str) -> Puzzle:
         label = shape.name if shape.name not in seen else f"{shape.name}#{sid + 1}"
         seen.add(label)
         pieces.append(
-            Piece(label, shape.filled.copy(), shape.filled_colour.copy(), hi, None if lo == hi else lo, False)
+            Piece(label, g.from_burr(shape.filled), shape.filled_colour.copy(), hi, None if lo == hi else lo, False)
         )
     allowed = None
     if n or len(res.variable):
-        pieces.append(
-            Piece(FILLER, np.zeros((1, 3), dtype=np.int64), np.array([2 * n + 2]), len(res.variable), 0, False)
-        )
+        _one_kind(g, cells[len(res.filled) :], f"problem {index + 1}", name)
+        filler = np.array([g.origin_cell], dtype=np.int64)
+        pieces.append(Piece(FILLER, filler, np.array([2 * n + 2]), len(res.variable), 0, False))
         allowed = _allowed(n, prob.pairs)
     names = [""] + [f"c{k}" for k in range(1, n + 1)] + ["+"] + [f"c{k}+" for k in range(1, n + 1)]
     label = f"{name} problem {index + 1}" + (f" ({prob.name})" if prob.name else "")
-    return Puzzle(Board(cells, board_colours), pieces, False, names + [FILLER], label, [], allowed)
+    return Puzzle(Board(cells, board_colours, g), pieces, False, names + [FILLER], label, [], allowed)
+
+
+def _one_kind(g: Grid, variable: np.ndarray, where: str, name: str) -> None:
+    """Refuse variable voxels that the one-cell FILLER cannot take: cells no rotation of the
+    grid's origin cell is (on grids of several kinds of cell; every shift of the cube grid is
+    a translation, so its one kind needs no look)."""
+    if g.every_shift or not len(variable):
+        return
+    from ..core.shape import orientations
+
+    kinds = {tuple(c[0].tolist()) for c, _ in orientations(np.array([g.origin_cell]), None, False, g)}
+    for cell in np.unique(variable, axis=0).tolist():
+        if g.shift_to_origin([tuple(cell)])[0] not in kinds:
+            raise PuzzleError(
+                f"{where}: variable voxels on cells of more than one kind (the {g.title}) are not supported", name
+            )
 
 
 def _allowed(n: int, pairs: set[tuple[int, int]]) -> np.ndarray:

@@ -2,12 +2,14 @@
 
 A square 2D board becomes one layer of cubes (x = column, y = row, z = 0): BurrTools turns
 pieces in space, so a flat piece may be flipped, as polytile's default allows. Cube puzzles
-are written as they are. What BurrTools cannot express is refused in one line: triangle and
-hex grids, flat pieces that may only be rotated, solid pieces that may be mirrored (each
+are written as they are, and so are puzzles on BurrTools' other grids (prisms, spheres,
+rhombic, tetra-octa: `Grid.to_burr` gives their voxels). What BurrTools cannot express is
+refused in one line: triangle and hex grids, flat pieces that may only be rotated, solid pieces that may be mirrored (each
 only when the piece is chiral; otherwise the two rules agree), colour rules other than
 polytile's equality or BurrTools' own (a file read from BurrTools keeps its rules).
 
-Solutions, when given, are stored as BurrTools assemblies: per piece copy, in the problem's
+Solutions, when given, are stored as BurrTools assemblies (cube and square puzzles only: the
+other grids' files are written without them): per piece copy, in the problem's
 order, "x y z t" (t one of the 24 rotations of
 `xmpuzzle_assembly.ROTATIONS`, x y z where the rotated piece's voxel
 (0, 0, 0) lands: cell = (x, y, z) + M_t (voxel)) or "x" for a copy left unused."""
@@ -20,6 +22,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 import numpy as np
 
+from ..core.grids import Grid
 from ..core.puzzle import VIRTUAL, Piece, Puzzle
 from ..core.shape import orientations
 from ..errors import PuzzleError
@@ -41,24 +44,28 @@ def _chiral(piece: Piece, grid: Grid) -> bool:
 
 def check_expressible(puzzle: Puzzle, source: str) -> None:
     """Refuse, in one line, what a BurrTools file cannot say."""
-    if not puzzle.board.grid.boxes:
-        raise PuzzleError(
-            f"BurrTools' grids do not hold polytile's {puzzle.board.grid} grid (square and cube puzzles only)", source
-        )
+    g = puzzle.board.grid
+    if _burr_number(g) is None:
+        raise PuzzleError(f"BurrTools' grids do not hold polytile's {g.name} grid", source)
     for p in puzzle.pieces:
         if p.name == VIRTUAL:
             continue
         flips = puzzle.reflects(p)
-        if puzzle.dim == 2 and not flips and _chiral(p, puzzle.board.grid):
+        if puzzle.dim == 2 and not flips and _chiral(p, g):
             raise PuzzleError(
                 f"piece {p.name} may only be rotated: BurrTools turns pieces in space, which flips a flat piece", source
             )
-        if puzzle.dim == 3 and flips and _chiral(p, puzzle.board.grid):
+        if puzzle.dim != 2 and flips and _chiral(p, g):
             raise PuzzleError(
                 f"piece {p.name} may be mirrored: BurrTools never mirrors a solid "
                 "piece (add its mirror image as a piece of its own)",
                 source,
             )
+
+
+def _burr_number(g: Grid) -> int | None:
+    """BurrTools' number of the grid a puzzle is written on: a square board is a layer of cubes."""
+    return 0 if g.boxes else g.burr_number
 
 
 def _colour_plan(puzzle: Puzzle, source: str) -> ColourPlan:
@@ -86,10 +93,10 @@ def _colour_plan(puzzle: Puzzle, source: str) -> ColourPlan:
     return n, cells, lambda c: int(c), pairs
 
 
-def _voxel(cells: np.ndarray, marks: list[tuple[str, int]], name: str | None) -> tuple[str, np.ndarray]:
-    """A <voxel> element for cells (already in BurrTools' space) and their (state,
-    colour) marks, and the cells translated to the voxel space's origin."""
-    v = cells - cells.min(axis=0)
+def _voxel(g: Grid, cells: np.ndarray, marks: list[tuple[str, int]], name: str | None) -> tuple[str, np.ndarray]:
+    """A <voxel> element for cells and their (state, colour) marks, and the cells as voxels
+    from the voxel space's origin (or where the grid's alignment needs, `Grid.to_burr`)."""
+    v = g.to_burr(as_voxels(cells))
     sx, sy, sz = (v.max(axis=0) + 1).tolist()
     text = ["_"] * (sx * sy * sz)
     for (x, y, z), (state, colour) in zip(v.tolist(), marks):
@@ -101,21 +108,22 @@ def _voxel(cells: np.ndarray, marks: list[tuple[str, int]], name: str | None) ->
 def dump(puzzle: Puzzle, solutions: list[Solution] | None, source: str) -> bytes:
     """The puzzle (and up to the given solutions) as a gzip-compressed .xmpuzzle."""
     check_expressible(puzzle, source)
+    g = puzzle.board.grid
     n_colours, board_marks, piece_colour, pairs = _colour_plan(puzzle, source)
     pieces = [p for p in puzzle.pieces if p.name != VIRTUAL]
     shapes, voxels = [], []
     for p in pieces:
-        xml, v = _voxel(as_voxels(p.cells), [("#", piece_colour(c)) for c in p.colours], p.name)
+        xml, v = _voxel(g, p.cells, [("#", piece_colour(c)) for c in p.colours], p.name)
         shapes.append(xml)
         voxels.append(v)
-    result, _ = _voxel(as_voxels(puzzle.board.cells), board_marks, "Result")
+    result, _ = _voxel(g, puzzle.board.cells, board_marks, "Result")
     parts = []
     for i, p in enumerate(pieces):
         counts = f'count="{p.count}"' if p.least == p.count else f'min="{p.least}" max="{p.count}"'
         parts.append(f'<shape id="{i}" {counts}/>')
     bitmap = "".join(f'<pair piece="{p - 1}" result="{r - 1}"/>' for p, r in pairs)
     stored = ""  # with solutions: state 3, solved elsewhere (no counts known)
-    if solutions:
+    if solutions and g.boxes:  # (the assemblies' rotations are the cube's)
         stored = (
             "<solutions>"
             + "".join(
@@ -126,7 +134,7 @@ def dump(puzzle: Puzzle, solutions: list[Solution] | None, source: str) -> bytes
         )
     colours = "".join(_rgb(k) for k in range(n_colours))
     text = (
-        '<?xml version="1.0"?>\n<puzzle version="2"><gridType type="0"/>'
+        f'<?xml version="1.0"?>\n<puzzle version="2"><gridType type="{_burr_number(g)}"/>'
         f"<colors>{colours}</colors><shapes>{''.join(shapes)}{result}</shapes>"
         f'<problems><problem name={quoteattr(_title(source))} state="{3 if stored else 0}"><shapes>{"".join(parts)}'
         f'</shapes><result id="{len(pieces)}"/><bitmap>{bitmap}</bitmap>{stored}</problem>'

@@ -30,8 +30,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..core.grids import Grid, coerce, grid
+from ..core.grids.moves import image
 from ..core.puzzle import VIRTUAL, Puzzle
-from ..core.grids.square import isometries
 from ..core.shape import canonical_keys
 from ..errors import PuzzleError
 
@@ -59,6 +60,12 @@ class Parts:
     mirrors: bool  # BurrTools checks mirror images at all
 
 
+def space_grid(puzzle: Puzzle) -> Grid:
+    """The grid BurrTools turns the puzzle's shapes in: a flat puzzle's squares are cubes of
+    one layer (`_as_3d`), turned in space; others turn on their own grid."""
+    return grid("square", 3) if puzzle.dim == 2 else coerce(puzzle.board.grid, puzzle.dim)
+
+
 def _as_3d(cells: np.ndarray) -> np.ndarray:
     """A flat puzzle lies in one layer of cubes (what `polytile convert` writes)."""
     cells = np.asarray(cells, dtype=np.int64)
@@ -78,8 +85,10 @@ def parts_of(puzzle: Puzzle) -> Parts:
     for i, (k, p) in enumerate(zip(same, pieces)):
         name = first.setdefault((k, puzzle.reflects(p)), p.name)
         of_class.setdefault(name, []).append(i)
-    rot = canonical_keys([(c, col, False) for c, col in shapes])
-    mirrored = canonical_keys([(c * np.array([-1, 1, 1]), col, False) for c, col in shapes])
+    space = space_grid(puzzle)
+    mirror = space.motions[space.n_rotations]  # any reflection tells a chiral shape from its image
+    rot = canonical_keys([(c, col, False) for c, col in shapes], space)
+    mirrored = canonical_keys([(_moved(mirror, c), col, False) for c, col in shapes], space)
     chiral = [r != m for r, m in zip(rot, mirrored)]
     slots = [(i, c) for i, p in enumerate(pieces) for c in range(p.count)]
     partner: dict[tuple[int, int], tuple[int, int]] = {}
@@ -98,19 +107,23 @@ def parts_of(puzzle: Puzzle) -> Parts:
     return Parts([p.name for p in pieces], low, high, of_class, partner, chiral, paired_all or ranges)
 
 
+def _moved(motion: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]], cells: np.ndarray) -> np.ndarray:
+    return np.array(image(motion, [tuple(c) for c in np.asarray(cells).tolist()]), dtype=np.int64)
+
+
 def result_group(puzzle: Puzzle) -> list[tuple[np.ndarray, bool]]:
     """The result's symmetries (cells and colours kept) as permutations of the board's
-    cells, each with whether it is a rotation, in three dimensions."""
+    cells, each with whether it is a rotation, turning in space (`space_grid`)."""
+    space = space_grid(puzzle)
     cells = _as_3d(puzzle.board.cells)
     colours = np.asarray(puzzle.board.colours)
-    index = {tuple(c): i for i, c in enumerate((cells - cells.min(axis=0)).tolist())}
+    index = {tuple(c): i for i, c in enumerate(space.to_origin(cells).tolist())}
     out = []
-    for m in isometries(3):
-        img = cells @ m.T
-        img -= img.min(axis=0)
+    for k, motion in enumerate(space.motions):
+        img = space.to_origin(_moved(motion, cells))
         perm = np.array([index.get(tuple(c), -1) for c in img.tolist()])
         if (perm >= 0).all() and (colours[perm] == colours).all():
-            out.append((perm, round(np.linalg.det(m)) == 1))
+            out.append((perm, k < space.n_rotations))
     return out
 
 
@@ -258,7 +271,7 @@ def same_as_unique(puzzle: Puzzle) -> bool:
     exactly the images whose pieces and counts are those of an assembly);
     tests/formats/test_xmpuzzle.py checks the two ways agree."""
     parts = parts_of(puzzle)
-    flat_ok = puzzle.dim == 3 or all(puzzle.reflects(p) for p in puzzle.pieces)
+    flat_ok = puzzle.dim != 2 or all(puzzle.reflects(p) for p in puzzle.pieces)
     return flat_ok and all(len(members) == 1 for members in parts.of_class.values())
 
 

@@ -375,8 +375,11 @@ def summary(parsed: Parsed) -> JSON:
         "notes": list(puzzle.notes),
         "source": puzzle.source,
     }
-    if not board.grid.boxes:
+    if not board.grid.boxes and board.grid.flat:
         out["points"] = board.grid.drawing_points(board.cells).tolist()
+    from ..draw.view_solids import view
+
+    out.update(view(board.grid, board.cells))  # the 3D view's solids, for grids of prisms, tetrahedra, balls
     if len({int(x) for x in board.colours.tolist()}) > 1:
         out["cell_colours"] = [colours[int(k)] for k in board.colours.tolist()]
     if parsed.why_not:

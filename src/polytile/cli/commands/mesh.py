@@ -167,6 +167,13 @@ def mesh(
     most = MAX_CELLS if gap == 0 and bevel == 0 else MAX_FINE_CELLS
     grid, named, placed = _named_cells(puzzle, solution, no_reflect, time_limit, most)
     from ...draw.mesh_scene import flat_down, lay_out, on_plate, shells
+    from ...core.grids import fit
+    from ...draw.mesh_solids import own
+
+    shaped = fit(grid, len(named[0][1][0])) if named else grid
+    if (gap or bevel) and own(shaped):
+        what = "--gap" if gap else "--bevel"
+        raise PuzzleError(f"the {shaped.title}'s pieces are printed as their cells are, with no gap or bevel", what)
     from ...draw.meshfile import triangles, write
 
     if placed and not apart:

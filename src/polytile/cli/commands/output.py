@@ -47,7 +47,15 @@ def show(
         _print_coloured(found, board)
         return
     if fmt in ("svg", "png"):
+        from ...draw.layer_pictures import layered
         from ...draw.pictures import draw, to_file
+
+        grid = found[0].grid if found else None
+        if grid is not None and not (grid.boxes or grid.flat or layered(grid)):
+            raise PuzzleError(
+                f"--format {fmt} has no drawing of the {grid.title} (use text or json; in 3D: `polytile mesh`, or the page)",
+                "--format",
+            )
 
         picture = draw(found, board, fmt)
         if output is None:

@@ -16,7 +16,11 @@ from __future__ import annotations
 
 from .base import Form, Grid, Motion
 from .hex import Hex
+from .prism import Prism
+from .rhombic import Rhombic
+from .sphere import Sphere
 from .square import Cube, Square
+from .tetra_octa import TetraOcta
 from .triangle import Triangle
 
 __all__ = [
@@ -43,7 +47,7 @@ def register(g: Grid) -> Grid:
     return g
 
 
-for _g in (Square(), Cube(), Triangle(), Hex()):
+for _g in (Square(), Cube(), Triangle(), Hex(), Prism(), Sphere(), Rhombic(), TetraOcta()):
     register(_g)
 
 

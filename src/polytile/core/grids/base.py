@@ -213,6 +213,23 @@ class Grid(ABC):
         """The column the page's board editor counts for a drawing column (0-based)."""
         return column
 
+    # -- BurrTools' voxel coordinates (formats/xmpuzzle*.py) ----------------------------------
+    def from_burr(self, voxels: np.ndarray) -> np.ndarray:
+        """Cells of BurrTools' voxels (x, y, z) (n, 3): the same coordinates unless a grid says."""
+        import numpy as np
+
+        return np.asarray(voxels, dtype=np.int64)
+
+    def to_burr(self, cells: np.ndarray) -> np.ndarray:
+        """BurrTools' voxels (x, y, z) of cells, least corner at 0 or where the grid's alignment
+        needs (the inverse of `from_burr` up to a translation of the grid)."""
+        return self.to_origin(cells)
+
+    def more_images(self, points: list[tuple[int, ...]], reflect: bool) -> list[list[tuple[int, ...]]]:
+        """Images of a shape (its points in order) that turns beyond `motions` make: none on a
+        grid whose shapes turn only by its motions (the spheres' flat layers turn further)."""
+        return []
+
     # -- solids (one common 3D frame: x right, y up, z up; see draw/mesh_cells.py) -----------
     def solid(self, cell: tuple[int, ...]) -> Solid:
         """The cell as a convex solid: vertices (k, 3), faces counter-clockwise seen from

@@ -22,19 +22,21 @@ def canonical(grid: Grid, cells: Form, reflect: bool = True) -> Form:
     """The least sorted normalised image of a shape under the allowed motions: one name
     for every congruent copy, which is how forms are grown and named."""
     pts = list(cells)
-    return min(tuple(sorted(grid.shift_to_origin(image(m, pts)))) for m in grid.chosen_motions(reflect))
+    images = [image(m, pts) for m in grid.chosen_motions(reflect)] + grid.more_images(pts, reflect)
+    return min(tuple(sorted(grid.shift_to_origin(img))) for img in images)
 
 
 def orientations(
     grid: Grid, cells: np.ndarray, colours: np.ndarray | None, reflect: bool
 ) -> list[tuple[np.ndarray, np.ndarray | None]]:
     """The distinct normalised images of a shape under the grid's (proper) motions, in
-    the order of the motions, cells sorted (colours follow)."""
+    the order of the motions (then the grid's `more_images`), cells sorted (colours follow)."""
     pts = [tuple(p) for p in np.asarray(cells, dtype=np.int64).tolist()]
     cols = [0] * len(pts) if colours is None else np.asarray(colours).tolist()
     seen: dict[tuple[object, ...], tuple[np.ndarray, np.ndarray | None]] = {}
-    for motion in grid.chosen_motions(reflect):
-        moved = tuple(sorted(zip(grid.shift_to_origin(image(motion, pts)), cols)))
+    images = [image(m, pts) for m in grid.chosen_motions(reflect)] + grid.more_images(pts, reflect)
+    for img in images:
+        moved = tuple(sorted(zip(grid.shift_to_origin(img), cols)))
         if moved not in seen:
             arr = np.array([c for c, _ in moved], dtype=np.int64).reshape(len(moved), grid.dim)
             col = None if colours is None else np.array([k for _, k in moved], dtype=np.int64)

@@ -116,9 +116,20 @@ function drawShikaku(summary, rectangles, { maxWidth = 640, maxHeight = 560, id 
   return svg;
 }
 
+// Grids whose cells are solids of their own (prisms, balls, tetrahedra) are drawn by the 3D view
+// only (view3d.js hides this picture when WebGL works): a note in its place otherwise.
+function drawSolidsNote(summary, { id = null } = {}) {
+  const svg = el("svg:svg", { xmlns: SVGNS, viewBox: "0 0 420 60", width: 420, height: 60, id, class: "board-svg",
+    "font-family": "system-ui, sans-serif", role: "img", "aria-label": `A board of the ${summary.grid} grid` });
+  svg.append(el("svg:text", { x: 210, y: 34, "text-anchor": "middle", "font-size": 13, fill: "#555",
+    text: `The ${summary.grid} grid is drawn in the 3D view (it needs WebGL).` }));
+  return svg;
+}
+
 function drawSolution(summary, sol, opts) {
   if (summary.kind === "shikaku") return drawShikaku(summary, sol ? sol.rectangles : [], opts);
   if (summary.kind === "calendar") return drawCalendar(summary, sol || [], opts);       // calendar.js
+  if (summary.solids || summary.balls) return drawSolidsNote(summary, opts);
   if (summary.points) return drawLattice(summary, sol || [], opts);
   return drawTiling(summary, sol || [], opts);
 }

@@ -48,8 +48,10 @@ function paler(hex) {                 // the solver's pieces: the same colour, m
   return `#${mix(v >> 16)}${mix((v >> 8) & 255)}${mix(v & 255)}`;
 }
 
+// Boards whose cells are solids of their own (prisms, balls, tetrahedra: summary.solids / balls)
+// are shown in the 3D view only, not played by hand.
 function playable(summary) {
-  return !!(summary && summary.kind !== "shikaku" && summary.cells && summary.cells.length);
+  return !!(summary && summary.kind !== "shikaku" && summary.cells && summary.cells.length && !summary.solids && !summary.balls);
 }
 
 // ---- the position ------------------------------------------------------------------------------
@@ -312,7 +314,9 @@ function playPuzzleChanged() {
   if (!same) { play.placed = []; play.history = []; play.found = []; play.chosen = -1; play.kbd = null; play.turns = null; play.pending = null; }
   play.geo = gridGeo(play.summary);
   if (!play.summary) {
-    setStatus(!state.preview ? "Choose a puzzle first." : !fresh ? "Reading the puzzle…" : "Hand play is for tiling puzzles.");
+    const solid = state.preview && (state.preview.solids || state.preview.balls);
+    setStatus(!state.preview ? "Choose a puzzle first." : !fresh ? "Reading the puzzle…"
+      : solid ? `Hand play is for square, triangle, hex and cube boards, not the ${state.preview.grid} grid.` : "Hand play is for tiling puzzles.");
     drawPlay();
     return;
   }

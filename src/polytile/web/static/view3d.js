@@ -47,15 +47,89 @@ function cubeSurface(points) {
   return { faces, lines };
 }
 
-// One piece (or the empty cells): its faces, its outline where faces fold, thin lines between cubes.
-function pieceGroup(points, colour, { ghost = false, highlight = false } = {}) {
-  const { faces, lines } = cubeSurface(points);
+// Cells that are solids of their own (summary.solids, from draw/view_solids.py): the mesh frame's
+// x right, y away, z up turned to three.js's y up, as `place` turns a cube's.
+const turn = (p, centre) => [p[0] - centre[0], p[2] - centre[1], -p[1] - centre[2]];
+
+function geometry(pos, normal, outline) {
+  const faces = new THREE.BufferGeometry();
+  faces.setAttribute("position", new THREE.Float32BufferAttribute(pos, 3));
+  faces.setAttribute("normal", new THREE.Float32BufferAttribute(normal, 3));
+  const lines = new THREE.BufferGeometry();
+  lines.setAttribute("position", new THREE.Float32BufferAttribute(outline, 3));
+  return { faces, lines };
+}
+
+// The faces of a set of cells' solids ([vertices, faces] each) that no other cell of the set shares,
+// fanned into triangles, and the outline of each face.
+function solidSurface(solids, centre) {
+  const seen = new Map();
+  for (const [verts, faces] of solids) {
+    for (const f of faces) {
+      const id = f.map((k) => key(verts[k])).sort().join(";");
+      seen.set(id, seen.has(id) ? null : f.map((k) => turn(verts[k], centre)));
+    }
+  }
+  const pos = [], normal = [], outline = [];
+  for (const q of seen.values()) {
+    if (!q) continue;
+    const n = [0, 0, 0];
+    q.forEach((a, i) => {                                   // Newell's normal
+      const b = q[(i + 1) % q.length];
+      n[0] += (a[1] - b[1]) * (a[2] + b[2]); n[1] += (a[2] - b[2]) * (a[0] + b[0]); n[2] += (a[0] - b[0]) * (a[1] + b[1]);
+    });
+    const len = Math.hypot(...n) || 1;
+    for (let i = 1; i + 1 < q.length; i++) for (const t of [q[0], q[i], q[i + 1]]) { pos.push(...t); normal.push(...n.map((x) => x / len)); }
+    for (let i = 0; i < q.length; i++) outline.push(...q[i], ...q[(i + 1) % q.length]);
+  }
+  return geometry(pos, normal, outline);
+}
+
+// Balls (centres in the mesh frame) and a neck between each two that touch, as one geometry
+// (the vendored three.js has no sphere or cylinder shapes: made here, triangles with normals).
+function ballSurface(centres, radius, neck, centre) {
+  const pos = [], normal = [];
+  const quad = (a, b, c, d, na, nb, nc, nd) => {
+    for (const [p, n] of [[a, na], [b, nb], [c, nc], [a, na], [c, nc], [d, nd]]) { pos.push(...p); normal.push(...n); }
+  };
+  const at = centres.map((c) => turn(c, centre));
+  const SEG = 20, RINGS = 12;
+  for (const c of at) {
+    const unit = (i, j) => {                              // ring i (0 at the top) of RINGS, meridian j of SEG
+      const t = Math.PI * i / RINGS, f = 2 * Math.PI * j / SEG;
+      return [Math.sin(t) * Math.cos(f), Math.cos(t), -Math.sin(t) * Math.sin(f)];
+    };
+    const p = (n) => n.map((x, k) => c[k] + radius * x);
+    for (let i = 0; i < RINGS; i++) for (let j = 0; j < SEG; j++) {
+      const n = [unit(i, j), unit(i + 1, j), unit(i + 1, j + 1), unit(i, j + 1)];
+      quad(...n.map(p), ...n);
+    }
+  }
+  at.forEach((p, i) => at.slice(i + 1).forEach((q) => {
+    const d = q.map((x, k) => x - p[k]), len = Math.hypot(...d);
+    if (Math.abs(len - 2 * radius) > 1e-3 * radius) return;                 // touching balls only
+    const a = d.map((x) => x / len);
+    const side = Math.abs(a[0]) < 0.9 ? [1, 0, 0] : [0, 1, 0];
+    const cross = (x, y) => [x[1] * y[2] - x[2] * y[1], x[2] * y[0] - x[0] * y[2], x[0] * y[1] - x[1] * y[0]];
+    const u = cross(a, side), un = Math.hypot(...u), uu = u.map((x) => x / un), v = cross(a, uu);
+    const ring = (f) => uu.map((x, k) => Math.cos(f) * x + Math.sin(f) * v[k]);
+    const end = (t, n) => n.map((x, k) => p[k] + t * d[k] + neck * x);
+    for (let j = 0; j < SEG; j++) {
+      const n1 = ring(2 * Math.PI * j / SEG), n2 = ring(2 * Math.PI * (j + 1) / SEG);
+      quad(end(0.3, n1), end(0.3, n2), end(0.7, n2), end(0.7, n1), n1, n2, n2, n1);
+    }
+  }));
+  return geometry(pos, normal, []);
+}
+
+// One piece (or the empty cells): its faces, its outline where faces fold, thin lines between cells.
+function pieceGroup({ faces, lines }, colour, { ghost = false, highlight = false, fold = 10 } = {}) {
   const material = new THREE.MeshLambertMaterial({ color: colour, transparent: ghost, opacity: ghost ? 0.18 : 1,
     depthWrite: !ghost, emissive: highlight ? 0x3a3a3a : 0x000000, polygonOffset: true, polygonOffsetFactor: 1, polygonOffsetUnits: 1 });
   const mesh = new THREE.Mesh(faces, material);
   const group = new THREE.Group();
   group.add(mesh);
-  group.add(new THREE.LineSegments(new THREE.EdgesGeometry(faces, 10),
+  if (fold) group.add(new THREE.LineSegments(new THREE.EdgesGeometry(faces, fold),
     new THREE.LineBasicMaterial({ color: ghost ? "#8a8a84" : EDGE, transparent: ghost, opacity: ghost ? 0.5 : 1 })));
   group.add(new THREE.LineSegments(lines, new THREE.LineBasicMaterial({ color: ghost ? "#8a8a84" : EDGE, transparent: true,
     opacity: ghost ? 0.25 : 0.22, depthWrite: false })));
@@ -113,17 +187,30 @@ class View {
   // Draw `board` ({summary, placements, highlight}) into the picture, in front of its SVG.
   show(board) {
     this.board = board;
-    const cells = board.summary.cells;
-    const lo = [0, 1, 2].map((i) => Math.min(...cells.map((c) => c[i])));
-    const hi = [0, 1, 2].map((i) => Math.max(...cells.map((c) => c[i])));
-    this.lo = lo;
-    this.centre = lo.map((x, i) => (x + hi[i]) / 2);
+    const s = board.summary, cells = s.cells;
+    const index = new Map(cells.map((c, i) => [key(c), i]));
+    this.cellIndex = (c) => index.get(key(c));
+    this.layerOf = s.layers ? (c) => s.layers[index.get(key(c))] : (c) => c[2];
+    // each cell's middle in the mesh frame [x, y, z] (a cube [row, col, layer] at x = col, y = -row)
+    const middle = s.balls ? (i) => s.balls[i]
+      : s.solids ? (i) => { const v = s.solids[i][0]; return [0, 1, 2].map((k) => v.reduce((a, p) => a + p[k], 0) / v.length); }
+        : (i) => [cells[i][1], -cells[i][0], cells[i][2]];
+    this.middles = cells.map((c, i) => middle(i));
+    const lo = [0, 1, 2].map((i) => Math.min(...this.middles.map((p) => p[i])));
+    const hi = [0, 1, 2].map((i) => Math.max(...this.middles.map((p) => p[i])));
+    this.centre = turn(lo.map((x, i) => (x + hi[i]) / 2), [0, 0, 0]);
     this.size = hi.map((x, i) => x - lo[i] + 1);
+    const levels = cells.map(this.layerOf);
+    this.layerLo = Math.min(...levels);
+    this.layerCount = Math.max(...levels) - this.layerLo + 1;
+    const own = !!(s.solids || s.balls);                    // cells of their own: no flat layers to show
+    this.flatButton.hidden = own;
+    if (own) this.flat = false;
     const boardKey = JSON.stringify(cells);
     if (boardKey !== this.boardKey) {                        // a new board: all layers, the first view
       this.boardKey = boardKey;
-      this.layers.max = this.size[2];
-      this.layers.value = this.size[2];
+      this.layers.max = this.layerCount;
+      this.layers.value = this.layerCount;
       this.aimed = false;
     }
     this.rebuild();
@@ -147,27 +234,37 @@ class View {
   rebuild() {
     for (const g of [...this.pieces.children]) { this.pieces.remove(g); dispose(g); }
     const { summary, placements, highlight } = this.board;
-    const top = this.lo[2] + +this.layers.value - 1;
-    const shown = (c) => c[2] <= top;
+    const top = this.layerLo + +this.layers.value - 1;
+    const shown = (c) => this.layerOf(c) <= top;
     const owned = new Set();
     placements.forEach((p, i) => {
       p.cells.forEach((c) => owned.add(key(c)));
-      const points = p.cells.filter(shown).map((c) => place(c, this.centre));
-      if (!points.length) return;
-      const g = pieceGroup(points, p.colour || "#8fb3de", { highlight: i === highlight && placements.length > 1 });
+      const cells = p.cells.filter(shown);
+      if (!cells.length) return;
+      const g = pieceGroup(this.surface(cells), p.colour || "#8fb3de", { highlight: i === highlight && placements.length > 1, fold: this.fold });
       g.userData.piece = p.piece || p.letter;
-      g.userData.centre = p.cells.map((c) => place(c, this.centre)).reduce((a, q) => a.map((x, k) => x + q[k] / p.cells.length), [0, 0, 0]);
+      g.userData.centre = p.cells.map((c) => turn(this.middles[this.cellIndex(c)], this.centre))
+        .reduce((a, q) => a.map((x, k) => x + q[k] / p.cells.length), [0, 0, 0]);
       this.pieces.add(g);
     });
-    const empty = summary.cells.filter((c) => !owned.has(key(c)) && shown(c)).map((c) => place(c, this.centre));
+    const empty = summary.cells.filter((c) => !owned.has(key(c)) && shown(c));
     if (empty.length) {
-      const g = pieceGroup(empty, placements.length ? EMPTY_GHOST : EMPTY_SOLID, { ghost: placements.length > 0 });
+      const g = pieceGroup(this.surface(empty), placements.length ? EMPTY_GHOST : EMPTY_SOLID, { ghost: placements.length > 0, fold: this.fold });
       g.userData.empty = true;
       this.pieces.add(g);
     }
     this.wrapper.dataset.layers = this.layers.value;
-    this.layerText.textContent = ` 1–${this.layers.value} of ${this.size[2]}`;
+    this.layerText.textContent = ` 1–${this.layers.value} of ${this.layerCount}`;
     this.spread();
+  }
+
+  // The geometry of some of the board's cells: cubes, the cells' own solids, or balls and necks.
+  surface(cells) {
+    const s = this.board.summary;
+    this.fold = s.balls ? 0 : 10;                             // no fold lines across a ball's facets
+    if (s.balls) return ballSurface(cells.map((c) => s.balls[this.cellIndex(c)]), s.radius, s.neck, this.centre);
+    if (s.solids) return solidSurface(cells.map((c) => s.solids[this.cellIndex(c)]), this.centre);
+    return cubeSurface(cells.map((c) => place(c, [this.centre[2], this.centre[0], this.centre[1]])));
   }
 
   spread() {                                                  // pieces pushed out from the centre
@@ -221,7 +318,7 @@ class View {
 
 function is3d(board) {
   const s = board && board.summary;
-  return !!(s && s.kind !== "shikaku" && s.cells && s.cells.length && s.cells[0].length === 3);
+  return !!(s && s.kind !== "shikaku" && s.cells && s.cells.length && (s.cells[0].length === 3 || s.solids || s.balls));
 }
 
 // Called by app.js after it drew a picture (pic.board = {summary, placements, highlight}).
