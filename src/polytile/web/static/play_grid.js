@@ -15,12 +15,12 @@ const pointKey = (p) => p.join(",");
 // The grid of a board other than the flat square one, or null (play.js's own square code).
 function gridGeo(summary) {
   const g = summary && gridFacts(summary.grid, summary.dim);
-  if (!g || g.squares) return null;
+  if (!g || g.squares || !(g.drawing || g.layers)) return null;     // solids: no hand play (play.js)
   const lattice = !!g.drawing;
   const points = lattice ? summary.points : summary.cells;
   const index = new Map(points.map((p, i) => [pointKey(p), i]));
   const { lo, hi } = boardBounds(points);
-  return { grid: summary.grid, facts: g, lattice, layers: !lattice, points, index, lo, hi };
+  return { grid: summary.grid, facts: g, lattice, layers: g.layers, points, index, lo, hi };
 }
 
 // The anchor (a translation of the grid) after an arrow key, or null for keys that do not move.
