@@ -11,9 +11,12 @@ import os
 
 import pytest
 from checker import check
+from grids_extra import Rectangles
 from paths import DOCS, TESTS
 from web_api_helpers import run, wait
-from web_browser import click, css, until
+from web_browser import click, css, ready, until
+
+from polytile.web import grid_facts
 
 LATTICE = TESTS / "lattice-corpus"
 PUBLISHED = {c["id"]: c for c in json.loads((LATTICE / "manifest.json").read_text())}
@@ -163,3 +166,44 @@ def test_page_hex_and_triangle_boards(page):
     choose(d, "#tiling-grid-kind", "square")
     until(d, lambda d: len(d.find_elements("css selector", "#tiling-grid .cell.on")) == 64)
     assert not [e for e in d.get_log("browser") if e["level"] == "SEVERE" and e.get("source") != "network"]
+
+
+def test_a_grid_the_server_sends_is_offered_and_drawn(page):
+    """A grid no script knows (the tests' 2 x 1 rectangles, its facts as web/grid_facts.py makes
+    them, added to /api/info's answer in the browser): the editor's chooser offers it and draws
+    its board as 2 x 1 boxes, 6 rows of 6 (`Grid.editor_board`'s default), each cell a button."""
+    d = page
+    extra = json.dumps(grid_facts.facts(Rectangles()))
+    added = d.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument",
+        {
+            "source": f"""
+        const realFetch = window.fetch;
+        window.fetch = async (url, opts) => {{
+          const answer = await realFetch(url, opts);
+          if (!String(url).endsWith('/api/info')) return answer;
+          const info = await answer.json();
+          info.grids.push({extra});
+          return new Response(JSON.stringify(info), {{ status: 200, headers: {{ 'Content-Type': 'application/json' }} }});
+        }};"""
+        },
+    )
+    try:
+        d.get("about:blank")
+        d.get(d.base_url + "/")
+        ready(d)
+        options = [o.get_attribute("value") for o in d.find_elements("css selector", "#tiling-grid-kind option")]
+        assert options == ["square", "triangle", "hex", "rectangle"]
+        choose(d, "#tiling-grid-kind", "rectangle")
+        until(d, lambda d: len(d.find_elements("css selector", "#lattice-editor[data-grid='rectangle'] polygon")) == 36)
+        boxes = d.execute_script(
+            "return [...document.querySelectorAll('#lattice-editor polygon')].map((p) => { const b = p.getBBox(); return b.width / b.height; });"
+        )
+        assert all(abs(r - 2) < 0.01 for r in boxes), boxes[:4]
+        assert all(
+            c.get_attribute("role") == "button" for c in d.find_elements("css selector", "#lattice-editor polygon")
+        )
+    finally:
+        d.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": added["identifier"]})
+        d.get(d.base_url + "/")
+        ready(d)

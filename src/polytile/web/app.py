@@ -1,7 +1,7 @@
 """The web app (Starlette): the static page and a small JSON API over the job manager.
 
     GET  /                                  the page
-    GET  /api/info                          version, limits, the piece library
+    GET  /api/info                          version, limits, the piece library, each grid's facts
     POST /api/check     {puzzle}            the parsed board and pieces, or a 400
     POST /api/jobs      {action, puzzle, options, tab}   start solve|count|hint|stats|slam|sample|generate|tally
                                             (409 while that tab has a job running)
@@ -37,7 +37,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..budget import PAGE_BYTES
 from ..formats import describe
-from . import downloads, page_limits, piece_library, puzzles, reading
+from . import downloads, grid_facts, page_limits, piece_library, puzzles, reading
 from .guard import Guard, host_names
 from .jobs import Job, Manager
 from .refusals import MAX_BODY, BadRequest, exception_handlers, read_json
@@ -80,13 +80,15 @@ async def index(request: Request) -> Response:
 
 async def info(request: Request) -> Response:
     """What the page needs before anything is asked: the version, the limits it must keep to
-    (so it can refuse at once), the piece libraries, the Katamino colours, the server's load."""
+    (so it can refuse at once), the piece libraries, each grid's facts (grid_facts.py: the page
+    asks them, never a grid's name), the Katamino colours, the server's load."""
     from .. import __version__
     from ..core.library import KATAMINO
 
     m: Manager = request.app.state.manager
     lib = await run_in_threadpool(piece_library.library)
     lattice_lib = await run_in_threadpool(piece_library.lattice_library)
+    grids = await run_in_threadpool(grid_facts.all_facts)
     return JSONResponse(
         {
             "version": __version__,
@@ -105,6 +107,7 @@ async def info(request: Request) -> Response:
             },
             "library": lib,
             "lattice_library": lattice_lib,
+            "grids": grids,
             "katamino": [
                 {"number": i, "letter": letter, "colour_name": name, "colour": hexcode}
                 for i, (letter, name, hexcode) in enumerate(KATAMINO, start=1)

@@ -5,6 +5,7 @@
     grid("hex")           the hex grid (cells (q, r))
     by_burr(0)            the cube grid (BurrTools' grid numbers; None when not registered)
     burr_numbers()        the BurrTools grid numbers registered
+    registered()          every grid, in registration order
 
 A grid is found by (name, dim); a name with one grid only answers for any dim asked (the
 triangle grid's cells have 3 coordinates but it is asked for as a 2D grid). `register` adds a
@@ -22,7 +23,20 @@ from .square import Cube, Square
 from .tetra_octa import TetraOcta
 from .triangle import Triangle
 
-__all__ = ["SQUARE", "Form", "Grid", "Motion", "burr_numbers", "by_burr", "coerce", "fit", "grid", "names", "register"]
+__all__ = [
+    "SQUARE",
+    "Form",
+    "Grid",
+    "Motion",
+    "burr_numbers",
+    "by_burr",
+    "coerce",
+    "fit",
+    "grid",
+    "names",
+    "register",
+    "registered",
+]
 
 _GRIDS: dict[tuple[str, int], Grid] = {}
 
@@ -50,6 +64,11 @@ def coerce(g: Grid | str, coordinates: int | None = None) -> Grid:
 def names() -> tuple[str, ...]:
     """The JSON spellings of the registered grids, in registration order."""
     return tuple(dict.fromkeys(name for name, _ in _GRIDS))
+
+
+def registered() -> tuple[Grid, ...]:
+    """Every registered grid, in registration order."""
+    return tuple(_GRIDS.values())
 
 
 def grid(name: str = "square", dim: int = 2) -> Grid:

@@ -25,6 +25,7 @@ Motion = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]  # (matrix rows, of
 Form = tuple[tuple[int, ...], ...]  # a shape as sorted cell tuples
 Point = tuple[float, float]
 Solid = tuple["np.ndarray", tuple[tuple[int, ...], ...]]  # vertices (k, 3), faces (vertex indices)
+Preset = tuple[str, str, int, tuple[str, ...]]  # key, label, size of the pieces, drawing rows (X: a cell)
 
 
 def matrix_motions(mats: Sequence[np.ndarray]) -> tuple[Motion, ...]:
@@ -67,6 +68,12 @@ class Grid(ABC):
     origin_cell: tuple[int, ...] = ()  # a cell at the origin (the one-cell form)
     not_a_cell: str = ""  # why a coordinate tuple is no cell (a JSON reader's message), if some are not
     cell_volume: float = 1.0  # volume of a cell's solid (flat grids: area times unit height)
+    # -- the page (web/grid_facts.py sends these; its board editor and hand play read them) ----
+    size_words: tuple[str, ...] = ()  # the library's buttons: pieces of 1, 2 ... cells ("monomino", "dominoes" ...)
+    library_first: int = 0  # the size of piece the page's library opens on
+    editor_board: tuple[int, int] = (6, 6)  # the board editor's first board: rows, cells per row
+    presets: tuple[Preset, ...] = ()  # published boards: (key, label, size of their pieces, drawing rows)
+    parity_words: tuple[str, ...] = ()  # words for cells at even and odd row + column, when they differ
 
     def __init__(self) -> None:
         self._hash = hash((self.name, self.dim))

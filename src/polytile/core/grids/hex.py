@@ -51,6 +51,12 @@ class Hex(Grid):
     frame_cells = ((0, 0), (1, 0), (0, 1))
     origin_cell = (0, 0)
     cell_volume = 3 * 3**0.5 / 2
+    size_words = ("monohex", "dihex", "trihexes", "tetrahexes", "pentahexes")
+    library_first = 4
+    editor_board = (5, 6)
+    presets = (  # Polyform Puzzler's board (tests/lattice-corpus)
+        ("tetrahexes-4x7", "4 x 7 parallelogram, 7 tetrahexes", 4, tuple("." * k + "X." * 6 + "X" for k in range(4))),
+    )
 
     def build(self) -> tuple[tuple[Motion, ...], int, tuple[tuple[int, ...], ...]]:
         """Powers of the 60-degree turn, then each after the reflection (q, r) -> (r, q)."""

@@ -56,6 +56,9 @@ class Square(Grid):
     turn_degrees = 90
     frame_cells: tuple[tuple[int, ...], ...] = ((0, 0), (1, 0), (0, 1))
     origin_cell: tuple[int, ...] = (0, 0)
+    size_words = ("monomino", "dominoes", "trominoes", "tetrominoes", "pentominoes", "hexominoes")
+    library_first = 5
+    editor_board = (8, 8)
 
     def build(self) -> tuple[tuple[Motion, ...], int, tuple[tuple[int, ...], ...]]:
         """The signed permutation matrices, rotations first; one step along each axis."""

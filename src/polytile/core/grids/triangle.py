@@ -86,6 +86,14 @@ class Triangle(Grid):
     origin_cell = (0, 0, 2)
     not_a_cell = "no triangle: a + b + c must be 1 (down) or 2 (up)"
     cell_volume = 3**0.5 / 4
+    size_words = ("moniamond", "diamond", "triamond", "tetriamonds", "pentiamonds", "hexiamonds", "heptiamonds")
+    library_first = 6
+    editor_board = (6, 12)
+    presets = (  # Polyform Puzzler's boards (tests/lattice-corpus)
+        ("hexiamonds-6x6", "6 x 6 rhombus, 12 hexiamonds", 6, tuple("." * (6 - k) + "X" * 12 for k in range(6))),
+        ("hexiamonds-4x9", "4 x 9 parallelogram, 12 hexiamonds", 6, tuple("." * (4 - k) + "X" * 18 for k in range(4))),
+    )
+    parity_words = ("pointing up", "pointing down")
 
     def build(self) -> tuple[tuple[Motion, ...], int, tuple[tuple[int, ...], ...]]:
         """x -> P x, x -> (1, 1, 1) - P x (rotations: P even); one step along each coordinate."""

@@ -148,15 +148,15 @@ function setMode(mode) {
   puzzleChanged();
 }
 
-// Hints and statistics work on the square grid (flat or cubes): not offered on triangle and hex
-// boards nor for Shikaku.
+// Hints and statistics work on grids of boxes (squares, cubes; the grid's facts say): not offered
+// on other grids nor for Shikaku.
 function updateViewTabs() {
-  const grid = state.preview && state.preview.kind !== "shikaku" ? state.preview.grid : null;
-  const off = state.mode === "shikaku" || state.mode === "calendar" || (state.mode === "tiling" && onLattice()) || (!!grid && grid !== "square");
+  const s = state.preview && state.preview.kind !== "shikaku" ? state.preview : null, g = s && s.grid ? gridFacts(s.grid, s.dim) : null;
+  const off = state.mode === "shikaku" || state.mode === "calendar" || (state.mode === "tiling" && !editorGrid().boxes) || (!!(s && s.grid) && !(g && g.boxes));
   for (const id of ["#hint-tab", "#stats-tab"]) {
     const b = $(id);
     b.disabled = off;
-    b.title = off ? "for square-grid tiling puzzles only" : "";
+    b.title = off ? "for tiling puzzles on squares or cubes only" : "";
     if (off && b.classList.contains("active")) setView("solutions");
   }
 }

@@ -138,7 +138,8 @@ function downloadRefusal(fmt, job) {
   if (s.kind === "shikaku") return "Shikaku solutions are pictures and JSON only";
   if (fmt !== "xmpuzzle") return "";
   if (s.kind === "calendar") return "a calendar puzzle is not a BurrTools puzzle";
-  if (s.grid && s.grid !== "square") return `BurrTools files hold square and cube puzzles, not the ${s.grid} grid`;
+  const g = s.grid ? gridFacts(s.grid, s.dim) : null;
+  if (s.grid && !(g && g.burrtools)) return `BurrTools files hold BurrTools' grids (squares, cubes ...), not the ${s.grid} grid`;
   if (s.dim === 2 && job.puzzle && job.puzzle.reflect === false) return "BurrTools turns pieces in space, which flips flat ones: not for rotate-only puzzles";
   return "";
 }

@@ -1,33 +1,16 @@
-// The triangle and hex grids on polytile's page: the grid chosen for a drawn board, the board
-// editor (one SVG polygon per cell, click or drag to toggle), the polyiamond / polyhex library
-// and solutions (and hints) drawn on that grid. app.js calls in through a few hooks (onLattice,
-// gridField, latticeBoardRows, renderLatticeBoard, renderLatticePieces, gridLibrary, drawLattice,
-// restoreLattice).
+// The grids drawn as polygons on polytile's page (all but the square grid, which tiling.js edits as
+// buttons): the grid chosen for a drawn board, the board editor (one SVG polygon per cell, click
+// or drag to toggle), the grid's piece library (polyiamonds, polyhexes ...) and solutions (and
+// hints) drawn on that grid. app.js calls in through a few hooks (onLattice, gridField,
+// latticeBoardRows, renderLatticeBoard, renderLatticePieces, gridLibrary, drawLattice,
+// restoreLattice). What each grid looks like comes from the server (grids.js).
 //
-// The editor's cells are (row, column) of the drawing convention of polytile's lattice_draw:
-// triangle  one column per triangle; (row, column) points up when row + column is even;
-// hex       column j of row r is drawing column 2 j + (r mod 2) (rows staggered by half a hex).
-// The server sends each board cell's drawing point as summary.points.
+// The editor's cells are (row, column) of the grid's text drawing (polytile's lattice_draw): the
+// server sends each board cell's drawing point as summary.points.
 "use strict";
 
-const ROOT3 = Math.sqrt(3);
-const LATTICE_ORDER_NAMES = {
-  triangle: ["", "moniamond", "diamond", "triamond", "tetriamonds", "pentiamonds", "hexiamonds", "heptiamonds"],
-  hex: ["", "monohex", "dihex", "trihexes", "tetrahexes", "pentahexes"],
-};
-const LATTICE_DEFAULT_ORDER = { triangle: 6, hex: 4 };
-// Boards of published puzzles (tests/lattice-corpus): drawing rows, X = cell.
-const LATTICE_PRESETS = {
-  "hexiamonds-6x6": { grid: "triangle", label: "6 x 6 rhombus, 12 hexiamonds", order: 6,
-    rows: ["......XXXXXXXXXXXX", ".....XXXXXXXXXXXX", "....XXXXXXXXXXXX", "...XXXXXXXXXXXX", "..XXXXXXXXXXXX", ".XXXXXXXXXXXX"] },
-  "hexiamonds-4x9": { grid: "triangle", label: "4 x 9 parallelogram, 12 hexiamonds", order: 6,
-    rows: ["....XXXXXXXXXXXXXXXXXX", "...XXXXXXXXXXXXXXXXXX", "..XXXXXXXXXXXXXXXXXX", ".XXXXXXXXXXXXXXXXXX"] },
-  "tetrahexes-4x7": { grid: "hex", label: "4 x 7 parallelogram, 7 tetrahexes", order: 4,
-    rows: ["X.X.X.X.X.X.X", ".X.X.X.X.X.X.X", "..X.X.X.X.X.X.X", "...X.X.X.X.X.X.X"] },
-};
-
 function onLattice() {
-  return !!state.tiling.grid && state.tiling.grid !== "square";
+  return !!state.tiling.grid && !editorGrid().squares;
 }
 
 function gridField() {
@@ -35,22 +18,10 @@ function gridField() {
 }
 
 function gridLibrary() {
-  return onLattice() ? state.info.lattice_library[state.tiling.grid] : state.info.library;
+  return onLattice() ? state.info.lattice_library[state.tiling.grid] || [] : state.info.library;
 }
 
 // ---- geometry: polygons of drawing points (edge 1, y downwards) --------------------------------
-
-function cellPolygon(grid, r, c) {
-  const H = ROOT3 / 2;
-  if (grid === "triangle") {
-    const x = c / 2;
-    return (r + c) % 2 === 0
-      ? [[x + 0.5, r * H], [x + 1, (r + 1) * H], [x, (r + 1) * H]]
-      : [[x, r * H], [x + 1, r * H], [x + 0.5, (r + 1) * H]];
-  }
-  const cx = H * c + H, cy = 1.5 * r + 1;
-  return [[0, -1], [1, -0.5], [1, 0.5], [0, 1], [-1, 0.5], [-1, -0.5]].map(([dx, dy]) => [cx + H * dx, cy + dy]);
-}
 
 function polygonBounds(polys) {
   const xs = polys.flat().map((p) => p[0]), ys = polys.flat().map((p) => p[1]);
@@ -63,27 +34,23 @@ function pointsAttr(poly, scale, x0, y0, pad) {
 
 // ---- the board editor ------------------------------------------------------------------------
 
-function editorPoint(grid, r, j) {
-  return grid === "hex" ? [r, 2 * j + (r % 2)] : [r, j];
-}
-
 function latticeBoardRows() {
-  // hex: row r's last cell is at drawing column 2 (cols - 1) + (r mod 2): 2 cols columns in all
-  // (one more used to add a column at each share-link round trip)
-  const t = state.tiling, width = t.grid === "hex" ? 2 * t.cols : t.cols;
+  // every row as wide as the last cell of the widest (one more used to add a column at each
+  // share-link round trip on the hex grid)
+  const t = state.tiling, g = editorGrid(), width = editorWidth(g, t.cols);
   const rows = [];
   for (let r = 0; r < t.rows; r++) {
     const row = Array(width).fill(".");
-    for (let j = 0; j < t.cols; j++) if (t.on[r][j]) row[editorPoint(t.grid, r, j)[1]] = "X";
+    for (let j = 0; j < t.cols; j++) if (t.on[r][j]) row[editorPoint(g, r, j)[1]] = "X";
     rows.push(row.join(""));
   }
   return rows;
 }
 
 function renderLatticeBoard() {
-  const t = state.tiling, box = $("#tiling-grid");
+  const t = state.tiling, g = editorGrid(), box = $("#tiling-grid");
   const polys = [];
-  for (let r = 0; r < t.rows; r++) for (let j = 0; j < t.cols; j++) polys.push([r, j, cellPolygon(t.grid, ...editorPoint(t.grid, r, j))]);
+  for (let r = 0; r < t.rows; r++) for (let j = 0; j < t.cols; j++) polys.push([r, j, gridPolygon(g, ...editorPoint(g, r, j))]);
   const b = polygonBounds(polys.map((p) => p[2]));
   const room = Math.min(440, (box.parentElement.clientWidth || 440) - 4);
   const scale = Math.max(8, Math.min(40, room / (b.x1 - b.x0)));
@@ -118,8 +85,8 @@ function latticePaint(cell, r, j) {
 
 // ---- the piece library -----------------------------------------------------------------------
 
-function latticeShapeSvg(grid, points, colour, size = 12) {
-  const polys = points.map(([r, c]) => cellPolygon(grid, r, c));
+function latticeShapeSvg(g, points, colour, size = 12) {
+  const polys = points.map(([r, c]) => gridPolygon(g, r, c));
   const b = polygonBounds(polys);
   const W = (b.x1 - b.x0) * size + 2, H = (b.y1 - b.y0) * size + 2;
   const svg = el("svg:svg", { viewBox: `0 0 ${W} ${H}`, width: W, height: H });
@@ -133,7 +100,7 @@ function renderLatticePieces() {
   for (const p of gridLibrary().filter((p) => p.order === t.order)) {
     const input = el("input", { type: "number", min: 0, max: 60, value: t.counts[p.name] || 0, "aria-label": `copies of ${p.name}`, "data-piece": p.name });
     const card = el("label", { class: "piece-card" + (t.counts[p.name] ? " used" : ""), title: p.name },
-      latticeShapeSvg(t.grid, p.points, pieceColour(p.name)), el("span", { class: "name", text: p.name }), input);
+      latticeShapeSvg(editorGrid(), p.points, pieceColour(p.name)), el("span", { class: "name", text: p.name }), input);
     input.addEventListener("input", () => {
       t.counts[p.name] = Math.max(0, Math.min(60, parseInt(input.value || "0", 10) || 0));
       card.classList.toggle("used", t.counts[p.name] > 0);
@@ -145,11 +112,11 @@ function renderLatticePieces() {
   $$("#lattice-orders button").forEach((b) => b.classList.toggle("active", +b.dataset.order === t.order));
 }
 
-function latticeOrderButtons(grid) {
-  const names = LATTICE_ORDER_NAMES[grid] || [];
-  $("#lattice-orders").replaceChildren(...names.slice(1).map((name, i) => {
-    const b = el("button", { type: "button", "data-order": i + 1, text: name });
-    b.addEventListener("click", () => { state.tiling.order = i + 1; renderLatticePieces(); });
+function latticeOrderButtons(g) {
+  const sizes = new Set(gridLibrary().map((p) => p.order));
+  $("#lattice-orders").replaceChildren(...g.size_words.map((name, i) => [i + 1, name]).filter(([n]) => sizes.has(n)).map(([n, name]) => {
+    const b = el("button", { type: "button", "data-order": n, text: name });
+    b.addEventListener("click", () => { state.tiling.order = n; renderLatticePieces(); });
     return b;
   }));
 }
@@ -164,46 +131,48 @@ function latticeAllOfOrder() {
 // ---- choosing the grid -----------------------------------------------------------------------
 
 function setGrid(grid, board = null) {
-  const t = state.tiling;
+  const t = state.tiling, g = gridFacts(grid);
   t.grid = grid;
   $("#tiling-grid-kind").value = grid;
-  const lattice = grid !== "square";
+  const lattice = !g.squares;
   for (const id of ["#tiling-preset", "#tiling-orders", "#tiling-pentominoes"]) $(id).hidden = lattice;
   for (const id of ["#lattice-preset", "#lattice-orders", "#lattice-all"]) $(id).hidden = !lattice;
   $("#tiling-grid").classList.toggle("lattice", lattice);
   $("#tiling-pieces").classList.toggle("named", lattice);                  // names such as butterfly
-  updateViewTabs();                                  // hints, statistics: square grid only (app.js)
+  updateViewTabs();                                  // hints, statistics: grids of boxes only (app.js)
   t.counts = {};
   if (lattice) {
-    latticeOrderButtons(grid);
-    t.order = LATTICE_DEFAULT_ORDER[grid];
+    latticeOrderButtons(g);
+    t.order = g.library_first;
     $("#lattice-preset").replaceChildren(el("option", { value: "", text: "Preset…" }),
-      ...Object.entries(LATTICE_PRESETS).filter(([, p]) => p.grid === grid).map(([k, p]) => el("option", { value: k, text: p.label })));
+      ...g.presets.map((p) => el("option", { value: p.key, text: p.label })));
     if (board) setBoard(board.length, board[0].length, board);
-    else setBoard(grid === "hex" ? 5 : 6, grid === "hex" ? 6 : 12);
+    else setBoard(...g.editor_board);
     latticeAllOfOrder();
   } else {
-    t.order = 5;
-    setBoard(8, 8);
+    t.order = g.library_first;
+    setBoard(...g.editor_board);
     pentominoes();
   }
 }
 
 function cellsOfRows(grid, rows) {          // drawing rows -> the editor's on[r][j]
-  const cols = grid === "hex" ? Math.max(...rows.map((row, r) => Math.floor((row.length - (r % 2) + 1) / 2))) : Math.max(...rows.map((row) => row.length));
-  return rows.slice(0, 30).map((row, r) => Array.from({ length: Math.min(30, cols) }, (_, j) => row[editorPoint(grid, r, j)[1]] === "X"));
+  const g = gridFacts(grid), cols = Math.max(...rows.map((row, r) => editorCells(g, r, row.length)));
+  return rows.slice(0, 30).map((row, r) => Array.from({ length: Math.min(30, cols) }, (_, j) => row[editorPoint(g, r, j)[1]] === "X"));
 }
 
-function latticePreset(key) {
-  const p = LATTICE_PRESETS[key];
-  if (!p) return;
-  setGrid(p.grid, cellsOfRows(p.grid, p.rows));
+function latticePreset(key) {              // a published board (of any grid: it is chosen too)
+  const g = editorGrids().find((x) => x.presets.some((p) => p.key === key));
+  if (!g) return;
+  const p = g.presets.find((x) => x.key === key);
+  setGrid(g.name, cellsOfRows(g.name, p.rows));
   state.tiling.order = p.order;
   latticeAllOfOrder();
 }
 
-function restoreLattice(s) {                 // a share link's board on the triangle or hex grid
-  if (!LATTICE_ORDER_NAMES[s.g] || !Array.isArray(s.b) || !s.b.length) return;
+function restoreLattice(s) {                 // a share link's board on a grid drawn as polygons
+  const g = gridFacts(s.g);
+  if (!g || g.squares || !g.drawing || !Array.isArray(s.b) || !s.b.length) return;
   setGrid(s.g, cellsOfRows(s.g, s.b));
   const known = new Map(gridLibrary().map((p) => [p.name, p.order]));
   state.tiling.counts = Object.fromEntries(Object.entries(s.p || {}).filter(([name]) => known.has(name)));
@@ -216,15 +185,15 @@ function restoreLattice(s) {                 // a share link's board on the tria
 // ---- solutions on the grid -------------------------------------------------------------------
 
 function edgeKey(a, b) {
-  const k = (p) => `${p[0].toFixed(3)},${p[1].toFixed(3)}`;
+  const k = (p) => `${Math.round(p[0] * 1000)},${Math.round(p[1] * 1000)}`;      // -0 reads 0
   return [k(a), k(b)].sort().join("|");
 }
 
-// One SVG of a triangle- or hex-grid board: placements coloured, thick lines where pieces meet
-// and round the board. `placements`: [{piece, letter, cells, colour}] in the summary's cells.
+// One SVG of a board drawn as polygons: placements coloured, thick lines where pieces meet and
+// round the board. `placements`: [{piece, letter, cells, colour}] in the summary's cells.
 function drawLattice(summary, placements, { highlight = -1, maxWidth = 640, maxHeight = 520, id = null } = {}) {
-  const grid = summary.grid, key = (c) => c.join(",");
-  const polys = summary.points.map(([r, c]) => cellPolygon(grid, r, c));
+  const grid = summary.grid, g = gridFacts(grid, summary.dim), key = (c) => c.join(",");
+  const polys = summary.points.map(([r, c]) => gridPolygon(g, r, c));
   const index = new Map(summary.cells.map((c, i) => [key(c), i]));
   const owner = new Array(polys.length).fill(-1);
   placements.forEach((p, k) => p.cells.forEach((c) => { if (index.has(key(c))) owner[index.get(key(c))] = k; }));
@@ -253,9 +222,9 @@ function drawLattice(summary, placements, { highlight = -1, maxWidth = 640, maxH
 
 // The points attribute of a cell's polygon over a board drawn by drawLattice (the play preview:
 // the cell need not be on the board).
-function latticeCellAttr(svg, grid, r, c) {
+function latticeCellAttr(svg, g, r, c) {
   const d = svg.dataset;
-  return pointsAttr(cellPolygon(grid, r, c), +d.scale, +d.x0, +d.y0, +d.pad);
+  return pointsAttr(gridPolygon(g, r, c), +d.scale, +d.x0, +d.y0, +d.pad);
 }
 
 function wireLattice() {

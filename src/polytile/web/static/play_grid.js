@@ -1,40 +1,36 @@
-// Hand play on the triangle, hex and cube grids: what play.js needs beyond the flat
-// square board. The server sends each piece's orientations and, per turning key, the orientation
-// it turns into (POST /api/play with tables: analysis/play_turns.py), so turning is a lookup here;
-// this file only translates: it moves the keyboard's piece (the ghost) with the arrow keys,
-// names cells for the live region, draws the ghost over the board and the pieces in the tray.
+// Hand play on every grid but the flat square one (drawn as polygons, or cubes in layers): what
+// play.js needs beyond the square board, from the grid's facts (grids.js). The server sends each
+// piece's orientations and, per turning key, the orientation it turns into (POST /api/play with
+// tables: analysis/play_turns.py), so turning is a lookup here; this file only translates: it
+// moves the keyboard's piece (the ghost) with the arrow keys, names cells for the live region,
+// draws the ghost over the board and the pieces in the tray.
 //
-// "Points" are where the page places cells: on triangle and hex boards the drawing's (row,
-// column) of summary.points (every translation of the grid moves by an even row + column: the
-// arrows step two columns sideways, or one row up or down and one column, zig-zagging so that
-// Up then Down comes back); on cube boards the cells [row, column, layer] themselves (PageUp and
-// PageDown change the layer).
+// "Points" are where the page places cells: on boards drawn as polygons the drawing's (row,
+// column) of summary.points (the arrows step by translations of the grid: grids.js's arrowStep);
+// on cube boards the cells [row, column, layer] themselves (PageUp and PageDown change the layer).
 "use strict";
 
 const pointKey = (p) => p.join(",");
 
 // The grid of a board other than the flat square one, or null (play.js's own square code).
 function gridGeo(summary) {
-  if (!summary || (summary.grid === "square" && summary.dim === 2)) return null;
-  const lattice = summary.grid !== "square";
+  const g = summary && gridFacts(summary.grid, summary.dim);
+  if (!g || g.squares || !(g.drawing || g.layers)) return null;     // solids: no hand play (play.js)
+  const lattice = !!g.drawing;
   const points = lattice ? summary.points : summary.cells;
   const index = new Map(points.map((p, i) => [pointKey(p), i]));
   const { lo, hi } = boardBounds(points);
-  return { grid: summary.grid, lattice, cube: !lattice, points, index, lo, hi };
+  return { grid: summary.grid, facts: g, lattice, layers: g.layers, points, index, lo, hi };
 }
 
 // The anchor (a translation of the grid) after an arrow key, or null for keys that do not move.
 function geoStep(geo, key, at) {
-  const odd = ((at[0] % 2) + 2) % 2 === 1;
-  const lattice = {
-    ArrowLeft: [0, -2], ArrowRight: [0, 2],
-    ArrowUp: [-1, odd ? -1 : 1], ArrowDown: [1, odd ? -1 : 1],
-  };
+  if (geo.lattice) return arrowStep(geo.facts, key, at);
   const cube = {
     ArrowLeft: [0, -1, 0], ArrowRight: [0, 1, 0], ArrowUp: [-1, 0, 0], ArrowDown: [1, 0, 0],
     PageUp: [0, 0, 1], PageDown: [0, 0, -1],
   };
-  const d = (geo.lattice ? lattice : cube)[key];
+  const d = cube[key];
   return d ? at.map((x, i) => x + d[i]) : null;
 }
 
@@ -46,15 +42,14 @@ function geoNear(geo, points) {
 
 // A point as the live region reads it: rows and columns as the board editor counts them.
 function geoWhere(geo, p) {
-  if (geo.cube) return `row ${p[0] + 1}, column ${p[1] + 1}, layer ${p[2] + 1}`;
-  const column = geo.grid === "hex" ? Math.floor(p[1] / 2) : p[1];
-  const side = geo.grid === "triangle" ? (((p[0] + p[1]) % 2 + 2) % 2 === 0 ? " (pointing up)" : " (pointing down)") : "";
-  return `row ${p[0] + 1}, column ${column + 1}${side}`;
+  if (geo.layers) return `row ${p[0] + 1}, column ${p[1] + 1}, layer ${p[2] + 1}`;
+  const side = parityWord(geo.facts, p[0], p[1]);
+  return `row ${p[0] + 1}, column ${editorColumn(geo.facts, p[1]) + 1}${side ? ` (${side})` : ""}`;
 }
 
 // The first cell of a ghost in reading order (the one its announcement names).
 function geoFirst(geo, points) {
-  const order = geo.cube ? [2, 0, 1] : [0, 1];
+  const order = geo.layers ? [2, 0, 1] : [0, 1];
   return points.slice().sort((a, b) => order.map((i) => a[i] - b[i]).find((x) => x !== 0) || 0)[0];
 }
 
@@ -63,7 +58,7 @@ function geoPreview(geo, svg, points, fits, colour) {
   const cls = "play-preview" + (fits ? "" : " bad");
   if (geo.lattice) {
     for (const [r, c] of points) {
-      svg.append(el("svg:polygon", { class: cls, points: latticeCellAttr(svg, geo.grid, r, c), fill: colour, "data-r": r, "data-c": c }));
+      svg.append(el("svg:polygon", { class: cls, points: latticeCellAttr(svg, geo.facts, r, c), fill: colour, "data-r": r, "data-c": c }));
     }
     return;
   }
@@ -77,9 +72,9 @@ function geoPreview(geo, svg, points, fits, colour) {
   }
 }
 
-// A piece in the tray: its polygons on the triangle and hex grids, its layers side by side in 3D.
+// A piece in the tray: its polygons on a grid drawn so, its layers side by side in 3D.
 function geoShapeSvg(geo, points, colour, size = 13) {
-  if (geo.lattice) return latticeShapeSvg(geo.grid, points, colour, size * 1.3);
+  if (geo.lattice) return latticeShapeSvg(geo.facts, points, colour, size * 1.3);
   const { lo, hi } = boardBounds(points);
   const rows = hi[0] - lo[0] + 1, cols = hi[1] - lo[1] + 1, layers = hi[2] - lo[2] + 1, s = size * 0.8;
   const W = (layers * cols + layers - 1) * s + 2, H = rows * s + 2;
@@ -93,12 +88,12 @@ function geoShapeSvg(geo, points, colour, size = 13) {
 
 // The keys that turn a piece on this grid, for the board's label and the help text.
 function geoKeysText(geo) {
-  return geo.cube
+  return geo.layers
     ? "the arrow keys move the chosen piece in its layer, Page Up and Page Down change the layer, R, T and Y turn it (Shift turns back), F mirrors it where allowed, Enter places it, Backspace undoes, Escape puts it back"
     : "the arrow keys move the chosen piece, R turns it clockwise (Shift+R back), F flips it where allowed, Enter places it, Backspace undoes, Escape puts it back";
 }
 
-// Triangle, hex and cube boards: a turning key looks up the orientation it leads to.
+// Boards other than the flat square one: a turning key looks up the orientation it leads to.
 function geoTurn(key) {
   const i = play.chosen, t = play.turns && play.turns[i];
   if (!t) return;

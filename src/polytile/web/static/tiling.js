@@ -4,7 +4,7 @@
 "use strict";
 
 function tilingBoardRows() {
-  if (onLattice()) return latticeBoardRows();              // triangle and hex grids: lattice.js
+  if (onLattice()) return latticeBoardRows();              // grids drawn as polygons: lattice.js
   const t = state.tiling;
   const rows = [];
   for (let r = 0; r < t.rows; r++) {
@@ -147,8 +147,10 @@ function resizeBoard() {
 }
 
 function wireTiling() {
-  $("#tiling-orders").replaceChildren(...[1, 2, 3, 4, 5, 6].map((n) => {
-    const b = el("button", { type: "button", "data-order": n, text: ["", "monomino", "dominoes", "trominoes", "tetrominoes", "pentominoes", "hexominoes"][n] });
+  gridChooser($("#tiling-grid-kind"));                     // grids.js: the grids the server has
+  $("#grid-turns").textContent = turnWords();
+  $("#tiling-orders").replaceChildren(...editorGrid().size_words.map((name, i) => {
+    const n = i + 1, b = el("button", { type: "button", "data-order": n, text: name });
     b.addEventListener("click", () => { state.tiling.order = n; renderPieceLibrary(); });
     return b;
   }));
