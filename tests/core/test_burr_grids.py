@@ -227,8 +227,9 @@ def test_prisms_and_spheres_lie_in_layers():
     not overlap (their centres are apart by the polygons' size), and a prism's is its triangle."""
     from polytile.core.grids.triangle import Triangle
 
-    # least distance of two centres in a layer: triangles of edge 1, 1/sqrt(3); balls, sqrt(2)
-    for name, least in (("prism", 3**0.5 / 3), ("sphere", 2**0.5)):
+    # least distance of two centres in a layer: triangles of edge 1, 1/sqrt(3); balls drawn as
+    # the unit squares of their layer's square packing (turned 45 degrees), 1
+    for name, least in (("prism", 3**0.5 / 3), ("sphere", 1.0)):
         g = grid(name)
         cells = [tuple(c) for c in _cells(name).tolist() if g.layer(tuple(c)) == 0]
         centres = np.array([np.mean(g.footprint(c), axis=0) for c in cells])

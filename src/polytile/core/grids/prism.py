@@ -93,14 +93,6 @@ class Prism(Grid):
         cells = np.asarray(cells, dtype=np.int64)
         return np.stack([cells[:, 0], cells[:, 1] - cells[:, 2], cells[:, 3]], axis=1)
 
-    def layer(self, cell: tuple[int, ...]) -> int:
-        """Drawn in layers: z."""
-        return cell[3]
-
-    def footprint(self, cell: tuple[int, ...]) -> list[Point]:
-        """The triangle (a, b, c) within its layer, as the triangle grid draws it."""
-        return Triangle().corners(cell[:3])
-
     def from_burr(self, voxels: np.ndarray) -> np.ndarray:
         """(x, y, z) -> (a, b, c, z) (see the module's note)."""
         import numpy as np

@@ -102,18 +102,6 @@ class Sphere(Grid):
         lo[0] -= sum(lo) % 2
         return [(p[0] - lo[0], p[1] - lo[1], p[2] - lo[2]) for p in points]
 
-    def layer(self, cell: tuple[int, ...]) -> int:
-        """Drawn in layers: z (the balls of a layer touch diagonally, (x +- 1, y +- 1))."""
-        return cell[2]
-
-    def footprint(self, cell: tuple[int, ...]) -> list[Point]:
-        """The ball's circle within its layer (a 12-gon, diameter sqrt(2), centre (x, y), y down)."""
-        from math import cos, pi, sin
-
-        x, y = cell[0], cell[1]
-        r = 2**0.5 / 2
-        return [(x + r * cos(k * pi / 6), y + r * sin(k * pi / 6)) for k in range(12)]
-
     def more_images(self, points: list[tuple[int, ...]], reflect: bool) -> list[list[tuple[int, ...]]]:
         """The images by BurrTools' 96 layer turns (and their mirror images when `reflect`)
         that land on the packing, each taken about the first ball (voxel_2.cpp's transform)."""
