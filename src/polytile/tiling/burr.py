@@ -174,6 +174,12 @@ def _image(
 def burr_classes(puzzle: Puzzle, solutions: list[Assembly]) -> int:
     """The number of BurrTools assemblies among `solutions` (all of the puzzle's, each a
     list of (piece name, cells))."""
+    return sum(1 for _ in burr_assemblies(puzzle, solutions))
+
+
+def burr_assemblies(puzzle: Puzzle, solutions: list[Assembly]) -> Iterator[Labelled]:
+    """One labelled assembly, (part, cells) pairs, per BurrTools assembly among `solutions`:
+    the first of its class that the solutions give."""
     parts = parts_of(puzzle)
     group = result_group(puzzle)
     if not parts.mirrors:
@@ -181,8 +187,7 @@ def burr_classes(puzzle: Puzzle, solutions: list[Assembly]) -> int:
     cells = _as_3d(puzzle.board.cells)
     low = cells.min(axis=0)
     index = {tuple(c): i for i, c in enumerate((cells - low).tolist())}
-    seen: set[tuple[tuple[int, Cells], ...]] = set()  # every labelled assembly of the classes counted so far
-    classes = 0
+    seen: set[tuple[tuple[int, Cells], ...]] = set()  # every labelled assembly of the classes met so far
     for s in solutions:
         groups: dict[str, list[tuple[int, ...]]] = {}
         for piece, at in s:
@@ -192,9 +197,8 @@ def burr_classes(puzzle: Puzzle, solutions: list[Assembly]) -> int:
         for items, used in _labellings(parts, groups):
             if tuple(sorted(items)) in seen:
                 continue
-            classes += 1  # a new class: all its members are its images
+            yield items  # a new class: all its members are its images
             seen.update(f for perm, rot in group if (f := _image(parts, items, used, perm, rot)) is not None)
-    return classes
 
 
 def all_solutions(puzzle: Puzzle, limit: int = LIMIT) -> list[Assembly]:

@@ -1,0 +1,216 @@
+"""Disassembly of a puzzle's assemblies as `burrTxt -d` does it: every BurrTools assembly
+(tiling/burr.py: one per class under the result's symmetries, pieces told apart by part) is
+taken apart (tiling/disassembly.py); those that come apart are BurrTools' solutions.
+
+The pieces are in BurrTools' order: by part in the problem's order (copies of a part by
+their cells). Weights and piece groups come from the BurrTools file when the puzzle is one
+(other files: weight 1, no groups). Only grids whose unit translations are known take part
+(the cube grid: one step along each axis)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ..core.puzzle import Puzzle
+from ..errors import PuzzleError
+from .disassembly import MAX_NODES, Disassembler, Groups, Move, Separation
+
+SORTS = ("level", "moves")
+
+
+def unit_steps(puzzle: Puzzle) -> np.ndarray | None:
+    """The grid's unit translations, one row per axis (None: no disassembly on this grid)."""
+    if puzzle.board.grid == "square" and puzzle.dim == 3:
+        return np.eye(3, dtype=np.int64)
+    return None
+
+
+def refuse_grid(puzzle: Puzzle) -> np.ndarray:
+    """The grid's unit steps, or a PuzzleError on a grid without them."""
+    steps = unit_steps(puzzle)
+    if steps is None:
+        grid = "square" if puzzle.dim == 2 else puzzle.board.grid
+        raise PuzzleError(f"--disassemble works on the cube grid only (this puzzle: {grid} grid)", puzzle.source)
+    return steps
+
+
+@dataclass
+class Result:
+    """One BurrTools assembly: its pieces (names, cells) and its disassembly (None: it does
+    not come apart)."""
+
+    names: list[str]
+    cells: list[np.ndarray]
+    separation: Separation | None
+
+    @property
+    def apart(self) -> bool:
+        """Whether it comes apart."""
+        return self.separation is not None
+
+    @property
+    def level(self) -> str | None:
+        """BurrTools' level string (None: it does not come apart)."""
+        return None if self.separation is None else self.separation.level()
+
+    def moves(self) -> list[Move]:
+        """The plan, move by move."""
+        return [] if self.separation is None else self.separation.plan(self.names)
+
+    def to_json(self) -> dict[str, object]:
+        """Pieces (cells), whether it comes apart, level and moves."""
+        out: dict[str, object] = {
+            "pieces": {n: c.tolist() for n, c in zip(self.names, self.cells)},
+            "disassemblable": self.apart,
+        }
+        if self.separation is not None:
+            out["level"] = self.level
+            out["moves"] = [m.to_json() for m in self.moves()]
+        return out
+
+
+@dataclass
+class Outcome:
+    """Every assembly's result (in the order found), and whether the run stopped early."""
+
+    results: list[Result]
+    timed_out: bool = False
+    nodes: int = 0
+
+    @property
+    def assemblies(self) -> int:
+        """BurrTools' assemblies taken apart (all of them unless stopped)."""
+        return len(self.results)
+
+    @property
+    def disassemblable(self) -> int:
+        """Those that come apart: burrTxt -d's solutions."""
+        return sum(r.apart for r in self.results)
+
+
+def file_rules(puzzle: Puzzle, path: Path | None, problem: str | None) -> tuple[list[int], Groups]:
+    """Each part's weight and the piece groups, from the BurrTools file the puzzle came from."""
+    n = len([p for p in puzzle.pieces if p.name != "(empty)"])
+    if path is None or path.suffix.lower() != ".xmpuzzle":
+        return [1] * n, Groups([[] for _ in range(n)])
+    from ..formats.xmpuzzle import choose, read_file
+
+    burr = read_file(path)
+    prob = burr.problems[choose(burr, problem, str(path))]
+    kept = [(sid, g) for (sid, _, hi), g in zip(prob.parts, prob.groups) if hi > 0]
+    return [burr.shapes[sid].weight for sid, _ in kept], Groups([g for _, g in kept])
+
+
+def disassemble_puzzle(
+    puzzle: Puzzle,
+    weights: list[int] | None = None,
+    groups: Groups | None = None,
+    time_limit: float | None = None,
+    max_nodes: int = MAX_NODES,
+    into: Outcome | None = None,
+) -> Outcome:
+    """Take every BurrTools assembly of the puzzle apart (into `into`, which holds what was
+    done when Ctrl-C stops it)."""
+    from .burr import _as_3d, parts_of
+
+    steps = refuse_grid(puzzle)
+    parts = parts_of(puzzle)
+    k = len(parts.names)
+    weights = weights or [1] * k
+    groups = groups or Groups([[] for _ in range(k)])
+    board = _as_3d(puzzle.board.cells)
+    board = board - board.min(axis=0)
+    t0 = time.monotonic()
+    out = Outcome([]) if into is None else into
+    for items in _assemblies(puzzle):
+        if time_limit is not None and time.monotonic() - t0 > time_limit:
+            out.timed_out = True
+            break
+        ordered = sorted(items)
+        names = _names(parts.names, [p for p, _ in ordered], parts.high)
+        cells = [board[list(c)] for _, c in ordered]
+        dis = Disassembler(cells, [p for p, _ in ordered], [weights[p] for p, _ in ordered], groups, steps, max_nodes)
+        out.results.append(Result(names, cells, dis.run()))
+        out.nodes += dis.nodes
+    return out
+
+
+def _assemblies(puzzle: Puzzle) -> Iterator[list[tuple[int, tuple[int, ...]]]]:
+    """BurrTools' assemblies as (part, cell indices) lists: polytile's unique solutions
+    where they are the same (tiling.burr.same_as_unique), else the classes of every solution."""
+    from .burr import VIRTUAL, _as_3d, all_solutions, burr_assemblies, parts_of, same_as_unique
+
+    if not same_as_unique(puzzle):
+        yield from burr_assemblies(puzzle, all_solutions(puzzle))
+        return
+    from .solver import Tiling
+
+    part = {name: members[0] for name, members in parts_of(puzzle).of_class.items()}
+    cells = _as_3d(puzzle.board.cells)
+    low = cells.min(axis=0)
+    index = {tuple(c): i for i, c in enumerate((cells - low).tolist())}
+    for sol in Tiling(puzzle).solve(limit=None, unique=True).found:
+        yield [
+            (part[pl.piece], tuple(sorted(index[tuple(c)] for c in (_as_3d(pl.cells) - low).tolist())))
+            for pl in sol.placements
+            if pl.piece != VIRTUAL
+        ]
+
+
+def _names(part_names: list[str], parts: list[int], high: list[int]) -> list[str]:
+    """Piece names: the part's, numbered when the part has copies."""
+    seen: dict[int, int] = {}
+    out = []
+    for p in parts:
+        seen[p] = seen.get(p, 0) + 1
+        out.append(part_names[p] if high[p] == 1 else f"{part_names[p]}#{seen[p]}")
+    return out
+
+
+def sort_results(results: list[Result], by: str | None) -> list[Result]:
+    """The assemblies that come apart, hardest first: by level (BurrTools' comparison of
+    the move sequences, disassembly_c::compare) or by the total number of moves."""
+    apart = [r for r in results if r.separation is not None]
+    if by == "level":
+        return sorted(apart, key=lambda r: _sequences(r.separation), reverse=True)  # type: ignore[arg-type]
+    if by == "moves":
+        return sorted(apart, key=lambda r: r.separation.total(), reverse=True)  # type: ignore[union-attr]
+    return apart
+
+
+def _sequences(s: Separation) -> list[int]:
+    """The move counts of every separation, this one first, then the staying part's, then
+    the other's (the order BurrTools compares them in)."""
+    out = [s.moves]
+    for sub in (s.left, s.taken):
+        if sub is not None:
+            out.extend(_sequences(sub))
+    return out
+
+
+def disassemble(
+    puzzle: str | Path | Puzzle | object, problem: str | None = None, time_limit: float | None = None
+) -> Outcome:
+    """Take a puzzle's BurrTools assemblies apart (the Python API: `polytile.disassemble`).
+
+        >>> out = polytile.disassemble("CubeInCage.xmpuzzle")
+        >>> out.assemblies, out.disassemblable, out.results[...].level
+
+    `puzzle`: a file name (a BurrTools file's weights and piece groups are read too; `problem`
+    chooses its problem), a `Tiling` or a `Puzzle`."""
+    path: Path | None = None
+    if isinstance(puzzle, (str, Path)):
+        from ..formats import load
+
+        path = Path(puzzle)
+        puzzle = load(path, problem=problem)
+    else:
+        puzzle = getattr(puzzle, "puzzle", puzzle)
+    assert isinstance(puzzle, Puzzle)
+    weights, groups = file_rules(puzzle, path, problem)
+    return disassemble_puzzle(puzzle, weights, groups, time_limit)
