@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -116,7 +117,8 @@ def disassemble_puzzle(
 ) -> Outcome:
     """Take every BurrTools assembly of the puzzle apart (into `into`, which holds what was
     done when Ctrl-C stops it)."""
-    from .burr import _as_3d, parts_of
+    from .burr import _as_3d, _image, parts_of
+    from .burr_order import Chooser
 
     steps = refuse_grid(puzzle)
     parts = parts_of(puzzle)
@@ -127,11 +129,15 @@ def disassemble_puzzle(
     board = board - board.min(axis=0)
     t0 = time.monotonic()
     out = Outcome([]) if into is None else into
+    chooser = Chooser(puzzle, board, parts.mirrors, partial(_image, parts))
     for items in _assemblies(puzzle):
         if time_limit is not None and time.monotonic() - t0 > time_limit:
             out.timed_out = True
             break
-        ordered = sorted(items)
+        used = [0] * k
+        for p, _ in items:
+            used[p] += 1
+        ordered = chooser.choose(items, used)
         names = _names(parts.names, [p for p, _ in ordered], parts.high)
         cells = [board[list(c)] for _, c in ordered]
         dis = Disassembler(cells, [p for p, _ in ordered], [weights[p] for p, _ in ordered], groups, steps, max_nodes)
