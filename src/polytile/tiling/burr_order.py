@@ -52,6 +52,7 @@ class Orientations:
         self.symmetries = {t for t, k in enumerate(self.keys) if k == self.keys[0]}
 
     def placement(self, placed: np.ndarray) -> Placement:
+        """BurrTools' placement of this shape on `placed` cells: (transformation, x, y, z)."""
         t = self.first[_key(placed)]
         pos = placed.min(axis=0) - (self.cells @ MATRICES[t].T).min(axis=0)
         return (t, int(pos[0]), int(pos[1]), int(pos[2]))

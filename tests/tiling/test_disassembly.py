@@ -1,0 +1,185 @@
+"""Disassembly as `burrTxt -d` answers it. Expected values: burrTxt's own runs, recorded with
+their commands in tests/xmpuzzle/burrtxt-disassembly.txt (counts of assemblies and of those
+that come apart, and each one's level string); every plan is replayed by
+tests/disassembly_checker.py, which shares no code with polytile; small cases reasoned by hand."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import disassembly_checker
+from cli_helpers import call_cli
+from paths import EXAMPLES, TESTS
+
+FILES = TESTS / "xmpuzzle"
+# (file stem, problem from 0) of every cube problem recorded; the slow ones only in one test
+PROBLEMS = [
+    ("AlPackino", 0),
+    ("CubeInCage", 0),
+    ("DemoMirrorParadox", 0),
+    ("DemoMirrorParadox", 1),
+    ("DemoPieceGenerator", 0),
+    ("DraculasDentalDesaster", 0),
+    ("PelikanBurr", 0),
+    ("SolidSixPieceBurrs", 0),
+    ("CongruentParts", 0),
+    ("CongruentParts", 1),
+    ("soma-3x3x3", 0),
+]
+
+
+def recorded() -> dict[tuple[str, int], tuple[int, int, Counter]]:
+    """{(stem, problem): (assemblies, solutions, Counter of level strings)} from the record:
+    the counts of the `-d -q -o N` runs, the levels of the `-d -q -o all` runs (one block
+    per problem, in order)."""
+    out: dict[tuple[str, int], list] = {}
+    stem, problem, levels = "", 0, None
+    for line in (FILES / "burrtxt-disassembly.txt").read_text().splitlines():
+        if line.startswith("$ "):
+            stem = Path(line.split()[-1]).stem
+            m = re.search(r"-o (\d+|all)", line)
+            problem = -1 if m is None or m.group(1) == "all" else int(m.group(1))
+            levels = Counter() if problem == -1 else None
+            block = 0
+        elif line.startswith("level: ") and levels is not None:
+            levels[line.split()[1]] += 1
+        elif m := re.match(r"(\d+) assemblies and (\d+) solutions", line):
+            if problem >= 0:
+                out.setdefault((stem, problem), [0, 0, Counter()])[:2] = [int(m.group(1)), int(m.group(2))]
+            else:
+                out.setdefault((stem, block), [0, 0, Counter()])[2] = levels
+                levels, block = Counter(), block + 1
+    return {k: (a, s, lv) for k, (a, s, lv) in out.items()}
+
+
+BURRTXT = recorded()
+
+
+def test_the_record_holds_every_problem():
+    for key in PROBLEMS:
+        assemblies, solutions, levels = BURRTXT[key]
+        assert sum(levels.values()) == solutions, key
+    assert BURRTXT[("SolidSixPieceBurrs", 0)][:2] == (588, 179)
+    assert BURRTXT[("PelikanBurr", 0)][2] == Counter({"98.2.4.2": 1})
+
+
+def _disassemble(stem: str, problem: int):
+    import polytile
+
+    return polytile.disassemble(FILES / f"{stem}.xmpuzzle", problem=str(problem + 1))
+
+
+@pytest.mark.parametrize("stem,problem", PROBLEMS)
+def test_counts_and_levels_are_burrtxts(stem, problem):
+    out = _disassemble(stem, problem)
+    assemblies, solutions, levels = BURRTXT[(stem, problem)]
+    assert (out.assemblies, out.disassemblable) == (assemblies, solutions)
+    assert Counter(r.level for r in out.results if r.apart) == levels
+
+
+# CubeInCage.xmpuzzle puts its three frame pieces in piece group 1: they may stay together
+TOGETHER = {"CubeInCage": [{"Frame1", "Frame2#1", "Frame2#2"}]}
+
+
+@pytest.mark.parametrize("stem", ["PelikanBurr", "CubeInCage", "DraculasDentalDesaster", "AlPackino"])
+def test_every_plan_replays(stem):
+    out = _disassemble(stem, 0)
+    apart = [r for r in out.results if r.apart]
+    assert apart
+    for r in apart:
+        j = r.to_json()
+        disassembly_checker.check(j["pieces"], j["moves"], j["level"], TOGETHER.get(stem))
+        assert j["level"].split(".")[0] == str(1 + [m["out"] for m in j["moves"]].index(True))
+
+
+def _run(cells: list[list[tuple[int, int, int]]], weights=None, groups=None):
+    from polytile.tiling.disassembly import Disassembler, Groups
+
+    k = len(cells)
+    return Disassembler(
+        [np.array(c, np.int64) for c in cells],
+        list(range(k)),
+        weights or [1] * k,
+        Groups(groups or [[] for _ in range(k)]),
+        np.eye(3, dtype=np.int64),
+    ).run()
+
+
+RING = [(x, y, 1) for x in range(3) for y in range(3) if (x, y) != (1, 1)]  # a square ring at z = 1
+# a bolt through the ring with a flange under it and one above: it cannot leave along z (a
+# flange meets the ring), nor along x or y (its shaft meets the ring): no move at all
+BOLT = [(1, 1, 0), (1, 1, 1), (1, 1, 2), (0, 1, 0), (2, 1, 2)]
+
+
+def test_two_interlocked_pieces_never_come_apart():
+    assert _run([RING, BOLT]) is None
+
+
+def test_a_loose_piece_leaves_in_one_move():
+    s = _run([[(0, 0, 0)], [(1, 0, 0)]])
+    assert s is not None and s.level() == "1"
+
+
+def test_a_group_may_stay_together():
+    """A cube resting on the ring leaves; ring and bolt then never part: done only when
+    they are one piece group (BurrTools' groups)."""
+    cube = [(0, 0, 2)]
+    assert _run([RING, BOLT, cube]) is None
+    s = _run([RING, BOLT, cube], groups=[[(1, 1)], [(1, 1)], []])
+    assert s is not None and s.level() == "1"
+
+
+def test_a_piece_slides_before_it_leaves():
+    """A cube in a pocket of a box (the pocket: (1, 1, 1) and (2, 1, 1); walls around it, a
+    lid over (1, 1) only): the cube cannot leave where it is, it steps +x into (2, 1, 1) and
+    leaves along +z: level 2. The box is heavier, so the cube is the one that moves."""
+    plate = [(x, y, 0) for x in range(4) for y in range(3)]  # the floor
+    walls = [(x, y, 1) for x in range(4) for y in range(3) if not (y == 1 and x in (1, 2))]
+    lid = [(0, 1, 2), (1, 1, 2), (3, 1, 2)]  # over the pocket, open above (2, 1)
+    s = _run([plate + walls + lid, [(1, 1, 1)]], weights=[2, 1])
+    assert s is not None and s.level() == "2"
+    assert s.plan(["box", "cube"])[0].vector == (1, 0, 0)
+
+
+def test_count_and_solve_on_the_command_line(tmp_path):
+    r = call_cli("count", FILES / "CubeInCage.xmpuzzle", "--burr", "--disassemble", "--json", "--jobs", "1")
+    assert r.returncode == 0, r.stderr
+    got = json.loads(r.stdout)
+    assert (got["burrtools"], got["disassemblable"]) == BURRTXT[("CubeInCage", 0)][:2]
+    r = call_cli("solve", FILES / "CubeInCage.xmpuzzle", "--disassemble", "--format", "json")
+    assert r.returncode == 0, r.stderr
+    (plan,) = json.loads(r.stdout)
+    assert plan["level"] == "4.9.3"
+    disassembly_checker.check(plan["pieces"], plan["moves"], plan["level"], TOGETHER["CubeInCage"])
+    r = call_cli("solve", FILES / "CubeInCage.xmpuzzle", "--disassemble")
+    assert r.returncode == 0 and r.stdout.startswith("disassembly 1: level 4.9.3\n"), r.stdout
+
+
+def test_other_grids_and_misuse_are_refused_in_one_line():
+    for args in (
+        ("count", EXAMPLES / "pentomino-6x10.txt", "--disassemble"),
+        ("solve", EXAMPLES / "pentomino-6x10.txt", "--disassemble"),
+        ("solve", FILES / "CubeInCage.xmpuzzle", "--sort", "level"),
+    ):
+        r = call_cli(*args)
+        assert r.returncode == 2, (args, r.stderr)
+        lines = r.stderr.strip().splitlines()
+        assert len(lines) == 1 and "Traceback" not in r.stderr, r.stderr
+
+
+def test_the_checker_refuses_a_broken_plan():
+    """The checker itself: the pocket's plan without its first step is blocked; with a wrong
+    level, refused."""
+    r = [r for r in _disassemble("CubeInCage", 0).results if r.apart][0].to_json()
+    with pytest.raises(AssertionError):
+        disassembly_checker.check(r["pieces"], r["moves"][1:], r["level"], TOGETHER["CubeInCage"])
+    with pytest.raises(AssertionError):
+        disassembly_checker.check(r["pieces"], r["moves"], "4.9.2", TOGETHER["CubeInCage"])
+    with pytest.raises(AssertionError):
+        disassembly_checker.check(r["pieces"], r["moves"], r["level"])  # the frames stay together
