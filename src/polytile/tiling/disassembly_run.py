@@ -18,8 +18,12 @@ from pathlib import Path
 import numpy as np
 
 from ..core.puzzle import Puzzle
+from typing import TYPE_CHECKING
 from ..errors import PuzzleError
 from .disassembly import MAX_NODES, Disassembler, Groups, Move, Separation
+
+if TYPE_CHECKING:
+    from .solver import Tiling
 
 SORTS = ("level", "moves")
 
@@ -114,6 +118,7 @@ def disassemble_puzzle(
     time_limit: float | None = None,
     max_nodes: int = MAX_NODES,
     into: Outcome | None = None,
+    tiling: Tiling | None = None,
 ) -> Outcome:
     """Take every BurrTools assembly of the puzzle apart (into `into`, which holds what was
     done when Ctrl-C stops it)."""
@@ -130,7 +135,7 @@ def disassemble_puzzle(
     t0 = time.monotonic()
     out = Outcome([]) if into is None else into
     chooser = Chooser(puzzle, board, parts.mirrors, partial(_image, parts))
-    for items in _assemblies(puzzle):
+    for items in _assemblies(puzzle, tiling):
         if time_limit is not None and time.monotonic() - t0 > time_limit:
             out.timed_out = True
             break
@@ -146,7 +151,7 @@ def disassemble_puzzle(
     return out
 
 
-def _assemblies(puzzle: Puzzle) -> Iterator[list[tuple[int, tuple[int, ...]]]]:
+def _assemblies(puzzle: Puzzle, tiling: Tiling | None = None) -> Iterator[list[tuple[int, tuple[int, ...]]]]:
     """BurrTools' assemblies as (part, cell indices) lists: polytile's unique solutions
     where they are the same (tiling.burr.same_as_unique), else the classes of every solution."""
     from .burr import VIRTUAL, _as_3d, all_solutions, burr_assemblies, parts_of, same_as_unique
@@ -154,13 +159,15 @@ def _assemblies(puzzle: Puzzle) -> Iterator[list[tuple[int, tuple[int, ...]]]]:
     if not same_as_unique(puzzle):
         yield from burr_assemblies(puzzle, all_solutions(puzzle))
         return
-    from .solver import Tiling
+    if tiling is None or tiling.puzzle is not puzzle:
+        from .solver import Tiling
 
+        tiling = Tiling(puzzle)
     part = {name: members[0] for name, members in parts_of(puzzle).of_class.items()}
     cells = _as_3d(puzzle.board.cells)
     low = cells.min(axis=0)
     index = {tuple(c): i for i, c in enumerate((cells - low).tolist())}
-    for sol in Tiling(puzzle).solve(limit=None, unique=True).found:
+    for sol in tiling.solve(limit=None, unique=True).found:
         yield [
             (part[pl.piece], tuple(sorted(index[tuple(c)] for c in (_as_3d(pl.cells) - low).tolist())))
             for pl in sol.placements

@@ -7,7 +7,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from ...errors import PuzzleError
 from .args import Exit
@@ -38,7 +38,7 @@ def run(
     nodes = MAX_NODES if budget is None else max(1000, min(MAX_NODES, budget // (NODE_BYTES * pieces)))
     outcome = Outcome([])
     try:
-        outcome = disassemble_puzzle(tiling.puzzle, weights, groups, time_limit, nodes, into=outcome)
+        outcome = disassemble_puzzle(tiling.puzzle, weights, groups, time_limit, nodes, into=outcome, tiling=tiling)
     except KeyboardInterrupt:
         return outcome, True
     return outcome, False
@@ -59,15 +59,19 @@ def count_figures(
     tiling: Tiling,
     path: Path,
     problem: Optional[str],
-    time_limit: Optional[float],
+    clock: tuple[Optional[float], float],
     budget: Optional[int],
     figures: dict[str, Any],
-) -> tuple[Outcome, bool]:
-    """`count --disassemble`: the BurrTools assemblies and those that come apart, into figures."""
-    outcome, interrupted = run(tiling, path, problem, time_limit, budget)
+) -> Callable[[], None]:
+    """`count --disassemble`: the BurrTools assemblies and those that come apart, into
+    figures; `clock`: the command's time limit and when its count started (time.monotonic).
+    Returns what ends the command once the figures are printed (`stop`)."""
+    limit, t0 = clock
+    left = None if limit is None else max(0.0, limit - (time.monotonic() - t0))
+    outcome, interrupted = run(tiling, path, problem, left, budget)
     figures["burrtools"] = outcome.assemblies
     figures["disassemblable"] = outcome.disassemblable
-    return outcome, interrupted
+    return lambda: stop(outcome, interrupted)
 
 
 def show_plans(
@@ -75,10 +79,15 @@ def show_plans(
     path: Path,
     problem: Optional[str],
     options: dict[str, Any],
+    other: object = None,
 ) -> None:
     """`solve --disassemble`: the plans of the assemblies that come apart (the first, or
-    --limit N, or --all; --sort level|moves puts the hardest first)."""
+    --limit N, or --all; --sort level|moves puts the hardest first). `other`: --random or
+    --unique, refused with it."""
     from ...tiling.disassembly_run import sort_results
+
+    if other:
+        raise PuzzleError("--disassemble shows BurrTools assemblies: not with --random or --unique", "--disassemble")
 
     fmt, output = options["fmt"], options["output"]
     if fmt not in ("text", "json"):

@@ -25,7 +25,9 @@ def _err(msg: str) -> None:
     print(msg, file=sys.stderr)
 
 
-def _load(path: Path, no_reflect: bool, problem: Optional[str] = None, budget: Optional[int] = None) -> Tiling:
+def _load(
+    path: Path, no_reflect: bool, problem: Optional[str] = None, budget: Optional[int] = None, disassemble: bool = False
+) -> Tiling:
     from ...formats import load  # a file that cannot be read is refused before numpy loads
 
     if problem == "list":
@@ -36,6 +38,10 @@ def _load(path: Path, no_reflect: bool, problem: Optional[str] = None, budget: O
     from ...tiling.solver import Tiling
 
     tiling = Tiling(puzzle, budget)
+    if disassemble:  # refused on a grid without unit translations, before any work
+        from .disassemble import check_grid
+
+        check_grid(tiling)
     for note in tiling.notes:
         _err(note)
     return tiling.no_reflect() if no_reflect else tiling
@@ -129,11 +135,7 @@ def count(
         from ...engine.scheduler_probe import parse_address
 
         parse_address(scheduler)
-    tiling = _load(puzzle, no_reflect, problem, max_memory)
-    if disassemble:
-        from .disassemble import check_grid
-
-        check_grid(tiling)
+    tiling = _load(puzzle, no_reflect, problem, max_memory, disassemble)
     t0 = time.monotonic()
     from ..progress import counting
 
@@ -153,8 +155,7 @@ def count(
     if disassemble and report.complete:
         from .disassemble import count_figures
 
-        left = None if time_limit is None else max(0.0, time_limit - (time.monotonic() - t0))
-        apart = count_figures(tiling, puzzle, problem, left, max_memory, figures)
+        apart = count_figures(tiling, puzzle, problem, (time_limit, t0), max_memory, figures)
     elif burr and report.complete:
         from .burr import burr_figure
 
@@ -163,15 +164,12 @@ def count(
         print(json.dumps(figures))
     else:
         print("\n".join(report.text_lines(unique)))
-        if "burrtools" in figures:
-            print(f"burrtools: {figures['burrtools']}")
-        if "disassemblable" in figures:
-            print(f"disassemblable: {figures['disassemblable']}")
+        for key in ("burrtools", "disassemblable"):
+            if key in figures:
+                print(f"{key}: {figures[key]}")
     _finish(report, f"{report.solutions} solutions" if report.counted else f"no count (the {report.method} method)")
     if apart is not None:
-        from .disassemble import stop
-
-        stop(*apart)
+        apart()  # exit 124 or 130 when the disassembly stopped early
 
 
 def _method(
@@ -250,16 +248,10 @@ def solve(
     if sort is not None and not disassemble:
         raise PuzzleError("--sort orders disassemblies: it needs --disassemble", "--sort")
     if disassemble:
-        if random is not None or unique:
-            raise PuzzleError(
-                "--disassemble shows BurrTools assemblies: not with --random or --unique", "--disassemble"
-            )
-        from .disassemble import check_grid, show_plans
+        from .disassemble import show_plans
 
-        tiling = _load(puzzle, no_reflect, problem, max_memory)
-        check_grid(tiling)
         opts = dict(fmt=fmt, output=output, time_limit=time_limit, budget=max_memory, sort=sort, all_=all_, limit=limit)
-        show_plans(tiling, puzzle, problem, opts)
+        show_plans(_load(puzzle, no_reflect, problem, max_memory, True), puzzle, problem, opts, random or unique)
         return
     if random is not None and (all_ or unique):
         raise PuzzleError("--random draws from all the solutions: not with --all or --unique", "--random")

@@ -372,3 +372,13 @@ def _path(pos: np.ndarray, parent: np.ndarray, node: int) -> np.ndarray:
         out[i] = pos[at]
         at = parent[at]
     return out
+
+
+def exercise() -> None:
+    """Run the search once with the argument types tiling/disassembly.py passes (for the
+    ahead-of-time build: aot.py exports each kernel under the types it was called with)."""
+    occ = np.zeros((2, 2, 1, 1), np.uint8)
+    occ[0, 0, 0, 0] = occ[1, 1, 0, 0] = 1
+    lo = np.array([[0, 0, 0], [1, 0, 0]], np.int64)
+    start = np.zeros((2, 3), np.int64)
+    search(occ, lo, lo.copy(), np.ones(2, np.int64), np.eye(3, dtype=np.int64), start, 1000)
