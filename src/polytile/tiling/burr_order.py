@@ -30,6 +30,7 @@ ROT = np.array([[int(v) for v in m.split(",")] for m in _ROTATIONS.split()], np.
 MATRICES = np.concatenate([ROT, ROT * np.array([-1, 1, 1])])  # 24..47: x mirrored first
 
 Placement = tuple[int, int, int, int]
+Items = list[tuple[int, tuple[int, ...]]]  # (part, cell indices) of each placed piece
 
 
 def _key(cells: np.ndarray) -> bytes:
@@ -95,7 +96,7 @@ class Chooser:
             found = self.known[(part, cells)] = self.shapes[part].placement(self.board[list(cells)])
         return found
 
-    def order(self, items: list[tuple[int, tuple[int, ...]]]) -> tuple[list[Placement], list]:
+    def order(self, items: Items) -> tuple[list[Placement], Items]:
         """The pieces in BurrTools' order (by part, copies by placement) and their placements."""
         placed = sorted((p, self._placement(p, c), c) for p, c in items)
         return [pl for _, pl, _ in placed], [(p, c) for p, _, c in placed]
@@ -109,7 +110,7 @@ class Chooser:
             found = self.turned[key] = (self._placement(part, img), img)
         return found
 
-    def choose(self, items: list[tuple[int, tuple[int, ...]]], used: list[int]) -> list:
+    def choose(self, items: Items, used: list[int]) -> Items:
         """The member of the class of `items` that BurrTools keeps, as (part, cells) pairs in
         BurrTools' piece order (`used`: the copies of each part placed)."""
         best_key, best = None, None

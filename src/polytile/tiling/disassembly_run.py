@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core.puzzle import Puzzle
+from ..core.puzzle import VIRTUAL, Puzzle
 from typing import TYPE_CHECKING
 from ..errors import PuzzleError
 from .disassembly import MAX_NODES, Disassembler, Groups, Move, Separation
@@ -100,7 +100,7 @@ class Outcome:
 
 def file_rules(puzzle: Puzzle, path: Path | None, problem: str | None) -> tuple[list[int], Groups]:
     """Each part's weight and the piece groups, from the BurrTools file the puzzle came from."""
-    n = len([p for p in puzzle.pieces if p.name != "(empty)"])
+    n = len([p for p in puzzle.pieces if p.name != VIRTUAL])
     if path is None or path.suffix.lower() != ".xmpuzzle":
         return [1] * n, Groups([[] for _ in range(n)])
     from ..formats.xmpuzzle import choose, read_file
@@ -154,7 +154,7 @@ def disassemble_puzzle(
 def _assemblies(puzzle: Puzzle, tiling: Tiling | None = None) -> Iterator[list[tuple[int, tuple[int, ...]]]]:
     """BurrTools' assemblies as (part, cell indices) lists: polytile's unique solutions
     where they are the same (tiling.burr.same_as_unique), else the classes of every solution."""
-    from .burr import VIRTUAL, _as_3d, all_solutions, burr_assemblies, parts_of, same_as_unique
+    from .burr import _as_3d, all_solutions, burr_assemblies, parts_of, same_as_unique
 
     if not same_as_unique(puzzle):
         yield from burr_assemblies(puzzle, all_solutions(puzzle))
