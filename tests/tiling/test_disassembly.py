@@ -75,8 +75,11 @@ def _disassemble(stem: str, problem: int):
     return polytile.disassemble(FILES / f"{stem}.xmpuzzle", problem=str(problem + 1))
 
 
-@pytest.mark.parametrize("stem,problem", PROBLEMS)
-def test_counts_and_levels_are_burrtxts(stem, problem):
+@pytest.mark.parametrize(
+    "stem,problem",
+    [pytest.param(*k, marks=pytest.mark.slow) if k[0] == "SolidSixPieceBurrs" else k for k in PROBLEMS],
+)
+def test_counts_and_levels_are_burrtxts(stem, problem):  # SolidSixPieceBurrs: seconds, a slow test
     out = _disassemble(stem, problem)
     assemblies, solutions, levels = BURRTXT[(stem, problem)]
     assert (out.assemblies, out.disassemblable) == (assemblies, solutions)
@@ -183,3 +186,13 @@ def test_the_checker_refuses_a_broken_plan():
         disassembly_checker.check(r["pieces"], r["moves"], "4.9.2", TOGETHER["CubeInCage"])
     with pytest.raises(AssertionError):
         disassembly_checker.check(r["pieces"], r["moves"], r["level"])  # the frames stay together
+
+
+def test_a_time_limit_stops_between_assemblies():
+    from polytile.formats import load
+    from polytile.tiling.disassembly_run import disassemble_puzzle
+
+    out = disassemble_puzzle(load(FILES / "CubeInCage.xmpuzzle"), time_limit=0.0)
+    assert out.timed_out and out.assemblies == 0
+    whole = disassemble_puzzle(load(FILES / "CubeInCage.xmpuzzle"), time_limit=600.0)
+    assert not whole.timed_out and whole.assemblies == BURRTXT[("CubeInCage", 0)][0]
