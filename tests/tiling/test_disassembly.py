@@ -196,3 +196,13 @@ def test_a_time_limit_stops_between_assemblies():
     assert out.timed_out and out.assemblies == 0
     whole = disassemble_puzzle(load(FILES / "CubeInCage.xmpuzzle"), time_limit=600.0)
     assert not whole.timed_out and whole.assemblies == BURRTXT[("CubeInCage", 0)][0]
+
+
+def test_a_search_over_its_state_budget_is_refused():
+    """PelikanBurr's first separation takes 98 moves over thousands of states."""
+    from polytile.errors import PuzzleError
+    from polytile.formats import load
+    from polytile.tiling.disassembly_run import disassemble_puzzle
+
+    with pytest.raises(PuzzleError, match="more than 100 states"):
+        disassemble_puzzle(load(FILES / "PelikanBurr.xmpuzzle"), max_nodes=100)

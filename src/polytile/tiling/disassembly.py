@@ -190,7 +190,10 @@ class Disassembler:
         )
         self.nodes += int(nodes)
         if status == TOO_BIG:
-            raise PuzzleError(f"disassembly: more than {self.max_nodes} states for one part", "--disassemble")
+            raise PuzzleError(
+                f"taking a part apart visits more than {self.max_nodes} states (--max-memory raises the limit)",
+                "--disassemble",
+            )
         if status != FOUND:
             return None
         last = path[-1]
