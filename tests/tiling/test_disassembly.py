@@ -206,3 +206,25 @@ def test_a_search_over_its_state_budget_is_refused():
 
     with pytest.raises(PuzzleError, match="more than 100 states"):
         disassemble_puzzle(load(FILES / "PelikanBurr.xmpuzzle"), max_nodes=100)
+
+
+@pytest.mark.parametrize("cpu", [0.9, 1.6])
+def test_ctrl_c_stops_count_disassemble(cpu):
+    """Ctrl-C, in the count, the listing or the disassembly (after `cpu` seconds of CPU,
+    wherever that is on this machine): exit 130, the partial figures marked as such."""
+    import signal
+    import subprocess
+
+    from cli_helpers import start_cli, wait_busy
+
+    proc = start_cli(
+        "count", FILES / "SolidSixPieceBurrs.xmpuzzle", "--disassemble", "--jobs", "1",
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    if not wait_busy(proc, cpu):
+        proc.communicate()
+        pytest.skip("finished before the signal")
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, (out, err)
+    assert "interrupted" in err and "Traceback" not in err, err

@@ -37,6 +37,7 @@ from ..errors import PuzzleError
 
 if TYPE_CHECKING:
     from ..core.cover import Cover
+    from ..core.results import Report
     from ..core.symmetry import Symmetry
 
 Cells = tuple[int, ...]  # a placement's cells, as sorted indices of the result's voxels
@@ -218,10 +219,11 @@ def all_solutions(puzzle: Puzzle, limit: int = LIMIT) -> list[Assembly]:
     cover = model.cover
     sym = tiling.symmetry()
     if len(np.unique(sym.opt_label)) < cover.n_options:  # a cell-set of two pieces
-        found = [np.asarray(o) for o in search(cover, sym, limit=limit + 1, store=True, breaking=False).found]
+        res = _whole(search(cover, sym, limit=limit + 1, store=True, breaking=False))
+        found = [np.asarray(o) for o in res.found]
         solutions = {frozenset(int(o) for o in opts) for opts in found}
     else:
-        reps = search(cover, sym, unique=True, store=True).found
+        reps = _whole(search(cover, sym, unique=True, store=True)).found
         solutions = _orbits(cover, sym, reps, limit)
     if len(solutions) > limit:
         raise PuzzleError(f"--burr lists every solution: more than {limit} here", puzzle.source)
@@ -231,6 +233,14 @@ def all_solutions(puzzle: Puzzle, limit: int = LIMIT) -> list[Assembly]:
         placed = [model.placement(o) for o in sorted(opts)]
         out.append([(names[p], at) for p, at in placed])
     return out
+
+
+def _whole(report: Report[np.ndarray]) -> Report[np.ndarray]:
+    """The search's report, or KeyboardInterrupt when Ctrl-C stopped it (a partial list
+    would give a wrong figure)."""
+    if report.interrupted:
+        raise KeyboardInterrupt
+    return report
 
 
 def _orbits(cover: Cover, sym: Symmetry, reps: list[np.ndarray], limit: int) -> set[frozenset[int]]:

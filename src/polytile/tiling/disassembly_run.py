@@ -167,7 +167,10 @@ def _assemblies(puzzle: Puzzle, tiling: Tiling | None = None) -> Iterator[list[t
     cells = _as_3d(puzzle.board.cells)
     low = cells.min(axis=0)
     index = {tuple(c): i for i, c in enumerate((cells - low).tolist())}
-    for sol in tiling.solve(limit=None, unique=True).found:
+    report = tiling.solve(limit=None, unique=True)
+    if report.interrupted:  # Ctrl-C in the listing: the caller reports what was done
+        raise KeyboardInterrupt
+    for sol in report.found:
         yield [
             (part[pl.piece], tuple(sorted(index[tuple(c)] for c in (_as_3d(pl.cells) - low).tolist())))
             for pl in sol.placements
