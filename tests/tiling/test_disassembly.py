@@ -228,3 +228,20 @@ def test_ctrl_c_stops_count_disassemble(cpu):
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, (out, err)
     assert "interrupted" in err and "Traceback" not in err, err
+
+
+@pytest.mark.skipif(
+    bool(__import__("os").environ.get("POLYTILE_JIT"))
+    or not __import__("polytile.engine.kernels").engine.kernels.compiled_table(),
+    reason="no compiled kernels (POLYTILE_JIT=1, or the extension is missing or stale)",
+)
+def test_the_search_is_compiled_ahead_of_time():
+    """With the extension built, a disassembly runs without loading numba."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, polytile; o = polytile.disassemble(sys.argv[1]); print(o.disassemblable, 'numba' in sys.modules)"
+    )
+    r = subprocess.run([sys.executable, "-c", code, str(FILES / "CubeInCage.xmpuzzle")], capture_output=True, text=True)
+    assert r.stdout.split() == ["1", "False"], r.stderr
