@@ -6,6 +6,7 @@ tests/disassembly_checker.py, which shares no code with polytile; small cases re
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections import Counter
 from pathlib import Path
@@ -16,6 +17,7 @@ import pytest
 import disassembly_checker
 from cli_helpers import call_cli
 from paths import EXAMPLES, TESTS
+from polytile.engine import kernels
 
 FILES = TESTS / "xmpuzzle"
 # (file stem, problem from 0) of every cube problem recorded; the slow ones only in one test
@@ -231,8 +233,7 @@ def test_ctrl_c_stops_count_disassemble(cpu):
 
 
 @pytest.mark.skipif(
-    bool(__import__("os").environ.get("POLYTILE_JIT"))
-    or not __import__("polytile.engine.kernels").engine.kernels.compiled_table(),
+    bool(os.environ.get("POLYTILE_JIT")) or not kernels.compiled_table(),
     reason="no compiled kernels (POLYTILE_JIT=1, or the extension is missing or stale)",
 )
 def test_the_search_is_compiled_ahead_of_time():
