@@ -246,3 +246,26 @@ def test_the_search_is_compiled_ahead_of_time():
     )
     r = subprocess.run([sys.executable, "-c", code, str(FILES / "CubeInCage.xmpuzzle")], capture_output=True, text=True)
     assert r.stdout.split() == ["1", "False"], r.stderr
+
+
+def test_piece_groups_in_either_form(tmp_path):
+    """CubeInCage's frames in group 1 as `group` attributes (the file) and as `<group>`
+    children (BurrTools writes those when a part's copies are shared out): the same answer;
+    without the groups, the frames never part and nothing comes apart."""
+    import gzip
+
+    import polytile
+
+    xml = gzip.decompress((FILES / "CubeInCage.xmpuzzle").read_bytes()).decode()
+    children = xml.replace(
+        '<shape id="1" count="1" group="1"/>', '<shape id="1" count="1"><group group="1" count="1"/></shape>'
+    )
+    children = children.replace(
+        '<shape id="2" count="2" group="1"/>', '<shape id="2" count="2"><group group="1" count="2"/></shape>'
+    )
+    none = xml.replace(' group="1"', "")
+    assert children != xml and none != xml
+    for text, apart in ((children, 1), (none, 0)):
+        path = tmp_path / "cage.xmpuzzle"
+        path.write_text(text)
+        assert polytile.disassemble(path).disassemblable == apart
