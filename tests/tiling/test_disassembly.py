@@ -269,3 +269,13 @@ def test_piece_groups_in_either_form(tmp_path):
         path = tmp_path / "cage.xmpuzzle"
         path.write_text(text)
         assert polytile.disassemble(path).disassemblable == apart
+
+
+def test_threads_give_the_same_answer():
+    import polytile
+
+    for stem in ("DraculasDentalDesaster", "DemoPieceGenerator"):
+        one = polytile.disassemble(FILES / f"{stem}.xmpuzzle", jobs=1)
+        two = polytile.disassemble(FILES / f"{stem}.xmpuzzle", jobs=2)
+        assert [r.to_json() for r in one.results] == [r.to_json() for r in two.results]
+        assert (one.disassemblable, one.nodes) == (two.disassemblable, two.nodes)

@@ -27,9 +27,15 @@ def check_grid(tiling: Tiling) -> None:
 
 
 def run(
-    tiling: Tiling, path: Path, problem: Optional[str], time_limit: Optional[float], budget: Optional[int]
+    tiling: Tiling,
+    path: Path,
+    problem: Optional[str],
+    time_limit: Optional[float],
+    budget: Optional[int],
+    jobs: int = 0,
 ) -> tuple[Outcome, bool]:
-    """Every assembly taken apart: (the outcome, whether Ctrl-C stopped it)."""
+    """Every assembly taken apart, on `jobs` threads (0: every core): (the outcome,
+    whether Ctrl-C stopped it)."""
     from ...tiling.disassembly import MAX_NODES
     from ...tiling.disassembly_run import Outcome, disassemble_puzzle, file_rules
 
@@ -38,7 +44,9 @@ def run(
     nodes = MAX_NODES if budget is None else max(1000, min(MAX_NODES, budget // (NODE_BYTES * pieces)))
     outcome = Outcome([])
     try:
-        outcome = disassemble_puzzle(tiling.puzzle, weights, groups, time_limit, nodes, into=outcome, tiling=tiling)
+        outcome = disassemble_puzzle(
+            tiling.puzzle, weights, groups, time_limit, nodes, into=outcome, tiling=tiling, jobs=jobs
+        )
     except KeyboardInterrupt:
         return outcome, True
     return outcome, False
@@ -62,13 +70,15 @@ def count_figures(
     clock: tuple[Optional[float], float],
     budget: Optional[int],
     figures: dict[str, Any],
+    jobs: Optional[int] = None,
 ) -> Callable[[], None]:
     """`count --disassemble`: the BurrTools assemblies and those that come apart, into
-    figures; `clock`: the command's time limit and when its count started (time.monotonic).
+    figures; `clock`: the command's time limit and when its count started (time.monotonic);
+    `jobs`: --jobs (threads; None: every core).
     Returns what ends the command once the figures are printed (`stop`)."""
     limit, t0 = clock
     left = None if limit is None else max(0.0, limit - (time.monotonic() - t0))
-    outcome, interrupted = run(tiling, path, problem, left, budget)
+    outcome, interrupted = run(tiling, path, problem, left, budget, 0 if jobs is None else jobs)
     figures["burrtools"] = outcome.assemblies
     figures["disassemblable"] = outcome.disassemblable
     return lambda: stop(outcome, interrupted)

@@ -155,7 +155,7 @@ def count(
     if disassemble and report.complete:
         from .disassemble import count_figures
 
-        apart = count_figures(tiling, puzzle, problem, (time_limit, t0), max_memory, figures)
+        apart = count_figures(tiling, puzzle, problem, (time_limit, t0), max_memory, figures, jobs)
     elif burr and report.complete:
         from .burr import burr_figure
 

@@ -223,7 +223,7 @@ def _in_list(found: np.ndarray, nfound: int, st: np.ndarray) -> bool:
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def search(
     occ: np.ndarray,
     lo: np.ndarray,
