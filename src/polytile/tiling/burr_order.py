@@ -4,8 +4,7 @@ very assembly `burrTxt` finds.
 
 BurrTools (assembler_0.cpp, assembly.cpp) keeps an assembly when no image of it under the
 result's symmetries is smaller (`smallerRotationExists`): placements are compared piece by
-piece, the symmetry breaker's first (`pivot`, the first part whose shape shares the fewest
-symmetries with the result; used as a piece index, as BurrTools does), each placement as
+piece, the symmetry breaker's first (`pivot`: `_pivot`), each placement as
 (transformation, x, y, z): the smallest of BurrTools' 48 transformation numbers
 (tabs_0/rotmatrix.inc, mirrors from 24 on) that turns the part's shape into the placed
 one, and where the shape's voxel (0, 0, 0) lands. The copies of a part are sorted by
@@ -73,6 +72,24 @@ def result_symmetries(puzzle: Puzzle, board: np.ndarray) -> list[tuple[int, np.n
     return out
 
 
+def _pivot(counts: list[int], low: list[int], high: list[int]) -> int:
+    """The piece BurrTools compares first (a number past the pieces: none). Its assembler 0
+    (every part exactly once) takes the first part sharing the fewest symmetries with the
+    result and uses the part's number as a piece number; assembler 1 prefers parts with
+    fewer copies, takes the part's first piece, and has no pivot when that part has copies
+    or some part a min..max range (assembler_0.cpp, assembler_1.cpp: prepare)."""
+    if all(h <= 1 and lo == h for lo, h in zip(low, high)):
+        return counts.index(min(counts))
+    breaker, piece, best, pc = 0, 0, counts[0], high[0]
+    for i in range(1, len(counts)):
+        if high[i] < high[breaker] or (high[i] == high[breaker] and counts[i] < best):
+            breaker, piece, best = i, pc, counts[i]
+        pc += high[i]
+    if high[breaker] > 1 or any(lo != h for lo, h in zip(low, high)):
+        return sum(high) + 1
+    return piece
+
+
 class Chooser:
     """BurrTools' member of each class: `choose(items)` for an assembly given as (part,
     cell indices) pairs returns the member BurrTools keeps, its pieces in BurrTools' order."""
@@ -85,7 +102,8 @@ class Chooser:
         self.images = [(t, perm) for t, perm in syms if t < 24 or mirrors]
         result_set = {t for t, _ in syms}
         counts = [len(result_set & s.symmetries) for s in self.shapes]
-        self.pivot = counts.index(min(counts)) if len(syms) > 1 else len(pieces)
+        low, high = [p.least for p in pieces], [p.count for p in pieces]
+        self.pivot = _pivot(counts, low, high) if len(syms) > 1 else len(pieces)
         self.image_of = image_of  # tiling.burr._image bound to the parts (mirror partners)
         self.known: dict[tuple[int, tuple[int, ...]], Placement] = {}
         self.turned: dict[tuple[int, int, tuple[int, ...]], tuple[Placement, tuple[int, ...]]] = {}
