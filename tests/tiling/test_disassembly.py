@@ -279,3 +279,72 @@ def test_threads_give_the_same_answer():
         two = polytile.disassemble(FILES / f"{stem}.xmpuzzle", jobs=2)
         assert [r.to_json() for r in one.results] == [r.to_json() for r in two.results]
         assert (one.disassemblable, one.nodes) == (two.disassemblable, two.nodes)
+
+
+# burrTxt -d -p's plans (tests/xmpuzzle/burrtxt-plans/*.txt.gz, its output as run, gzipped):
+# each state is drawn as z slices side by side (rows y, columns x) in a fixed frame, piece i
+# as letter 'a' + i; a separation's states, then "puzzle separates into  2 parts", then the
+# part taken out's, then the part left's
+
+
+def _burrtxt_states(stem: str) -> list[list[dict[int, set]]]:
+    import gzip
+
+    lines = gzip.decompress((FILES / "burrtxt-plans" / f"{stem}.txt.gz").read_bytes()).decode().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("level:"))
+    seps: list[list[dict[int, set]]] = [[]]
+    rows: list[str] | None = None
+    for line in lines[start + 1 :]:
+        if line.startswith(" puzzle separates"):
+            seps.append([])
+        elif line.startswith(" +"):
+            if rows is None:
+                rows = []
+                continue
+            state: dict[int, set] = {}
+            for y, row in enumerate(rows):
+                for z, seg in enumerate(row.split("!")[1::2]):
+                    for x, ch in enumerate(seg):
+                        if ch != " ":
+                            state.setdefault(ord(ch) - ord("a"), set()).add((x, y, z))
+            seps[-1].append(state)
+            rows = None
+        elif line.startswith(" !") and rows is not None:
+            rows.append(line)
+    return [s for s in seps if s]
+
+
+def _our_separations(sep, out: list) -> list:
+    """(pieces, states as {piece: translation}, removed) per separation, in burrTxt's order."""
+    if sep is not None:
+        states = [{p: tuple(st[t]) for t, p in enumerate(sep.pieces)} for st in sep.states.tolist()]
+        out.append((set(sep.pieces), states, {sep.pieces[t] for t in np.flatnonzero(sep.removed)}))
+        _our_separations(sep.taken, out)
+        _our_separations(sep.left, out)
+    return out
+
+
+@pytest.mark.parametrize("stem", ["AlPackino", "CubeInCage", "DraculasDentalDesaster", "PelikanBurr"])
+def test_plans_follow_burrtxts_move_by_move(stem):
+    """Each move translates the same pieces relative to the others as burrTxt's (a piece's
+    move is read from the drawing where the piece is whole in both states: the frame cuts
+    pieces that travel far), and the same pieces come out."""
+    theirs = _burrtxt_states(stem)
+    result = next(r for r in _disassemble(stem, 0).results if r.apart)
+    ours = _our_separations(result.separation, [])
+    assert len(theirs) == len(ours)
+    size = {p: max(len(st.get(p, ())) for sep in theirs for st in sep) for p in range(len(result.names))}
+    for states, (pieces, mine, removed) in zip(theirs, ours):
+        assert len(states) == len(mine) + 1
+        for a, b, x, y in zip(states, states[1:], mine, mine[1:]):
+            rel = {p: tuple(np.subtract(y[p], x[p])) for p in pieces}
+            seen = {
+                p: tuple((np.array(sorted(b[p])).min(0) - np.array(sorted(a[p])).min(0)).tolist())
+                for p in pieces
+                if len(a.get(p, ())) == len(b.get(p, ())) == size[p]
+            }
+            base = next(iter(seen))
+            for p, v in seen.items():  # the drawing and the plan agree up to a common shift
+                assert np.array_equal(np.subtract(v, seen[base]), np.subtract(rel[p], rel[base])), (p, v, rel)
+        gone = set(states[-2]) - set(states[-1])
+        assert gone <= removed and not any(p in states[-1] for p in removed)
