@@ -1,6 +1,7 @@
 """polytile vs BurrTools' burrTxt on BurrTools files, in one run, whole commands.
 
     python bench/bench_burr.py --burr BIN [--files DIR] [--limit SECONDS] [--repeat N] [--no-exported] [--long]
+    python bench/bench_burr.py --burr BIN --disassemble [--files DIR] [--limit SECONDS]
 
 BIN is burrTxt (or the environment variable POLYTILE_BURRTXT; an optional peer built from
 BurrTools' public sources: bench/README.md, "Optional peers"). DIR holds BurrTools' examples/ (default
@@ -11,6 +12,10 @@ and `burrTxt -q -o N FILE`, each run as a whole command (process start, file rea
 --repeat times (default 3), the median wall time shown, and the ratio burrTxt / polytile.
 Then polytile's examples/ are written as BurrTools files (the `convert` writer) and run
 the same way. Each run gets --limit seconds. Prints a markdown table.
+
+--disassemble: whole commands side by side, median wall time of 3 runs each, on every cube
+problem: `burrTxt -d -q -o N FILE` (assemblies, and solutions: those that come apart) and
+`polytile count FILE --problem N+1 --burr --disassemble --jobs 1 --json`.
 """
 
 from __future__ import annotations
@@ -130,6 +135,54 @@ def exported_table(binary: str, limit: float, long: bool, repeat: int) -> list[s
     return lines
 
 
+def _median_run(cmd: list[str], limit: float) -> tuple[str, float]:
+    """The output of `cmd` and its median wall time over 3 runs."""
+    times, out = [], ""
+    for _ in range(3):
+        t0 = time.perf_counter()
+        try:
+            r = subprocess.run(cmd, capture_output=True, text=True, timeout=limit)
+        except subprocess.TimeoutExpired:
+            return "", limit
+        times.append(time.perf_counter() - t0)
+        out = r.stdout
+    return out, sorted(times)[1]
+
+
+def disassembly_table(binary: str, folder: Path, limit: float) -> list[str]:
+    """burrTxt -d beside count --burr --disassemble, whole commands, on every cube problem."""
+    lines = [
+        "| puzzle | burrTxt -d assemblies / solutions | s | polytile assemblies / come apart | s | "
+        "burrTxt / polytile | same |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    ours_cmd = [sys.executable, "-m", "polytile", "count"]
+    for path in sorted(folder.glob("*.xmpuzzle")):
+        try:
+            problems = read_file(path).problems
+        except PuzzleError:
+            continue
+        for i in range(len(problems)):
+            theirs, t_s = _median_run([binary, "-d", "-q", "-o", str(i), str(path)], limit)
+            m = re.search(r"(\d+) assemblies and (\d+) solutions", theirs)
+            t_fig = f"{m.group(1)} / {m.group(2)}" if m else "stopped"
+            out, o_s = _median_run(
+                [*ours_cmd, str(path), "--problem", str(i + 1), "--burr", "--disassemble", "--jobs", "1", "--json"],
+                limit,
+            )
+            try:
+                got = json.loads(out)
+                o_fig = f"{got['burrtools']} / {got['disassemblable']}"
+            except (ValueError, KeyError):
+                o_fig = "failed"
+            lines.append(
+                f"| {path.stem} #{i + 1} | {t_fig} | {t_s:.3f} | {o_fig} | {o_s:.3f} | {t_s / o_s:.2f} | "
+                f"{'yes' if o_fig == t_fig else '**no**'} |"
+            )
+            print(lines[-1], file=sys.stderr)
+    return lines
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--burr", default=os.environ.get("POLYTILE_BURRTXT"), help="burrTxt binary")
@@ -138,9 +191,14 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3, help="runs of each command (the median is shown)")
     ap.add_argument("--no-exported", action="store_true")
     ap.add_argument("--long", action="store_true", help="also the hexomino Cornucopia (minutes)")
+    ap.add_argument("--disassemble", action="store_true", help="burrTxt -d beside count --burr --disassemble")
     args = ap.parse_args()
     if not args.burr:
         sys.exit("bench_burr.py: give --burr BIN (or POLYTILE_BURRTXT)")
+    if args.disassemble:
+        os.environ["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", "")
+        print("\n".join(disassembly_table(args.burr, args.files, args.limit)))
+        return
     print("BurrTools' examples\n\n" + HEADER)
     print("\n".join(examples_table(args.burr, args.files, args.limit, args.repeat)))
     if not args.no_exported:

@@ -14,12 +14,13 @@ import sys
 
 from .errors import PuzzleError
 
-__all__ = ["load", "box", "Tiling", "Report", "Solution", "PuzzleError"]
+__all__ = ["load", "box", "disassemble", "Tiling", "Report", "Solution", "PuzzleError"]
 __version__ = "0.1.0"
 _LAZY = {
     "load": "tiling.solver",
     "Tiling": "tiling.solver",
     "box": "tiling.boxing",
+    "disassemble": "tiling.disassembly_run",
     "Report": "core.results",
     "Solution": "core.results",
 }

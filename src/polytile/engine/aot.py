@@ -73,6 +73,9 @@ def exercise() -> None:
     from .counting.banded import exercise as exercise_banded
 
     exercise_banded()  # the Pfaffian's determinant (engine/counting/banded.py)
+    from .disassembly.kernel import exercise as exercise_disassembly
+
+    exercise_disassembly()  # the disassembler's search (engine/disassembly/kernel.py)
     rows = np.zeros((8, 2), dtype=np.uint64)  # the bitboard memo table's growth (bitboard/driver.py)
     kernels.kernel_module("bitboard.memo_table").rehash(rows[:4], rows)
 

@@ -52,6 +52,7 @@ SOURCES = KERNEL_MODULES + (
     "geometry.congruence",
     "counting.sweep",
     "counting.banded",
+    "disassembly.kernel",
 )
 EXTENSION = "polytile.engine._aot"
 _HERE = Path(__file__).resolve().parent

@@ -70,6 +70,7 @@ class Shape:
     variable: np.ndarray  # (m, 3) cells of '+' voxels
     filled_colour: np.ndarray  # (n,) colour per filled cell (0 neutral)
     variable_colour: np.ndarray  # (m,)
+    weight: int = 1  # which side moves in a disassembly (the heavier one stays)
 
 
 @dataclass
@@ -81,6 +82,7 @@ class Problem:
     parts: list[tuple[int, int, int]]  # (shape id, min, max)
     result: int
     pairs: set[tuple[int, int]] = field(default_factory=set)  # (piece colour, result colour), 1-based
+    groups: list[list[tuple[int, int]]] = field(default_factory=list)  # per part: (group, count), disassembly's
 
 
 @dataclass
@@ -186,6 +188,7 @@ def _shape(element: Element, index: int, size: tuple[int, int, int], name: str, 
         _cells(var, size),
         colours[full],
         colours[var],
+        number(element, "weight", name, where, 1, most=MAX_COPIES),
     )
 
 
@@ -197,6 +200,7 @@ def _cells(idx: np.ndarray, size: tuple[int, int, int]) -> np.ndarray:
 def _problem(element: Element, index: int, n_shapes: int, name: str) -> Problem:
     where = f"problem {index + 1}"
     parts: list[tuple[int, int, int]] = []
+    groups: list[list[tuple[int, int]]] = []
     shapes = element.find("shapes")
     found = [] if shapes is None else shapes.findall("shape")
     if len(found) > MAX_SHAPES:
@@ -217,6 +221,7 @@ def _problem(element: Element, index: int, n_shapes: int, name: str) -> Problem:
         else:
             lo = hi = 1
         parts.append((sid, lo, hi))
+        groups.append(_groups(part, hi, name, where))
     if sum(hi for _, _, hi in parts) > MAX_PIECES:
         raise PuzzleError(f"{where}: more than {MAX_PIECES} pieces", name)
     result = element.find("result")
@@ -229,7 +234,20 @@ def _problem(element: Element, index: int, n_shapes: int, name: str) -> Problem:
     bitmap = element.find("bitmap")
     for pair in [] if bitmap is None else bitmap.findall("pair"):
         pairs.add((number(pair, "piece", name, where) + 1, number(pair, "result", name, where) + 1))
-    return Problem(element.get("name") or "", parts, rid, pairs)
+    return Problem(element.get("name") or "", parts, rid, pairs, groups)
+
+
+def _groups(part: Element, most: int, name: str, where: str) -> list[tuple[int, int]]:
+    """A part's piece groups (BurrTools' problem.cpp): a `group` attribute puts all its
+    copies in one group; `<group group= count=>` children share them out."""
+    if part.get("group") is not None:
+        gid = number(part, "group", name, where, most=MAX_COPIES)
+        return [(gid, most)] if gid else []
+    found = [
+        (number(g, "group", name, where, most=MAX_COPIES), number(g, "count", name, where, most=MAX_COPIES))
+        for g in part.findall("group")
+    ]
+    return [(gid, n) for gid, n in found if gid]
 
 
 def read_file(path: str | Path) -> BurrFile:

@@ -42,6 +42,7 @@ KEEP = {
     ("problems", "problem"),
     ("problems", "problem", "shapes"),
     ("problems", "problem", "shapes", "shape"),
+    ("problems", "problem", "shapes", "shape", "group"),
     ("problems", "problem", "result"),
     ("problems", "problem", "bitmap"),
     ("problems", "problem", "bitmap", "pair"),

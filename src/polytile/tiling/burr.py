@@ -38,6 +38,7 @@ from ..errors import PuzzleError
 
 if TYPE_CHECKING:
     from ..core.cover import Cover
+    from ..core.results import Report
     from ..core.symmetry import Symmetry
 
 Cells = tuple[int, ...]  # a placement's cells, as sorted indices of the result's voxels
@@ -187,6 +188,12 @@ def _image(
 def burr_classes(puzzle: Puzzle, solutions: list[Assembly]) -> int:
     """The number of BurrTools assemblies among `solutions` (all of the puzzle's, each a
     list of (piece name, cells))."""
+    return sum(1 for _ in burr_assemblies(puzzle, solutions))
+
+
+def burr_assemblies(puzzle: Puzzle, solutions: list[Assembly]) -> Iterator[Labelled]:
+    """One labelled assembly, (part, cells) pairs, per BurrTools assembly among `solutions`:
+    the first of its class that the solutions give."""
     parts = parts_of(puzzle)
     group = result_group(puzzle)
     if not parts.mirrors:
@@ -194,8 +201,7 @@ def burr_classes(puzzle: Puzzle, solutions: list[Assembly]) -> int:
     cells = _as_3d(puzzle.board.cells)
     low = cells.min(axis=0)
     index = {tuple(c): i for i, c in enumerate((cells - low).tolist())}
-    seen: set[tuple[tuple[int, Cells], ...]] = set()  # every labelled assembly of the classes counted so far
-    classes = 0
+    seen: set[tuple[tuple[int, Cells], ...]] = set()  # every labelled assembly of the classes met so far
     for s in solutions:
         groups: dict[str, list[tuple[int, ...]]] = {}
         for piece, at in s:
@@ -205,9 +211,8 @@ def burr_classes(puzzle: Puzzle, solutions: list[Assembly]) -> int:
         for items, used in _labellings(parts, groups):
             if tuple(sorted(items)) in seen:
                 continue
-            classes += 1  # a new class: all its members are its images
+            yield items  # a new class: all its members are its images
             seen.update(f for perm, rot in group if (f := _image(parts, items, used, perm, rot)) is not None)
-    return classes
 
 
 def all_solutions(puzzle: Puzzle, limit: int = LIMIT) -> list[Assembly]:
@@ -227,10 +232,11 @@ def all_solutions(puzzle: Puzzle, limit: int = LIMIT) -> list[Assembly]:
     cover = model.cover
     sym = tiling.symmetry()
     if len(np.unique(sym.opt_label)) < cover.n_options:  # a cell-set of two pieces
-        found = [np.asarray(o) for o in search(cover, sym, limit=limit + 1, store=True, breaking=False).found]
+        res = _whole(search(cover, sym, limit=limit + 1, store=True, breaking=False))
+        found = [np.asarray(o) for o in res.found]
         solutions = {frozenset(int(o) for o in opts) for opts in found}
     else:
-        reps = search(cover, sym, unique=True, store=True).found
+        reps = _whole(search(cover, sym, unique=True, store=True)).found
         solutions = _orbits(cover, sym, reps, limit)
     if len(solutions) > limit:
         raise PuzzleError(f"--burr lists every solution: more than {limit} here", puzzle.source)
@@ -240,6 +246,14 @@ def all_solutions(puzzle: Puzzle, limit: int = LIMIT) -> list[Assembly]:
         placed = [model.placement(o) for o in sorted(opts)]
         out.append([(names[p], at) for p, at in placed])
     return out
+
+
+def _whole(report: Report[np.ndarray]) -> Report[np.ndarray]:
+    """The search's report, or KeyboardInterrupt when Ctrl-C stopped it (a partial list
+    would give a wrong figure)."""
+    if report.interrupted:
+        raise KeyboardInterrupt
+    return report
 
 
 def _orbits(cover: Cover, sym: Symmetry, reps: list[np.ndarray], limit: int) -> set[frozenset[int]]:

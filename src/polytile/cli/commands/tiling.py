@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from argparse import ArgumentParser
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
@@ -24,7 +25,9 @@ def _err(msg: str) -> None:
     print(msg, file=sys.stderr)
 
 
-def _load(path: Path, no_reflect: bool, problem: Optional[str] = None, budget: Optional[int] = None) -> Tiling:
+def _load(
+    path: Path, no_reflect: bool, problem: Optional[str] = None, budget: Optional[int] = None, disassemble: bool = False
+) -> Tiling:
     from ...formats import load  # a file that cannot be read is refused before numpy loads
 
     if problem == "list":
@@ -35,6 +38,10 @@ def _load(path: Path, no_reflect: bool, problem: Optional[str] = None, budget: O
     from ...tiling.solver import Tiling
 
     tiling = Tiling(puzzle, budget)
+    if disassemble:  # refused on a grid without unit translations, before any work
+        from .disassemble import check_grid
+
+        check_grid(tiling)
     for note in tiling.notes:
         _err(note)
     return tiling.no_reflect() if no_reflect else tiling
@@ -78,6 +85,7 @@ def count_arguments(p: ArgumentParser) -> None:
     _common(p)
     flag(p, "--json", "Print one JSON object.", dest="as_json")
     flag(p, "--burr", "Also count assemblies as BurrTools does (lists every solution).")
+    flag(p, "--disassemble", "Also count the BurrTools assemblies that come apart (burrTxt -d's solutions).")
     _search_options(p)
     p.add_argument(
         "--jobs",
@@ -118,6 +126,7 @@ def count(
     burr: bool = False,
     max_memory: Optional[int] = None,
     method: str = "auto",
+    disassemble: bool = False,
 ) -> None:
     """Count all solutions (and unique ones with --unique), on every core."""
     if scheduler and dask:
@@ -126,7 +135,8 @@ def count(
         from ...engine.parallel.scheduler_probe import parse_address
 
         parse_address(scheduler)
-    tiling = _load(puzzle, no_reflect, problem, max_memory)
+    tiling = _load(puzzle, no_reflect, problem, max_memory, disassemble)
+    t0 = time.monotonic()
     from ..progress import counting
 
     with counting() as progress:
@@ -138,10 +148,15 @@ def count(
             checkpoint=str(checkpoint) if checkpoint else None,
             progress=progress,
             scheduler="local" if dask else scheduler,
-            method=_method(method, engine, jobs, checkpoint, scheduler, dask, burr),
+            method=_method(method, engine, jobs, checkpoint, scheduler, dask, burr or disassemble),
         )
     figures = report.to_json()
-    if burr and report.complete:
+    apart = None
+    if disassemble and report.complete:
+        from .disassemble import count_figures
+
+        apart = count_figures(tiling, puzzle, problem, (time_limit, t0), max_memory, figures, jobs)
+    elif burr and report.complete:
         from .burr import burr_figure
 
         figures["burrtools"] = burr_figure(tiling.puzzle, report.unique if unique else None)
@@ -149,9 +164,12 @@ def count(
         print(json.dumps(figures))
     else:
         print("\n".join(report.text_lines(unique)))
-        if "burrtools" in figures:
-            print(f"burrtools: {figures['burrtools']}")
+        for key in ("burrtools", "disassemblable"):
+            if key in figures:
+                print(f"{key}: {figures[key]}")
     _finish(report, f"{report.solutions} solutions" if report.counted else f"no count (the {report.method} method)")
+    if apart is not None:
+        apart()  # exit 124 or 130 when the disassembly stopped early
 
 
 def _method(
@@ -199,6 +217,10 @@ def solve_arguments(p: ArgumentParser) -> None:
         help="text, json, matrix (piece numbers in the file's order), svg or png (png needs -o).",
     )
     p.add_argument("-o", "--output", type=Path, metavar="FILE", help="Write to FILE.")
+    flag(p, "--disassemble", "Show how the BurrTools assemblies come apart (the moves; burrTxt -d -p).")
+    p.add_argument(
+        "--sort", choices=("level", "moves"), help="With --disassemble: the hardest first, by level or by moves."
+    )
     _search_options(p)
     p.set_defaults(run=solve)
 
@@ -217,10 +239,20 @@ def solve(
     max_memory: Optional[int] = None,
     random: Optional[int] = None,
     seed: Optional[int] = None,
+    disassemble: bool = False,
+    sort: Optional[str] = None,
 ) -> None:
     """Show solutions (exit 1 when there is none)."""
     check_format(fmt)
     check_file(fmt, output)
+    if sort is not None and not disassemble:
+        raise PuzzleError("--sort orders disassemblies: it needs --disassemble", "--sort")
+    if disassemble:
+        from .disassemble import show_plans
+
+        opts = dict(fmt=fmt, output=output, time_limit=time_limit, budget=max_memory, sort=sort, all_=all_, limit=limit)
+        show_plans(_load(puzzle, no_reflect, problem, max_memory, True), puzzle, problem, opts, random or unique)
+        return
     if random is not None and (all_ or unique):
         raise PuzzleError("--random draws from all the solutions: not with --all or --unique", "--random")
     tiling = _load(puzzle, no_reflect, problem, max_memory)

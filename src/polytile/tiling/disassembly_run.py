@@ -1,0 +1,270 @@
+"""Disassembly of a puzzle's assemblies as `burrTxt -d` does it: every BurrTools assembly
+(tiling/burr.py: one per class under the result's symmetries, pieces told apart by part) is
+taken apart (tiling/disassembly.py); those that come apart are BurrTools' solutions.
+
+The pieces are in BurrTools' order: by part in the problem's order (copies of a part by
+their cells). Weights and piece groups come from the BurrTools file when the puzzle is one
+(other files: weight 1, no groups). Only grids whose unit translations are known take part
+(the cube grid: one step along each axis)."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+import numpy as np
+
+from ..core.puzzle import VIRTUAL, Puzzle
+from typing import TYPE_CHECKING
+from ..errors import PuzzleError
+from .disassembly import MAX_NODES, Disassembler, Groups, Move, Separation
+
+if TYPE_CHECKING:
+    from .solver import Tiling
+
+SORTS = ("level", "moves")
+
+
+def unit_steps(puzzle: Puzzle) -> np.ndarray | None:
+    """The grid's unit translations, one row per axis (None: no disassembly on this grid)."""
+    if puzzle.board.grid == "square" and puzzle.dim == 3:
+        return np.eye(3, dtype=np.int64)
+    return None
+
+
+def refuse_grid(puzzle: Puzzle) -> np.ndarray:
+    """The grid's unit steps, or a PuzzleError on a grid without them."""
+    steps = unit_steps(puzzle)
+    if steps is None:
+        grid = "square" if puzzle.dim == 2 else puzzle.board.grid
+        raise PuzzleError(f"--disassemble works on the cube grid only (this puzzle: {grid} grid)", puzzle.source)
+    return steps
+
+
+@dataclass
+class Result:
+    """One BurrTools assembly: its pieces (names, cells) and its disassembly (None: it does
+    not come apart)."""
+
+    names: list[str]
+    cells: list[np.ndarray]
+    separation: Separation | None
+
+    @property
+    def apart(self) -> bool:
+        """Whether it comes apart."""
+        return self.separation is not None
+
+    @property
+    def level(self) -> str | None:
+        """BurrTools' level string (None: it does not come apart)."""
+        return None if self.separation is None else self.separation.level()
+
+    def moves(self) -> list[Move]:
+        """The plan, move by move."""
+        return [] if self.separation is None else self.separation.plan(self.names)
+
+    def to_json(self) -> dict[str, object]:
+        """Pieces (cells), whether it comes apart, level and moves."""
+        out: dict[str, object] = {
+            "pieces": {n: c.tolist() for n, c in zip(self.names, self.cells)},
+            "disassemblable": self.apart,
+        }
+        if self.separation is not None:
+            out["level"] = self.level
+            out["moves"] = [m.to_json() for m in self.moves()]
+        return out
+
+
+@dataclass
+class Outcome:
+    """Every assembly's result (in the order found), and whether the run stopped early."""
+
+    results: list[Result]
+    timed_out: bool = False
+    nodes: int = 0
+
+    @property
+    def assemblies(self) -> int:
+        """BurrTools' assemblies taken apart (all of them unless stopped)."""
+        return len(self.results)
+
+    @property
+    def disassemblable(self) -> int:
+        """Those that come apart: burrTxt -d's solutions."""
+        return sum(r.apart for r in self.results)
+
+
+def file_rules(puzzle: Puzzle, path: Path | None, problem: str | None) -> tuple[list[int], Groups]:
+    """Each part's weight and the piece groups, from the BurrTools file the puzzle came from."""
+    n = len([p for p in puzzle.pieces if p.name != VIRTUAL])
+    if path is None or path.suffix.lower() != ".xmpuzzle":
+        return [1] * n, Groups([[] for _ in range(n)])
+    from ..formats.xmpuzzle import choose, read_file
+
+    burr = read_file(path)
+    prob = burr.problems[choose(burr, problem, str(path))]
+    kept = [(sid, g) for (sid, _, hi), g in zip(prob.parts, prob.groups) if hi > 0]
+    return [burr.shapes[sid].weight for sid, _ in kept], Groups([g for _, g in kept])
+
+
+def disassemble_puzzle(
+    puzzle: Puzzle,
+    weights: list[int] | None = None,
+    groups: Groups | None = None,
+    time_limit: float | None = None,
+    max_nodes: int = MAX_NODES,
+    into: Outcome | None = None,
+    tiling: Tiling | None = None,
+    jobs: int = 1,
+) -> Outcome:
+    """Take every BurrTools assembly of the puzzle apart (into `into`, which holds what was
+    done when Ctrl-C stops it), on `jobs` threads (0: every core; the results in the same
+    order, the same as on one)."""
+    from .burr import _as_3d, _image, parts_of
+    from .burr_order import Chooser
+
+    steps = refuse_grid(puzzle)
+    parts = parts_of(puzzle)
+    k = len(parts.names)
+    weights = weights or [1] * k
+    groups = groups or Groups([[] for _ in range(k)])
+    board = _as_3d(puzzle.board.cells)
+    board = board - board.min(axis=0)
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    out = Outcome([]) if into is None else into
+    chooser = Chooser(puzzle, board, parts.mirrors, partial(_image, parts))
+    tasks = []
+    for items in _assemblies(puzzle, tiling):
+        used = [0] * k
+        for p, _ in items:
+            used[p] += 1
+        ordered = chooser.choose(items, used)
+        names = _names(parts.names, [p for p, _ in ordered], parts.high)
+        cells = [board[list(c)] for _, c in ordered]
+        dis = Disassembler(cells, [p for p, _ in ordered], [weights[p] for p, _ in ordered], groups, steps, max_nodes)
+        tasks.append((names, cells, dis))
+    _run_all(tasks, out, deadline, jobs)
+    return out
+
+
+Task = tuple[list[str], list[np.ndarray], Disassembler]
+
+
+def _run_one(task: Task, deadline: float | None) -> tuple[Result, int] | None:
+    """One assembly taken apart, or None when the time limit has passed."""
+    if deadline is not None and time.monotonic() > deadline:
+        return None
+    names, cells, dis = task
+    return Result(names, cells, dis.run()), dis.nodes
+
+
+def _run_all(tasks: list[Task], out: Outcome, deadline: float | None, jobs: int) -> None:
+    """Every task, in order, into `out` (up to the first one the time limit stopped)."""
+    threads = (os.cpu_count() or 1) if jobs == 0 else jobs
+    if threads <= 1 or len(tasks) < 2:
+        done: Iterator[tuple[Result, int] | None] = (_run_one(t, deadline) for t in tasks)
+        _collect(done, out)
+        return
+    from concurrent.futures import ThreadPoolExecutor
+
+    pool = ThreadPoolExecutor(min(threads, len(tasks)))  # the kernel lets the GIL go
+    try:
+        futures = [pool.submit(_run_one, t, deadline) for t in tasks]
+        _collect((f.result() for f in futures), out)
+    finally:
+        pool.shutdown(cancel_futures=True)
+
+
+def _collect(done: Iterator[tuple[Result, int] | None], out: Outcome) -> None:
+    for found in done:
+        if found is None:
+            out.timed_out = True
+            return
+        out.results.append(found[0])
+        out.nodes += found[1]
+
+
+def _assemblies(puzzle: Puzzle, tiling: Tiling | None = None) -> Iterator[list[tuple[int, tuple[int, ...]]]]:
+    """BurrTools' assemblies as (part, cell indices) lists: polytile's unique solutions
+    where they are the same (tiling.burr.same_as_unique), else the classes of every solution."""
+    from .burr import _as_3d, all_solutions, burr_assemblies, parts_of, same_as_unique
+
+    if not same_as_unique(puzzle):
+        yield from burr_assemblies(puzzle, all_solutions(puzzle))
+        return
+    if tiling is None or tiling.puzzle is not puzzle:
+        from .solver import Tiling
+
+        tiling = Tiling(puzzle)
+    part = {name: members[0] for name, members in parts_of(puzzle).of_class.items()}
+    cells = _as_3d(puzzle.board.cells)
+    low = cells.min(axis=0)
+    index = {tuple(c): i for i, c in enumerate((cells - low).tolist())}
+    report = tiling.solve(limit=None, unique=True)
+    if report.interrupted:  # Ctrl-C in the listing: the caller reports what was done
+        raise KeyboardInterrupt
+    for sol in report.found:
+        yield [
+            (part[pl.piece], tuple(sorted(index[tuple(c)] for c in (_as_3d(pl.cells) - low).tolist())))
+            for pl in sol.placements
+            if pl.piece != VIRTUAL
+        ]
+
+
+def _names(part_names: list[str], parts: list[int], high: list[int]) -> list[str]:
+    """Piece names: the part's, numbered when the part has copies."""
+    seen: dict[int, int] = {}
+    out = []
+    for p in parts:
+        seen[p] = seen.get(p, 0) + 1
+        out.append(part_names[p] if high[p] == 1 else f"{part_names[p]}#{seen[p]}")
+    return out
+
+
+def sort_results(results: list[Result], by: str | None) -> list[Result]:
+    """The assemblies that come apart, hardest first: by level (BurrTools' comparison of
+    the move sequences, disassembly_c::compare) or by the total number of moves."""
+    apart = [r for r in results if r.separation is not None]
+    if by == "level":
+        return sorted(apart, key=lambda r: _sequences(r.separation), reverse=True)  # type: ignore[arg-type]
+    if by == "moves":
+        return sorted(apart, key=lambda r: r.separation.total(), reverse=True)  # type: ignore[union-attr]
+    return apart
+
+
+def _sequences(s: Separation) -> list[int]:
+    """The move counts of every separation, this one first, then the staying part's, then
+    the other's (the order BurrTools compares them in)."""
+    out = [s.moves]
+    for sub in (s.left, s.taken):
+        if sub is not None:
+            out.extend(_sequences(sub))
+    return out
+
+
+def disassemble(
+    puzzle: str | Path | Puzzle | object, problem: str | None = None, time_limit: float | None = None, jobs: int = 0
+) -> Outcome:
+    """Take a puzzle's BurrTools assemblies apart (the Python API: `polytile.disassemble`):
+    `polytile.disassemble("CubeInCage.xmpuzzle")` has 96 `assemblies`, 1 `disassemblable`,
+    and that one's `results[i].level` is "4.9.3", its `moves()` the plan.
+
+    `puzzle`: a file name (a BurrTools file's weights and piece groups are read too; `problem`
+    chooses its problem), a `Tiling` or a `Puzzle`. `jobs`: threads (0: every core, 1: none;
+    the same results)."""
+    path: Path | None = None
+    if isinstance(puzzle, (str, Path)):
+        from ..formats import load
+
+        path = Path(puzzle)
+        puzzle = load(path, problem=problem)
+    else:
+        puzzle = getattr(puzzle, "puzzle", puzzle)
+    assert isinstance(puzzle, Puzzle)
+    weights, groups = file_rules(puzzle, path, problem)
+    return disassemble_puzzle(puzzle, weights, groups, time_limit, jobs=jobs)
