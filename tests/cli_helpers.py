@@ -18,7 +18,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 
 def argv(args: tuple[Any, ...]) -> list[str]:
@@ -99,3 +99,17 @@ def _stdin(text: str):
         yield
     finally:
         sys.stdin = saved
+
+
+@contextlib.contextmanager
+def child_cpu() -> Iterator[list[float]]:
+    """CPU seconds (user + system) of the child processes waited for inside the block, in
+    the list's one element: how much work a command did, whatever the machine's load
+    (a loaded machine stretches the wall clock; a deadline not kept shows as work past it)."""
+    import resource
+
+    box = [0.0]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    yield box
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    box[0] = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
