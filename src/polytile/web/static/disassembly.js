@@ -20,6 +20,8 @@ function resetApart() {
   $("#apart").hidden = !apartPossible();
   if (key === apart.key) { applyStep(); return; }
   if (apart.job) stopApart();
+  const pic = $("#picture");
+  if (pic.reach) { pic.reach = 0; pic.moved = null; }
   apart.key = key; apart.plan = null; apart.step = 0;
   $("#apart-level").textContent = "";
   $("#apart-status").textContent = "";
@@ -89,6 +91,8 @@ function planReady(plan) {
   }
   $("#apart-level").textContent = `Level ${plan.level} · ${plan.moves.length} moves`;
   $("#apart-status").textContent = `Comes apart: level ${plan.level}, ${plan.moves.length} moves. Press Next step (or .) to play it.`;
+  const reach = Math.max(...offsets(plan.moves.length).flat().map(Math.abs));
+  if (window.view3d && window.view3d.move) window.view3d.move($("#picture"), offsets(0), reach);
   applyStep();
 }
 

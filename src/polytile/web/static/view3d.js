@@ -279,7 +279,7 @@ class View {
   }
 
   aim() {
-    const radius = 0.5 * Math.hypot(...this.size);
+    const radius = 0.5 * Math.hypot(...this.size) + 0.7 * (this.pic.reach || 0);  // a plan's parts out: all in view
     const distance = 1.25 * radius / Math.sin((this.camera.fov / 2) * Math.PI / 180);
     const dir = new THREE.Vector3(0.9, 1.0, 1.5).normalize();
     this.camera.position.copy(dir.multiplyScalar(distance));
@@ -357,11 +357,13 @@ export function report(pic) {
   return view && view.wrapper.isConnected ? view.report() : null;
 }
 
-// A disassembly's state (static/disassembly.js): each placement's translation, null to put them back.
-export function move(pic, offsets) {
+// A disassembly's state (static/disassembly.js): each placement's translation, null to put them back;
+// `reach` (a new plan): how far its parts go, the camera drawn back to see them all.
+export function move(pic, offsets, reach) {
   pic.moved = offsets;
   const view = views.get(pic);
   if (!view) return;
+  if (reach !== undefined) { pic.reach = reach; view.aim(); }
   view.spread();
   view.render();
 }
