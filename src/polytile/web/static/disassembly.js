@@ -10,7 +10,8 @@ const apart = { plan: null, step: 0, job: null, key: null, timer: null };
 
 function apartPossible() {
   const v = state.view, s = v && v.job.summary;
-  return !!(s && v.job.solutions.length && s.dim === 3 && s.grid === "square" && !s.solids && !s.balls);
+  const g = s && gridFacts(s.grid, s.dim);                      // cubes: unit steps along the axes
+  return !!(g && g.boxes && v.job.solutions.length && s.dim === 3 && !s.solids && !s.balls);
 }
 
 // Called by renderView: a new solution (or none) forgets the plan and puts the pieces back.
