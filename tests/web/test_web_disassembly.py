@@ -85,3 +85,28 @@ def test_bad_placements_are_refused_in_one_line(client):
 
         view = wait(client, r.json()["id"])
         assert view["state"] == "failed" and "\n" not in view["error"] and "placed" in view["error"], view
+
+
+def test_a_3d_grid_without_unit_steps_fails_in_one_line(client):
+    """BallRoom.xmpuzzle (BurrTools' spheres): the job says in one line that it takes the cube grid."""
+    from web_api_helpers import wait
+
+    spec = burr_spec(XM / "BallRoom.xmpuzzle")
+    placed = [{"piece": "x", "cells": [[0, 0, 0]]}]
+    r = client.post("/api/jobs", json={"action": "disassemble", "puzzle": spec, "options": {"placed": placed}})
+    assert r.status_code == 202, r.text
+    view = wait(client, r.json()["id"])
+    assert view["state"] == "failed" and "\n" not in view["error"] and "cube grid" in view["error"], view
+
+
+def test_a_disassembly_is_cancelled_like_any_job(client):
+    path = XM / "PelikanBurr.xmpuzzle"
+    spec = burr_spec(path)
+    solution = run(client, "solve", spec, limit=1)["solutions"][0]
+    placed = [{"piece": p["piece"], "cells": p["cells"]} for p in solution]
+    r = client.post("/api/jobs", json={"action": "disassemble", "puzzle": spec, "options": {"placed": placed}})
+    assert r.status_code == 202
+    job = r.json()["id"]
+    view = client.post(f"/api/jobs/{job}/cancel").json()
+    assert view["state"] in ("cancelled", "done")  # (done: it finished before the cancel came)
+    assert client.get(f"/api/jobs/{job}").json()["state"] == view["state"]
