@@ -31,7 +31,7 @@ SORTS = ("level", "moves")
 
 def unit_steps(puzzle: Puzzle) -> np.ndarray | None:
     """The grid's unit translations, one row per axis (None: no disassembly on this grid)."""
-    if puzzle.board.grid == "square" and puzzle.dim == 3:
+    if puzzle.board.grid.boxes and puzzle.dim == 3:
         return np.eye(3, dtype=np.int64)
     return None
 

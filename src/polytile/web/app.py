@@ -3,7 +3,8 @@
     GET  /                                  the page
     GET  /api/info                          version, limits, the piece library, each grid's facts
     POST /api/check     {puzzle}            the parsed board and pieces, or a 400
-    POST /api/jobs      {action, puzzle, options, tab}   start solve|count|hint|stats|slam|sample|generate|tally
+    POST /api/jobs      {action, puzzle, options, tab}   start solve|count|hint|stats|slam|sample|generate|tally|
+                                            disassemble (opts.placed: the solution to take apart)
                                             (409 while that tab has a job running)
     POST /api/play      {puzzle, placed, finish, tables}    hand play on every grid: the position's
                                             completions (capped), or with finish: one way to finish
@@ -42,9 +43,9 @@ from .guard import Guard, host_names
 from .jobs import Job, Manager
 from .refusals import MAX_BODY, BadRequest, exception_handlers, read_json
 
-ACTIONS = {"solve", "count", "hint", "stats", "slam", "sample", "generate", "tally"}
+ACTIONS = {"solve", "count", "hint", "stats", "slam", "sample", "generate", "tally", "disassemble"}
 CALENDAR_ACTIONS = {"solve", "count", "tally", "sample"}  # web/calendar_api.py
-TILING_ONLY = {"hint", "stats", "sample"}
+TILING_ONLY = {"hint", "stats", "sample", "disassemble"}
 PLAY_GRACE = 10.0  # seconds a play answer may take beyond its own search's limit
 STATIC = resources.files("polytile.web") / "static"
 # ES modules (view3d.js, vendor/three.min.js) load only with a JavaScript type; some systems'
@@ -162,6 +163,10 @@ async def start_job(request: Request) -> Response:
         raise BadRequest("generate makes Shikaku puzzles (give a grid of the size wanted)")
     if kind == "calendar" and action not in CALENDAR_ACTIONS:
         raise BadRequest(f"{action} is not for calendar puzzles (solve, count, sample or tally)")
+    if action == "disassemble" and summary.get("dim") != 3:  # 3D grids: the job says which take it
+        raise BadRequest(
+            f"taking apart is for 3D puzzles on the cube grid (this puzzle: flat, {summary.get('grid')} grid)"
+        )
     if action == "tally" and kind != "calendar":
         raise BadRequest("the year's tally is for calendar puzzles")
     tab = data.get("tab", "")

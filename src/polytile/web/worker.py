@@ -355,7 +355,12 @@ def main(conn: Connection, action: str, spec: JSON, opts: JSON) -> None:
     out = Out(conn)
     try:
         parsed = puzzles.parse(spec)
-        result = ACTIONS[action](parsed, opts, out)
+        if action == "disassemble":  # the file's piece groups: read from the spec
+            from .disassembly_api import take_apart
+
+            result = take_apart(parsed, opts, spec, out)
+        else:
+            result = ACTIONS[action](parsed, opts, out)
         out.send("result", result=result)
     except PuzzleError as e:
         out.send("error", message=str(e))

@@ -9,12 +9,14 @@ function renderView() {
   if (!v || !v.job.solutions.length) {
     if (state.preview) pic.replaceChildren(drawSolution(state.preview, null, { id: "board-svg" }));
     else pic.replaceChildren();
+    if (window.resetApart) resetApart();
     show3d(pic, state.preview, []);
     updateNav();
     return;
   }
   const sol = v.job.solutions[v.index];
   pic.replaceChildren(drawSolution(v.job.summary, sol, { id: "solution-svg" }));
+  if (window.resetApart) resetApart();                                     // disassembly.js: a plan of this solution
   show3d(pic, v.job.summary, sol);
   updateNav();
 }

@@ -243,6 +243,7 @@ class View {
       if (!cells.length) return;
       const g = pieceGroup(this.surface(cells), p.colour || "#8fb3de", { highlight: i === highlight && placements.length > 1, fold: this.fold });
       g.userData.piece = p.piece || p.letter;
+      g.userData.index = i;
       g.userData.centre = p.cells.map((c) => turn(this.middles[this.cellIndex(c)], this.centre))
         .reduce((a, q) => a.map((x, k) => x + q[k] / p.cells.length), [0, 0, 0]);
       this.pieces.add(g);
@@ -267,14 +268,18 @@ class View {
     return cubeSurface(cells.map((c) => place(c, [this.centre[2], this.centre[0], this.centre[1]])));
   }
 
-  spread() {                                                  // pieces pushed out from the centre
-    const f = MAX_EXPLODE * +this.explode.value / 100;
-    for (const g of this.pieces.children) if (!g.userData.empty) g.position.set(...g.userData.centre.map((x) => x * f));
+  spread() {                                                  // pieces pushed out from the centre, and moved
+    const f = MAX_EXPLODE * +this.explode.value / 100;        // by a disassembly's steps (pic.moved: a board cell's
+    for (const g of this.pieces.children) {                   // [row, col, layer] offset per placement)
+      if (g.userData.empty) continue;
+      const d = (this.pic.moved && this.pic.moved[g.userData.index]) || [0, 0, 0];
+      g.position.set(...g.userData.centre.map((x, k) => x * f + d[(k + 1) % 3]));
+    }
     this.wrapper.dataset.explode = this.explode.value;
   }
 
   aim() {
-    const radius = 0.5 * Math.hypot(...this.size);
+    const radius = 0.5 * Math.hypot(...this.size) + 0.7 * (this.pic.reach || 0);  // a plan's parts out: all in view
     const distance = 1.25 * radius / Math.sin((this.camera.fov / 2) * Math.PI / 180);
     const dir = new THREE.Vector3(0.9, 1.0, 1.5).normalize();
     this.camera.position.copy(dir.multiplyScalar(distance));
@@ -312,6 +317,7 @@ class View {
       letters: pieces.map((g) => g.userData.piece), camera: this.camera.position.toArray(),
       spread: pieces.reduce((a, g) => a + g.position.length(), 0), layers: +this.layers.value, explode: +this.explode.value,
       flat: this.flat, empty: this.pieces.children.some((g) => g.userData.empty),
+      moved: pieces.map((g) => g.position.toArray().map((x) => +x.toFixed(3))),
     };
   }
 }
@@ -351,5 +357,16 @@ export function report(pic) {
   return view && view.wrapper.isConnected ? view.report() : null;
 }
 
-window.view3d = { update, report };
+// A disassembly's state (static/disassembly.js): each placement's translation, null to put them back;
+// `reach` (a new plan): how far its parts go, the camera drawn back to see them all.
+export function move(pic, offsets, reach) {
+  pic.moved = offsets;
+  const view = views.get(pic);
+  if (!view) return;
+  if (reach !== undefined) { pic.reach = reach; view.aim(); }
+  view.spread();
+  view.render();
+}
+
+window.view3d = { update, report, move };
 for (const pic of document.querySelectorAll(".picture")) if (pic.board) update(pic);
