@@ -21,28 +21,32 @@ import numpy as np
 from ..core.puzzle import VIRTUAL, Puzzle
 from typing import TYPE_CHECKING
 from ..errors import PuzzleError
-from .disassembly import MAX_NODES, Disassembler, Groups, Move, Separation
+from .disassembly import MAX_NODES, Disassembler, Groups, Move, Separation, gap_table
 
 if TYPE_CHECKING:
+    from ..core.grids.base import Grid
     from .solver import Tiling
 
 SORTS = ("level", "moves")
 
 
-def unit_steps(puzzle: Puzzle) -> np.ndarray | None:
-    """The grid's unit translations, one row per axis (None: no disassembly on this grid)."""
-    if puzzle.board.grid == "square" and puzzle.dim == 3:
-        return np.eye(3, dtype=np.int64)
-    return None
+def refuse_grid(puzzle: Puzzle) -> Grid:
+    """The puzzle's grid when it has BurrTools' disassembly (Grid.disassembly_steps), or a
+    PuzzleError on a grid without."""
+    from ..core.grids import coerce
+
+    grid = coerce(puzzle.board.grid, puzzle.dim)
+    if grid.disassembly_steps() is None:
+        raise PuzzleError(
+            f"--disassemble works on the cube and prism grids only (this puzzle: the {grid.title})", puzzle.source
+        )
+    return grid
 
 
-def refuse_grid(puzzle: Puzzle) -> np.ndarray:
-    """The grid's unit steps, or a PuzzleError on a grid without them."""
-    steps = unit_steps(puzzle)
-    if steps is None:
-        grid = "square" if puzzle.dim == 2 else puzzle.board.grid
-        raise PuzzleError(f"--disassemble works on the cube grid only (this puzzle: {grid} grid)", puzzle.source)
-    return steps
+def _to_grid(grid: Grid, v: tuple[int, ...]) -> tuple[int, ...]:
+    """A translation in BurrTools' voxel coordinates as one of the grid's cells."""
+    moved = grid.from_burr(np.array([v, (0, 0, 0)], np.int64))
+    return tuple(int(c) for c in moved[0] - moved[1])
 
 
 @dataclass
@@ -53,6 +57,7 @@ class Result:
     names: list[str]
     cells: list[np.ndarray]
     separation: Separation | None
+    grid: Grid | None = None  # the moves' vectors turned into its coordinates (None: as they are)
 
     @property
     def apart(self) -> bool:
@@ -66,7 +71,13 @@ class Result:
 
     def moves(self) -> list[Move]:
         """The plan, move by move."""
-        return [] if self.separation is None else self.separation.plan(self.names)
+        if self.separation is None:
+            return []
+        moves = self.separation.plan(self.names)
+        if self.grid is not None:
+            for m in moves:
+                m.vector = _to_grid(self.grid, m.vector)
+        return moves
 
     def to_json(self) -> dict[str, object]:
         """Pieces (cells), whether it comes apart, level and moves."""
@@ -128,39 +139,49 @@ def disassemble_puzzle(
     from .burr import _as_3d, _image, parts_of
     from .burr_order import Chooser
 
-    steps = refuse_grid(puzzle)
+    grid = refuse_grid(puzzle)
+    steps = np.array(grid.disassembly_steps(), np.int64)
+    table = gap_table(grid.disassembly_steps(), grid.disassembly_checks())  # type: ignore[arg-type]
     parts = parts_of(puzzle)
     k = len(parts.names)
     weights = weights or [1] * k
     groups = groups or Groups([[] for _ in range(k)])
-    board = _as_3d(puzzle.board.cells)
-    board = board - board.min(axis=0)
+    board = grid.to_origin(_as_3d(puzzle.board.cells))
+    voxels = grid.to_burr(board)  # BurrTools' frame: its voxel types and steps
     deadline = None if time_limit is None else time.monotonic() + time_limit
     out = Outcome([]) if into is None else into
-    chooser = Chooser(puzzle, board, parts.mirrors, partial(_image, parts))
+    chooser = Chooser(puzzle, board, parts.mirrors, partial(_image, parts)) if grid.boxes else None
     tasks = []
     for items in _assemblies(puzzle, tiling):
         used = [0] * k
         for p, _ in items:
             used[p] += 1
-        ordered = chooser.choose(items, used)
+        ordered = chooser.choose(items, used) if chooser is not None else sorted(items)
         names = _names(parts.names, [p for p, _ in ordered], parts.high)
         cells = [board[list(c)] for _, c in ordered]
-        dis = Disassembler(cells, [p for p, _ in ordered], [weights[p] for p, _ in ordered], groups, steps, max_nodes)
-        tasks.append((names, cells, dis))
+        dis = Disassembler(
+            [voxels[list(c)] for _, c in ordered],
+            [p for p, _ in ordered],
+            [weights[p] for p, _ in ordered],
+            groups,
+            steps,
+            max_nodes,
+            table,
+        )
+        tasks.append((names, cells, dis, grid))
     _run_all(tasks, out, deadline, jobs)
     return out
 
 
-Task = tuple[list[str], list[np.ndarray], Disassembler]
+Task = tuple[list[str], list[np.ndarray], Disassembler, "Grid | None"]
 
 
 def _run_one(task: Task, deadline: float | None) -> tuple[Result, int] | None:
     """One assembly taken apart, or None when the time limit has passed."""
     if deadline is not None and time.monotonic() > deadline:
         return None
-    names, cells, dis = task
-    return Result(names, cells, dis.run()), dis.nodes
+    names, cells, dis, grid = task
+    return Result(names, cells, dis.run(), grid), dis.nodes
 
 
 def _run_all(tasks: list[Task], out: Outcome, deadline: float | None, jobs: int) -> None:
