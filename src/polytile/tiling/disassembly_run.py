@@ -10,8 +10,9 @@ their cells). Weights and piece groups come from the BurrTools file when the puz
 from __future__ import annotations
 
 import os
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -19,9 +20,9 @@ from pathlib import Path
 import numpy as np
 
 from ..core.puzzle import VIRTUAL, Puzzle
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from ..errors import PuzzleError
-from .disassembly import MAX_NODES, Disassembler, Groups, Move, Separation, gap_table
+from .disassembly import MAX_NODES, Disassembler, Groups, Move, Separation, Stopped, gap_table
 
 if TYPE_CHECKING:
     from ..core.grids.base import Grid
@@ -132,10 +133,12 @@ def disassemble_puzzle(
     into: Outcome | None = None,
     tiling: Tiling | None = None,
     jobs: int = 1,
+    progress: Callable[..., None] | None = None,
 ) -> Outcome:
     """Take every BurrTools assembly of the puzzle apart (into `into`, which holds what was
     done when Ctrl-C stops it), on `jobs` threads (0: every core; the results in the same
-    order, the same as on one)."""
+    order, the same as on one). The time limit stops a search in its course; `progress`
+    (cli/progress.py's callback) hears how far it is five times a second."""
     from .burr import _as_3d, _image, parts_of
     from .burr_order import Chooser
 
@@ -150,6 +153,7 @@ def disassemble_puzzle(
     voxels = grid.to_burr(board)  # BurrTools' frame: its voxel types and steps
     deadline = None if time_limit is None else time.monotonic() + time_limit
     out = Outcome([]) if into is None else into
+    control = np.zeros(2, np.int64)  # every search's [stop, states entered]
     chooser = Chooser(puzzle, board, parts.mirrors, partial(_image, parts)) if grid.boxes else None
     tasks = []
     for items in _assemblies(puzzle, tiling):
@@ -168,9 +172,52 @@ def disassemble_puzzle(
             max_nodes,
             table,
         )
+        dis.control = control
         tasks.append((names, cells, dis, grid))
-    _run_all(tasks, out, deadline, jobs)
+    with _Watch(control, deadline, out, len(tasks), progress):
+        _run_all(tasks, out, deadline, jobs)
     return out
+
+
+class _Watch:
+    """A thread that stops the searches at the deadline (the kernel looks at control[0]
+    before each state) and tells `progress` the assemblies done and the states so far."""
+
+    def __init__(self, control: np.ndarray, deadline: float | None, out: Outcome, total: int, progress: Any):
+        self.control, self.deadline, self.out, self.total, self.progress = control, deadline, out, total, progress
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="polytile-disassembly-watch", daemon=True)
+
+    def __enter__(self) -> _Watch:
+        if self.deadline is not None or self.progress is not None:
+            self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.done.set()
+        if self.thread.is_alive():
+            self.thread.join()
+
+    def _run(self) -> None:
+        while True:
+            if self.deadline is not None and time.monotonic() >= self.deadline:
+                self.control[0] = 1
+            if self.progress is not None:
+                n = len(self.out.results)
+                news = _News(
+                    f"{self.out.disassemblable:,} of {n:,} assemblies come apart, {int(self.control[1]):,} states"
+                )
+                self.progress(news, n, self.total, n / max(1, self.total))
+            if self.done.wait(0.02 if self.progress is None else 0.1):
+                return
+
+
+@dataclass
+class _News:
+    """What a progress line shows of a disassembly (cli/progress.py reads `info`)."""
+
+    info: str
+    seconds: float = 0.0
 
 
 Task = tuple[list[str], list[np.ndarray], Disassembler, "Grid | None"]
@@ -181,7 +228,10 @@ def _run_one(task: Task, deadline: float | None) -> tuple[Result, int] | None:
     if deadline is not None and time.monotonic() > deadline:
         return None
     names, cells, dis, grid = task
-    return Result(names, cells, dis.run(), grid), dis.nodes
+    try:
+        return Result(names, cells, dis.run(), grid), dis.nodes
+    except Stopped:
+        return None
 
 
 def _run_all(tasks: list[Task], out: Outcome, deadline: float | None, jobs: int) -> None:
