@@ -20,10 +20,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import product
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..errors import PuzzleError
+
+if TYPE_CHECKING:
+    from ..core.grids.base import GapRules, Step3
 
 AXES = "xyz"
 MAX_NODES = 2_000_000  # states one search may visit
@@ -108,7 +112,7 @@ def _moves_between(a: np.ndarray, b: np.ndarray, names: list[str]) -> list[Move]
     out: list[Move] = []
     for v in sorted({tuple(int(x) for x in d) for d in delta.tolist()} - {(0, 0, 0)}):
         moved = [names[p] for p in range(len(names)) if tuple(delta[p].tolist()) == v]
-        out.append(Move(moved, v))  # type: ignore[arg-type]
+        out.append(Move(moved, v))
     return out
 
 
@@ -154,13 +158,13 @@ def line_table(n: int) -> np.ndarray:
     return np.zeros((1 + n, 4), np.int64)
 
 
-def gap_table(steps: tuple[tuple[int, int, int], ...], checks: object) -> np.ndarray:
+def gap_table(steps: tuple[Step3, ...], checks: GapRules | None) -> np.ndarray:
     """A grid's gap rules (Grid.disassembly_checks) as the kernel's table: row 0 the voxel
     types (count, coefficients); per step a row (0, step), then one row per voxel type
     (how many voxels, their offsets)."""
     if checks is None:
         return line_table(len(steps))
-    (ntypes, *coef), per_step = checks  # type: ignore[misc]
+    (ntypes, *coef), per_step = checks
     width = 1 + 3 * max(len(c) for by_type in per_step for c in by_type)
     out = np.zeros((1 + len(steps) * (1 + ntypes), max(4, width)), np.int64)
     out[0, :4] = [ntypes, *coef]

@@ -144,7 +144,7 @@ def disassemble_puzzle(
 
     grid = refuse_grid(puzzle)
     steps = np.array(grid.disassembly_steps(), np.int64)
-    table = gap_table(grid.disassembly_steps(), grid.disassembly_checks())  # type: ignore[arg-type]
+    table = gap_table(grid.disassembly_steps() or (), grid.disassembly_checks())
     parts = parts_of(puzzle)
     k = len(parts.names)
     weights = weights or [1] * k
@@ -220,7 +220,7 @@ class _News:
     seconds: float = 0.0
 
 
-Task = tuple[list[str], list[np.ndarray], Disassembler, "Grid | None"]
+Task = tuple[list[str], list[np.ndarray], Disassembler, "Grid"]
 
 
 def _run_one(task: Task, deadline: float | None) -> tuple[Result, int] | None:
