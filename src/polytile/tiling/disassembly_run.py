@@ -139,10 +139,35 @@ def disassemble_puzzle(
     done when Ctrl-C stops it), on `jobs` threads (0: every core; the results in the same
     order, the same as on one). The time limit stops a search in its course; `progress`
     (cli/progress.py's callback) hears how far it is five times a second."""
+    grid = refuse_grid(puzzle)
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    out = Outcome([]) if into is None else into
+    control = np.zeros(2, np.int64)  # every search's [stop, states entered]
+    try:
+        tasks = _tasks(puzzle, grid, (weights, groups, max_nodes), tiling, deadline)
+    except Stopped:  # the time limit, in the listing of the assemblies
+        out.timed_out = True
+        return out
+    for task in tasks:
+        task[2].control = control
+    with _Watch(control, deadline, out, len(tasks), progress):
+        _run_all(tasks, out, deadline, jobs)
+    return out
+
+
+def _tasks(
+    puzzle: Puzzle,
+    grid: Grid,
+    rules: tuple[list[int] | None, Groups | None, int],
+    tiling: Tiling | None,
+    deadline: float | None,
+) -> list[Task]:
+    """A disassembler for each BurrTools assembly, its pieces in BurrTools' order and frame
+    (`rules`: weights, groups, the states one search may visit); Stopped at the deadline."""
     from .burr import _as_3d, _image, parts_of
     from .burr_order import Chooser
 
-    grid = refuse_grid(puzzle)
+    weights, groups, max_nodes = rules
     steps = np.array(grid.disassembly_steps(), np.int64)
     table = gap_table(grid.disassembly_steps() or (), grid.disassembly_checks())
     parts = parts_of(puzzle)
@@ -151,32 +176,23 @@ def disassemble_puzzle(
     groups = groups or Groups([[] for _ in range(k)])
     board = grid.to_origin(_as_3d(puzzle.board.cells))
     voxels = grid.to_burr(board)  # BurrTools' frame: its voxel types and steps
-    deadline = None if time_limit is None else time.monotonic() + time_limit
-    out = Outcome([]) if into is None else into
-    control = np.zeros(2, np.int64)  # every search's [stop, states entered]
     chooser = Chooser(puzzle, board, parts.mirrors, partial(_image, parts)) if grid.boxes else None
-    tasks = []
-    for items in _assemblies(puzzle, tiling):
+    tasks: list[Task] = []
+    for items in _assemblies(puzzle, tiling, deadline):
+        if deadline is not None and time.monotonic() > deadline:
+            raise Stopped
         used = [0] * k
         for p, _ in items:
             used[p] += 1
         ordered = chooser.choose(items, used) if chooser is not None else sorted(items)
         names = _names(parts.names, [p for p, _ in ordered], parts.high)
         cells = [board[list(c)] for _, c in ordered]
+        pieces = [p for p, _ in ordered]
         dis = Disassembler(
-            [voxels[list(c)] for _, c in ordered],
-            [p for p, _ in ordered],
-            [weights[p] for p, _ in ordered],
-            groups,
-            steps,
-            max_nodes,
-            table,
+            [voxels[list(c)] for _, c in ordered], pieces, [weights[p] for p in pieces], groups, steps, max_nodes, table
         )
-        dis.control = control
         tasks.append((names, cells, dis, grid))
-    with _Watch(control, deadline, out, len(tasks), progress):
-        _run_all(tasks, out, deadline, jobs)
-    return out
+    return tasks
 
 
 class _Watch:
@@ -260,9 +276,12 @@ def _collect(done: Iterator[tuple[Result, int] | None], out: Outcome) -> None:
         out.nodes += found[1]
 
 
-def _assemblies(puzzle: Puzzle, tiling: Tiling | None = None) -> Iterator[list[tuple[int, tuple[int, ...]]]]:
+def _assemblies(
+    puzzle: Puzzle, tiling: Tiling | None = None, deadline: float | None = None
+) -> Iterator[list[tuple[int, tuple[int, ...]]]]:
     """BurrTools' assemblies as (part, cell indices) lists: polytile's unique solutions
-    where they are the same (tiling.burr.same_as_unique), else the classes of every solution."""
+    where they are the same (tiling.burr.same_as_unique), else the classes of every solution
+    (Stopped when the listing passes the deadline)."""
     from .burr import _as_3d, all_solutions, burr_assemblies, parts_of, same_as_unique
 
     if not same_as_unique(puzzle):
@@ -276,9 +295,12 @@ def _assemblies(puzzle: Puzzle, tiling: Tiling | None = None) -> Iterator[list[t
     cells = _as_3d(puzzle.board.cells)
     low = cells.min(axis=0)
     index = {tuple(c): i for i, c in enumerate((cells - low).tolist())}
-    report = tiling.solve(limit=None, unique=True)
+    left = None if deadline is None else max(0.0, deadline - time.monotonic())
+    report = tiling.solve(limit=None, unique=True, time_limit=left)
     if report.interrupted:  # Ctrl-C in the listing: the caller reports what was done
         raise KeyboardInterrupt
+    if report.timed_out:
+        raise Stopped
     for sol in report.found:
         yield [
             (part[pl.piece], tuple(sorted(index[tuple(c)] for c in (_as_3d(pl.cells) - low).tolist())))
