@@ -412,11 +412,15 @@ def test_plans_follow_burrtxts_move_by_move(stem, problem, plan):
     """Each move translates the same pieces relative to the others as burrTxt's (a piece's
     move is read from the drawing where the piece is whole in both states: the frame cuts
     pieces that travel far), and the same pieces come out."""
-    theirs = _burrtxt_states(plan)
     result = next(r for r in _disassemble(stem, problem).results if r.apart)
-    ours = _our_separations(result.separation, [])
+    _follow(_burrtxt_states(plan), result.separation, len(result.names))
+
+
+def _follow(theirs: list, separation, n: int) -> None:
+    """AssertionError unless our separations' moves are the drawing's (see above)."""
+    ours = _our_separations(separation, [])
     assert len(theirs) == len(ours)
-    size = {p: max(len(st.get(p, ())) for sep in theirs for st in sep) for p in range(len(result.names))}
+    size = {p: max(len(st.get(p, ())) for sep in theirs for st in sep) for p in range(n)}
     for states, (pieces, mine, removed) in zip(theirs, ours):
         assert len(states) == len(mine) + 1
         for a, b, x, y in zip(states, states[1:], mine, mine[1:]):
@@ -431,3 +435,40 @@ def test_plans_follow_burrtxts_move_by_move(stem, problem, plan):
                 assert np.array_equal(np.subtract(v, seen[base]), np.subtract(rel[p], rel[base])), (p, v, rel)
         gone = set(states[-2]) - set(states[-1])
         assert gone <= removed and not any(p in states[-1] for p in removed)
+
+
+@pytest.mark.parametrize("problem", [0, 1])
+def test_prism_plans_follow_burrtxts_in_its_orientation(problem, monkeypatch):
+    """Prisgon: BurrTools keeps another image of the assembly under the result's symmetries
+    than polytile's (its choice is not made on prisms yet); taken apart in each image, the
+    plan of some image follows burrTxt's drawing move by move (all the moves, the same
+    pieces out), and the level of polytile's own is burrTxt's."""
+    from polytile.formats import load
+    from polytile.tiling import disassembly_run
+    from polytile.tiling.disassembly import Disassembler
+
+    puzzle = load(FILES / "Prisgon.xmpuzzle", problem=str(problem + 1))
+    weights, groups = disassembly_run.file_rules(puzzle, FILES / "Prisgon.xmpuzzle", str(problem + 1))
+    tasks: list = []
+    monkeypatch.setattr(disassembly_run, "_run_all", lambda t, *a: tasks.extend(t))
+    disassembly_run.disassemble_puzzle(puzzle, weights, groups)
+    (names, cells, dis, grid), theirs = tasks[0], _burrtxt_states(f"Prisgon-{problem}")
+    board = grid.to_origin(np.asarray(puzzle.board.cells))
+    matched, levels = 0, set()
+    for rows, off in grid.motions:
+        m, o = np.array(rows), np.array(off)
+        shift = grid.origin_shift(board @ m.T + o)
+        if sorted(map(tuple, (board @ m.T + o - shift).tolist())) != sorted(map(tuple, board.tolist())):
+            continue  # not a symmetry of the result
+        voxels = grid.to_burr(np.concatenate([c @ m.T + o - shift for c in cells]))
+        split = np.split(voxels, np.cumsum([len(c) for c in cells])[:-1])
+        sep = Disassembler(split, dis.parts, list(dis.weights), dis.groups, dis.steps, table=dis.table).run()
+        levels.add(sep.level())
+        try:
+            _follow(theirs, sep, len(names))
+        except AssertionError:
+            continue
+        matched += 1
+        assert sep.level() == BURRTXT[("Prisgon", problem)][2].most_common(1)[0][0]
+    assert matched >= 1, levels
+    assert BURRTXT[("Prisgon", problem)][2] == Counter([dis.run().level()])
