@@ -1,10 +1,12 @@
 """An independent checker of disassembly plans for the tests: it shares no code with
 polytile. It replays a plan (the moves of `solve --disassemble --format json`: pieces, a
-vector, whether they leave) on the assembly's voxels, as sets of (x, y, z):
+vector, whether they leave) on the assembly's voxels, as sets of (x, y, z) cubes or
+(a, b, c, z) triangular prisms (tests/disassembly_prisms.py: the prisms as solids);
 
-- every move translates pieces of one part (the pieces still together) along one axis,
-  one unit step at a time, and no voxel of a moved piece ever meets a voxel of a piece of
-  the same part that stays;
+- every move translates pieces of one part (the pieces still together) along one unit
+  translation of the grid (an axis; on prisms also the three edge directions of the
+  triangles), one unit step at a time, and no voxel of a moved piece ever meets a voxel
+  of a piece of the same part that stays (prisms: nor on the way between two steps);
 - a move out takes its pieces away for good: along its direction, nothing of the rest of
   their part lies ahead of any of their voxels; the part splits in two;
 - at the end every part is one piece (or a set the caller says may stay together);
@@ -13,6 +15,8 @@ vector, whether they leave) on the assembly's voxels, as sets of (x, y, z):
   move, as BurrTools prints it), is the one given."""
 
 from __future__ import annotations
+
+import disassembly_prisms
 
 
 def _ray_clear(moving: set, still: set, v: tuple[int, int, int]) -> bool:
@@ -26,8 +30,8 @@ def _ray_clear(moving: set, still: set, v: tuple[int, int, int]) -> bool:
     return True
 
 
-def _shift(cells: set, v: tuple[int, int, int]) -> set:
-    return {(x + v[0], y + v[1], z + v[2]) for x, y, z in cells}
+def _shift(cells: set, v: tuple[int, ...]) -> set:
+    return {tuple(x + d for x, d in zip(c, v)) for c in cells}
 
 
 def check(pieces: dict[str, list], moves: list[dict], level: str, together: list[set] | None = None) -> None:
@@ -38,7 +42,9 @@ def check(pieces: dict[str, list], moves: list[dict], level: str, together: list
     open_of = {0: 0}  # index in parts -> record index
     for m in moves:
         names, v = set(m["pieces"]), tuple(m["vector"])
-        assert sum(1 for c in v if c) == 1, f"not along one axis: {m}"
+        prisms = len(v) == 4
+        if not prisms:
+            assert sum(1 for c in v if c) == 1, f"not along one axis: {m}"
         owner = [i for i, p in enumerate(parts) if names <= p]
         assert len(owner) == 1, f"the moved pieces are not of one part: {m}"
         i = owner[0]
@@ -50,7 +56,11 @@ def check(pieces: dict[str, list], moves: list[dict], level: str, together: list
         if m["out"]:
             unit = tuple((c > 0) - (c < 0) for c in v)
             assert rest, f"a move out of a part of its own: {m}"
-            assert _ray_clear(moving, still, unit), f"blocked on its way out: {m}"
+            if prisms:
+                assert disassembly_prisms.unit(v) == v, f"not a unit translation: {m}"
+                assert disassembly_prisms.out_clear(moving, still, v), f"blocked on its way out: {m}"
+            else:
+                assert _ray_clear(moving, still, unit), f"blocked on its way out: {m}"
             parts[i] = rest
             parts.append(names)
             for side, key in ((rest, "left"), (names, "out")):
@@ -61,7 +71,13 @@ def check(pieces: dict[str, list], moves: list[dict], level: str, together: list
             continue
         steps = max(abs(c) for c in v)
         unit = tuple(c // steps for c in v)
+        if prisms:
+            assert disassembly_prisms.unit(unit) == unit and tuple(steps * c for c in unit) == v, (
+                f"not a unit translation: {m}"
+            )
         for _ in range(steps):
+            if prisms:
+                assert disassembly_prisms.step_clear(moving, still, unit), f"pieces meet during {m}"
             moving = _shift(moving, unit)
             assert not (moving & still), f"pieces overlap during {m}"
             for n in names:

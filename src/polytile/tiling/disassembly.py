@@ -20,10 +20,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import product
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..errors import PuzzleError
+
+if TYPE_CHECKING:
+    from ..core.grids.base import GapRules, Step3
 
 AXES = "xyz"
 MAX_NODES = 2_000_000  # states one search may visit
@@ -35,7 +39,7 @@ class Move:
     form is taken away in that direction)."""
 
     pieces: list[str]
-    vector: tuple[int, int, int]
+    vector: tuple[int, ...]
     out: bool = False
 
     def text(self) -> str:
@@ -50,8 +54,9 @@ class Move:
         return {"pieces": self.pieces, "vector": list(self.vector), "out": self.out}
 
 
-def _direction(v: tuple[int, int, int]) -> str:
-    return "".join(("+" if c > 0 else "-") + AXES[a] for a, c in enumerate(v) if c)
+def _direction(v: tuple[int, ...]) -> str:
+    axes = AXES if len(v) == 3 else "abcz"  # a prism's (a, b, c, z)
+    return "".join(("+" if c > 0 else "-") + axes[a] for a, c in enumerate(v) if c)
 
 
 @dataclass
@@ -107,7 +112,7 @@ def _moves_between(a: np.ndarray, b: np.ndarray, names: list[str]) -> list[Move]
     out: list[Move] = []
     for v in sorted({tuple(int(x) for x in d) for d in delta.tolist()} - {(0, 0, 0)}):
         moved = [names[p] for p in range(len(names)) if tuple(delta[p].tolist()) == v]
-        out.append(Move(moved, v))  # type: ignore[arg-type]
+        out.append(Move(moved, v))
     return out
 
 
@@ -144,6 +149,45 @@ class Groups:
         return False
 
 
+class Stopped(Exception):
+    """A search stopped from outside (the time limit)."""
+
+
+def line_table(n: int) -> np.ndarray:
+    """The gap rules of a grid whose steps are the axes: lines scanned (type count 0)."""
+    return np.zeros((1 + n, 4), np.int64)
+
+
+def gap_table(steps: tuple[Step3, ...], checks: GapRules | None) -> np.ndarray:
+    """A grid's gap rules (Grid.disassembly_checks) as the kernel's table: row 0 the voxel
+    types (count, coefficients); per step a row (0, step), then one row per voxel type
+    (how many voxels, their offsets)."""
+    if checks is None:
+        return line_table(len(steps))
+    (ntypes, *coef), per_step = checks
+    width = 1 + 3 * max(len(c) for by_type in per_step for c in by_type)
+    out = np.zeros((1 + len(steps) * (1 + ntypes), max(4, width)), np.int64)
+    out[0, :4] = [ntypes, *coef]
+    for n, (step, by_type) in enumerate(zip(steps, per_step)):
+        row = 1 + n * (1 + ntypes)
+        out[row, 1:4] = step
+        for t, cells in enumerate(by_type):
+            out[row + 1 + t, 0] = len(cells)
+            for c, off in enumerate(cells):
+                out[row + 1 + t, 1 + 3 * c : 4 + 3 * c] = off
+    return out
+
+
+def _type_zero(base: np.ndarray, types: np.ndarray) -> np.ndarray:
+    """The frame's corner moved down x until it is a voxel of type 0, so that the frame keeps
+    each voxel's type (a triangle up stays up)."""
+    base = base.copy()
+    if types[0] > 0 and types[1] != 0:
+        while int(base[0] * types[1] + base[1] * types[2] + base[2] * types[3]) % int(types[0]):
+            base[0] -= 1
+    return base
+
+
 class Disassembler:
     """The disassembler of one assembly: its pieces' voxels (absolute cells in one frame),
     each piece's part and weight, the problem's groups, the grid's unit steps (rows)."""
@@ -156,9 +200,11 @@ class Disassembler:
         groups: Groups,
         steps: np.ndarray,
         max_nodes: int = MAX_NODES,
+        table: np.ndarray | None = None,
     ):
+        self.table = line_table(len(steps)) if table is None else table
         allc = np.concatenate(cells)
-        base = allc.min(axis=0)
+        base = _type_zero(allc.min(axis=0), self.table[0])
         size = allc.max(axis=0) - base + 1
         self.occ = np.zeros((len(cells), *size.tolist()), np.uint8)
         self.lo = np.zeros((len(cells), 3), np.int64)
@@ -172,6 +218,7 @@ class Disassembler:
         self.max_nodes = max_nodes
         self.sets: list[list[int]] = []
         self.nodes = 0
+        self.control = np.zeros(2, np.int64)  # [stop, states entered]: the time limit's and progress's
 
     def run(self) -> Separation | None:
         """The disassembly of the whole assembly, or None when it does not come apart."""
@@ -182,13 +229,23 @@ class Disassembler:
         return self._part(list(range(k)), np.zeros((k, 3), np.int64))
 
     def _part(self, idx: list[int], start: np.ndarray) -> Separation | None:
-        from ..engine.disassembly.kernel import FOUND, TOO_BIG, search
+        from ..engine.disassembly.kernel import FOUND, STOPPED, TOO_BIG, search
 
         sel = np.asarray(idx)
         status, path, removed, nd, nodes = search(
-            self.occ[sel], self.lo[sel], self.hi[sel], self.weights[sel], self.steps, start, self.max_nodes
+            self.occ[sel],
+            self.lo[sel],
+            self.hi[sel],
+            self.weights[sel],
+            self.steps,
+            self.table,
+            start,
+            self.max_nodes,
+            self.control,
         )
         self.nodes += int(nodes)
+        if status == STOPPED:
+            raise Stopped
         if status == TOO_BIG:
             raise PuzzleError(
                 f"taking a part apart visits more than {self.max_nodes} states (--max-memory raises the limit)",

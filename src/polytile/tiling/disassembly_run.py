@@ -10,8 +10,9 @@ their cells). Weights and piece groups come from the BurrTools file when the puz
 from __future__ import annotations
 
 import os
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -19,30 +20,34 @@ from pathlib import Path
 import numpy as np
 
 from ..core.puzzle import VIRTUAL, Puzzle
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from ..errors import PuzzleError
-from .disassembly import MAX_NODES, Disassembler, Groups, Move, Separation
+from .disassembly import MAX_NODES, Disassembler, Groups, Move, Separation, Stopped, gap_table
 
 if TYPE_CHECKING:
+    from ..core.grids.base import Grid
     from .solver import Tiling
 
 SORTS = ("level", "moves")
 
 
-def unit_steps(puzzle: Puzzle) -> np.ndarray | None:
-    """The grid's unit translations, one row per axis (None: no disassembly on this grid)."""
-    if puzzle.board.grid.boxes and puzzle.dim == 3:
-        return np.eye(3, dtype=np.int64)
-    return None
+def refuse_grid(puzzle: Puzzle) -> Grid:
+    """The puzzle's grid when it has BurrTools' disassembly (Grid.disassembly_steps), or a
+    PuzzleError on a grid without."""
+    from ..core.grids import coerce
+
+    grid = coerce(puzzle.board.grid, puzzle.dim)
+    if grid.disassembly_steps() is None:
+        raise PuzzleError(
+            f"--disassemble works on the cube and prism grids only (this puzzle: the {grid.title})", puzzle.source
+        )
+    return grid
 
 
-def refuse_grid(puzzle: Puzzle) -> np.ndarray:
-    """The grid's unit steps, or a PuzzleError on a grid without them."""
-    steps = unit_steps(puzzle)
-    if steps is None:
-        grid = "square" if puzzle.dim == 2 else puzzle.board.grid
-        raise PuzzleError(f"--disassemble works on the cube grid only (this puzzle: {grid} grid)", puzzle.source)
-    return steps
+def _to_grid(grid: Grid, v: tuple[int, ...]) -> tuple[int, ...]:
+    """A translation in BurrTools' voxel coordinates as one of the grid's cells."""
+    moved = grid.from_burr(np.array([v, (0, 0, 0)], np.int64))
+    return tuple(int(c) for c in moved[0] - moved[1])
 
 
 @dataclass
@@ -53,6 +58,7 @@ class Result:
     names: list[str]
     cells: list[np.ndarray]
     separation: Separation | None
+    grid: Grid | None = None  # the moves' vectors turned into its coordinates (None: as they are)
 
     @property
     def apart(self) -> bool:
@@ -66,7 +72,13 @@ class Result:
 
     def moves(self) -> list[Move]:
         """The plan, move by move."""
-        return [] if self.separation is None else self.separation.plan(self.names)
+        if self.separation is None:
+            return []
+        moves = self.separation.plan(self.names)
+        if self.grid is not None:
+            for m in moves:
+                m.vector = _to_grid(self.grid, m.vector)
+        return moves
 
     def to_json(self) -> dict[str, object]:
         """Pieces (cells), whether it comes apart, level and moves."""
@@ -121,46 +133,121 @@ def disassemble_puzzle(
     into: Outcome | None = None,
     tiling: Tiling | None = None,
     jobs: int = 1,
+    progress: Callable[..., None] | None = None,
 ) -> Outcome:
     """Take every BurrTools assembly of the puzzle apart (into `into`, which holds what was
     done when Ctrl-C stops it), on `jobs` threads (0: every core; the results in the same
-    order, the same as on one)."""
+    order, the same as on one). The time limit stops a search in its course; `progress`
+    (cli/progress.py's callback) hears how far it is five times a second."""
+    grid = refuse_grid(puzzle)
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    out = Outcome([]) if into is None else into
+    control = np.zeros(2, np.int64)  # every search's [stop, states entered]
+    try:
+        tasks = _tasks(puzzle, grid, (weights, groups, max_nodes), tiling, deadline)
+    except Stopped:  # the time limit, in the listing of the assemblies
+        out.timed_out = True
+        return out
+    for task in tasks:
+        task[2].control = control
+    with _Watch(control, deadline, out, len(tasks), progress):
+        _run_all(tasks, out, deadline, jobs)
+    return out
+
+
+def _tasks(
+    puzzle: Puzzle,
+    grid: Grid,
+    rules: tuple[list[int] | None, Groups | None, int],
+    tiling: Tiling | None,
+    deadline: float | None,
+) -> list[Task]:
+    """A disassembler for each BurrTools assembly, its pieces in BurrTools' order and frame
+    (`rules`: weights, groups, the states one search may visit); Stopped at the deadline."""
     from .burr import _as_3d, _image, parts_of
     from .burr_order import Chooser
 
-    steps = refuse_grid(puzzle)
+    weights, groups, max_nodes = rules
+    steps = np.array(grid.disassembly_steps(), np.int64)
+    table = gap_table(grid.disassembly_steps() or (), grid.disassembly_checks())
     parts = parts_of(puzzle)
     k = len(parts.names)
     weights = weights or [1] * k
     groups = groups or Groups([[] for _ in range(k)])
-    board = _as_3d(puzzle.board.cells)
-    board = board - board.min(axis=0)
-    deadline = None if time_limit is None else time.monotonic() + time_limit
-    out = Outcome([]) if into is None else into
-    chooser = Chooser(puzzle, board, parts.mirrors, partial(_image, parts))
-    tasks = []
-    for items in _assemblies(puzzle, tiling):
+    board = grid.to_origin(_as_3d(puzzle.board.cells))
+    voxels = grid.to_burr(board)  # BurrTools' frame: its voxel types and steps
+    chooser = Chooser(puzzle, board, parts.mirrors, partial(_image, parts)) if grid.boxes else None
+    tasks: list[Task] = []
+    for items in _assemblies(puzzle, tiling, deadline):
+        if deadline is not None and time.monotonic() > deadline:
+            raise Stopped
         used = [0] * k
         for p, _ in items:
             used[p] += 1
-        ordered = chooser.choose(items, used)
+        ordered = chooser.choose(items, used) if chooser is not None else sorted(items)
         names = _names(parts.names, [p for p, _ in ordered], parts.high)
         cells = [board[list(c)] for _, c in ordered]
-        dis = Disassembler(cells, [p for p, _ in ordered], [weights[p] for p, _ in ordered], groups, steps, max_nodes)
-        tasks.append((names, cells, dis))
-    _run_all(tasks, out, deadline, jobs)
-    return out
+        pieces = [p for p, _ in ordered]
+        dis = Disassembler(
+            [voxels[list(c)] for _, c in ordered], pieces, [weights[p] for p in pieces], groups, steps, max_nodes, table
+        )
+        tasks.append((names, cells, dis, grid))
+    return tasks
 
 
-Task = tuple[list[str], list[np.ndarray], Disassembler]
+class _Watch:
+    """A thread that stops the searches at the deadline (the kernel looks at control[0]
+    before each state) and tells `progress` the assemblies done and the states so far."""
+
+    def __init__(self, control: np.ndarray, deadline: float | None, out: Outcome, total: int, progress: Any):
+        self.control, self.deadline, self.out, self.total, self.progress = control, deadline, out, total, progress
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="polytile-disassembly-watch", daemon=True)
+
+    def __enter__(self) -> _Watch:
+        if self.deadline is not None or self.progress is not None:
+            self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.done.set()
+        if self.thread.is_alive():
+            self.thread.join()
+
+    def _run(self) -> None:
+        while True:
+            if self.deadline is not None and time.monotonic() >= self.deadline:
+                self.control[0] = 1
+            if self.progress is not None:
+                n = len(self.out.results)
+                news = _News(
+                    f"{self.out.disassemblable:,} of {n:,} assemblies come apart, {int(self.control[1]):,} states"
+                )
+                self.progress(news, n, self.total, n / max(1, self.total))
+            if self.done.wait(0.02 if self.progress is None else 0.1):
+                return
+
+
+@dataclass
+class _News:
+    """What a progress line shows of a disassembly (cli/progress.py reads `info`)."""
+
+    info: str
+    seconds: float = 0.0
+
+
+Task = tuple[list[str], list[np.ndarray], Disassembler, "Grid"]
 
 
 def _run_one(task: Task, deadline: float | None) -> tuple[Result, int] | None:
     """One assembly taken apart, or None when the time limit has passed."""
     if deadline is not None and time.monotonic() > deadline:
         return None
-    names, cells, dis = task
-    return Result(names, cells, dis.run()), dis.nodes
+    names, cells, dis, grid = task
+    try:
+        return Result(names, cells, dis.run(), grid), dis.nodes
+    except Stopped:
+        return None
 
 
 def _run_all(tasks: list[Task], out: Outcome, deadline: float | None, jobs: int) -> None:
@@ -189,9 +276,12 @@ def _collect(done: Iterator[tuple[Result, int] | None], out: Outcome) -> None:
         out.nodes += found[1]
 
 
-def _assemblies(puzzle: Puzzle, tiling: Tiling | None = None) -> Iterator[list[tuple[int, tuple[int, ...]]]]:
+def _assemblies(
+    puzzle: Puzzle, tiling: Tiling | None = None, deadline: float | None = None
+) -> Iterator[list[tuple[int, tuple[int, ...]]]]:
     """BurrTools' assemblies as (part, cell indices) lists: polytile's unique solutions
-    where they are the same (tiling.burr.same_as_unique), else the classes of every solution."""
+    where they are the same (tiling.burr.same_as_unique), else the classes of every solution
+    (Stopped when the listing passes the deadline)."""
     from .burr import _as_3d, all_solutions, burr_assemblies, parts_of, same_as_unique
 
     if not same_as_unique(puzzle):
@@ -205,9 +295,12 @@ def _assemblies(puzzle: Puzzle, tiling: Tiling | None = None) -> Iterator[list[t
     cells = _as_3d(puzzle.board.cells)
     low = cells.min(axis=0)
     index = {tuple(c): i for i, c in enumerate((cells - low).tolist())}
-    report = tiling.solve(limit=None, unique=True)
+    left = None if deadline is None else max(0.0, deadline - time.monotonic())
+    report = tiling.solve(limit=None, unique=True, time_limit=left)
     if report.interrupted:  # Ctrl-C in the listing: the caller reports what was done
         raise KeyboardInterrupt
+    if report.timed_out:
+        raise Stopped
     for sol in report.found:
         yield [
             (part[pl.piece], tuple(sorted(index[tuple(c)] for c in (_as_3d(pl.cells) - low).tolist())))

@@ -123,7 +123,13 @@ def take_apart(parsed: Parsed, opts: JSON, spec: JSON, out: Out) -> JSON:
     if parsed.kind not in ("tiling", "box", "katamino"):
         raise PuzzleError("taking apart is for cube-grid puzzles", "disassemble")
     puzzle = parsed.tiling.puzzle
-    steps = refuse_grid(puzzle)
+    grid = refuse_grid(puzzle)
+    if not grid.boxes:  # (the page turns plans in the cube's frame; prisms: the command line)
+        raise PuzzleError(
+            f"taking apart on the page is for cube-grid puzzles (the {grid.title}: use `polytile solve --disassemble`)",
+            "disassemble",
+        )
+    steps = np.array(grid.disassembly_steps(), np.int64)
     items = _items(puzzle, _placed(opts, puzzle))
     parts = parts_of(puzzle)
     weights, groups = _rules(spec, puzzle, len(parts.names))

@@ -42,11 +42,14 @@ def run(
     weights, groups = file_rules(tiling.puzzle, path, problem)
     pieces = max(1, len(tiling.puzzle.pieces))
     nodes = MAX_NODES if budget is None else max(1000, min(MAX_NODES, budget // (NODE_BYTES * pieces)))
+    from ..progress import counting
+
     outcome = Outcome([])
     try:
-        outcome = disassemble_puzzle(
-            tiling.puzzle, weights, groups, time_limit, nodes, into=outcome, tiling=tiling, jobs=jobs
-        )
+        with counting() as progress:  # a line every few seconds off a terminal, as counts show
+            disassemble_puzzle(
+                tiling.puzzle, weights, groups, time_limit, nodes, outcome, tiling, jobs, progress=progress
+            )
     except KeyboardInterrupt:
         return outcome, True
     return outcome, False

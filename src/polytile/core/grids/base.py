@@ -25,6 +25,8 @@ Motion = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]  # (matrix rows, of
 Form = tuple[tuple[int, ...], ...]  # a shape as sorted cell tuples
 Point = tuple[float, float]
 Solid = tuple["np.ndarray", tuple[tuple[int, ...], ...]]  # vertices (k, 3), faces (vertex indices)
+Step3 = tuple[int, int, int]  # a translation in BurrTools' voxel coordinates
+GapRules = tuple[tuple[int, int, int, int], tuple[tuple[tuple[Step3, ...], ...], ...]]  # see Grid.disassembly_checks
 Preset = tuple[str, str, int, tuple[str, ...]]  # key, label, size of the pieces, drawing rows (X: a cell)
 
 
@@ -230,6 +232,19 @@ class Grid(ABC):
         """BurrTools' voxels (x, y, z) of cells, least corner at 0 or where the grid's alignment
         needs (the inverse of `from_burr` up to a translation of the grid)."""
         return self.to_origin(cells)
+
+    # -- BurrTools' disassembler (tiling/disassembly*.py), in its voxel coordinates -----------
+    def disassembly_steps(self) -> tuple[Step3, ...] | None:
+        """The unit translations a disassembly moves pieces by, in BurrTools' order
+        (its movement cache's `getDirection`); None: no disassembly on this grid."""
+        return None
+
+    def disassembly_checks(self) -> GapRules | None:
+        """How far a voxel may move along each of `disassembly_steps`: None when the steps
+        are the axes (BurrTools scans lines); else (number of voxel types and the type's
+        coefficients: type = (x, y, z) . coefficients mod number; per step, per voxel
+        type, the voxels that must be empty for one step, relative to the voxel)."""
+        return None
 
     def more_images(self, points: list[tuple[int, ...]], reflect: bool) -> list[list[tuple[int, ...]]]:
         """Images of a shape (its points in order) that turns beyond `motions` make: none on a

@@ -17,11 +17,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .base import Grid, Motion, Point, Solid, axis_steps
+from .base import GapRules, Grid, Motion, Point, Solid, Step3, axis_steps
 from .triangle import Triangle
 
 if TYPE_CHECKING:
     import numpy as np
+
+# per step of disassembly_steps, per voxel type (up, down): the voxels one step crosses
+_GAP_CHECKS: tuple[tuple[tuple[Step3, ...], ...], ...] = (
+    (((0, 0, 1),), ((0, 0, 1),)),
+    (((1, 0, 0), (2, 0, 0)), ((1, 0, 0), (2, 0, 0))),
+    (((1, 0, 0), (1, 1, 0)), ((0, 1, 0), (1, 1, 0))),
+    (((-1, 0, 0), (-1, 1, 0)), ((0, 1, 0), (-1, 1, 0))),
+)
 
 
 def _motions() -> tuple[Motion, ...]:
@@ -110,6 +118,16 @@ class Prism(Grid):
         dx, dy = int(x.min()), int(y.min())
         dx -= (dx + dy) % 2  # a shift with dx + dy even keeps up triangles up
         return np.stack([x - dx, y - dy, z - z.min()], axis=1)
+
+    def disassembly_steps(self) -> tuple[Step3, ...] | None:
+        """Up a layer, along a row (two triangles), and across a base either way
+        (BurrTools' movementcache_1.cpp, its order)."""
+        return ((0, 0, 1), (2, 0, 0), (1, 1, 0), (-1, 1, 0))
+
+    def disassembly_checks(self) -> GapRules | None:
+        """Two voxel types, (x + y) mod 2 (up, down); BurrTools' table of the voxels one
+        step must find empty (movementcache_1.cpp, as it stands)."""
+        return (2, 1, 1, 0), _GAP_CHECKS
 
     def solid(self, cell: tuple[int, ...]) -> Solid:
         """The triangle extruded from layer z to z + 1 (solids.prism)."""

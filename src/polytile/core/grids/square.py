@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import numpy as np
 
-from .base import Grid, Motion, Point, Solid, axis_steps, matrix_motions
+from .base import Grid, Motion, Point, Solid, Step3, axis_steps, matrix_motions
 
 
 @lru_cache(maxsize=None)
@@ -97,6 +97,10 @@ class Cube(Square):
     cells_at_vertex = 8
     frame_cells = ()
     origin_cell = (0, 0, 0)
+
+    def disassembly_steps(self) -> tuple[Step3, ...] | None:
+        """One step along each axis (BurrTools' movementcache_0.cpp)."""
+        return ((1, 0, 0), (0, 1, 0), (0, 0, 1))
 
     def layer(self, cell: tuple[int, ...]) -> int:
         """The layer a cell is drawn in: its third coordinate."""

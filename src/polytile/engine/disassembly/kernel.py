@@ -3,15 +3,18 @@ sequence of translations to the first state where a group of pieces comes free, 
 the order BurrTools' disassembler_0 finds it (so that its choice on ties is the same).
 
 Geometry arrives as arrays only: `occ[p, x, y, z]` the voxels of piece p in one frame (the
-assembly's box), `lo`/`hi` each piece's bounding box there, `steps` the grid's unit
-translations (one row per axis: the directions are +steps[a] and -steps[a], in that
-order). A state is each piece's translation (multiples of the steps, `pos[p]`).
+assembly's box, in BurrTools' voxel coordinates), `lo`/`hi` each piece's bounding box
+there, `steps` the grid's unit translations (one row each: the directions are +steps[n]
+and -steps[n], in that order), `grid` its gap rules. A state is each piece's translation
+(sums of steps, `pos[p]`).
 
 The rules, as BurrTools (movementanalysator.cpp, disassembler_0.cpp) has them:
 
-- `gap(i, j, axis)`: how far piece i can move along +axis with j fixed (scanning each line
-  that crosses both bounding boxes from a voxel of i to the next voxel of j; FREE when no
-  line meets j after i);
+- `gap(i, j, n)`: how far piece i can move along +steps[n] with j fixed (FREE: no end).
+  When the steps are the axes (the cube grid): scanning each line that crosses both
+  bounding boxes from a voxel of i to the next voxel of j (movementcache_0.cpp); else
+  each voxel of i walks step by step until one of the voxels the grid's table names for
+  its type (the triangle pointing up or down) is j's (movementcache_1.cpp);
 - a move of piece p by s steps in a direction drags along every piece it would hit
   (transitively); it is a move when at most `limit` pieces move;
 - the candidates of a state, in order: for each direction and piece, the piece alone
@@ -35,7 +38,7 @@ from ..kernels import njit  # numba imported only when its JIT is needed (see ke
 
 FREE = 32000  # a gap with nothing in the way
 OUT = 30000  # the amount of a move that takes pieces out
-FOUND, APART_NOT, TOO_BIG = 1, 0, -1  # search's status
+FOUND, APART_NOT, TOO_BIG, STOPPED = 1, 0, -1, -2  # search's status
 _OFF = 1024  # translation offsets in the gap cache's keys: -1024..1023 per axis
 
 
@@ -72,24 +75,73 @@ def _gap_axis(occ: np.ndarray, lo: np.ndarray, hi: np.ndarray, i: int, j: int, r
 
 
 @njit(cache=True)
+def _gap_walk(
+    occ: np.ndarray, lo: np.ndarray, hi: np.ndarray, i: int, j: int, r: np.ndarray, grid: np.ndarray, n: int
+) -> int:
+    """How far piece i moves along +direction n before it hits piece j (j translated by r
+    relative to i), by walking each voxel of i one unit step at a time and looking at the
+    voxels the grid's table says must be empty: BurrTools' movementCache_1_c::moCalcValues
+    (any grid whose steps are not one axis each)."""
+    ntypes = grid[0, 0]
+    best = FREE
+    for x in range(lo[i, 0], hi[i, 0] + 1):
+        for y in range(lo[i, 1], hi[i, 1] + 1):
+            for z in range(lo[i, 2], hi[i, 2] + 1):
+                if occ[i, x, y, z] == 0:
+                    continue
+                t = (x * grid[0, 1] + y * grid[0, 2] + z * grid[0, 3]) % ntypes
+                row = 1 + n * (1 + ntypes) + 1 + t  # this direction's checks for voxel type t
+                step = 1 + n * (1 + ntypes)
+                xp, yp, zp = x - r[0], y - r[1], z - r[2]
+                for d in range(best):
+                    if _beyond(grid[step, 1], xp, lo[j, 0], hi[j, 0]):
+                        break
+                    if _beyond(grid[step, 2], yp, lo[j, 1], hi[j, 1]):
+                        break
+                    if _beyond(grid[step, 3], zp, lo[j, 2], hi[j, 2]):
+                        break
+                    for c in range(grid[row, 0]):
+                        o = 1 + 3 * c
+                        if _filled(occ, j, xp + grid[row, o], yp + grid[row, o + 1], zp + grid[row, o + 2]):
+                            if d < best:
+                                best = d
+                            break
+                    xp += grid[step, 1]
+                    yp += grid[step, 2]
+                    zp += grid[step, 3]
+                if best == 0:
+                    return 0
+    return best
+
+
+@njit(cache=True)
+def _beyond(s: int, v: int, low: int, high: int) -> bool:
+    return (s > 0 and v > high + 2) or (s < 0 and v < low - 2)
+
+
+@njit(cache=True)
 def _gaps(
     occ: np.ndarray,
     lo: np.ndarray,
     hi: np.ndarray,
     pos: np.ndarray,
+    grid: np.ndarray,
     keys: np.ndarray,
     vals: np.ndarray,
     out: np.ndarray,
 ) -> None:
-    """out[a, i, j]: gap(i, j, a) in the state `pos`, through a cache keyed by the pair
+    """out[n, i, j]: gap(i, j, n) in the state `pos`, through a cache keyed by the pair
     and their relative translation (open addressing in keys/vals; emptied when full)."""
     k = pos.shape[0]
+    ndir = out.shape[0]
+    line = grid[0, 0] == 0  # the steps are the axes: scan lines (BurrTools' movementCache_0_c)
     r = np.zeros(3, np.int64)
     mask = keys.shape[0] - 1
     for i in range(k):
         for j in range(k):
             if i == j:
-                out[0, i, j] = out[1, i, j] = out[2, i, j] = 0
+                for n in range(ndir):
+                    out[n, i, j] = 0
                 continue
             inside = True
             for a in range(3):
@@ -105,17 +157,21 @@ def _gaps(
                     slot = (slot + 1) & mask
                 if keys[slot] == key:
                     v = vals[slot]
-                    out[0, i, j], out[1, i, j], out[2, i, j] = v & 0xFFFF, (v >> 16) & 0xFFFF, (v >> 32) & 0xFFFF
+                    for n in range(ndir):
+                        out[n, i, j] = (v >> (16 * n)) & 0xFFFF
                     continue
-            for a in range(3):
-                out[a, i, j] = _gap_axis(occ, lo, hi, i, j, r, a)
+            for n in range(ndir):
+                out[n, i, j] = _gap_axis(occ, lo, hi, i, j, r, n) if line else _gap_walk(occ, lo, hi, i, j, r, grid, n)
             if inside:
                 if vals[mask + 1] * 10 > 7 * (mask + 1):  # the cache is full: start again
                     keys[:] = -1
                     vals[mask + 1] = 0
                     slot = (key * 0x9E3779B1) & mask
                 keys[slot] = key
-                vals[slot] = out[0, i, j] | (out[1, i, j] << 16) | (out[2, i, j] << 32)
+                v = np.int64(0)
+                for n in range(ndir):
+                    v |= out[n, i, j] << (16 * n)
+                vals[slot] = v
                 vals[mask + 1] += 1
 
 
@@ -230,13 +286,17 @@ def search(
     hi: np.ndarray,
     weight: np.ndarray,
     steps: np.ndarray,
+    grid: np.ndarray,
     start: np.ndarray,
     max_nodes: int,
+    control: np.ndarray,
 ) -> tuple[int, np.ndarray, np.ndarray, int, int]:
     """The first separation from `start` (k, 3): (status, path of states from start to the
     state before the separation (L, k, 3), the pieces that come out (k,), their direction
-    (axis * 2 + negative), nodes visited). status: FOUND, APART_NOT (no separation
-    reachable) or TOO_BIG (more than max_nodes states)."""
+    (step * 2 + negative), nodes visited). status: FOUND, APART_NOT (no separation
+    reachable), TOO_BIG (more than max_nodes states) or STOPPED (control[0] set by another
+    thread: the time limit, Ctrl-C). control[1] counts the states entered, for progress.
+    `grid`: the grid's gap rules (`table` in tiling/disassembly.py)."""
     k = start.shape[0]
     cap = 1024
     pos = np.empty((cap, k, 3), np.int64)
@@ -245,7 +305,8 @@ def search(
     table = np.full(4096, -1, np.int32)
     keys = np.full(1 << 14, -1, np.int64)
     vals = np.zeros((1 << 14) + 1, np.int64)
-    g = np.empty((3, k, k), np.int64)
+    ndir = steps.shape[0]
+    g = np.empty((ndir, k, k), np.int64)
     moving = np.zeros(k, np.bool_)
     merged = np.zeros(k, np.bool_)
     st = np.empty((k, 3), np.int64)
@@ -261,15 +322,18 @@ def search(
     while head < count:
         node = head
         head += 1
+        if control[0] != 0:
+            return STOPPED, pos[:0], moving, 0, count
+        control[1] += 1
         base = pos[node]
-        _gaps(occ, lo, hi, base, keys, vals, g)
+        _gaps(occ, lo, hi, base, grid, keys, vals, g)
         for limit in (1, half):  # a piece alone, then a group, slides out
-            for d in range(6):
+            for d in range(2 * ndir):
                 for p in range(k):
                     if _drag(g, p, d, OUT, limit, moving):
                         nd = _orient(moving, weight, d)
                         return FOUND, _path(pos, parent, node), moving.copy(), nd, count
-        for d in range(6):
+        for d in range(2 * ndir):
             nfound = 0
             for p in range(k):
                 step = 1
@@ -381,4 +445,7 @@ def exercise() -> None:
     occ[0, 0, 0, 0] = occ[1, 1, 0, 0] = 1
     lo = np.array([[0, 0, 0], [1, 0, 0]], np.int64)
     start = np.zeros((2, 3), np.int64)
-    search(occ, lo, lo.copy(), np.ones(2, np.int64), np.eye(3, dtype=np.int64), start, 1000)
+    line = np.zeros((4, 4), np.int64)  # the cube's table: scan lines
+    search(
+        occ, lo, lo.copy(), np.ones(2, np.int64), np.eye(3, dtype=np.int64), line, start, 1000, np.zeros(2, np.int64)
+    )
