@@ -149,7 +149,7 @@ def take_apart(parsed: Parsed, opts: JSON, spec: JSON, out: Out) -> JSON:
     at = dict(zip(names, shown))
     moves = []
     for m in sep.plan(names):
-        turned = Move(m.pieces, tuple(int(x) for x in turn @ np.array(m.vector)), m.out)  # type: ignore[arg-type]
+        turned = Move(m.pieces, tuple(int(x) for x in turn @ np.array(m.vector)), m.out)
         moves.append(
             {"pieces": [at[n] for n in m.pieces], "vector": list(turned.vector), "out": m.out, "text": turned.text()}
         )
