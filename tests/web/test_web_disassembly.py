@@ -88,7 +88,8 @@ def test_bad_placements_are_refused_in_one_line(client):
 
 
 def test_a_3d_grid_without_unit_steps_fails_in_one_line(client):
-    """BallRoom.xmpuzzle (BurrTools' spheres): the job says in one line that it takes the cube grid."""
+    """BallRoom.xmpuzzle (BurrTools' spheres): the job says in one line that it takes the cube
+    and prism grids."""
     from web_api_helpers import wait
 
     spec = burr_spec(XM / "BallRoom.xmpuzzle")
@@ -96,7 +97,7 @@ def test_a_3d_grid_without_unit_steps_fails_in_one_line(client):
     r = client.post("/api/jobs", json={"action": "disassemble", "puzzle": spec, "options": {"placed": placed}})
     assert r.status_code == 202, r.text
     view = wait(client, r.json()["id"])
-    assert view["state"] == "failed" and "\n" not in view["error"] and "cube grid" in view["error"], view
+    assert view["state"] == "failed" and "\n" not in view["error"] and "cube and prism grids" in view["error"], view
 
 
 def test_a_disassembly_is_cancelled_like_any_job(client):
