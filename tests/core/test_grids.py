@@ -72,3 +72,20 @@ def test_grids_survive_a_pickle_equal():
         copy = pickle.loads(pickle.dumps(g))
         assert copy == g and hash(copy) == hash(g) and str(copy) == g.name
     assert grids.grid("square") != grids.grid("square", 3)
+
+
+def test_built_in_grids_are_made_on_first_use():
+    """The registry's table of built-in grids agrees with the classes, and answers `names()`,
+    `burr_numbers()` and `by_burr(0)` without importing the other grids' modules."""
+    import subprocess
+    import sys
+
+    for name, dim, number, _, _ in grids.BUILT_IN:
+        g = grids.grid(name, dim)
+        assert (g.name, g.dim, g.burr_number) == (name, dim, number)
+    probe = (
+        "import sys; from polytile.core import grids; grids.names(); grids.burr_numbers(); grids.by_burr(0);"
+        "print(sorted(m for m in sys.modules if m.startswith('polytile.core.grids.')))"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "['polytile.core.grids.base', 'polytile.core.grids.square']"
