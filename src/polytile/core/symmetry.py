@@ -321,13 +321,33 @@ def _set_keys(ext: np.ndarray, sets: np.ndarray, n_items: int) -> np.ndarray:
 
 
 def _composition(perms: np.ndarray) -> np.ndarray:
-    """comp[h, g] = the index of the permutation h∘g (apply g, then h)."""
+    """comp[h, g] = the index of the permutation h∘g (apply g, then h). The permutations are
+    a group, so h∘g is one of them, told apart by their values on a few items (`_base`):
+    only those of h∘g are made (HexSticks' 24 x 24 x 2,256 compositions took 36 ms)."""
     n = perms.shape[1]
-    keys = _row_keys(perms, n)
+    if len(perms) <= 1:  # the identity alone (no item tells it from anything)
+        return np.zeros((len(perms), len(perms)), dtype=np.int64)
+    sub = perms[:, _base(perms)]  # [g, j] = g(base j)
+    keys = _row_keys(sub, n)
     order = np.argsort(keys)
-    composed = perms[:, perms]  # [h, g, i] = perms[h][perms[g][i]]
-    ckeys = _row_keys(composed.reshape(-1, n), n)
+    composed = perms[:, sub]  # [h, g, j] = h(g(base j))
+    ckeys = _row_keys(composed.reshape(-1, sub.shape[1]), n)
     return order[np.searchsorted(keys[order], ckeys)].reshape(len(perms), len(perms))
+
+
+def _base(perms: np.ndarray) -> list[int]:
+    """Items whose images tell the permutations apart (a base of the group), chosen in order:
+    each kept when it splits rows that agree on those before it."""
+    base: list[int] = []
+    label = np.zeros(len(perms), dtype=np.int64)
+    for item in range(perms.shape[1]):
+        if len(np.unique(label)) == len(perms):
+            break
+        split = label * perms.shape[1] + perms[:, item]
+        if len(np.unique(split)) > len(np.unique(label)):
+            base.append(item)
+            label = np.unique(split, return_inverse=True)[1].ravel()
+    return base
 
 
 def _row_keys(rows: np.ndarray, base: int) -> np.ndarray:
