@@ -311,7 +311,7 @@ def _set_keys(ext: np.ndarray, sets: np.ndarray, n_items: int) -> np.ndarray:
     # different sizes differ, so each size's keys are numbered after the previous size's
     keys = np.empty((len(ext), len(sets)), dtype=np.int64)
     offset = 0
-    for size in np.unique(lens).tolist():
+    for size in sorted(set(lens.tolist())):  # (not np.unique: its first call imports numpy.ma)
         cols = np.nonzero(lens == size)[0]
         images = np.sort(ext[:, sets[cols, :size]], axis=-1).reshape(-1, size)
         _, inverse = np.unique(_row_keys(images, n_items + 1), return_inverse=True)
@@ -338,15 +338,17 @@ def _composition(perms: np.ndarray) -> np.ndarray:
 def _base(perms: np.ndarray) -> list[int]:
     """Items whose images tell the permutations apart (a base of the group), chosen in order:
     each kept when it splits rows that agree on those before it."""
-    base: list[int] = []
-    label = np.zeros(len(perms), dtype=np.int64)
+    base: list[int] = []  # (sets of Python ints: np.unique's first call imports numpy.ma, 20-50 ms)
+    label = [0] * len(perms)
     for item in range(perms.shape[1]):
-        if len(np.unique(label)) == len(perms):
+        classes = len(set(label))
+        if classes == len(perms):
             break
-        split = label * perms.shape[1] + perms[:, item]
-        if len(np.unique(split)) > len(np.unique(label)):
+        split = list(zip(label, perms[:, item].tolist()))
+        if len(set(split)) > classes:
             base.append(item)
-            label = np.unique(split, return_inverse=True)[1].ravel()
+            number = {key: k for k, key in enumerate(dict.fromkeys(split))}
+            label = [number[key] for key in split]
     return base
 
 

@@ -232,7 +232,7 @@ def all_solutions(puzzle: Puzzle, limit: int = LIMIT) -> list[Assembly]:
     model = tiling.model()
     cover = model.cover
     sym = tiling.symmetry()
-    if len(np.unique(sym.opt_label)) < cover.n_options:  # a cell-set of two pieces
+    if len(set(sym.opt_label.tolist())) < cover.n_options:  # a cell-set of two pieces (not np.unique: numpy.ma)
         res = _whole(search(cover, sym, limit=limit + 1, store=True, breaking=False))
         found = [np.asarray(o) for o in res.found]
         solutions = {frozenset(int(o) for o in opts) for opts in found}
