@@ -32,6 +32,7 @@ __all__ = [
     "names",
     "register",
     "registered",
+    "unregister",
 ]
 
 # The built-in grids: (name, dim, BurrTools' number, module, class). Each module is imported
@@ -57,6 +58,14 @@ def register(g: Grid) -> Grid:
     _NUMBERS[key], _GRIDS[key] = g.burr_number, g
     _LAZY.pop(key, None)
     return g
+
+
+def unregister(g: Grid) -> None:
+    """Remove a registered grid (a test's, when it is done)."""
+    key = (g.name, g.dim)
+    _NUMBERS.pop(key, None)
+    _GRIDS.pop(key, None)
+    _LAZY.pop(key, None)
 
 
 def _made(key: tuple[str, int]) -> Grid:
