@@ -1,6 +1,7 @@
 """polytile vs BurrTools' burrTxt on BurrTools files, in one run, whole commands.
 
     python bench/bench_burr.py --burr BIN [--files DIR] [--limit SECONDS] [--repeat N] [--no-exported] [--long]
+                               [--before CHECKOUT]
     python bench/bench_burr.py --burr BIN --disassemble [--files DIR] [--limit SECONDS]
 
 BIN is burrTxt (or the environment variable POLYTILE_BURRTXT; an optional peer built from
@@ -11,7 +12,9 @@ solutions and unique under the result's symmetry, and the assemblies as BurrTool
 and `burrTxt -q -o N FILE`, each run as a whole command (process start, file read, search)
 --repeat times (default 3), the median wall time shown, and the ratio burrTxt / polytile.
 Then polytile's examples/ are written as BurrTools files (the `convert` writer) and run
-the same way. Each run gets --limit seconds. Prints a markdown table.
+the same way. Each run gets --limit seconds. Prints a markdown table. --before CHECKOUT:
+another polytile checkout's sources (CHECKOUT/src, e.g. main's) run beside this one's,
+command by command in the same run (so under the same load): its time and before / after.
 
 --disassemble: whole commands side by side, median wall time of 3 runs each, on every cube
 problem: `burrTxt -d -q -o N FILE` (assemblies, and solutions: those that come apart) and
@@ -54,9 +57,13 @@ LONG = ["hexomino-cornucopia-6x17.json"]  # 11 minutes of polytile's count: with
 GRID_NAMES = {0: "cube", 1: "prism", 2: "sphere", 3: "rhombic", 4: "tetra-octa"}  # BurrTools' grid types
 
 
-def timed(command: list[str], limit: float, repeat: int) -> tuple[str | None, float]:
-    """The command's output (None: stopped at `limit` seconds) and its median wall time."""
-    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
+BEFORE: list[Path] = []  # --before: the other checkout
+
+
+def timed(command: list[str], limit: float, repeat: int, root: Path = ROOT) -> tuple[str | None, float]:
+    """The command's output (None: stopped at `limit` seconds) and its median wall time
+    (polytile's sources from `root`)."""
+    env = dict(os.environ, PYTHONPATH=str(root / "src"))
     times, out = [], ""
     for _ in range(repeat):
         t0 = time.perf_counter()
@@ -80,10 +87,10 @@ def burrtxt(binary: str, path: Path, problem: int, limit: float, repeat: int) ->
     return ("0" if "can be place nowhere" in out else out.strip().splitlines()[-1][:40]), seconds
 
 
-def ours(path: Path, problem: int, limit: float, repeat: int) -> tuple[str, str, str, float]:
+def ours(path: Path, problem: int, limit: float, repeat: int, root: Path = ROOT) -> tuple[str, str, str, float]:
     """(solutions, unique, BurrTools figure, median seconds) of polytile's whole command."""
     command = [sys.executable, "-m", "polytile", "count", str(path), "--problem", str(problem + 1)]
-    out, seconds = timed(command + ["--burr", "--unique", "--json", "--jobs", "1"], limit, repeat)
+    out, seconds = timed(command + ["--burr", "--unique", "--json", "--jobs", "1"], limit, repeat, root)
     if out is None:
         return "-", "-", f"> {limit:.0f} s (stopped)", seconds
     try:
@@ -98,13 +105,28 @@ def row(name: str, binary: str, path: Path, problem: int, limit: float, repeat: 
     theirs, their_seconds = burrtxt(binary, path, problem, limit, repeat)
     ratio = f"{their_seconds / seconds:.2f}" if burr.isdigit() and theirs.isdigit() else "-"
     agree = "yes" if burr == theirs else ("-" if not theirs.isdigit() else "**no**")
-    return f"| {name} | {solutions} | {unique} | {burr} | {seconds:.3f} | {theirs} | {their_seconds:.3f} | {ratio} | {agree} |"
+    before = ""
+    if BEFORE:
+        *_, then = ours(path, problem, limit, repeat, BEFORE[0])
+        before = f" {then:.3f} | {then / seconds:.2f} |"
+    return (
+        f"| {name} | {solutions} | {unique} | {burr} | {seconds:.3f} | {theirs} | {their_seconds:.3f} | {ratio} | "
+        f"{agree} |{before}"
+    )
 
 
 HEADER = (
     "| puzzle | solutions | unique | BurrTools count (polytile) | s (median) | burrTxt | s (median) | "
     "burrTxt / polytile | same |\n|---|---|---|---|---|---|---|---|---|"
 )
+
+
+def header() -> str:
+    """The table's head (with --before: the other checkout's seconds and before / after)."""
+    if not BEFORE:
+        return HEADER
+    top, rule = HEADER.split("\n")
+    return f"{top} before: s (median) | before / after |\n{rule}---|---|"
 
 
 def examples_table(binary: str, folder: Path, limit: float, repeat: int) -> list[str]:
@@ -192,17 +214,20 @@ def main() -> None:
     ap.add_argument("--no-exported", action="store_true")
     ap.add_argument("--long", action="store_true", help="also the hexomino Cornucopia (minutes)")
     ap.add_argument("--disassemble", action="store_true", help="burrTxt -d beside count --burr --disassemble")
+    ap.add_argument("--before", type=Path, help="another polytile checkout, timed beside this one")
     args = ap.parse_args()
+    if args.before:
+        BEFORE.append(args.before.resolve())
     if not args.burr:
         sys.exit("bench_burr.py: give --burr BIN (or POLYTILE_BURRTXT)")
     if args.disassemble:
         os.environ["PYTHONPATH"] = str(ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", "")
         print("\n".join(disassembly_table(args.burr, args.files, args.limit)))
         return
-    print("BurrTools' examples\n\n" + HEADER)
+    print("BurrTools' examples\n\n" + header())
     print("\n".join(examples_table(args.burr, args.files, args.limit, args.repeat)))
     if not args.no_exported:
-        print("\npolytile's examples written as BurrTools files\n\n" + HEADER)
+        print("\npolytile's examples written as BurrTools files\n\n" + header())
         print("\n".join(exported_table(args.burr, args.limit, args.long, args.repeat)))
 
 

@@ -38,7 +38,7 @@ PUZZLE = {
 def rectangles():
     g = grids.register(Rectangles())
     yield g
-    grids._GRIDS.pop((g.name, g.dim))
+    grids.unregister(g)
 
 
 @pytest.fixture

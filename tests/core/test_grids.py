@@ -72,3 +72,44 @@ def test_grids_survive_a_pickle_equal():
         copy = pickle.loads(pickle.dumps(g))
         assert copy == g and hash(copy) == hash(g) and str(copy) == g.name
     assert grids.grid("square") != grids.grid("square", 3)
+
+
+def test_built_in_grids_are_made_on_first_use():
+    """The registry's table of built-in grids agrees with the classes, and answers `names()`,
+    `burr_numbers()` and `by_burr(0)` without importing the other grids' modules."""
+    import subprocess
+    import sys
+
+    for name, dim, number, _, _ in grids.BUILT_IN:
+        g = grids.grid(name, dim)
+        assert (g.name, g.dim, g.burr_number) == (name, dim, number)
+    probe = (
+        "import sys; from polytile.core import grids; grids.names(); grids.burr_numbers(); grids.by_burr(0);"
+        "print(sorted(m for m in sys.modules if m.startswith('polytile.core.grids.')))"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "['polytile.core.grids.base', 'polytile.core.grids.square']"
+
+
+# each built-in grid's cells: (cell, its solid's volume by hand); the sphere's solid is a
+# polyhedron inside the ball (pi / 6), within 1%
+CELL_VOLUMES = {
+    ("prism", 4): [((0, 0, 2, 0), math.sqrt(3) / 4), ((1, 0, 0, 3), math.sqrt(3) / 4)],
+    ("sphere", 3): [((0, 0, 0), math.pi / 6), ((1, 1, 0), math.pi / 6)],
+    ("rhombic", 3): [((0, 1, 2), 8 / 24), ((7, 5, 8), 8 / 24)],
+    ("tetra-octa", 3): [((1, 1, 1), 1 / 3), ((2, 0, 0), 1 / 6), ((3, 0, 0), 1 / 6), ((4, 4, 4), 1 / 3)],
+}
+
+
+@pytest.mark.parametrize("key", list(CELL_VOLUMES))
+def test_each_cells_volume_is_its_solids(key):
+    """`cell_volume_of` answers each cell's own volume (the tetra-octa grid's tetrahedra hold
+    1/3, its corners 1/6), as its solid measures and as the hand formula says."""
+    g = grids.grid(*key)
+    for cell, volume in CELL_VOLUMES[key]:
+        verts, faces = g.solid(cell)
+        tris = [(f[0], f[i], f[i + 1]) for f in faces for i in range(1, len(f) - 1)]
+        solid = trimesh.Trimesh(verts, tris, process=False).volume
+        assert g.cell_volume_of(cell) == pytest.approx(volume, rel=1e-12)
+        assert solid == pytest.approx(volume, rel=0.01 if key[0] == "sphere" else 1e-9)
+    assert g.cell_volume == g.cell_volume_of(g.origin_cell)

@@ -8,6 +8,9 @@ import pytest
 
 import polytile
 from checker import check
+from conftest import CORPUS
+
+XMPUZZLE = CORPUS.parent / "xmpuzzle"
 
 
 def fibonacci(n: int) -> int:
@@ -68,3 +71,21 @@ def test_large_board_first_solution_verified(tmp_path, engine):
     r = polytile.load(f).solve(limit=1, engine=engine, time_limit=60)
     assert len(r.found) == 1
     check(f, [(p.piece, p.cells.tolist()) for p in r.found[0].placements], reflect=True, partial=False)
+
+
+def test_scattered_options_go_to_dancing_links():
+    """Between 65 and 256 items, a cover whose options spread over many more items than they
+    cover (BurrTools' Prisgon: prisms across several layers) is counted by dancing links, whose
+    fewest-options rule visits far fewer nodes there than the wide kernel's lowest-item rule
+    (count checked against burrTxt: 1 assembly, 6 solutions); SolidSixPieceBurrs' compact
+    pieces stay on the wide kernel."""
+    from polytile.engine.search import choose_engine, scattered
+    from polytile.formats import load
+
+    prisgon = polytile.Tiling(load(XMPUZZLE / "Prisgon.xmpuzzle"))
+    auto = prisgon.count(method="enumerate")
+    wide = prisgon.count(method="enumerate", engine="wide")
+    assert (auto.engine, wide.engine) == ("dlx", "wide")
+    assert auto.solutions == wide.solutions == 6 and auto.nodes * 10 < wide.nodes
+    burrs = polytile.Tiling(load(XMPUZZLE / "SolidSixPieceBurrs.xmpuzzle")).model().cover
+    assert not scattered(burrs) and choose_engine("auto", burrs.n_items, len(burrs.piece_count), burrs) == "wide"

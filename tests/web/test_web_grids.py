@@ -32,7 +32,7 @@ def area(poly) -> float:
 def rectangles():
     g = grids.register(Rectangles())
     yield g
-    grids._GRIDS.pop((g.name, g.dim))
+    grids.unregister(g)
 
 
 def test_info_sends_every_registered_grid(client):
@@ -86,6 +86,6 @@ def test_a_grid_registered_is_sent_with_its_drawing(rectangles):
     assert rect["flat"] and not rect["squares"] and not rect["boxes"] and not rect["burrtools"]
     assert page_polygon(rect["drawing"], 1, 2) == [(4, 1), (6, 1), (6, 2), (4, 2)]
     assert rect["drawing"]["step"] == 1 and not rect["drawing"]["even_moves"]
-    grids._GRIDS.pop(("rectangle", 2))
+    grids.unregister(rectangles)
     assert ("rectangle", 2) not in {(g["name"], g["dim"]) for g in grid_facts.all_facts()}
     grids.register(rectangles)

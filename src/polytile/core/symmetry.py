@@ -311,7 +311,7 @@ def _set_keys(ext: np.ndarray, sets: np.ndarray, n_items: int) -> np.ndarray:
     # different sizes differ, so each size's keys are numbered after the previous size's
     keys = np.empty((len(ext), len(sets)), dtype=np.int64)
     offset = 0
-    for size in np.unique(lens).tolist():
+    for size in sorted(set(lens.tolist())):  # (not np.unique: its first call imports numpy.ma)
         cols = np.nonzero(lens == size)[0]
         images = np.sort(ext[:, sets[cols, :size]], axis=-1).reshape(-1, size)
         _, inverse = np.unique(_row_keys(images, n_items + 1), return_inverse=True)
@@ -321,13 +321,35 @@ def _set_keys(ext: np.ndarray, sets: np.ndarray, n_items: int) -> np.ndarray:
 
 
 def _composition(perms: np.ndarray) -> np.ndarray:
-    """comp[h, g] = the index of the permutation h∘g (apply g, then h)."""
+    """comp[h, g] = the index of the permutation h∘g (apply g, then h). The permutations are
+    a group, so h∘g is one of them, told apart by their values on a few items (`_base`):
+    only those of h∘g are made (HexSticks' 24 x 24 x 2,256 compositions took 36 ms)."""
     n = perms.shape[1]
-    keys = _row_keys(perms, n)
+    if len(perms) <= 1:  # the identity alone (no item tells it from anything)
+        return np.zeros((len(perms), len(perms)), dtype=np.int64)
+    sub = perms[:, _base(perms)]  # [g, j] = g(base j)
+    keys = _row_keys(sub, n)
     order = np.argsort(keys)
-    composed = perms[:, perms]  # [h, g, i] = perms[h][perms[g][i]]
-    ckeys = _row_keys(composed.reshape(-1, n), n)
+    composed = perms[:, sub]  # [h, g, j] = h(g(base j))
+    ckeys = _row_keys(composed.reshape(-1, sub.shape[1]), n)
     return order[np.searchsorted(keys[order], ckeys)].reshape(len(perms), len(perms))
+
+
+def _base(perms: np.ndarray) -> list[int]:
+    """Items whose images tell the permutations apart (a base of the group), chosen in order:
+    each kept when it splits rows that agree on those before it."""
+    base: list[int] = []  # (sets of Python ints: np.unique's first call imports numpy.ma, 20-50 ms)
+    label = [0] * len(perms)
+    for item in range(perms.shape[1]):
+        classes = len(set(label))
+        if classes == len(perms):
+            break
+        split = list(zip(label, perms[:, item].tolist()))
+        if len(set(split)) > classes:
+            base.append(item)
+            number = {key: k for k, key in enumerate(dict.fromkeys(split))}
+            label = [number[key] for key in split]
+    return base
 
 
 def _row_keys(rows: np.ndarray, base: int) -> np.ndarray:

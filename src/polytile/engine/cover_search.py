@@ -148,7 +148,7 @@ def _run_tiling(
     cover, back = tiling
     if engine == "auto" and not tiling_kernel_fits(cover):
         return None
-    kernel = choose_engine(engine, cover.n_items, len(cover.piece_count))
+    kernel = choose_engine(engine, cover.n_items, len(cover.piece_count), cover)
     warm(kernel, cover.n_items)
     res = search(
         cover, None, limit=limit, store=store, time_limit=time_limit, breaking=False, engine=kernel, progress=progress

@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..core.grids import Grid, coerce, grid
-from ..core.grids.moves import image
 from ..core.puzzle import VIRTUAL, Puzzle
 from ..core.shape import canonical_keys
 from ..errors import PuzzleError
@@ -109,7 +108,9 @@ def parts_of(puzzle: Puzzle) -> Parts:
 
 
 def _moved(motion: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]], cells: np.ndarray) -> np.ndarray:
-    return np.array(image(motion, [tuple(c) for c in np.asarray(cells).tolist()]), dtype=np.int64)
+    """The cells' images under a motion (moves.image, on arrays)."""
+    mat, off = motion
+    return np.asarray(cells, dtype=np.int64) @ np.array(mat, dtype=np.int64).T + np.array(off, dtype=np.int64)
 
 
 def result_group(puzzle: Puzzle) -> list[tuple[np.ndarray, bool]]:
@@ -231,7 +232,7 @@ def all_solutions(puzzle: Puzzle, limit: int = LIMIT) -> list[Assembly]:
     model = tiling.model()
     cover = model.cover
     sym = tiling.symmetry()
-    if len(np.unique(sym.opt_label)) < cover.n_options:  # a cell-set of two pieces
+    if len(set(sym.opt_label.tolist())) < cover.n_options:  # a cell-set of two pieces (not np.unique: numpy.ma)
         res = _whole(search(cover, sym, limit=limit + 1, store=True, breaking=False))
         found = [np.asarray(o) for o in res.found]
         solutions = {frozenset(int(o) for o in opts) for opts in found}

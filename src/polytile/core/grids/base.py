@@ -69,7 +69,7 @@ class Grid(ABC):
     frame_cells: tuple[tuple[int, ...], ...] = ()  # flat grids: a cell and two neighbours spanning the plane
     origin_cell: tuple[int, ...] = ()  # a cell at the origin (the one-cell form)
     not_a_cell: str = ""  # why a coordinate tuple is no cell (a JSON reader's message), if some are not
-    cell_volume: float = 1.0  # volume of a cell's solid (flat grids: area times unit height)
+    cell_volume: float = 1.0  # volume of a cell's solid (flat grids: area times unit height); see cell_volume_of
     # -- the page (web/grid_facts.py sends these; its board editor and hand play read them) ----
     size_words: tuple[str, ...] = ()  # the library's buttons: pieces of 1, 2 ... cells ("monomino", "dominoes" ...)
     library_first: int = 0  # the size of piece the page's library opens on
@@ -250,6 +250,11 @@ class Grid(ABC):
         """Images of a shape (its points in order) that turns beyond `motions` make: none on a
         grid whose shapes turn only by its motions (the spheres' flat layers turn further)."""
         return []
+
+    def cell_volume_of(self, cell: tuple[int, ...]) -> float:
+        """The volume of this cell's solid: `cell_volume` on grids whose cells are all alike
+        (the tetra-octa grid's are not)."""
+        return self.cell_volume
 
     # -- solids (one common 3D frame: x right, y up, z up; see draw/mesh_cells.py) -----------
     def solid(self, cell: tuple[int, ...]) -> Solid:

@@ -109,12 +109,6 @@ def tetra_octa(cell: tuple[int, ...]) -> Solid:
     raise ValueError(f"({', '.join(map(str, cell))}) is no cell of the tetra-octa grid")
 
 
-def tetra_octa_volume(cell: tuple[int, ...]) -> float:
-    """A tetra-octa voxel's volume: 1/3 the tetrahedron, 1/6 a corner."""
-    _, sub = _block(cell, 3)
-    return TETRA_VOLUME if sub == (1, 1, 1) else CORNER_VOLUME
-
-
 def sphere_centre(cell: tuple[int, ...]) -> np.ndarray:
     """Where a sphere cell's ball is centred."""
     return np.array(cell, dtype=float) * SPHERE_STEP

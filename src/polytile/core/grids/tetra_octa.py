@@ -58,6 +58,7 @@ class TetraOcta(Grid):
     every_shift = False
     origin_cell = (1, 1, 1)
     not_a_cell = "a tetra-octa cell is the middle of its 3x3x3 block or one of its block's four corners"
+    cell_volume = 1 / 3  # the origin cell's, the tetrahedron in its unit cube; a corner holds 1/6 (cell_volume_of)
 
     def build(self) -> tuple[tuple[Motion, ...], int, tuple[tuple[int, ...], ...]]:
         """The cube's signed permutations on blocks of 3 (offset 5: block k -> 1 - k); no fixed steps."""
@@ -108,6 +109,10 @@ class TetraOcta(Grid):
         pos = tuple(v % 3 for v in cell)
         steps = _FACES.get((pos, sum(v // 3 for v in cell) % 2), ())
         return [tuple(int(v) + d for v, d in zip(cell, step)) for step in steps]
+
+    def cell_volume_of(self, cell: tuple[int, ...]) -> float:
+        """1/3 for a block's middle (the tetrahedron of its unit cube), 1/6 for a corner cut off it."""
+        return 1 / 3 if all(v % 3 == 1 for v in cell) else 1 / 6
 
     def solid(self, cell: tuple[int, ...]) -> Solid:
         """Its unit cube's tetrahedron or a corner cut off it (solids.tetra_octa; volumes 1/3, 1/6)."""

@@ -155,7 +155,7 @@ def _count(
         res.complete, res.timed_out = False, True
         return res
     p = plan(cover, sym, unique=unique, store=False, breaking=breaking, weighted=True)
-    engine = choose_engine(engine, cover.n_items, len(cover.piece_count))
+    engine = choose_engine(engine, cover.n_items, len(cover.piece_count), cover)
     setup = CountSetup(cover, sym, p, engine, fingerprint(cover, p))
     res = Report(unique=0, engine=f"{engine} x{jobs}" + (" (dask)" if client else ""))
     try:
