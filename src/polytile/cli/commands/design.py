@@ -58,7 +58,10 @@ def cards(
     from ...atomic import write_bytes
     from ...formats import load
 
-    made, complete = make(load(puzzle), n, levels, placed, seed, time_limit, jobs)
+    p = load(puzzle)
+    if fmt == "svg" and not (p.board.grid.boxes and p.dim == 2):
+        raise PuzzleError("the SVG sheet draws flat square boards only (use --format json)", str(puzzle))
+    made, complete = make(p, n, levels, placed, seed, time_limit, jobs)
     if fmt == "json":
         rows = ",\n".join("  " + json.dumps(c.to_json()) for c in made)
         data = f'{{"complete": {json.dumps(complete)}, "cards": [\n{rows}\n]}}\n'.encode()
