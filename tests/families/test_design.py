@@ -98,19 +98,23 @@ def test_cards_are_the_same_on_one_and_two_jobs():
     assert [c.to_json() for c in one] == [c.to_json() for c in two]
 
 
-def test_unique_fixes_proven_minimal_by_the_brute_force(tmp_path):
-    out = call_cli("design", "unique", EXAMPLES / "pentomino-6x10.txt", "--solution", "3", "--json")
+@pytest.mark.parametrize(
+    "name, rows, cols, n",
+    [("pentomino-3x20.txt", 3, 20, 5), pytest.param("pentomino-6x10.txt", 6, 10, 3, marks=pytest.mark.slow)],
+)
+def test_unique_fixes_proven_minimal_by_the_brute_force(name, rows, cols, n):
+    out = call_cli("design", "unique", EXAMPLES / name, "--solution", n, "--json")
     assert out.returncode == 0, out.stderr
     found = json.loads(out.stdout)
     assert found["proven_minimal"]
     fixed = [{tuple(c) for c in p["cells"]} for p in found["fixed"]]
-    solution = Tiling(load(EXAMPLES / "pentomino-6x10.txt")).solve(limit=3).found[2]
+    solution = Tiling(load(EXAMPLES / name)).solve(limit=n).found[n - 1]
     pieces = [set(map(tuple, p.cells.tolist())) for p in solution.placements]
     assert all(f in pieces for f in fixed)
 
     def completions(kept: list[set]) -> int:
         covered = set().union(*kept) if kept else set()
-        board = {(r, c): "" for r in range(6) for c in range(10) if (r, c) not in covered}
+        board = {(r, c): "" for r in range(rows) for c in range(cols) if (r, c) not in covered}
         shapes = [p for p in solution.placements if set(map(tuple, p.cells.tolist())) not in kept]
         tiles = [
             {"cells": {tuple(c): "" for c in p.cells.tolist()}, "count": 1, "min": 1, "reflect": True} for p in shapes
@@ -121,6 +125,7 @@ def test_unique_fixes_proven_minimal_by_the_brute_force(tmp_path):
             return 2
 
     assert completions(fixed) == 1
+    assert len(fixed) >= 1  # (no puzzle here has one solution)
     for smaller in combinations(pieces, len(fixed) - 1):
         assert completions(list(smaller)) == 2
 

@@ -78,6 +78,20 @@ def _judge_one(placed: list[Placement]) -> int | None:
     return judge(_WORK[0], placed, _WORK[1])
 
 
+def _sample(p: Puzzle, m: int, rng: random.Random, time_limit: float | None) -> list[Solution]:
+    """Up to `m` solutions drawn evenly from all of them (counted first), so that cards differ
+    beyond the first corner a search fills; the first `m` of a shuffled search when the count
+    does not finish in the time."""
+    import numpy as np
+
+    tiling = Tiling(p)
+    total = tiling.count(time_limit=time_limit)
+    if not total.complete:
+        return tiling.solve(limit=m, shuffle=rng.randrange(1 << 30), time_limit=time_limit).found
+    pick = np.array(sorted(rng.sample(range(total.solutions), min(m, total.solutions))), dtype=np.int64)
+    return tiling.solve(limit=None, select=pick, time_limit=time_limit).found
+
+
 def _quotas(n: int, levels: int) -> dict[int, int]:
     return {lv: n // levels + (1 if lv <= n % levels else 0) for lv in range(1, levels + 1)}
 
@@ -107,8 +121,7 @@ def cards(
     ks = [placed] if placed is not None else list(range(1, pieces - 1))
     if any(k < 0 or k >= pieces for k in ks):
         raise PuzzleError(f"--placed must be between 0 and {pieces - 1} for this puzzle", p.source)
-    limit = None if time_limit is None else time_limit
-    sols = Tiling(p).solve(limit=max(20, n), shuffle=seed, time_limit=limit).found
+    sols = _sample(p, max(50, n), random.Random(seed), time_limit)
     if not sols:
         raise PuzzleError("the puzzle has no solution to take cards from", p.source)
     quotas = _quotas(n, levels)

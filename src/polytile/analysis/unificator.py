@@ -40,9 +40,10 @@ class Fixed:
         """As `design unique` prints it."""
         pieces = "; ".join(f"{p.letter} on {' '.join(str(tuple(c)) for c in p.cells.tolist())}" for p in self.fixed)
         state = "proven minimal" if self.proven else "not proven minimal (stopped)"
+        k = len(self.fixed)
         return (
-            f"solution {self.solution}: {len(self.fixed)} fixed pieces leave it the only one ({state}; "
-            f"{self.tried} sets tried in {self.seconds:.2f} s)\n{pieces}"
+            f"solution {self.solution}: {k} fixed piece{'s' if k != 1 else ''} leave{'s' if k == 1 else ''} "
+            f"it the only one ({state}; {self.tried} sets tried in {self.seconds:.2f} s)\n{pieces}"
         )
 
 
