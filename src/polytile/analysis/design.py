@@ -18,6 +18,7 @@ from .grading import Logic, grade
 from .hint import remaining
 
 BATCH = 24  # candidates judged between two choices of how many pieces to place
+TRIES = 200  # candidates judged per card asked for before giving up (none of them was unique)
 
 
 @dataclass
@@ -133,7 +134,7 @@ def cards(
     pool = _pool(p, levels, jobs)
     try:
         stale = 0
-        while any(len(got[lv]) < quotas[lv] for lv in quotas) and stale < 200:
+        while any(len(got[lv]) < quotas[lv] for lv in quotas) and stale < 200 and sum(tries.values()) < TRIES * n:
             if time_limit is not None and time.perf_counter() - t0 > time_limit:
                 break
             want = {lv for lv in quotas if len(got[lv]) < quotas[lv]}
@@ -160,7 +161,7 @@ def cards(
                     got[level].append(Card(level, pl, position(p, pl), sol))
     finally:
         if pool:
-            pool.close()  # type: ignore[attr-defined]
+            pool.close()
     out = [c for lv in sorted(got) for c in got[lv]]
     return out, len(out) == n
 

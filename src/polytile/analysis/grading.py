@@ -160,7 +160,8 @@ def regional(lg: Logic, st: State, steps: list[Step] | None) -> str | None:
             st.left[p] -= 1
             without[p] = lg.sums(st.left)
             st.left[p] += 1
-    keep, out = [], []
+    keep: list[int] = []
+    out: list[int] = []
     for o in st.live:
         dead = _leaves_dead(lg, st.free, o, without[lg.piece[o]], area[lg.cells[o][0]])
         (out if dead else keep).append(o)
@@ -242,7 +243,7 @@ def search(lg: Logic, st: State, limit: int = 2) -> list[list[int]]:
         return []
     if st.free == 0:
         return [sorted(st.placed)]
-    count = {c: [] for c in _bits(st.free)}
+    count: dict[int, list[int]] = {c: [] for c in _bits(st.free)}
     for o in st.live:
         for c in lg.cells[o]:
             count[c].append(o)

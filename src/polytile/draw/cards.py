@@ -77,7 +77,8 @@ def sheet(cards: list[dict[str, Any]], paper: str = "a4") -> list[str]:
     h = TITLE + w * rows / cols
     per_column = max(1, int((height - 2 * MARGIN + GAP) // (h + GAP)))
     per_page = per_column * COLUMNS
-    pages, seen = [], {}
+    pages: list[str] = []
+    seen: dict[str, str] = {}
     for start in range(0, max(len(cards), 1), per_page):
         for back in (False, True):
             body = []
