@@ -169,3 +169,15 @@ def test_a_hundred_cards_of_five_by_twelve_in_a_minute(tmp_path):
     assert sorted({c["level"] for c in made}) == [1, 2, 3, 4] and len(made) == 100
     for card in made:
         assert brute_count(card["puzzle"]) == 1
+
+
+def test_hint_names_the_rule_it_used(tmp_path):
+    # the 2x5 with one P placed on the left: the 5 cells left are a P, each cell with one fit
+    # (level 1); on the empty 2x5 the corner has 3 fits of the P and two of them lead to
+    # solutions (the two P's swap places): no rule chooses, the search did
+    (tmp_path / "p.txt").write_text("XXXXX\nXXXXX\n\nXX\nXX\nX\n\nXX\nXX\nX\n")
+    (tmp_path / "g.txt").write_text("AAA..\nAA...\n")
+    forced = json.loads(call_cli("hint", "p.txt", "--given", "g.txt", "--json", cwd=tmp_path).stdout)
+    assert forced["rule"] == "rule: forced placements (level 1)" and forced["reason"].endswith(forced["rule"])
+    free = json.loads(call_cli("hint", "p.txt", "--json", cwd=tmp_path).stdout)
+    assert free["rule"] == "rule: search (one of several fits)"

@@ -10,6 +10,7 @@ A position's level is the lowest whose rules place every piece."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 from ..core.cover import Cover
@@ -70,6 +71,8 @@ class Logic:
         self.copies = [int(c) for c in cover.piece_count]
         self.nb = [sum(1 << int(j) for j in row if j >= 0) for row in cover.neighbours]
         self.work = 0
+        self.cap = WORK
+        self.deadline: float | None = None  # perf_counter time after which TooHard (None: none)
 
     def start(self) -> State:
         """The position before any deduction."""
@@ -199,7 +202,7 @@ def propagate(lg: Logic, st: State, level: int, steps: list[Step] | None = None)
     nothing more follows (STUCK). The state is changed in place."""
     while True:
         lg.work += 1
-        if lg.work > WORK:
+        if lg.work > lg.cap or (lg.deadline is not None and time.perf_counter() > lg.deadline):
             raise TooHard
         if st.free == 0:
             return SOLVED if not any(st.left) else CONTRADICTION
@@ -280,6 +283,22 @@ def grade(lg: Logic, top: int = 4) -> int | None:
                 return level
         if top >= 4 and solves(lg, 4) is not None:
             return 4
+    except TooHard:
+        pass
+    return None
+
+
+def rule_for(lg: Logic, option: int, cell: int, top: int = 3) -> int | None:
+    """The lowest level (1..top) whose rules leave `option` the only fit of `cell` (or place
+    it), None when none does within the Logic's cap: it is then one of several fits."""
+    st = lg.start()
+    lg.work = 0
+    try:
+        for level in range(1, top + 1):
+            if propagate(lg, st, level) == CONTRADICTION:
+                return None
+            if option in st.placed or [o for o in st.live if cell in lg.cells[o]] == [option]:
+                return level
     except TooHard:
         pass
     return None
