@@ -123,6 +123,8 @@ def cards(
     if any(k < 0 or k >= pieces for k in ks):
         raise PuzzleError(f"--placed must be between 0 and {pieces - 1} for this puzzle", p.source)
     sols = _sample(p, max(50, n), random.Random(seed), time_limit)
+    if not sols and time_limit is not None and time.perf_counter() - t0 > time_limit:
+        return [], False
     if not sols:
         raise PuzzleError("the puzzle has no solution to take cards from", p.source)
     quotas = _quotas(n, levels)

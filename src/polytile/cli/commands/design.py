@@ -64,7 +64,8 @@ def cards(
     made, complete = make(p, n, levels, placed, seed, time_limit, jobs)
     if fmt == "json":
         rows = ",\n".join("  " + json.dumps(c.to_json()) for c in made)
-        data = f'{{"complete": {json.dumps(complete)}, "cards": [\n{rows}\n]}}\n'.encode()
+        rows = f"\n{rows}\n" if rows else ""
+        data = f'{{"complete": {json.dumps(complete)}, "cards": [{rows}]}}\n'.encode()
         if output is None:
             sys.stdout.write(data.decode())
         else:
@@ -81,7 +82,10 @@ def cards(
         print(f"{len(pages)} pages: {stem}-1.svg .. {stem}-{len(pages)}.svg (odd: cards, even: their solutions)")
     counts = {lv: sum(1 for c in made if c.level == lv) for lv in range(1, levels + 1)}
     by = ", ".join(f"level {lv}: {k}" for lv, k in counts.items())
-    print(f"{len(made)} cards ({by}){'' if complete else '; stopped before all were found'}", file=sys.stderr)
+    print(
+        f"{len(made)} cards ({by}){'' if complete else '; stopped early: the time limit, or no more positions with one completion'}",
+        file=sys.stderr,
+    )
     return 0 if complete else 1
 
 
