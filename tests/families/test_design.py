@@ -5,6 +5,7 @@ below's, and the fixed sets of `design unique` checked by the brute force too.""
 from __future__ import annotations
 
 import json
+import re
 import time
 from itertools import combinations
 
@@ -156,6 +157,28 @@ def test_the_svg_sheet_has_cards_and_mirrored_solutions(tmp_path):
     assert 'width="210mm"' in front and 'height="297mm"' in front
     assert front.count('class="card"') == back.count('class="card"') == 4
     assert "Level 1" in front and "Solution" in back
+
+    # the back's columns mirrored: the first card's solution at the right of its row
+    def x_of(page: str, title: str) -> float:
+        return float(re.search(r'<text x="([0-9.]+)"[^>]*>' + title + "<", page).group(1))
+
+    assert x_of(front, "Level . . card 1") < x_of(front, "Level . . card 2")
+    assert x_of(back, "Solution 1") > x_of(back, "Solution 2")
+    out = call_cli(
+        "design",
+        "cards",
+        FIVE_BY_TWELVE,
+        "--cards",
+        "4",
+        "--format",
+        "svg",
+        "--paper",
+        "letter",
+        "-o",
+        "l.svg",
+        cwd=tmp_path,
+    )
+    assert out.returncode == 0 and 'width="215.9mm" height="279.4mm"' in (tmp_path / "l-1.svg").read_text()
 
 
 @pytest.mark.slow
