@@ -148,6 +148,13 @@ def test_the_time_limit_is_honoured():
     assert out.returncode == 1 and json.loads(out.stdout)["complete"] is False
 
 
+def test_unique_stops_at_its_time_limit_unproven():
+    out = call_cli(
+        "design", "unique", EXAMPLES / "pentomino-6x10.txt", "--solution", "5", "--time-limit", "0", "--json"
+    )
+    assert out.returncode == 1 and json.loads(out.stdout)["proven_minimal"] is False
+
+
 def test_the_svg_sheet_has_cards_and_mirrored_solutions(tmp_path):
     out = call_cli(
         "design", "cards", FIVE_BY_TWELVE, "--cards", "4", "--format", "svg", "-o", "sheet.svg", cwd=tmp_path

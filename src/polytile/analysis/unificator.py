@@ -39,7 +39,12 @@ class Fixed:
     def text(self) -> str:
         """As `design unique` prints it."""
         pieces = "; ".join(f"{p.letter} on {' '.join(str(tuple(c)) for c in p.cells.tolist())}" for p in self.fixed)
-        state = "proven minimal" if self.proven else "not proven minimal (stopped)"
+        if not self.proven:
+            return (
+                f"solution {self.solution}: the time limit passed ({self.tried} sets tried in "
+                f"{self.seconds:.2f} s); no fewest set proven"
+            )
+        state = "proven minimal"
         k = len(self.fixed)
         return (
             f"solution {self.solution}: {k} fixed piece{'s' if k != 1 else ''} leave{'s' if k == 1 else ''} "
@@ -57,7 +62,10 @@ def fewest(puzzle: Puzzle, n: int, time_limit: float | None = None) -> Fixed:
     the only one: sizes tried from 0 up, every set of a size before the next."""
     t0 = time.perf_counter()
     p = exact(puzzle)
-    found = Tiling(p).solve(limit=n, time_limit=time_limit).found
+    report = Tiling(p).solve(limit=n, time_limit=time_limit)
+    found = report.found
+    if len(found) < n and report.timed_out:
+        return Fixed(n, [], False, 0, time.perf_counter() - t0)
     if len(found) < n:
         raise PuzzleError(f"the puzzle has {len(found)} solutions, not {n}", p.source)
     sol = found[n - 1].placements
