@@ -105,6 +105,29 @@ def _pick_k(
     return rng.choices(ks, weights)[0]
 
 
+def _pick_k_for(
+    rng: random.Random, ks: list[int], hits: dict[int, dict[int, int]], tries: dict[int, int], want: set[int]
+) -> list[int]:
+    """How many pieces to place on each candidate of the next batch."""
+    return [_pick_k(rng, ks, hits, tries, want) for _ in range(BATCH)]
+
+
+def _batch(
+    rng: random.Random, sols: list[Solution], ks: list[int], seen: set[Any]
+) -> list[tuple[int, Solution, list[Placement]]]:
+    """Candidates: a solution drawn and K of its pieces kept, each position once."""
+    batch = []
+    for k in ks:
+        sol = rng.choice(sols)
+        chosen = sorted(rng.sample(range(len(sol.placements)), k))
+        key = frozenset((sol.placements[i].piece, tuple(map(tuple, sol.placements[i].cells.tolist()))) for i in chosen)
+        if key in seen:
+            continue
+        seen.add(key)
+        batch.append((k, sol, [sol.placements[i] for i in chosen]))
+    return batch
+
+
 def cards(
     puzzle: Puzzle,
     n: int,
@@ -140,18 +163,7 @@ def cards(
             if time_limit is not None and time.perf_counter() - t0 > time_limit:
                 break
             want = {lv for lv in quotas if len(got[lv]) < quotas[lv]}
-            batch = []
-            for _ in range(BATCH):
-                k = _pick_k(rng, ks, hits, tries, want)
-                sol = rng.choice(sols)
-                chosen = sorted(rng.sample(range(len(sol.placements)), k))
-                key = frozenset(
-                    (sol.placements[i].piece, tuple(map(tuple, sol.placements[i].cells.tolist()))) for i in chosen
-                )
-                if key in seen:
-                    continue
-                seen.add(key)
-                batch.append((k, sol, [sol.placements[i] for i in chosen]))
+            batch = _batch(rng, sols, _pick_k_for(rng, ks, hits, tries, want), seen)
             stale = stale + 1 if not batch else 0
             found = pool(b[2] for b in batch) if pool else [judge(p, b[2], levels) for b in batch]
             for (k, sol, pl), level in zip(batch, found):
