@@ -3,6 +3,7 @@ that still leads to a solution, or why the position is a dead end."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,6 +16,10 @@ from ..core.puzzle import Board, Piece, Puzzle, merge_congruent
 from ..core.results import piece_letters
 from ..core.shape import canonical_key
 from ..tiling.solver import Tiling
+from .grading import LEVELS, Logic, rule_for
+
+HINT_WORK = 2_000  # rounds of the grading rules a hint may spend naming its rule
+HINT_SECONDS = 0.5  # ... and seconds
 
 
 @dataclass
@@ -27,6 +32,7 @@ class Hint:
     piece: str | None = None
     cells: list[list[int]] = field(default_factory=list)
     nodes: int = 0
+    rule: str | None = None  # what shows the placement: a level of the grading rules, or "search"
 
     def to_json(self) -> dict[str, Any]:
         """The hint as `hint --json` prints it and the page reads it."""
@@ -36,6 +42,7 @@ class Hint:
             "piece": self.piece,
             "cells": self.cells,
             "nodes": self.nodes,
+            "rule": self.rule,
         }
 
 
@@ -220,4 +227,26 @@ def hint(puzzle: Puzzle, placed: Sequence[tuple[str, np.ndarray]] = (), path: st
         f"the empty cell at {where(cell)} is the hardest to cover: "
         f"{'only ' if ways <= 3 else ''}{fit} fit{'s' if ways == 1 else ''} there; this one leads to a solution"
     )
-    return Hint("place", reason, letter[place.piece], place.cells.tolist(), found.nodes)
+    option = _option_of(model, place.cells)
+    rule = named_rule(cover, option, item)
+    return Hint("place", f"{reason}; {rule}", letter[place.piece], place.cells.tolist(), found.nodes, rule)
+
+
+def _option_of(model: Any, cells: np.ndarray) -> int:
+    """The option of the model covering exactly these cells."""
+    index = {tuple(c): i for i, c in enumerate(model.cells.tolist())}
+    items = sorted(index[tuple(c)] for c in cells.tolist())
+    cover = model.cover
+    return next(o for o in range(cover.n_options) if sorted(cover.option_items(o).tolist()) == items)
+
+
+def named_rule(cover: Any, option: int, item: int) -> str:
+    """Which rule shows the placement: the lowest grading level whose rules leave it the only
+    fit of the cell (a person's reasoning, named), else that the search found it."""
+    lg = Logic(cover)
+    lg.cap = HINT_WORK
+    lg.deadline = time.perf_counter() + HINT_SECONDS
+    level = rule_for(lg, option, item)
+    if level is None:
+        return "rule: search (one of several fits)"
+    return f"rule: {LEVELS[level]} (level {level})"

@@ -35,6 +35,7 @@ COMMANDS = {
     "mesh": ("mesh", "arguments"),
     "cover": ("cover", "arguments"),
     "calendar": ("calendar", "arguments"),
+    "design": ("design", "arguments"),
 }
 
 

@@ -1,0 +1,102 @@
+"""`polytile design cards|unique PUZZLE`: design puzzles: graded challenge cards with one
+completion, the fewest fixed pieces that make a solution the only one."""
+
+from __future__ import annotations
+
+import json
+import sys
+from argparse import ArgumentParser
+from pathlib import Path
+from typing import Optional
+
+from ...errors import PuzzleError
+from .args import Parser, bounded
+
+
+def arguments(p: ArgumentParser) -> None:
+    """Declare `design`'s sub-commands and their options (called only when the verb is named)."""
+    p.set_defaults(run=designs)
+    kinds = p.add_subparsers(title="designs", metavar="DESIGN", required=True, parser_class=Parser)
+    c = kinds.add_parser("cards", help=cards.__doc__, description=cards.__doc__)
+    c.add_argument("puzzle", type=Path, metavar="PUZZLE", help="Puzzle file.")
+    c.add_argument("--cards", dest="n", type=bounded(int, 1, 1000), default=20, metavar="N", help="Cards to make.")
+    c.add_argument("--levels", type=bounded(int, 1, 4), default=4, metavar="L", help="Levels 1..L, evenly.")
+    c.add_argument("--placed", type=bounded(int, 0), metavar="K", help="Pieces placed on every card (default: varied).")
+    c.add_argument("--seed", type=bounded(int, 0), default=0, metavar="S", help="Seed of the random choices.")
+    c.add_argument("--format", dest="fmt", choices=("json", "svg"), default="json", help="Output format.")
+    c.add_argument("--paper", choices=("a4", "letter"), default="a4", help="Page size of the SVG sheet.")
+    c.add_argument("-o", "--output", type=Path, metavar="FILE", help="Write to FILE (SVG: FILE-1.svg, FILE-2.svg...).")
+    c.add_argument("--time-limit", type=bounded(float, 0), metavar="SECONDS", help="Stop after this many seconds.")
+    c.add_argument("--jobs", type=bounded(int, 0), default=1, metavar="N", help="Workers (0: every core).")
+    c.set_defaults(run=cards)
+    u = kinds.add_parser("unique", help=unique.__doc__, description=unique.__doc__)
+    u.add_argument("puzzle", type=Path, metavar="PUZZLE", help="Puzzle file.")
+    u.add_argument("--solution", type=bounded(int, 1), default=1, metavar="N", help="The N-th solution `solve` lists.")
+    u.add_argument("--json", action="store_true", dest="as_json", help="Print JSON.")
+    u.add_argument("--time-limit", type=bounded(float, 0), metavar="SECONDS", help="Stop after this many seconds.")
+    u.set_defaults(run=unique)
+
+
+def designs() -> None:
+    """Design puzzles: graded challenge cards, the fewest fixed pieces for one solution."""
+
+
+def cards(
+    puzzle: Path,
+    n: int,
+    levels: int,
+    placed: Optional[int],
+    seed: int,
+    fmt: str,
+    paper: str,
+    output: Optional[Path],
+    time_limit: Optional[float],
+    jobs: int,
+) -> int:
+    """Challenge cards: positions with pieces placed whose completion is unique, graded 1..4."""
+    from ...analysis.design import cards as make
+    from ...atomic import write_bytes
+    from ...formats import load
+
+    p = load(puzzle)
+    if fmt == "svg" and not (p.board.grid.boxes and p.dim == 2):
+        raise PuzzleError("the SVG sheet draws flat square boards only (use --format json)", str(puzzle))
+    made, complete = make(p, n, levels, placed, seed, time_limit, jobs)
+    if fmt == "json":
+        rows = ",\n".join("  " + json.dumps(c.to_json()) for c in made)
+        rows = f"\n{rows}\n" if rows else ""
+        data = f'{{"complete": {json.dumps(complete)}, "cards": [{rows}]}}\n'.encode()
+        if output is None:
+            sys.stdout.write(data.decode())
+        else:
+            write_bytes(output, data)
+    else:
+        from ...draw.cards import sheet
+
+        if output is None:
+            raise PuzzleError("--format svg writes pages: name them with -o FILE", str(puzzle))
+        pages = sheet([c.to_json() for c in made], paper)
+        stem = output.with_suffix("")
+        for i, page in enumerate(pages, 1):
+            write_bytes(Path(f"{stem}-{i}.svg"), page.encode())
+        print(f"{len(pages)} pages: {stem}-1.svg .. {stem}-{len(pages)}.svg (odd: cards, even: their solutions)")
+    counts = {lv: sum(1 for c in made if c.level == lv) for lv in range(1, levels + 1)}
+    by = ", ".join(f"level {lv}: {k}" for lv, k in counts.items())
+    print(
+        f"{len(made)} cards ({by}){'' if complete else '; stopped early: the time limit, or no more positions with one completion'}",
+        file=sys.stderr,
+    )
+    return 0 if complete else 1
+
+
+def unique(puzzle: Path, solution: int, as_json: bool, time_limit: Optional[float]) -> int:
+    """The fewest fixed pieces that leave the N-th solution the only one, proven minimal."""
+    from ...analysis.unificator import fewest
+    from ...formats import load
+
+    found = fewest(load(puzzle), solution, time_limit)
+    if as_json:
+        print(json.dumps(found.to_json()))
+    else:
+        print(found.text())
+    return 0 if found.proven else 1
