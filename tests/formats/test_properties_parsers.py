@@ -133,6 +133,16 @@ def test_json_round_trip(puz, counts, colours_in_json, reflect):
     assert sorted(p.name for p in puzzle.pieces) == sorted(f"p{i}" for i in range(len(tiles)))
 
 
+def test_solid_puzzles_are_not_mirrored_unless_they_say_so():
+    """The JSON default of allow_reflection: true for flat puzzles, false for 3D ones (a solid
+    cannot be mirrored), the square grid's 3D cells included (they are the cube grid's)."""
+    plain = {"board": [[0, 0], [0, 1]], "pieces": [{"cells": [[0, 0]], "count": 2}]}
+    solid = {"board": [[0, 0, 0], [1, 0, 0]], "pieces": [{"cells": [[0, 0, 0]], "count": 2}]}
+    assert polyjson.parse(json.dumps(plain)).allow_reflection is True
+    assert polyjson.parse(json.dumps(solid)).allow_reflection is False
+    assert polyjson.parse(json.dumps({**solid, "allow_reflection": True})).allow_reflection is True
+
+
 @FAST
 @given(puzzles(2))
 def test_json_drawing_rows_round_trip(puz):

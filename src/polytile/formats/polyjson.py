@@ -217,7 +217,10 @@ def parse(text: str, name: str = "<json>") -> Puzzle:
     for i, (_, cells, *_rest) in enumerate(raw):
         if len(cells[0]) > dim:
             ctx.fail(f"pieces[{i}].cells", f"a {len(cells[0])}D piece does not fit a {dim}D board")
-    allow = data.get("allow_reflection", dim == 2 or grid.flat)  # solids (cubes, prisms, spheres ...) turn only
+    from ..core.grids import fit
+
+    # solids (cubes, prisms, spheres ...) turn only; the square grid's 3D cells are the cube grid's
+    allow = data.get("allow_reflection", dim == 2 or fit(grid, dim).flat)
     if not isinstance(allow, bool):
         ctx.fail("allow_reflection", "expected true or false")
     # colours are in play when given as lists, or when a drawing uses several characters
