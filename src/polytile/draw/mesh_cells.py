@@ -33,20 +33,12 @@ from typing import Any
 import numpy as np
 
 from ..core.grids import Grid, fit
+from ..core.grids.square import BOX_FACES
 
 Key = tuple[Any, ...]  # a vertex's identity: rounded coordinates, or a lattice point and an offset
 Face = tuple[Key, ...]  # vertex keys, counter-clockwise seen from outside
 ROUND = 1e7  # key resolution of the flat grids: 1e-7 cell edges
 TINY = 1e-6  # shrink and bevel under this (in cell edges) are zero
-# the six faces of a box, corners as (i, j, k) in {0, 1}^3, counter-clockwise from outside
-BOX_FACES = (
-    ((0, 0, 0), (0, 0, 1), (0, 1, 1), (0, 1, 0)),
-    ((1, 0, 0), (1, 1, 0), (1, 1, 1), (1, 0, 1)),
-    ((0, 0, 0), (1, 0, 0), (1, 0, 1), (0, 0, 1)),
-    ((0, 1, 0), (0, 1, 1), (1, 1, 1), (1, 1, 0)),
-    ((0, 0, 0), (0, 1, 0), (1, 1, 0), (1, 0, 0)),
-    ((0, 0, 1), (1, 0, 1), (1, 1, 1), (0, 1, 1)),
-)
 
 
 @dataclass

@@ -42,6 +42,17 @@ def rotations(dim: int) -> tuple[np.ndarray, ...]:
     return tuple(m for m in isometries(dim) if round(np.linalg.det(m)) == 1)
 
 
+# the six faces of a box, corners as (i, j, k) in {0, 1}^3, counter-clockwise from outside
+BOX_FACES = (
+    ((0, 0, 0), (0, 0, 1), (0, 1, 1), (0, 1, 0)),
+    ((1, 0, 0), (1, 1, 0), (1, 1, 1), (1, 0, 1)),
+    ((0, 0, 0), (1, 0, 0), (1, 0, 1), (0, 0, 1)),
+    ((0, 1, 0), (0, 1, 1), (1, 1, 1), (1, 1, 0)),
+    ((0, 0, 0), (0, 1, 0), (1, 1, 0), (1, 0, 0)),
+    ((0, 0, 1), (1, 0, 1), (1, 1, 1), (0, 1, 1)),
+)
+
+
 class Square(Grid):
     """The square grid: polyominoes."""
 
@@ -117,12 +128,4 @@ class Cube(Square):
         r, c, z = cell
         verts = np.array([(c + i, -r - 1 + j, z + k) for i in (0, 1) for j in (0, 1) for k in (0, 1)], dtype=float)
         at = {(i, j, k): 4 * i + 2 * j + k for i in (0, 1) for j in (0, 1) for k in (0, 1)}
-        faces = (
-            ((0, 0, 0), (0, 0, 1), (0, 1, 1), (0, 1, 0)),
-            ((1, 0, 0), (1, 1, 0), (1, 1, 1), (1, 0, 1)),
-            ((0, 0, 0), (1, 0, 0), (1, 0, 1), (0, 0, 1)),
-            ((0, 1, 0), (0, 1, 1), (1, 1, 1), (1, 1, 0)),
-            ((0, 0, 0), (0, 1, 0), (1, 1, 0), (1, 0, 0)),
-            ((0, 0, 1), (1, 0, 1), (1, 1, 1), (0, 1, 1)),
-        )
-        return verts, tuple(tuple(at[v] for v in f) for f in faces)
+        return verts, tuple(tuple(at[v] for v in f) for f in BOX_FACES)
