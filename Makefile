@@ -44,8 +44,11 @@ test-fast: $(STAMP)
 fuzz: $(STAMP)
 	POLYTILE_FUZZ=long $(BIN)/python -m pytest -q -s -p no:cacheprovider --hypothesis-show-statistics -m fuzz
 
+# the lint extra's tools only, read from pyproject.toml: polytile itself is already installed,
+# and reinstalling it would compile the kernels again for nothing
 $(LINT): $(STAMP) pyproject.toml
-	$(BIN)/python -m pip install --progress-bar on -e '.[lint]'
+	$(BIN)/python -c "import tomllib; print('\\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['lint']))" > $(VENV)/lint-requirements.txt
+	$(BIN)/python -m pip install --progress-bar on -r $(VENV)/lint-requirements.txt
 	touch $(LINT)
 
 ESLINT_DIR ?= /tmp/polytile-eslint
