@@ -1,5 +1,5 @@
 # make demo   set up .venv and solve the bundled 6x10 pentomino example
-# make test   set up .venv and run the tests
+# make test   set up .venv and run the tests, on two processes (pytest-xdist; TEST_JOBS=1 for one)
 # make test-fast  the tests without the slow, browser and fuzz markers, on two processes
 #                 (pytest-xdist; TEST_JOBS=1 for one): under 2 minutes on an idle 2-core machine
 # make fuzz   long profiles of the modules marked fuzz (FUZZ_MODULES in tests/conftest.py): the
@@ -33,11 +33,12 @@ demo: $(STAMP)
 	$(BIN)/polytile solve examples/pentomino-6x10.txt
 	$(BIN)/polytile count examples/pentomino-6x10.txt --unique
 
+# both run on TEST_JOBS processes (pytest-xdist, whole files per process; TEST_JOBS=1 for one)
+TEST_JOBS ?= 2
 test: $(STAMP)
-	$(BIN)/python -m pytest -q --durations=15
+	$(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist loadfile --durations=15
 
 # the tests that take seconds, not minutes (markers applied by module in tests/conftest.py)
-TEST_JOBS ?= 2
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist loadfile -m "not slow and not browser and not fuzz" --durations=10
 
