@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
@@ -113,7 +114,7 @@ def pool(spec: str) -> list[Piece]:
 
 def sizes(spec: str) -> list[tuple[int, int]]:
     """`5x7,6x1` as [(5, 7), (6, 1)]: pieces of 5 cells, 7 of them; of 6 cells, one."""
-    out = []
+    out: list[tuple[int, int]] = []
     for item in spec.split(","):
         size, _, k = item.strip().partition("x")
         if not (size.isdigit() and k.isdigit() and int(size) >= 2 and int(k) >= 1):
@@ -175,8 +176,7 @@ class Study:
 
     def tally(self, pieces: Sequence[Piece]) -> list[int]:
         """The solutions of every date (calendar order) with these pieces."""
-        counts, _ = Calendar(replace(self.board, pieces=tuple(pieces))).tally_counts(1)
-        return counts[self.where].tolist()
+        return tally_set(self.board, tuple(pieces), self.where)
 
     def key(self) -> str:
         """What the checkpoint is made for: the board's cells and labels, the pool, the sizes."""
@@ -186,6 +186,14 @@ class Study:
 
 
 Progress = Callable[[int, int, int, float], None]  # (sets done, sets, done this run, seconds)
+Done = tuple[int, tuple[Piece, ...], list[int]]  # a finished set: (id, pieces, counts)
+
+
+def tally_set(board: CalendarBoard, pieces: tuple[Piece, ...], where: np.ndarray) -> list[int]:
+    """The per-date counts of one set (`where`: each date's place in the tally), as a Dask
+    worker runs it."""
+    counts, _ = Calendar(replace(board, pieces=pieces)).tally_counts(1)
+    return [int(c) for c in counts[where]]
 
 
 def run(
@@ -194,14 +202,43 @@ def run(
     jobs: int = 1,
     progress: Progress | None = None,
     time_limit: float | None = None,
+    client: Any = None,
 ) -> bool:
-    """Tally every set the checkpoint lacks, on `jobs` threads, each finished set recorded
-    as it comes; True when all are done (False: the time limit or Ctrl-C came first)."""
+    """Tally every set the checkpoint lacks, on `jobs` threads or on the Dask `client`'s
+    workers, each finished set recorded as it comes; True when all are done (False: the
+    time limit or Ctrl-C came first)."""
     done = store.finished()
     todo = [(i, s) for i, s in enumerate(study.sets()) if i not in done]
-    study.where  # noqa: B018  (worked out once, before the threads)
-    feed, results, stop = iter(todo), queue.Queue[tuple[int, tuple[Piece, ...], list[int]]](), threading.Event()
-    lock = threading.Lock()
+    t0, new = time.perf_counter(), [0]
+    deadline = None if time_limit is None else t0 + time_limit
+
+    def take(got: list[Done]) -> None:
+        store.record(got)
+        new[0] += len(got)
+        if progress is not None and got:
+            progress(len(done) + new[0], study.total, new[0], time.perf_counter() - t0)
+
+    study.where  # noqa: B018  (worked out once, before the workers)
+    try:
+        if client is not None:
+            _on_dask(client, study, todo, take, deadline)
+        else:
+            _on_threads(study, todo, jobs, take, deadline)
+    except KeyboardInterrupt:
+        pass
+    return new[0] == len(todo)
+
+
+def _on_threads(
+    study: Study,
+    todo: list[tuple[int, tuple[Piece, ...]]],
+    jobs: int,
+    take: Callable[[list[Done]], None],
+    deadline: float | None,
+) -> None:
+    """The sets on threads (the tally kernel runs without the GIL), handed to `take` in
+    batches from this thread, until all are done or the perf_counter `deadline`."""
+    feed, results, stop, lock = iter(todo), queue.Queue[Done](), threading.Event(), threading.Lock()
 
     def work() -> None:
         while not stop.is_set():
@@ -214,29 +251,46 @@ def run(
     threads = [threading.Thread(target=work, daemon=True) for _ in range(max(1, min(jobs, len(todo))))]
     for t in threads:
         t.start()
-    t0, new = time.perf_counter(), 0
-    deadline = None if time_limit is None else t0 + time_limit
+    left = len(todo)
     try:
-        while new < len(todo):
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
+        while left and (deadline is None or time.perf_counter() < deadline):
             try:
                 got = [results.get(timeout=0.2)]
             except queue.Empty:
                 continue
             while not results.empty():
                 got.append(results.get_nowait())
-            store.record(got)
-            new += len(got)
-            if progress is not None:
-                progress(len(done) + new, study.total, new, time.perf_counter() - t0)
-    except KeyboardInterrupt:
+            take(got)
+            left -= len(got)
+    finally:
+        stop.set()
+        for t in threads:
+            t.join()
+        late = []
+        while not results.empty():
+            late.append(results.get_nowait())
+        take(late)
+
+
+def _on_dask(
+    client: Any,
+    study: Study,
+    todo: list[tuple[int, tuple[Piece, ...]]],
+    take: Callable[[list[Done]], None],
+    deadline: float | None,
+) -> None:
+    """The sets as futures on a Dask cluster (the workers need polytile installed), handed
+    to `take` in batches as they finish, until all are done or the `deadline` (then the
+    futures left are cancelled)."""
+    from distributed import as_completed
+
+    board, where = client.scatter([study.board, study.where], broadcast=True)
+    futures = {client.submit(tally_set, board, pieces, where, pure=False): (i, pieces) for i, pieces in todo}
+    try:
+        remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        for batch in as_completed(futures, timeout=remaining).batches():
+            take([(*futures[f], f.result()) for f in batch])
+    except TimeoutError:
         pass
-    stop.set()
-    for t in threads:
-        t.join()
-    late = []
-    while not results.empty():
-        late.append(results.get_nowait())
-    store.record(late)
-    return new + len(late) == len(todo)
+    finally:
+        client.cancel(list(futures))

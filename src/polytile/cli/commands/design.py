@@ -8,7 +8,7 @@ import json
 import sys
 from argparse import ArgumentParser
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 from ...errors import PuzzleError
 from .args import Exit, Parser, bounded
@@ -39,9 +39,12 @@ def arguments(p: ArgumentParser) -> None:
     u.set_defaults(run=unique)
     k = kinds.add_parser("calendar", help=calendar.__doc__, description=calendar.__doc__)
     k.add_argument("--board", default="classic", metavar="classic|weekday|FILE", help="The calendar board.")
-    k.add_argument("--pool", default="pentominoes,hexominoes", metavar="SETS", help="Pieces: sets and names, by commas.")
+    k.add_argument(
+        "--pool", default="pentominoes,hexominoes", metavar="SETS", help="Pieces: sets and names, by commas."
+    )
     k.add_argument("--sizes", default="5x7,6x1", metavar="CELLSxN,...", help="N distinct pieces of each size.")
     k.add_argument("--jobs", type=bounded(int, 0, 64), default=1, metavar="N", help="Threads (0: every core).")
+    k.add_argument("--scheduler", metavar="ADDRESS", help="Tally on a Dask cluster (tcp://HOST:PORT).")
     k.add_argument("--checkpoint", type=Path, metavar="FILE", help="SQLite file of finished sets: a rerun resumes.")
     k.add_argument("--top", type=bounded(int, 0), default=10, metavar="K", help="Show the K most even sets.")
     k.add_argument("--format", dest="fmt", default="text", help="text, json (totals, top K) or csv (every set).")
@@ -120,6 +123,7 @@ def calendar(
     pool: str,
     sizes: str,
     jobs: int,
+    scheduler: Optional[str],
     checkpoint: Optional[Path],
     top: int,
     fmt: str,
@@ -128,24 +132,19 @@ def calendar(
 ) -> None:
     """Every set of distinct pieces of the sizes wanted, tallied over every date of a calendar
     board: how many solve every date, and the most even (lowest Gini of the dates' counts)."""
-    import os
-
     from ...analysis import calendar_design as cd
     from ...analysis import calendar_design_results as cr
     from ...tiling.calendar_report import load_calendar
-    from ..progress import counting
 
     check_format(fmt, ("text", "json", "csv"))
     check_file(fmt, output)
+    if scheduler is not None:
+        from ...engine.parallel.scheduler_probe import parse_address
+
+        parse_address(scheduler)
     study = cd.Study(load_calendar(board).board, cd.pool(pool), cd.sizes(sizes))
     store = cr.Checkpoint(":memory:" if checkpoint is None else str(checkpoint), study.key())
-    with counting() as bar:
-
-        def progress(done: int, total: int, new: int, seconds: float) -> None:
-            if bar is not None:
-                bar(_Pace(new, seconds), done, total, new / max(1, new + total - done))
-
-        complete = cd.run(study, store, jobs or os.cpu_count() or 1, progress, time_limit)
+    complete = _study(study, store, jobs, scheduler, time_limit)
     sets = cr.ranked(store.rows(len(study.dates)))
     store.close()
     head = {"board": board, "pool": pool, "sizes": sizes, "dates": len(study.dates), "sets": study.total}
@@ -164,6 +163,30 @@ def calendar(
             file=sys.stderr,
         )
         raise Exit(124 if time_limit is not None else 130)
+
+
+def _study(study: Any, store: Any, jobs: int, scheduler: Optional[str], time_limit: Optional[float]) -> bool:
+    """Run the study with progress shown, on threads or on the Dask cluster at `scheduler`."""
+    import os
+    import time
+    from contextlib import ExitStack
+
+    from ...analysis.calendar_design import run
+    from ..progress import counting
+
+    with counting() as bar, ExitStack() as stack:
+
+        def progress(done: int, total: int, new: int, seconds: float) -> None:
+            if bar is not None:
+                bar(_Pace(new, seconds), done, total, new / max(1, new + total - done))
+
+        client = None
+        if scheduler is not None:
+            from ...engine.parallel.dask_backend import dask_client
+
+            deadline = None if time_limit is None else time.perf_counter() + time_limit
+            client, _ = stack.enter_context(dask_client(scheduler, jobs, deadline))
+        return run(study, store, jobs or os.cpu_count() or 1, progress, time_limit, client)
 
 
 class _Pace:
