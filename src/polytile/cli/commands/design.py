@@ -43,7 +43,7 @@ def arguments(p: ArgumentParser) -> None:
         "--pool", default="pentominoes,hexominoes", metavar="SETS", help="Pieces: sets and names, by commas."
     )
     k.add_argument("--sizes", default="5x7,6x1", metavar="CELLSxN,...", help="N distinct pieces of each size.")
-    k.add_argument("--jobs", type=bounded(int, 0, 64), default=1, metavar="N", help="Threads (0: every core).")
+    k.add_argument("--jobs", type=bounded(int, 0, 64), default=0, metavar="N", help="Threads (0: every core).")
     k.add_argument("--scheduler", metavar="ADDRESS", help="Tally on a Dask cluster (tcp://HOST:PORT).")
     k.add_argument("--checkpoint", type=Path, metavar="FILE", help="SQLite file of finished sets: a rerun resumes.")
     k.add_argument("--top", type=bounded(int, 0), default=10, metavar="K", help="Show the K most even sets.")
