@@ -165,3 +165,17 @@ def test_calendar_check_refusals(client):
     assert "needs a calendar puzzle" in refused(client, path, FIVE_BY_TWELVE)
     weekday = refused(client, path, calendar(CLASSIC_SET, "weekday"))
     assert weekday == "pieces: the pieces cover 41 cells, the board leaves 47 to cover (50 cells, 3 left open)"
+
+
+def test_a_cards_job_is_cancelled_like_any_job(client):
+    """Forty cards of the 8x8 board with its centre hole (seconds of work): cancelled as it
+    starts, its state says so, and it has no cards to download."""
+    board = ["XXXXXXXX"] * 3 + ["XXX..XXX"] * 2 + ["XXXXXXXX"] * 3
+    puzzle = dict(FIVE_BY_TWELVE, board=board)
+    r = client.post("/api/design/cards", json={"puzzle": puzzle, "options": {"cards": 40}})
+    assert r.status_code == 202, r.text
+    job = r.json()["id"]
+    cancelled = client.post(f"/api/jobs/{job}/cancel").json()
+    assert cancelled["state"] == "cancelled" and cancelled["result"] is None
+    assert wait(client, job)["state"] == "cancelled"
+    assert client.get(f"/api/jobs/{job}/cards.json").status_code == 404
