@@ -5,6 +5,7 @@ every date (calendar_api.tally, and the spread of the per-date counts: analysis/
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -57,7 +58,9 @@ def check_calendar(parsed: Parsed, opts: JSON, out: Out) -> JSON:
         raise PuzzleError("the check of a piece set is for calendar puzzles", "calendar")
     result = tally(parsed.calendar, opts, out)
     result["spread"] = spread([row[3] for row in result["dates"]]).as_dict()
-    result["pieces"] = [name for name, _ in parsed.calendar.calendar.board.pieces]
+    result["pieces"] = [
+        re.sub(r"^([0-9])X([0-9])$", r"\1x\2", name) for name, _ in parsed.calendar.calendar.board.pieces
+    ]
     return result
 
 
