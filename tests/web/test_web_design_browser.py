@@ -71,6 +71,9 @@ def test_cards_and_a_calendar_check_on_a_phone(page_url):
         assert page_width(d) <= 360
         assert_clean(d, "four cards, one solution shown and hidden")
 
+        click(d, "#design-cal-chosen")  # the Tiling tab's 12 pentominoes
+        assert sorted(css(d, "#design-cal-pieces").get_attribute("value").split()) == sorted("FILNPTUVWXYZ")
+        click(d, "#design-cal-own")
         assert css(d, "#design-cal-pieces").get_attribute("value") == "2x3 L N P U V Y Z"
         click(d, "#design-check-run")
         assert finished(d) == "done"

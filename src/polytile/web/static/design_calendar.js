@@ -8,6 +8,13 @@
 
 const OWN_PIECES = { classic: "2x3 L N P U V Y Z", weekday: "I4 L4 S4 L N P T U V Z" };
 
+// The pieces chosen on the page: the Katamino tab's, else the Tiling tab's (each once; a name no
+// calendar takes is the server's one-line refusal).
+function chosenPieces() {
+  if (state.mode === "katamino") return state.katamino.chosen.join(" ");
+  return Object.entries(state.tiling.counts).filter(([, n]) => n > 0).map(([name]) => name).join(" ");
+}
+
 function checkPieces() {
   return $("#design-cal-pieces").value.split(/[\s,]+/).filter((name) => name);
 }
@@ -70,5 +77,6 @@ function renderCheck(r) {
   own();
   $("#design-cal-board").addEventListener("change", own);
   $("#design-cal-own").addEventListener("click", own);
+  $("#design-cal-chosen").addEventListener("click", () => { $("#design-cal-pieces").value = chosenPieces(); });
   $("#design-check-run").addEventListener("click", checkCalendar);
 })();
