@@ -70,9 +70,9 @@ def test_screen_reader_names_and_focus(page):
     d = page
     d.execute_script("setMode('tiling'); setGrid('square'); setView('solutions')")
     tabs = d.find_elements("css selector", "[role=tab]")
-    assert len(tabs) == 9 and all(
+    assert len(tabs) == 10 and all(
         t.get_attribute("aria-selected") in ("true", "false") for t in tabs
-    )  # 5 modes (calendar too), 4 views
+    )  # 5 modes (calendar too), 5 views (Design too)
     assert [
         t.get_attribute("data-mode") or t.get_attribute("data-view")
         for t in tabs

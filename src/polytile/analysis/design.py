@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -136,9 +137,11 @@ def cards(
     seed: int = 0,
     time_limit: float | None = None,
     jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
 ) -> tuple[list[Card], bool]:
     """Up to `n` cards spread evenly over levels 1..`levels`, and whether all were found
-    (False: the time limit passed first, or the candidates ran out)."""
+    (False: the time limit passed first, or the candidates ran out); `progress(made,
+    candidates judged)` after each batch."""
     t0 = time.perf_counter()
     p = exact(puzzle)
     pieces = sum(x.count for x in p.pieces)
@@ -173,6 +176,8 @@ def cards(
                 hits[k][level] = hits[k].get(level, 0) + 1
                 if len(got[level]) < quotas[level]:
                     got[level].append(Card(level, pl, position(p, pl), sol))
+            if progress is not None:
+                progress(sum(map(len, got.values())), sum(tries.values()))
     finally:
         if pool:
             pool.close()

@@ -13,6 +13,8 @@
     DELETE /api/jobs/ID  (or POST .../cancel)   stop the job (its process is killed)
     GET  /api/jobs/ID/solutions/K.svg|png|json|xmpuzzle|stl|obj   one solution to download
     GET  /api/jobs/ID/solutions.json        every listed solution
+    POST /api/design/cards, /api/design/calendar; GET /api/jobs/ID/cards.json, cards/K.svg
+                                            the Design tab's jobs and downloads (design_api.py)
 
 Every error is JSON {"error": "..."} with a 4xx status (refusals.py); the server never reads files
 other than its own static page."""
@@ -38,7 +40,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..budget import PAGE_BYTES
 from ..formats import describe
-from . import downloads, grid_facts, page_limits, piece_library, puzzles, reading
+from . import design_api, downloads, grid_facts, page_limits, piece_library, puzzles, reading
 from .guard import Guard, host_names
 from .jobs import Job, Manager
 from .refusals import MAX_BODY, BadRequest, exception_handlers, read_json
@@ -354,6 +356,7 @@ def create_app(
         Route("/api/jobs/{job}/cancel", cancel_job, methods=["POST"]),
         Route("/api/jobs/{job}/solutions.json", download_all),
         Route("/api/jobs/{job}/solutions/{k:int}.{fmt}", download),
+        *design_api.routes(summarise, client_of, _job),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
     app = Starlette(

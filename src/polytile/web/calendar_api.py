@@ -4,6 +4,9 @@ its `weekday` variant) and a date, as the CLI's `polytile calendar` reads them
 
     {"kind": "calendar", "board": "classic" | "weekday", "date": "2026-11-25"}
 
+and optionally "pieces": ["2x3", "L", ...] (names as a board file's `pieces:` line takes them,
+each once): the board with another piece set (the Design tab's check of a set).
+
 - solve: the date's number of solutions, its solutions listed for browsing;
 - count: the date's number of solutions;
 - tally: every date of the year at once (one search, Calendar.tally), its progress the
@@ -30,6 +33,7 @@ if TYPE_CHECKING:
 JSON = dict[str, Any]
 
 BOARDS = ("classic", "weekday")
+MAX_PIECES = 20  # pieces of a set the page asks about (the boards have 43 and 50 cells)
 MAX_LIST = 1000  # solutions of one date listed for browsing
 TICK = 0.25  # seconds between progress messages while the year is tallied
 
@@ -56,7 +60,7 @@ def parse(spec: JSON) -> CalendarPuzzle:
     text = spec.get("date")
     if not isinstance(text, str) or len(text) > 40:
         raise PuzzleError('"date" must be a date such as 2026-11-25', "date")
-    cal = load_calendar(board)
+    cal = load_calendar(board) if spec.get("pieces") is None else with_pieces(board, spec["pieces"])
     shows_weekday = "weekday" in cal.board.group_names()
     try:
         when = parse_date(text, shows_weekday)
@@ -65,6 +69,33 @@ def parse(spec: JSON) -> CalendarPuzzle:
     if not shows_weekday:
         when = (when[0], when[1], None)
     return CalendarPuzzle(board, cal, when, text.strip())
+
+
+def with_pieces(board: str, names: Any) -> Calendar:
+    """The built-in board with the pieces named instead of its own; one PuzzleError line for
+    a name no board file takes, a piece named twice, or pieces that do not cover the board
+    but one cell of each group (the board file's own check)."""
+    from ..formats.calendar_board import BUILT_IN, parse, piece_rows
+    from ..tiling.calendar import Calendar
+
+    if (
+        not isinstance(names, list)
+        or not 1 <= len(names) <= MAX_PIECES
+        or not all(isinstance(n, str) and 0 < len(n) <= 8 for n in names)
+    ):
+        raise PuzzleError(f'"pieces" must be a list of 1..{MAX_PIECES} piece names such as "L" or "2x3"', "pieces")
+    seen: set[str] = set()
+    for n in names:
+        if piece_rows(n) is None:
+            raise PuzzleError(f"unknown piece {n!r} (pentomino letters, I4 L4 O4 S4 T4, or AxB but 1x1)", "pieces")
+        if n.upper() in seen:
+            raise PuzzleError(f"piece {n!r} is named twice (each piece once)", "pieces")
+        seen.add(n.upper())
+    text = BUILT_IN[board].rsplit("pieces:", 1)[0] + "pieces: " + " ".join(names) + "\n"
+    try:
+        return Calendar(parse(text, board))
+    except PuzzleError as e:
+        raise PuzzleError(e.message, "pieces") from None
 
 
 def summary(c: CalendarPuzzle) -> JSON:

@@ -359,6 +359,10 @@ def main(conn: Connection, action: str, spec: JSON, opts: JSON) -> None:
             from .disassembly_api import take_apart
 
             result = take_apart(parsed, opts, spec, out)
+        elif action in ("cards", "calendar_check"):  # the Design tab's
+            from .design_jobs import ACTIONS as DESIGN
+
+            result = DESIGN[action](parsed, opts, out)
         else:
             result = ACTIONS[action](parsed, opts, out)
         out.send("result", result=result)

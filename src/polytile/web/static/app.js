@@ -3,7 +3,8 @@
 // Plain JavaScript, no build step, nothing loaded from elsewhere: classic scripts sharing the
 // page's globals, loaded in index.html's order. This one holds the state, the helpers, the
 // modes and views and the start; each tab has its own script (tiling.js, katamino.js,
-// boxing.js, shikaku.js, calendar.js; solutions.js, hint.js, stats.js, play.js), jobs.js runs
+// boxing.js, shikaku.js, calendar.js; solutions.js, hint.js, stats.js, play.js, design_cards.js,
+// design_calendar.js), jobs.js runs
 // the jobs, draw.js draws, preview.js checks the puzzle, share.js makes links, files.js reads
 // files.
 "use strict";
@@ -145,6 +146,7 @@ function setMode(mode) {
   if (mode === "katamino") renderKatamino();
   state.view = null;
   $("#result").textContent = "";
+  if (!$("#view-design").hidden) designShow();      // design_cards.js
   puzzleChanged();
 }
 
@@ -163,9 +165,10 @@ function updateViewTabs() {
 
 function setView(view) {
   $$("#views button").forEach((b) => { b.classList.toggle("active", b.dataset.view === view); b.setAttribute("aria-selected", b.dataset.view === view); });
-  for (const v of ["solutions", "hint", "stats", "play"]) $(`#view-${v}`).hidden = v !== view;
+  for (const v of ["solutions", "hint", "stats", "play", "design"]) $(`#view-${v}`).hidden = v !== view;
   if (view === "hint") drawHints();
   if (view === "play") playShow();                  // play.js
+  if (view === "design") designShow();              // design_cards.js
 }
 
 // A click before the page has the server's answer (it warms up for a few seconds) is kept and

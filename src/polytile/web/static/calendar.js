@@ -59,6 +59,7 @@ function countYear() {
 function calendarJobUpdate(job) {
   if (!job.summary || job.summary.kind !== "calendar") return;
   if (job.action === "tally") return onTally(job);
+  if (job.action === "calendar_check") return;              // design_calendar.js
   if (job.action === "sample") return;                      // app.js says "A random solution (drawn uniformly…)"
   const r = job.result;
   if (job.state !== "done" || !r) return;
@@ -131,6 +132,17 @@ function renderHeatMap() {
     return;
   }
   const year = +($("#calendar-date").value || todayIso()).slice(0, 4);
+  box.replaceChildren(heatTable(t, year, "heatmap-table"));
+  rovingDate(box);
+  const hard = t.hardest, easy = t.easiest;
+  $("#calendar-year-status").textContent = `${t.number_of_dates} dates counted in ${seconds(t.seconds)} · ` +
+    `${t.every_date_solvable ? "every date has a solution" : `no solution: ${t.unsolvable.join(", ")}`} · ` +
+    `fewest ${fmt(hard.solutions)} (${hard.dates.slice(0, 3).join(", ")}) · most ${fmt(easy.solutions)} (${easy.dates.slice(0, 3).join(", ")})`;
+}
+
+// A year's tally (calendar_api.tally's result) as a month x day table of counts, coloured; also the
+// Design tab's check of a piece set (design_calendar.js).
+function heatTable(t, year, id) {
   const counts = yearCounts(t, year);
   const values = [...counts.values()].filter((v) => v > 0);
   const low = Math.min(...values), high = Math.max(...values);
@@ -146,14 +158,9 @@ function renderHeatMap() {
         style: `background:${bg};color:${ink}`, title: `${name} ${di + 1}: ${v} solution${v === 1 ? "" : "s"}`, text: v });
     })));
   const what = t.weekday ? `each date with its weekday in ${year}` : "each date";
-  box.replaceChildren(el("table", { class: "heatmap", id: "heatmap-table" },
+  return el("table", { class: "heatmap", id },
     el("caption", { text: `Solutions of ${what}, ${t.board} board (darker: fewer)` }),
-    el("thead", {}, head), el("tbody", {}, ...rows)));
-  rovingDate(box);
-  const hard = t.hardest, easy = t.easiest;
-  $("#calendar-year-status").textContent = `${t.number_of_dates} dates counted in ${seconds(t.seconds)} · ` +
-    `${t.every_date_solvable ? "every date has a solution" : `no solution: ${t.unsolvable.join(", ")}`} · ` +
-    `fewest ${fmt(hard.solutions)} (${hard.dates.slice(0, 3).join(", ")}) · most ${fmt(easy.solutions)} (${easy.dates.slice(0, 3).join(", ")})`;
+    el("thead", {}, head), el("tbody", {}, ...rows));
 }
 
 // The table's dates take the focus one at a time (the chosen date's cell is in the tab order): arrows

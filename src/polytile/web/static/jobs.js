@@ -7,7 +7,8 @@ let pollTimer = null;
 // One job per tab: the buttons that start jobs are disabled while one starts, and the
 // server refuses (409) a second job from this tab while one runs.
 const TAB = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
-const STARTERS = ["#solve", "#count", "#random", "#hint-next", "#stats-run", "#katamino-play", "#shikaku-new", "#calendar-year-run"];
+const STARTERS = ["#solve", "#count", "#random", "#hint-next", "#stats-run", "#katamino-play", "#shikaku-new", "#calendar-year-run",
+  "#design-cards-run", "#design-check-run"];
 let starting = false;
 
 function setStarting(on) {
@@ -37,10 +38,11 @@ async function startJobNow(action, options) {
   if (refused) { notStarted(action, refused); return null; }
   if (state.job && ["starting", "running"].includes(state.job.state)) await cancelJob();
   const puzzle = options.puzzle || currentPuzzle();
-  delete options.puzzle;
+  const path = options.path || "/api/jobs";                   // the Design tab's jobs: /api/design/...
+  delete options.puzzle; delete options.path;
   let view;
   try {
-    view = await api("POST", "/api/jobs", { action, puzzle, tab: TAB, options: { ...options, heartbeat: HEARTBEAT } });
+    view = await api("POST", path, { action, puzzle, tab: TAB, options: { ...options, heartbeat: HEARTBEAT } });
   } catch (e) {
     notStarted(action, e.message);
     return null;
@@ -51,7 +53,7 @@ async function startJobNow(action, options) {
   if (action === "solve") { state.view = { job, index: 0 }; renderView(); }   // a random draw keeps the shown solution
   updateShareUrl();
   setRunning(true, action);
-  if (action !== "hint" && action !== "stats") reveal($("#status"));
+  if (!["hint", "stats", "cards", "calendar_check"].includes(action)) reveal($("#status"));
   pollJob(job);
   return job;
 }
@@ -101,7 +103,8 @@ async function cancelJob() {
   setRunning(false);
 }
 
-const VERBS = { solve: "Solve", count: "Count", hint: "Hint", stats: "Statistics", slam: "Slam", sample: "Random", generate: "New puzzle", tally: "The year's count" };
+const VERBS = { solve: "Solve", count: "Count", hint: "Hint", stats: "Statistics", slam: "Slam", sample: "Random", generate: "New puzzle", tally: "The year's count",
+  cards: "Make cards", calendar_check: "Check every date" };
 // A job the server (or the page) would not start: the reason in the message and on the status
 // line, so a click on Solve or Count always shows something.
 function notStarted(action, reason) {
@@ -125,6 +128,7 @@ function progressLine(job) {
   if (p.unique !== undefined && p.unique !== null && job.options.unique) parts.push(`${fmt(p.unique)} unique`);
   if (p.nodes !== undefined) parts.push(`${fmt(p.nodes)} nodes`);
   if (p.total) parts.push(`${p.done} of ${p.total} parts`);
+  if (p.wanted) parts.push(`${p.done} of ${p.wanted} cards`);
   parts.push(`${seconds(job.elapsed || 0)} elapsed`);
   if (p.eta !== undefined) parts.push(`about ${seconds(p.eta)} left`);
   else if (p.eta_low !== undefined) parts.push(`between ${seconds(p.eta_low)} and ${seconds(p.eta_high)} left (estimating)`);
@@ -142,17 +146,18 @@ function onJobUpdate(job, before) {
   if (running && fraction) bar.setAttribute("aria-valuenow", Math.round(100 * fraction)); else bar.removeAttribute("aria-valuenow");
   bar.classList.toggle("indeterminate", running && !fraction);
   bar.querySelector(".bar").style.width = running ? (fraction ? `${(100 * fraction).toFixed(1)}%` : "") : "";
-  const verb = { solve: "Solving", count: "Counting", hint: "Looking for a hint", stats: "Computing statistics", slam: "Playing the slam", sample: "Drawing a random solution", generate: "Making a puzzle", tally: "Counting every date of the year" }[job.action];
+  const verb = { solve: "Solving", count: "Counting", hint: "Looking for a hint", stats: "Computing statistics", slam: "Playing the slam", sample: "Drawing a random solution", generate: "Making a puzzle", tally: "Counting every date of the year", cards: "Making cards", calendar_check: "Checking the piece set on every date" }[job.action];
   if (running) text.textContent = `${verb}: ${progressLine(job)}`;
   else if (job.state === "cancelled") text.textContent = `Cancelled after ${seconds(job.elapsed)}` + (job.progress && job.progress.nodes ? ` (${fmt(job.progress.nodes)} nodes, ${fmt(job.progress.solutions)} solutions so far).` : ".");
   else if (job.state === "failed") { text.textContent = "Failed."; showMessage(job.error); }
-  else text.textContent = `${{ solve: "Solved", count: "Counted", hint: hintWord(job.result), stats: "Statistics computed", slam: "Slam played", sample: "Random solution drawn", generate: "Puzzle made", tally: "Year counted" }[job.action]} in ${seconds(job.elapsed)}.`;
+  else text.textContent = `${{ solve: "Solved", count: "Counted", hint: hintWord(job.result), stats: "Statistics computed", slam: "Slam played", sample: "Random solution drawn", generate: "Puzzle made", tally: "Year counted", cards: "Cards made", calendar_check: "Piece set checked" }[job.action]} in ${seconds(job.elapsed)}.`;
   if (job.action === "solve" || job.action === "sample") onSolutions(job, before);
   if (job.action === "count") onCount(job);
   if (job.action === "hint") onHint(job);
   if (job.action === "stats") onStats(job);
   if (job.action === "slam") onSlam(job);
   calendarJobUpdate(job);                                                  // calendar.js
+  designJobUpdate(job);                                                    // design_cards.js, design_calendar.js
   if (job.action === "generate" && job.state === "done" && job.result && !job.shown) {
     job.shown = true;
     const g = job.result;
