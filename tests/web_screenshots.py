@@ -117,6 +117,18 @@ def main() -> None:
             click("#solve")
             solved(1)
             shot("shikaku")
+
+            # Design: 8 cards of the 5x12 pentomino board, the first one's solution shown
+            click('#modes [data-mode="tiling"]')
+            d.execute_script(
+                "const s = document.querySelector('#tiling-preset'); s.value = '5x12';"
+                " s.dispatchEvent(new Event('change'));"
+            )
+            click("#design-tab")
+            click("#design-cards-run")
+            wait.until(lambda d: css("#design-cards-status").text.startswith("8 cards made"))
+            click('.design-card[data-card="0"] .card-toggle')
+            shot("design")
         finally:
             d.quit()
 
