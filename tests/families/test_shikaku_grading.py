@@ -138,7 +138,10 @@ def test_the_rules_never_rule_out_a_solution(w, h, seed):
         assert set(sol) <= live
     found = grading.search(b, grading.start(b), 2)
     assert [grading._rects(b, s) for s in found][:1] in ([sol] for sol in solutions)
-    assert (grade(p).level is not None) == (len(solutions) == 1)
+    g = grade(p)
+    assert (g.level is not None) == (len(solutions) == 1)
+    if g.level is not None:  # a unique grid: the grade's solution is the one
+        assert [g.rectangles] == solutions
 
 
 def test_cli_grade_text_and_json(tmp_path):
@@ -160,6 +163,13 @@ def test_cli_grade_of_a_grid_with_two_solutions(tmp_path):
     path.write_text("4 2\n0 4 0 0\n0 0 4 0\n")
     res = call_cli("shikaku", path, "--grade")
     assert res.returncode == 1 and res.stdout == "level: none (more than one solution)\n"
+
+
+def test_cli_grade_time_limit(tmp_path):
+    path = tmp_path / "level3.txt"
+    path.write_text(_grid(LEVEL_3).text())
+    res = call_cli("shikaku", path, "--grade", "--time-limit", "0")
+    assert res.returncode == 124 and res.stdout == "level: none (time limit)\n"
 
 
 def test_cli_generate_with_difficulty():
