@@ -48,7 +48,10 @@ def arguments(p: ArgumentParser) -> None:
         help="With --generate: a puzzle of exactly this level (1 forced .. 4 deeper trial).",
     )
     p.add_argument(
-        "--time-limit", type=bounded(float, 0), metavar="SECONDS", help="Stop counting after this many seconds."
+        "--time-limit",
+        type=bounded(float, 0),
+        metavar="SECONDS",
+        help="Stop counting (or grading) after this many seconds.",
     )
     max_memory(p)
     p.set_defaults(run=shikaku)
