@@ -4,12 +4,11 @@
 Most unique grids are level 1 or 2: the clues placed where they have the fewest rectangles
 give level 1; placed at random, then moved until the solution is unique, a third to a half
 are level 2. Levels 3 and 4 are rare (of 40,000 random 6 x 6 grids, the 22,204 unique ones:
-3 of level 3, none of level 4), so a grid below the level asked for is climbed: a clue moved
+3 of level 3, none of level 4; see docs/shikaku.md), so a grid below the level asked for is climbed: a clue moved
 within its rectangle, or two rectangles side by side merged into one (its clue on a random
 cell), kept when the grid stays unique, its level does not pass the one asked for, and its
-grade's work does not fall. It is all bounded (TRIES grids, CLIMB steps each), so a grid of
-the level may not be found: level 3 is found in a second or two on 8 x 8 to 10 x 10; level 4
-has not been found on grids up to 15 x 15 (the level-2 rules and one trial solve them all).
+grade's work does not fall (`work`). It is all bounded (TRIES grids, each climb stopped after
+CLIMB steps without a gain), so a grid of the level may not be found.
 """
 
 from __future__ import annotations
@@ -21,14 +20,16 @@ from .grading import RULES, Grade, grade
 from .grid import Rect, Shikaku
 
 TRIES = {1: 20, 2: 60, 3: 60, 4: 40}  # grids made per level asked for (4: not found so far, give up sooner)
-CLIMB = 120  # steps of the climb from each grid below the level
+CLIMB = 150  # steps of a climb without a gain before it stops (and 20 times that in all)
 MAX_CELLS = 225  # --difficulty: grids up to 15 x 15 (each step grades a grid)
 WEIGHT = {1: 0, 2: 1, 3: 20, 4: 200}  # a deduction's work by its rule's level
+CLUE = 5  # the work a clue is worth
 
 
-def work(g: Grade) -> tuple[int, int]:
-    """How hard a graded grid is: its level, then its deductions weighted by their level."""
-    return (g.level or 0, sum(n * WEIGHT[RULES[kind][0]] for kind, _, n in g.rules()))
+def work(g: Grade, clues: int) -> tuple[int, int]:
+    """How hard a graded grid is: its level, then its deductions weighted by their level and
+    CLUE for each clue (a merge, which takes a clue away, must buy more work than that)."""
+    return (g.level or 0, CLUE * clues + sum(n * WEIGHT[RULES[kind][0]] for kind, _, n in g.rules()))
 
 
 def _cells(rect: Rect) -> list[tuple[int, int]]:
@@ -66,20 +67,25 @@ def _step(where: dict[Rect, tuple[int, int]], rng: random.Random) -> dict[Rect, 
     return new
 
 
-def climb(p: Shikaku, g: Grade, level: int, rng: random.Random, steps: int = CLIMB) -> Shikaku | None:
-    """From a unique grid graded g, steps towards `level` (see the module doc); the grid
-    when it gets there, else None."""
+def climb(p: Shikaku, g: Grade, level: int, rng: random.Random, stall: int = CLIMB) -> Shikaku | None:
+    """From a unique grid graded g, steps towards `level` (see the module doc) until `stall`
+    steps in a row gain nothing; the grid when it gets there, else None."""
     where = {rect: next((y, x) for y, x, _ in p.clues if (y, x) in set(_cells(rect))) for rect in g.rectangles}
-    best = work(g)
-    for _ in range(steps):
+    best, still = work(g, len(p.clues)), 0
+    for _ in range(20 * stall):
+        still += 1
         new = _step(where, rng)
+        if still > stall:
+            return None
         if new is None:
             continue
         q = _puzzle(p.width, p.height, new)
         gq = grade(q)
-        if gq.level is None or gq.level > level or work(gq) < best:
+        if gq.level is None or gq.level > level or work(gq, len(q.clues)) < best:
             continue
-        where, best = new, work(gq)
+        if work(gq, len(q.clues)) > best:
+            still = 0
+        where, best = new, work(gq, len(q.clues))
         if gq.level == level:
             return q
     return None
