@@ -3,9 +3,9 @@
 
 Most unique grids are level 1 or 2: the clues placed where they have the fewest rectangles
 give level 1; placed at random, then moved until the solution is unique, a third to a half
-are level 2. Levels 3 and 4 are rare (of 40,000 random 6 x 6 grids, the 22,204 unique ones:
-3 of level 3, none of level 4; see docs/shikaku.md), so a grid below the level asked for is climbed: a clue moved
-within its rectangle, or two rectangles side by side merged into one (its clue on a random
+are level 2. Levels 3 and 4 are rare (of 40,000 random 6 x 6 grids, the 22,204
+unique ones: 3 of level 3, none of level 4; see docs/shikaku.md), so a grid below the level
+asked for is climbed: a clue moved within its rectangle, or two rectangles side by side merged into one (its clue on a random
 cell), kept when the grid stays unique, its level does not pass the one asked for, and its
 grade's work does not fall (`work`). It is all bounded (TRIES grids, each climb stopped after
 CLIMB steps without a gain), so a grid of the level may not be found.
@@ -19,7 +19,7 @@ from .generate import MAX_AREA, make_unique, partition
 from .grading import RULES, Grade, grade
 from .grid import Rect, Shikaku
 
-TRIES = {1: 20, 2: 60, 3: 60, 4: 40}  # grids made per level asked for (4: not found so far, give up sooner)
+TRIES = {1: 20, 2: 60, 3: 60, 4: 40}  # grids made per level asked for (4: each climb is long)
 CLIMB = 150  # steps of a climb without a gain before it stops (and 20 times that in all)
 MAX_CELLS = 225  # --difficulty: grids up to 15 x 15 (each step grades a grid)
 WEIGHT = {1: 0, 2: 1, 3: 20, 4: 200}  # a deduction's work by its rule's level
