@@ -47,6 +47,7 @@ def heavy_imports(tmp_path: Path, *args: str) -> tuple[int, list[str]]:
         ["count", "--help"],
         ["shikaku", str(SHIKAKU / "tatham-10x10.txt")],
         ["shikaku", str(SHIKAKU / "tatham-30x30.txt"), "--json"],
+        ["shikaku", str(SHIKAKU / "tatham-10x10.txt"), "--grade"],
         ["shikaku", str(SHIKAKU / "domino-10x10.txt"), "--count"],
         ["shikaku", "7x7:a8a4e3a3a2f2c6f5k6_2_2_2_4a"],
     ],

@@ -64,12 +64,18 @@ def _cells(rect: Rect) -> list[tuple[int, int]]:
     return [(y, x) for y in range(r, r + a) for x in range(c, c + b)]
 
 
-def make_unique(w: int, h: int, rects: list[Rect], rng: random.Random, rounds: int) -> Shikaku | None:
-    """Place the clues, then move them until the planted solution is the only one."""
+def make_unique(
+    w: int, h: int, rects: list[Rect], rng: random.Random, rounds: int, spread: bool = False
+) -> Shikaku | None:
+    """Place the clues, then move them until the planted solution is the only one (`spread`:
+    each first on a random cell of its rectangle, which leaves harder puzzles)."""
     where: dict[Rect, tuple[int, int]] = {}
     taken: set[tuple[int, int]] = set()
     for rect in rects:  # each clue where it has the fewest rectangles so far
-        where[rect] = min(_cells(rect), key=lambda cell: (_fits(w, h, rect, cell, taken), rng.random()))
+        if spread:
+            where[rect] = rng.choice(_cells(rect))
+        else:
+            where[rect] = min(_cells(rect), key=lambda cell: (_fits(w, h, rect, cell, taken), rng.random()))
         taken.add(where[rect])
     planted = set(rects)
     for _ in range(rounds):

@@ -1,5 +1,6 @@
 """`polytile shikaku [FILE|-]`: count the solutions of a Shikaku puzzle and show one;
-`--generate WxH` makes a puzzle with exactly one solution."""
+`--grade` says how hard it is (level 1..4 and the rules it needed); `--generate WxH` makes a
+puzzle with exactly one solution (`--difficulty L`: of exactly that level)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import sys
 from argparse import ArgumentParser
 from typing import TYPE_CHECKING, NoReturn
 
+from ...errors import PuzzleError
 from .args import Exit, bounded, flag, max_memory, parse_size
 from .output import check_file, check_format
 
@@ -38,8 +40,18 @@ def arguments(p: ArgumentParser) -> None:
     p.add_argument("-o", "--output", metavar="FILE", help="Write the picture here.")  # a str: no pathlib
     p.add_argument("--generate", metavar="WxH", help="Make a WxH puzzle with one solution.")
     p.add_argument("--seed", type=int, help="Seed of --generate.")
+    flag(p, "--grade", "Print the grid's level 1..4 and the rules it needed (text or json).")
     p.add_argument(
-        "--time-limit", type=bounded(float, 0), metavar="SECONDS", help="Stop counting after this many seconds."
+        "--difficulty",
+        type=bounded(int, 1, 4),
+        metavar="LEVEL",
+        help="With --generate: a puzzle of exactly this level (1 forced .. 4 deeper trial).",
+    )
+    p.add_argument(
+        "--time-limit",
+        type=bounded(float, 0),
+        metavar="SECONDS",
+        help="Stop counting (or grading) after this many seconds.",
     )
     max_memory(p)
     p.set_defaults(run=shikaku)
@@ -53,14 +65,23 @@ def shikaku(
     output: str | None,
     generate: str | None,
     seed: int | None,
+    grade: bool,
+    difficulty: int | None,
     time_limit: float | None,
     max_memory: int,
 ) -> None:
     """Shikaku: divide the grid into rectangles, each holding one number equal to its area.
     (Start-up is most of a typical run: json, pathlib and the solver load only when used.)"""
     check_format(fmt, FORMATS)
+    if difficulty is not None and generate is None:
+        raise PuzzleError("--difficulty needs --generate WxH", "--difficulty")
+    if grade and (count or fmt not in ("text", "json") or generate is not None):
+        raise PuzzleError("--grade prints text or json, of a puzzle given (not with --count or --generate)", "--grade")
     if generate is not None:
-        _generate(generate, seed, as_json or fmt == "json")
+        _generate(generate, seed, difficulty, as_json or fmt == "json")
+        return
+    if grade:
+        _grade(puzzle, as_json or fmt == "json", time_limit)
         return
     import gc
 
@@ -153,24 +174,58 @@ def _picture(p: Shikaku, ans: ShikakuReport, fmt: str, output: str | None) -> No
     write_bytes(output, png(p, ans.rectangles))
 
 
-def _generate(size: str, seed: int | None, as_json: bool) -> None:
+def _grade(puzzle: str, as_json: bool, time_limit: float | None) -> None:
+    """The level and the rules counted by kind and depth; no level (several solutions or
+    none): exit 1; the time limit: exit 124."""
+    from ...shikaku.formats import load
+    from ...shikaku.grading import LEVELS, RULES, grade
+
+    g = grade(load(puzzle), time_limit=time_limit)
+    if as_json:
+        import json
+
+        print(json.dumps(g.to_json()))
+    elif g.level is None:
+        print(f"level: none ({g.reason})")
+    else:
+        print(f"level {g.level}: {LEVELS[g.level]}")
+        print("count depth rule")
+        for kind, depth, n in g.rules():
+            print(f"{n:>5} {depth:>5} {RULES[kind][1]}")
+    if g.level is None:
+        raise Exit(124 if g.reason == "time limit" else 1)
+
+
+def _generate(size: str, seed: int | None, difficulty: int | None, as_json: bool) -> None:
     import json
 
     from ...shikaku.formats import to_game_id, to_url
     from ...shikaku.generate import MAX_CELLS, generate
+    from ...shikaku.graded import MAX_CELLS as MAX_GRADED_CELLS
+    from ...shikaku.graded import generate_graded
 
-    w, h = parse_size(size, "--generate", MAX_CELLS, "puzzle to generate")
-    p = generate(w, h, seed)
-    if as_json:
-        print(
-            json.dumps(
-                {
-                    "shikaku": {"width": p.width, "height": p.height, "rows": p.rows()},
-                    "game_id": to_game_id(p),
-                    "url": to_url(p),
-                }
+    most = MAX_CELLS if difficulty is None else MAX_GRADED_CELLS
+    w, h = parse_size(size, "--generate", most, "puzzle to generate")
+    if difficulty is None:
+        p = generate(w, h, seed)
+    else:
+        found = generate_graded(w, h, difficulty, seed)
+        if found is None:
+            from ...shikaku.graded import TRIES
+
+            print(
+                f"polytile shikaku: no {w}x{h} puzzle of level {difficulty} found in {TRIES[difficulty]} tries "
+                "(levels 3 and 4 are rare; another seed or size may have one)",
+                file=sys.stderr,
             )
-        )
+            raise Exit(1)
+        p = found
+    if as_json:
+        out: dict[str, object] = {"shikaku": {"width": p.width, "height": p.height, "rows": p.rows()}}
+        out.update(game_id=to_game_id(p), url=to_url(p))
+        if difficulty is not None:
+            out["level"] = difficulty
+        print(json.dumps(out))
     else:
         sys.stdout.write(p.text())
         print(f"game id: {to_game_id(p)}", file=sys.stderr)
