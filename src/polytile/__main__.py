@@ -1,5 +1,5 @@
 """`python -m polytile`: the same entry point as the `polytile` script."""
 
-from .cli import entry
+from .console import entry
 
 entry()

@@ -79,3 +79,55 @@ def test_listing_all_keeps_the_time_limit():
     listed = len(json.loads(p.stdout)["solutions"])
     assert p.stderr.splitlines()[-1] == f"time limit reached: {listed} solutions so far (incomplete)"
     assert elapsed < 3 + 2 + BOUND  # the limit, start-up (numba), the stop
+
+
+def _python(code: str) -> subprocess.CompletedProcess:
+    """`python -c CODE` with Ctrl-C's default action (as from a terminal)."""
+    import sys
+
+    from cli_helpers import _default_sigint
+
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=120, preexec_fn=_default_sigint)
+
+
+def test_ctrl_c_while_the_script_imports_is_one_line():
+    """Ctrl-C while the script is still importing the command line (here: a Ctrl-C arriving
+    in the middle of an import after polytile/console.py) ends in one line and 130, not in
+    a traceback out of importlib."""
+    done = _python(
+        "import os, signal, polytile.console\nos.kill(os.getpid(), signal.SIGINT)\nimport time; time.sleep(60)\n"
+    )
+    assert (done.returncode, done.stderr, done.stdout) == (130, b"polytile: interrupted\n", b"")
+
+
+def test_the_commands_get_pythons_ctrl_c_back():
+    """main() gives the commands KeyboardInterrupt again (they report what they found); a
+    program importing polytile (not the script) keeps its handler; a script started with
+    Ctrl-C ignored keeps it ignored."""
+    done = _python(
+        "import signal, polytile.console\n"
+        "from polytile.cli.main import main\n"
+        "assert signal.getsignal(signal.SIGINT).__module__ == 'polytile.console'\n"
+        "main(['--version'])\n"
+        "assert signal.getsignal(signal.SIGINT) is signal.default_int_handler\n"
+        "signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+        "import importlib, polytile.cli.main\n"
+        "print('ok')\n"
+    )
+    assert done.returncode == 0 and done.stdout.endswith(b"ok\n"), done.stderr
+    ignored = subprocess.run(
+        [
+            __import__("sys").executable,
+            "-c",
+            "import signal; signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+            "import subprocess, sys\n"
+            "code = 'import signal, polytile.console; print(signal.getsignal(signal.SIGINT) == signal.SIG_IGN)'\n"
+            "print(subprocess.run([sys.executable, '-c', code], capture_output=True, text=True).stdout)",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert ignored.stdout.strip() == "True", ignored
+    plain = _python("import signal, polytile, polytile.cli; print(signal.getsignal(signal.SIGINT).__name__)")
+    assert plain.stdout == b"default_int_handler\n", plain

@@ -98,10 +98,21 @@ def run(argv: list[str]) -> int:
     return status if isinstance(status, int) else 0
 
 
+def _python_ctrl_c() -> None:
+    """Python's KeyboardInterrupt again where the script's start (polytile/console.py) had
+    Ctrl-C end the program at once: the commands catch it and report what they found."""
+    import signal
+
+    handler = signal.getsignal(signal.SIGINT)
+    if getattr(handler, "__module__", None) == "polytile.console":
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; return the exit status. Errors of any kind become one line on stderr."""
     from .commands.args import Exit, UsageError
 
+    _python_ctrl_c()
     # numpy's OpenBLAS starts a thread per core when it loads, ~50 ms of a small command; the
     # commands do no linear algebra worth threads, and their parallel counts use their own
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
