@@ -27,6 +27,7 @@ TRIES = {1: 20, 2: 60, 3: 40, 4: 40}  # grids made per level asked for
 CLIMB = {1: 100, 2: 300, 3: 1000, 4: 2000}  # steps of each grid's climb
 MAX_CELLS = 225  # --difficulty: grids up to 15 x 15 (each step grades a grid)
 MAX_AREA = 12  # the largest rectangle a step makes
+BLAME = 0.7  # how often a step changes a rectangle `measure` blames (when there is one)
 HEAT = 0.3  # the annealing's temperature, in score units (a level is 10)
 
 Plan = dict[Rect, tuple[int, int]]  # the planted rectangles and each one's clue cell
@@ -64,10 +65,12 @@ def _replant(new: Plan, parts: tuple[Rect, Rect], clues: list[tuple[int, int]], 
         new[part] = inside[0] if len(inside) == 1 else rng.choice(_cells(part))
 
 
-def _step(where: Plan, rng: random.Random) -> Plan | None:
-    """A neighbour of the plan (None: the move drawn has none here)."""
+def _step(where: Plan, rng: random.Random, blame: frozenset[tuple[int, int]]) -> Plan | None:
+    """A neighbour of the plan (None: the move drawn has none here): most often it changes a
+    rectangle whose clue is to `blame` (`hardness.measure`)."""
     new = dict(where)
-    a = rng.choice(sorted(where))
+    suspects = sorted(rect for rect, cell in where.items() if cell in blame)
+    a = rng.choice(suspects if suspects and rng.random() < BLAME else sorted(where))
     move = rng.random()
     if move < 0.4:  # the clue moved within its rectangle
         new[a] = rng.choice(_cells(a))
@@ -101,20 +104,21 @@ def _score(level: int, within: float) -> float:
 def climb(w: int, h: int, where: Plan, level: int, rng: random.Random, steps: int) -> Shikaku | None:
     """From a unique grid's plan, `steps` steps of annealing towards `level` (see the module
     doc); the grid when it gets there, else None."""
-    now = _score(*measure(_puzzle(w, h, where), level))  # type: ignore[arg-type]
+    got, within, blame = measure(_puzzle(w, h, where), level)
+    now = _score(got or 0, within)
     for _ in range(steps):
-        new = _step(where, rng)
+        new = _step(where, rng, blame)
         if new is None:
             continue
         q = _puzzle(w, h, new)
-        got, within = measure(q, level)
+        got, within, why = measure(q, level)
         if got is None or got > level:
             continue
         if got == level:
             return q
         score = _score(got, within)
         if score >= now or rng.random() < math.exp((score - now) / HEAT):
-            where, now = new, score
+            where, now, blame = new, score, why
     return None
 
 
@@ -127,7 +131,7 @@ def generate_graded(w: int, h: int, level: int, seed: int | None = None, tries: 
         p = make_unique(w, h, rects, rng, rounds=4 * len(rects) + 20, spread=level > 1)
         if p is None:
             continue
-        got, _ = measure(p, level)
+        got = measure(p, level)[0]
         if got == level:
             return p
         if got is not None and got < level:

@@ -37,6 +37,9 @@ from .grading import (
 from .grid import Shikaku
 
 STALL = 0.5  # a level-2 grid's hardness: this for each time level 1 stalls
+Measure = tuple[int | None, float, frozenset[tuple[int, int]]]
+NO_BLAME: frozenset[tuple[int, int]] = frozenset()
+NONE: Measure = (None, 0.0, NO_BLAME)
 SHORT = 2  # contradictions counted at a stall (more: the stall is as easy as with 3)
 
 
@@ -80,42 +83,45 @@ def _level_two(b: Board, st: State) -> tuple[str, int]:
             return CONTRADICTION, stalls
 
 
-def _trials(b: Board, st: State, top: int) -> tuple[int | None, float]:
+def _trials(b: Board, st: State, top: int) -> Measure:
     """Level 3's trials from a stall of levels 1-2, each stall scored by its contradictions."""
-    score = 0.0
+    score, blame = 0.0, set()
     while True:
         found = contradictions(b, st)
         if not found:
             break
+        blame |= {b.puzzle.clues[k][:2] for k, _ in found}
         k, r = found[0]
         st.live[k] = [m for m in st.live[k] if m != r]
         score += 1 / len(found)
         got = propagate(b, st, 2)
         if got == SOLVED:
-            return 3, score
+            return 3, score, frozenset(blame)
         if got == CONTRADICTION:
-            return None, 0.0
+            return NONE
     if top < 4:
-        return top + 1, 0.0  # above what was asked: no need to know whether it is unique
-    return (4, score) if len(search(b, st, 2)) == 1 else (None, 0.0)
+        return top + 1, 0.0, NO_BLAME  # above what was asked: no need to know whether it is unique
+    return (4, score, NO_BLAME) if len(search(b, st, 2)) == 1 else NONE
 
 
-def measure(puzzle: Shikaku, top: int = 4) -> tuple[int | None, float]:
-    """(level, hardness within it); the level is `grade`'s, None when the grid has no
-    solution or several, top + 1 when it is above `top` (then unknown whether unique)."""
+def measure(puzzle: Shikaku, top: int = 4) -> Measure:
+    """(level, hardness within it, blame); the level is `grade`'s, None when the grid has no
+    solution or several, top + 1 when it is above `top` (then unknown whether unique); the
+    blame: at level 3, the clue cells (row, column) of the numbers whose trials found the
+    contradictions (the ones a climb to level 4 should change)."""
     b = Board(puzzle)
     st = start(b)
     if any(not ms for ms in st.live):
-        return None, 0.0
+        return NONE
     share = _first_round(b, st)
     got = propagate(b, st, 1)
     if got != STUCK:
-        return (1, share) if got == SOLVED else (None, 0.0)
+        return (1, share, NO_BLAME) if got == SOLVED else NONE
     if top == 1:
-        return 2, 0.0
+        return 2, 0.0, NO_BLAME
     got, stalls = _level_two(b, st)
     if got != STUCK:
-        return (2, STALL * stalls) if got == SOLVED else (None, 0.0)
+        return (2, STALL * stalls, NO_BLAME) if got == SOLVED else NONE
     if top == 2:
-        return 3, 0.0
+        return 3, 0.0, NO_BLAME
     return _trials(b, st, top)
