@@ -12,9 +12,10 @@ from hypothesis import given, settings, strategies as st
 
 from checker import shikaku_solutions
 from cli_helpers import call_cli
-from polytile.shikaku import grading
+from polytile.shikaku import graded, grading
 from polytile.shikaku.generate import partition
 from polytile.shikaku.graded import generate_graded
+from polytile.shikaku.hardness import measure
 from polytile.shikaku.grading import grade, solves
 from polytile.shikaku.grid import Shikaku
 
@@ -144,6 +145,42 @@ def test_generated_grid_is_unique_and_solved_at_its_level_not_below(level, w, h,
     assert level == 1 or solves(p, level - 1) is None
     if level < 4:  # (level 4 takes its 20 s once)
         assert generate_graded(w, h, level, seed) == p  # the seed decides
+
+
+@pytest.mark.parametrize("rows,level", [(LEVEL_1, 1), (LEVEL_2, 2), (LEVEL_3, 3), (LEVEL_4, 4)])
+def test_measure_finds_the_grade_and_stops_above_top(rows, level):
+    """`hardness.measure` walks the grader's steps: the same level; asked for less, it says
+    top + 1 without looking further."""
+    p = _grid(rows)
+    got, within, blame = measure(p)
+    assert got == level and within >= 0
+    assert (level == 3) == bool(blame)  # the numbers whose trials found contradictions
+    if level == 3:  # the 2 at (0, 1), whose going left runs into one (see LEVEL_3)
+        assert (0, 1) in blame
+    for top in range(1, level):
+        assert measure(p, top)[0] == top + 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 6), st.integers(2, 6), st.integers(0, 10**6))
+def test_measure_agrees_with_grade_on_random_grids(w, h, seed):
+    p, _ = _planted(w, h, seed)
+    assert measure(p)[0] == grade(p).level
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 8), st.integers(2, 8), st.integers(0, 10**6))
+def test_a_climb_step_keeps_a_tiling_with_one_clue_per_rectangle(w, h, seed):
+    """Every move of the climb (clue moved, split, merge, edge moved) leaves rectangles that
+    tile the grid, each holding its clue, none larger than MAX_AREA."""
+    rng = random.Random(seed)
+    where = {rect: rng.choice(graded._cells(rect)) for rect in partition(w, h, rng)}
+    for _ in range(20):
+        where = graded._step(where, rng, frozenset()) or where
+        cells = [cell for rect in where for cell in graded._cells(rect)]
+        assert sorted(cells) == [(y, x) for y in range(h) for x in range(w)]
+        assert all(where[rect] in graded._cells(rect) for rect in where)
+        assert all(rect[2] * rect[3] <= graded.MAX_AREA for rect in where)
 
 
 def _planted(w: int, h: int, seed: int) -> tuple[Shikaku, list]:

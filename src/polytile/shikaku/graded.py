@@ -6,11 +6,12 @@ give level 1; placed at random, then moved until the solution is unique, a third
 are level 2. Levels 3 and 4 are rare (of 40,000 random 6 x 6 grids, the 22,204 unique ones:
 3 of level 3, none of level 4; see docs/shikaku.md), so the grid is climbed: the planted
 rectangles and their clues change by one `_step` (a clue moved within its rectangle, two
-rectangles merged, one split, the edge between two moved), and the new grid is kept when it
-stays unique, its level does not pass the one asked for, and its score (level, then
-`hardness.measure`'s nearness to the next level) does not fall by much: simulated annealing,
-a fall of d kept with probability exp(-d / HEAT). It is all bounded (TRIES grids, each climbed
-at most CLIMB steps), so a grid of the level may not be found.
+rectangles merged, one split, the edge between two moved; most often a rectangle whose
+number's trial found a contradiction, `hardness.measure`'s blame), and the new grid is kept
+when it stays unique, its level does not pass the one asked for, and its score (level, then
+the measure's nearness to the next level) does not fall by much: simulated annealing, a fall
+of d kept with probability exp(-d / HEAT). It is all bounded (TRIES grids, each climb stopped
+after CLIMB steps without a better score), so a grid of the level may not be found.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from .grading import grade
 from .grid import Rect, Shikaku
 from .hardness import measure
 
-TRIES = {1: 20, 2: 60, 3: 40, 4: 40}  # grids made per level asked for
-CLIMB = {1: 100, 2: 300, 3: 1000, 4: 2000}  # steps of each grid's climb
+TRIES = {1: 20, 2: 60, 3: 40, 4: 60}  # grids made per level asked for
+CLIMB = {1: 100, 2: 200, 3: 300, 4: 300}  # a climb stops after this many steps without a gain
 MAX_CELLS = 225  # --difficulty: grids up to 15 x 15 (each step grades a grid)
 MAX_AREA = 12  # the largest rectangle a step makes
 BLAME = 0.7  # how often a step changes a rectangle `measure` blames (when there is one)
@@ -101,12 +102,17 @@ def _score(level: int, within: float) -> float:
     return 10 * level + min(within, 9.0)
 
 
-def climb(w: int, h: int, where: Plan, level: int, rng: random.Random, steps: int) -> Shikaku | None:
-    """From a unique grid's plan, `steps` steps of annealing towards `level` (see the module
-    doc); the grid when it gets there, else None."""
+def climb(w: int, h: int, where: Plan, level: int, rng: random.Random, patience: int) -> Shikaku | None:
+    """From a unique grid's plan, annealing towards `level` (see the module doc) until
+    `patience` steps in a row find no better score than the best so far (at most 10 times
+    that in all); the grid when it gets there, else None."""
     got, within, blame = measure(_puzzle(w, h, where), level)
-    now = _score(got or 0, within)
-    for _ in range(steps):
+    now = best = _score(got or 0, within)
+    still = 0
+    for _ in range(10 * patience):
+        still += 1
+        if still > patience:
+            return None
         new = _step(where, rng, blame)
         if new is None:
             continue
@@ -117,6 +123,8 @@ def climb(w: int, h: int, where: Plan, level: int, rng: random.Random, steps: in
         if got == level:
             return q
         score = _score(got, within)
+        if score > best:
+            best, still = score, 0
         if score >= now or rng.random() < math.exp((score - now) / HEAT):
             where, now, blame = new, score, why
     return None
