@@ -221,8 +221,10 @@ def _no_room(b: Board, st: State, k: int, r: int, unions: dict[int, int]) -> boo
     lost = seen & ~covered
     if not lost:
         return False
-    others = [u for j, u in unions.items() if j != k and j not in near]
-    return any(lost >> x & 1 and not any(u >> x & 1 for u in others) for x in range(lost.bit_length()))
+    for j, u in unions.items():
+        if j != k and j not in near:
+            lost &= ~u
+    return bool(lost)
 
 
 def no_room(b: Board, st: State) -> str | None:
