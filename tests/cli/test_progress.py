@@ -65,6 +65,24 @@ def test_off_a_terminal_a_plain_line_comes_every_few_seconds(off_terminal):
     assert "\x1b" not in off_terminal.text  # plain text, no terminal codes
 
 
+def test_a_log_with_lines_ends_with_the_last_word(off_terminal, monkeypatch):
+    """Once a line is out, what the count said last is the last line, though it came after
+    the last tick (a run that ends between two lines); a run too short for a line prints none."""
+    with progress.counting() as update:
+        off_terminal.lines(1)
+        monkeypatch.setattr(progress, "PLAIN_EVERY", 3600.0)  # no tick after this one
+        off_terminal.lines(2)
+        update(Report(solutions=4321, nodes=99, seconds=1.0))
+    off_terminal.text += off_terminal.capsys.readouterr().err  # the last line is out on leaving
+    lines = [line for line in off_terminal.text.splitlines() if line.startswith("polytile: ")]
+    assert "4,321 solutions" in lines[-1] and all("4,321" not in line for line in lines[:-1])
+    off_terminal.text = ""
+    monkeypatch.setattr(progress, "PLAIN_EVERY", 3600.0)
+    with progress.counting() as update:
+        update(Report(solutions=7, nodes=1, seconds=0.0))
+    assert "polytile: " not in off_terminal.text + off_terminal.capsys.readouterr().err
+
+
 def test_progress_can_be_turned_off(off_terminal, monkeypatch):
     monkeypatch.setenv("POLYTILE_PROGRESS", "0")
     with progress.counting() as update:

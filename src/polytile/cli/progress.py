@@ -60,7 +60,8 @@ class _State:
 @contextmanager
 def _lines() -> Iterator[Callable[..., None]]:
     """A plain line on stderr every PLAIN_EVERY seconds from a thread of its own, whether
-    or not the count has called back since (the callback only keeps what it is told)."""
+    or not the count has called back since (the callback only keeps what it is told); once
+    a line is out, the last thing the count said is the last line too."""
     t0 = time.perf_counter()
     state: list[_State] = []
     stop = threading.Event()
@@ -68,11 +69,15 @@ def _lines() -> Iterator[Callable[..., None]]:
     def update(res: Any, done: int | None = None, total: int | None = None, fraction: float | None = None) -> None:
         state[:] = [_State(res, done, total, fraction, time.perf_counter() - t0)]
 
+    printed: list[_State | None] = []
+
+    def say() -> None:
+        printed.append(state[0] if state else None)
+        print(f"polytile: {_line(printed[-1], time.perf_counter() - t0)}", file=sys.stderr, flush=True)
+
     def tick() -> None:
         while not stop.wait(PLAIN_EVERY):
-            print(
-                f"polytile: {_line(state[0] if state else None, time.perf_counter() - t0)}", file=sys.stderr, flush=True
-            )
+            say()
 
     ticker = threading.Thread(target=tick, name="polytile-progress", daemon=True)
     ticker.start()
@@ -81,6 +86,8 @@ def _lines() -> Iterator[Callable[..., None]]:
     finally:
         stop.set()
         ticker.join()
+        if printed and state and printed[-1] is not state[0]:  # a log that had lines ends with the last word
+            say()
 
 
 def _line(s: _State | None, own: float) -> str:

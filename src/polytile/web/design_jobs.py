@@ -30,13 +30,18 @@ def make_cards(parsed: Parsed, opts: JSON, out: Out) -> JSON:
         raise PuzzleError("cards are made of tiling puzzles", "cards")
     n, levels = int(opts.get("cards") or 8), int(opts.get("levels") or 4)
 
+    tried = [0]
+
     def step(made: int, judged: int) -> None:
+        tried[0] = judged
         out.progress(phase="making cards", done=made, wanted=n, judged=judged)
 
     out.progress(force=True, phase="making cards", done=0, wanted=n, judged=0)
     made, complete = cards(
         parsed.tiling.puzzle, n, levels, seed=int(opts.get("seed") or 0), time_limit=opts.get("seconds"), progress=step
     )
+    # the steps are sent at most a few times a second: the last one, whatever its moment
+    out.progress(force=True, phase="making cards", done=len(made), wanted=n, judged=tried[0])
     colours: dict[str, str] = {}
     for c in made:
         palette = piece_colours([c.solution])
