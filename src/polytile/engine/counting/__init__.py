@@ -58,6 +58,10 @@ def _dominoes(cover: Cover, plane: np.ndarray | None) -> str | None:
         return "the Pfaffian counts tilings by dominoes alone"
     if int(cover.piece_count[0]) * 2 < cover.n_items or int(cover.piece_min[0]) * 2 > cover.n_items:
         return "the Pfaffian needs a domino for every two cells"
+    cells = {(int(x), int(y)) for x, y in plane.tolist()}
+    pairs = sum(((x + 1, y) in cells) + ((x, y + 1) in cells) for x, y in cells)
+    if len(cover.opt_piece) != pairs:  # colours (or anything else) keep the domino off some pairs
+        return "the Pfaffian counts boards where the domino fits every two neighbouring cells"
     return None
 
 
