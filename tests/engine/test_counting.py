@@ -6,6 +6,8 @@ force of tests/checker.py."""
 from __future__ import annotations
 
 import json
+import tempfile
+from pathlib import Path
 import random
 import subprocess
 import sys
@@ -326,3 +328,18 @@ def test_random_puzzles_counted_by_the_memo_match_the_checker(tmp_path):
 
     check()
     assert seen["memo"] >= 30, seen
+
+
+def test_coloured_dominoes_are_not_counted_by_the_pfaffian():
+    """Four dominoes coloured R-G on a 4x2 board coloured by columns (G left, R right): by
+    hand, only the four horizontal dominoes fit, 1 tiling; the Pfaffian would count all 5."""
+    import polytile
+
+    puzzle = {
+        "board": [[r, c] for r in range(4) for c in range(2)],
+        "colours": ["G", "R"] * 4,
+        "pieces": [{"name": "D", "cells": [[0, 1], [0, 0]], "count": 4, "colours": ["R", "G"]}],
+    }
+    path = Path(tempfile.mkdtemp()) / "coloured.json"
+    path.write_text(json.dumps(puzzle))
+    assert polytile.load(str(path)).count().solutions == 1
