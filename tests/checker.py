@@ -388,3 +388,18 @@ def shikaku_solutions(width: int, height: int, clues: dict) -> list:
 
     fill(0)
     return out
+
+
+def card_completions(data: dict, limit: int = 1) -> int:
+    """Completions of a challenge card's JSON puzzle (its free cells and the pieces left, each
+    used exactly its count), by the brute force above; past `limit`: limit + 1."""
+    board = {tuple(c): "" for c in data["board"]}
+    pieces = [
+        {"cells": {tuple(c): "" for c in p["cells"]}, "count": p["count"], "min": p["count"], "reflect": True}
+        for p in data["pieces"]
+    ]
+    assert data["allow_reflection"] is True
+    try:
+        return len(all_solutions(board, pieces, 2, limit))
+    except TooMany:
+        return limit + 1

@@ -10,7 +10,7 @@ import time
 from itertools import combinations
 
 import pytest
-from checker import TooMany, all_solutions
+from checker import TooMany, all_solutions, card_completions
 from cli_helpers import call_cli
 from paths import EXAMPLES
 
@@ -23,18 +23,7 @@ from polytile.tiling.solver import Tiling
 FIVE_BY_TWELVE = EXAMPLES / "pentomino-5x12.txt"
 
 
-def brute_count(data: dict, limit: int = 1) -> int:
-    """Completions of a card's JSON puzzle by the checker (TooMany past `limit`: returns limit + 1)."""
-    board = {tuple(c): "" for c in data["board"]}
-    pieces = [
-        {"cells": {tuple(c): "" for c in p["cells"]}, "count": p["count"], "min": p["count"], "reflect": True}
-        for p in data["pieces"]
-    ]
-    assert data["allow_reflection"] is True
-    try:
-        return len(all_solutions(board, pieces, 2, limit))
-    except TooMany:
-        return limit + 1
+brute_count = card_completions
 
 
 @pytest.fixture(scope="module")

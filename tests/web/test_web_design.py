@@ -7,7 +7,7 @@ spread computed from that table; every refusal one line with its status."""
 
 from __future__ import annotations
 
-from checker import TooMany, all_solutions
+from checker import all_solutions, card_completions
 from test_web_formats import PUBLISHED
 from web_api_helpers import wait
 
@@ -22,18 +22,7 @@ FIVE_BY_TWELVE = {
 CLASSIC_SET = ["2x3", "L", "N", "P", "U", "V", "Y", "Z"]
 
 
-def brute_count(data: dict, limit: int = 1) -> int:
-    """Completions of a card's JSON puzzle by the checker (past `limit`: limit + 1)."""
-    board = {tuple(c): "" for c in data["board"]}
-    pieces = [
-        {"cells": {tuple(c): "" for c in p["cells"]}, "count": p["count"], "min": p["count"], "reflect": True}
-        for p in data["pieces"]
-    ]
-    assert data["allow_reflection"] is True
-    try:
-        return len(all_solutions(board, pieces, 2, limit))
-    except TooMany:
-        return limit + 1
+brute_count = card_completions
 
 
 def checker_count(pieces: list[str], month: int, day: int) -> int:
