@@ -10,12 +10,15 @@ tilings (bitboard, wide) can count it."""
 
 from __future__ import annotations
 
+import itertools
+import math
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
+from .copies import copy_groups
 from .cover import Cover
 
 
@@ -60,14 +63,42 @@ def _piece_items(matrix: Matrix, ends: np.ndarray) -> np.ndarray | None:
     return pieces if (per_option == 1).all() else None
 
 
-def tiling_cover(matrix: Matrix, deadline: float | None = None) -> tuple[Cover, np.ndarray] | None:
-    """The matrix as a Cover (cells: the other items, in their order; pieces: one copy
-        each, primary ones required) and, per Cover option, its option in the matrix; None
-        when the matrix has no such form. Pieces are looked for among the first items of the
-        options, then the last; every option must also hold a cell, every cell be primary,
-        every option of one piece be of one size, and when every piece is required, their sizes
-    add up to the cells (the kernels assume both). `deadline` (perf_counter): the
-    neighbours are not looked for past it."""
+@dataclass
+class TilingForm:
+    """A matrix in a tiling's form (tiling_cover): the Cover, whose pieces with copies are
+    the matrix's piece items that cover the same cells (core.copies), and the way back."""
+
+    cover: Cover
+    back: np.ndarray  # (Cover options, most copies): the matrix's option for each copy (-1: none)
+    short: str | None = None  # why no solution exists, known from the pieces' sizes alone
+
+    @property
+    def factor(self) -> int:
+        """How many matrix solutions one Cover solution is: the copies of a piece (each
+        copy required, distinct items in the matrix) placed in any of their k! orders."""
+        return math.prod(math.factorial(int(k)) for k in self.cover.piece_count.tolist())
+
+    def expand(self, found: np.ndarray) -> Iterator[np.ndarray]:
+        """The matrix solutions (sorted option numbers) of one Cover solution."""
+        found = np.asarray(found)
+        pieces = self.cover.opt_piece[found]
+        single = self.back[found[self.cover.piece_count[pieces] == 1], 0]
+        groups = [found[pieces == p] for p in np.unique(pieces).tolist() if self.cover.piece_count[p] > 1]
+        orders = [itertools.permutations(range(len(g))) for g in groups]
+        for labels in itertools.product(*orders):
+            parts = [single] + [self.back[g, list(order)] for g, order in zip(groups, labels)]
+            yield np.sort(np.concatenate(parts))
+
+
+def tiling_cover(matrix: Matrix, deadline: float | None = None) -> TilingForm | None:
+    """The matrix in a tiling's form, or None when it has none: pieces are looked for
+    among the first items of the options, then the last; every option must also hold a
+    cell, every cell be primary, and every option of one piece be of one size (the
+    kernels assume it). Required piece items that cover the same cells are one piece of
+    so many copies. `short` says why there is no solution when the required pieces cover
+    more cells than there are, or all the pieces fewer (the kernels assume the area adds
+    up when every piece is required). `deadline` (perf_counter): the neighbours are not
+    looked for past it."""
     if matrix.n_options == 0 or matrix.opt_colour.any():
         return None
     lengths = np.diff(matrix.opt_ptr)
@@ -88,8 +119,8 @@ def tiling_cover(matrix: Matrix, deadline: float | None = None) -> tuple[Cover, 
 
 def _as_cover(
     matrix: Matrix, pieces: np.ndarray, cells: np.ndarray, lengths: np.ndarray, deadline: float | None = None
-) -> tuple[Cover, np.ndarray] | None:
-    """Cover of the matrix, given which items are pieces (see tiling_cover)."""
+) -> TilingForm | None:
+    """The tiling form of the matrix, given which items are pieces (see tiling_cover)."""
     piece_ids = np.nonzero(pieces)[0]
     cell_no = np.full(matrix.n_items, -1, dtype=np.int64)
     cell_no[cells] = np.arange(len(cells))
@@ -103,31 +134,48 @@ def _as_cover(
     if (first_size[opt_piece] != size).any():
         return None
     primary = piece_ids < matrix.n_primary
-    if primary.all() and first_size.sum() != len(cells):
-        return None  # the kernels check that every piece is used only by area
     row = np.repeat(np.arange(matrix.n_options), lengths)
     keep = entry_piece < 0
     row, items = row[keep], cell_no[matrix.opt_items[keep]]
-    order = np.lexsort((items, row))  # cells ascending in each option
-    items = items[order]
-    firsts = items[np.concatenate([[0], np.cumsum(size)[:-1]])]
-    opts = np.lexsort((opt_piece, firsts))  # by first cell, then piece
-    new_ptr = np.concatenate([[0], np.cumsum(size[opts])]).astype(np.int64)
+    items = items[np.lexsort((items, row))]  # cells ascending in each option
     old_ptr = np.concatenate([[0], np.cumsum(size)]).astype(np.int64)
+    rep, label, twin = copy_groups(opt_piece, old_ptr, items, first_size, primary)
+    copies = np.bincount(rep, minlength=len(piece_ids))
+    back = np.full((matrix.n_options, int(copies.max())), -1, dtype=np.int64)
+    back[twin, label[opt_piece]] = np.arange(matrix.n_options)
+    kept = np.nonzero(rep[opt_piece] == opt_piece)[0]  # the options of each piece's first copy
+    new_piece = np.cumsum(rep == np.arange(len(piece_ids))) - 1
+    first_copies = rep == np.arange(len(piece_ids))
+    short = _short_by_area(first_size[first_copies] * copies[first_copies], primary[first_copies], len(cells))
+    firsts = items[old_ptr[:-1][kept]]
+    opts = kept[np.lexsort((opt_piece[kept], firsts))]  # by first cell, then piece
+    new_ptr = np.concatenate([[0], np.cumsum(size[opts])]).astype(np.int64)
     take = np.repeat(old_ptr[:-1][opts] - new_ptr[:-1], size[opts]) + np.arange(new_ptr[-1])
     opt_items = items[take].astype(np.int32)
+    n_pieces = int(first_copies.sum())
     cover = Cover(
         n_items=len(cells),
         opt_ptr=new_ptr,
         opt_items=opt_items,
-        opt_piece=opt_piece[opts].astype(np.int32),
-        piece_count=np.ones(len(piece_ids), dtype=np.int32),
-        piece_min=primary.astype(np.int32),
+        opt_piece=new_piece[opt_piece[opts]].astype(np.int32),
+        piece_count=copies[first_copies].astype(np.int32),
+        piece_min=np.where(primary[first_copies], copies[first_copies], 0).astype(np.int32),
         neighbours=neighbours(len(cells), new_ptr, opt_items, deadline)
-        if len(cells) <= NEIGHBOUR_CELLS and len(piece_ids) <= 64
+        if len(cells) <= NEIGHBOUR_CELLS and n_pieces <= 64
         else np.full((len(cells), 0), -1, dtype=np.int32),
     )
-    return cover, opts.astype(np.int64)
+    return TilingForm(cover, back[opts], short)
+
+
+def _short_by_area(areas: np.ndarray, required: np.ndarray, n_cells: int) -> str | None:
+    """Why pieces of these areas (each piece's copies together) cannot cover n_cells
+    exactly once, or None."""
+    need, most = int(areas[required].sum()), int(areas.sum())
+    if need > n_cells:
+        return f"the pieces that must be used cover {need} cells (items other than pieces), there are {n_cells}"
+    if most < n_cells:
+        return f"all the pieces together cover {most} cells (items other than pieces), there are {n_cells}"
+    return None
 
 
 MAX_DEGREE = 12  # more neighbours a cell: no dead-end tests (they would cost more)
@@ -206,17 +254,18 @@ def _spanning_tree(pairs: list[tuple[int, int]], cost: Callable[[int, int], Any]
     return tree
 
 
-def counting_cover(matrix: Matrix, deadline: float | None = None) -> Cover | None:
-    """The matrix as a Cover the counting methods take (engine.counting), or None when it
-    has colours: its tiling form when it has one (pieces of one copy each); else every item
+def counting_cover(matrix: Matrix, deadline: float | None = None) -> tuple[Cover, int] | None:
+    """The matrix as a Cover the counting methods take (engine.counting) and the number
+    of the matrix's solutions each of its solutions is, or None when it has colours: its
+    tiling form when it has one whose area adds up (copies merged: TilingForm.factor); else every item
     a cell (in the file's order) and the options copies of one piece in any number, each
     secondary item with an option of its own that fills it alone (so that it may stay
     uncovered: the fillers are told apart as a second piece)."""
     if matrix.opt_colour.any():
         return None
     found = tiling_cover(matrix, deadline)
-    if found is not None:
-        return found[0]
+    if found is not None and found.short is None:
+        return found.cover, found.factor
     n, n_opt = matrix.n_items, matrix.n_options
     lengths = np.diff(matrix.opt_ptr)
     option = np.repeat(np.arange(n_opt), lengths)
@@ -232,7 +281,7 @@ def counting_cover(matrix: Matrix, deadline: float | None = None) -> Cover | Non
     lens = sizes[order]
     ptr = np.concatenate([[0], np.cumsum(lens)]).astype(np.int64)
     take = np.repeat(old_ptr[:-1][order] - ptr[:-1], lens) + np.arange(ptr[-1])
-    return Cover(
+    generic = Cover(
         n_items=n,
         opt_ptr=ptr,
         opt_items=items[take].astype(np.int32),
@@ -241,3 +290,4 @@ def counting_cover(matrix: Matrix, deadline: float | None = None) -> Cover | Non
         piece_min=np.zeros(2, dtype=np.int32),
         neighbours=np.full((n, 0), -1, dtype=np.int32),
     )
+    return generic, 1

@@ -8,12 +8,13 @@ time limits and Ctrl-C stop it with a partial count."""
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
 from ..core.cover import Cover, OverBudget
-from ..core.matrix import Matrix, tiling_cover
+from ..core.matrix import Matrix, TilingForm, tiling_cover
 from ..core.results import Report
 from .exact.driver import ExactDriver
 from .search import Pacer
@@ -56,6 +57,8 @@ def search_matrix(
     tiling = tiling_cover(matrix, deadline) if engine not in GENERAL else None
     if tiling is None and engine in TILING:
         raise ValueError(f"the {engine} kernel counts tilings; this matrix is not one")
+    if tiling is not None and tiling.short is not None:
+        return Report(0, seconds=time.perf_counter() - t0, reasons=[tiling.short], engine="none")
     if tiling is not None:
         spent = time.perf_counter() - t0  # the search times itself after the warm-up: what is left
         left = None if time_limit is None else max(0.0, time_limit - spent)
@@ -133,7 +136,7 @@ def tiling_kernel_fits(cover: Cover) -> bool:
 
 
 def _run_tiling(
-    tiling: tuple[Cover, np.ndarray],
+    tiling: TilingForm,
     engine: str,
     limit: int | None,
     store: bool,
@@ -141,19 +144,32 @@ def _run_tiling(
     progress: Callable[[Report[np.ndarray]], None] | None,
 ) -> Report[np.ndarray] | None:
     """The tiling kernels on the matrix's Cover form; None when Algorithm X should run
-    instead (see tiling_kernel_fits)."""
+    instead (see tiling_kernel_fits; a matrix with copies never: Algorithm X would try
+    their k! orders). The Cover counts each way of placing the copies once; the matrix
+    has `factor` solutions for each, listed in every order of the copies."""
     from .search import choose_engine, search
     from .warm import warm
 
-    cover, back = tiling
-    if engine == "auto" and not tiling_kernel_fits(cover):
+    cover, factor = tiling.cover, tiling.factor
+    if engine == "auto" and factor == 1 and not tiling_kernel_fits(cover):
         return None
     kernel = choose_engine(engine, cover.n_items, len(cover.piece_count), cover)
     warm(kernel, cover.n_items)
+    shown = None if progress is None or factor == 1 else lambda r: progress(replace(r, solutions=r.solutions * factor))
     res = search(
-        cover, None, limit=limit, store=store, time_limit=time_limit, breaking=False, engine=kernel, progress=progress
+        cover,
+        None,
+        limit=None if limit is None else -(-limit // factor),
+        store=store,
+        time_limit=time_limit,
+        breaking=False,
+        engine=kernel,
+        progress=shown or progress,
     )
-    res.found = [np.sort(back[f]) for f in res.found]
+    res.solutions *= factor
+    if limit is not None and res.solutions >= limit:
+        res.solutions, res.complete = limit, False
+    res.found = [f for found in res.found for f in tiling.expand(found)][: limit or None]
     return res
 
 

@@ -114,6 +114,8 @@ def cover(
         print(json.dumps(_as_json(report, store)))
     else:
         _print(matrix, report, store)
+    for why in report.reasons:
+        print(f"no solution: {why}", file=sys.stderr)
     if report.interrupted:
         print(f"interrupted: {report.solutions} solutions so far (incomplete)", file=sys.stderr)
         raise Exit(130)
@@ -171,11 +173,12 @@ def _count_by_method(
     from ...engine.counting import count as count_by
     from ...engine.limits import Stopped
 
-    cover = counting_cover(matrix, None if time_limit is None else t0 + time_limit)
-    if cover is None:
+    form = counting_cover(matrix, None if time_limit is None else t0 + time_limit)
+    if form is None:
         if method == "auto":
             return None
         raise PuzzleError(f"--method {method}: the matrix has colours (the search counts it)", "--method")
+    cover, factor = form
     try:
         chosen = choose(cover, method)
         if chosen in ("enumerate", "pfaffian"):
@@ -195,7 +198,7 @@ def _count_by_method(
         return Report(0, None, time.perf_counter() - t0, complete=False, timed_out=True, method=method, counted=False)
     except KeyboardInterrupt:
         return Report(0, None, time.perf_counter() - t0, complete=False, interrupted=True, method=method, counted=False)
-    return Report(got.solutions, None, time.perf_counter() - t0, nodes=got.states, method=chosen)
+    return Report(got.solutions * factor, None, time.perf_counter() - t0, nodes=got.states, method=chosen)
 
 
 def _as_json(report: Report[np.ndarray], store: bool) -> dict[str, Any]:
