@@ -3,7 +3,8 @@
     python bench/bench_dlx.py [--dlx1 PATH] [--out DIR] [--repeats N]
 
 The files: pentomino boards written by `polytile convert` (6x10, 5x12, 8x8 with a centre hole,
-3x20), the Soma cube, 13 queens (rows and columns primary, diagonals secondary: Knuth's
+3x20), the Soma cube, two puzzles with copies written as distinct items (the 8x5 box of
+two of each tetromino: 3,106 x 2!^5 solutions; 8 dominoes on 4x4: 36 x 8!), 13 queens (rows and columns primary, diagonals secondary: Knuth's
 formulation) and Langford pairs for n = 12. Each program counts every solution of each file:
 
 - polytile: `polytile cover FILE --json` as a process; its `seconds` is the search after the
@@ -40,6 +41,8 @@ PUZZLES = [
     "pentomino-8x8-centre-hole.txt",
     "pentomino-3x20.txt",
     "soma-3x3x3.json",
+    "tetromino-box-8x5-2each.txt",
+    "counting/dominoes-4x4.json",
 ]
 
 
@@ -92,7 +95,7 @@ def polytile(path: Path, jobs: int | None = None) -> tuple[int, float, float]:
     wall = time.perf_counter() - t
     out = json.loads(run.stdout)
     assert out["complete"]
-    ENGINES.setdefault(f"{path.name} {jobs}", set()).add(out["engine"])
+    ENGINES.setdefault(f"{path.name} {jobs}", set()).add(out["engine"] or out["method"])
     return out["solutions"], out["seconds"], wall
 
 

@@ -117,7 +117,7 @@ def test_copies_merged_against_brute_force(text, limit):
     assert cut.solutions == len(cut.found) == min(limit, len(truth))
     assert {frozenset(int(o) + 1 for o in f) for f in cut.found} <= truth
     form = tiling_cover(parse(text))
-    event("copies merged" if form is not None and form.factor > 1 else "no copies merged")
+    event("copies merged" if form is not None and form.factor != 1 else "no copies merged")
     cover, factor = counting_cover(parse(text))
     try:
         choose(cover, "frontier")
@@ -135,6 +135,16 @@ def test_dominoes_as_distinct_items_counted_by_hand(tmp_path):
     assert cover_json(tmp_path, two)["solutions"] == 4
     three = f"{cells} d1 d2 d3\n" + "".join(f"{d} {o}\n" for d in ("d1", "d2", "d3") for o in options)
     assert cover_json(tmp_path, three)["solutions"] == 0
+
+
+def test_optional_copies_counted_by_hand(tmp_path):
+    """Cells a b c, a required monomino M and two optional dominoes d1 d2 (secondary
+    items) that fit on "a b" or "b c": M on c with a domino on a b, or M on a with one on
+    b c; either domino: 4 (options 1-3 M, 4-5 d1, 6-7 d2)."""
+    text = "a b c M | d1 d2\nM a\nM b\nM c\n" + "".join(f"{d} {o}\n" for d in ("d1", "d2") for o in ("a b", "b c"))
+    assert cover_json(tmp_path, text)["solutions"] == 4
+    listing = cover_json(tmp_path, text, "--all")
+    assert sorted(map(sorted, listing["options"])) == [[1, 5], [1, 7], [3, 4], [3, 6]]
 
 
 def test_copies_that_cannot_fit_are_refused_by_area_at_once(tmp_path):

@@ -10,15 +10,14 @@ tilings (bitboard, wide) can count it."""
 
 from __future__ import annotations
 
-import itertools
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 import numpy as np
 
-from .copies import copy_groups
+from .tiling_form import MAX_SPLITS, TilingForm, copy_groups
 from .cover import Cover
 
 
@@ -63,42 +62,17 @@ def _piece_items(matrix: Matrix, ends: np.ndarray) -> np.ndarray | None:
     return pieces if (per_option == 1).all() else None
 
 
-@dataclass
-class TilingForm:
-    """A matrix in a tiling's form (tiling_cover): the Cover, whose pieces with copies are
-    the matrix's piece items that cover the same cells (core.copies), and the way back."""
-
-    cover: Cover
-    back: np.ndarray  # (Cover options, most copies): the matrix's option for each copy (-1: none)
-    short: str | None = None  # why no solution exists, known from the pieces' sizes alone
-
-    @property
-    def factor(self) -> int:
-        """How many matrix solutions one Cover solution is: the copies of a piece (each
-        copy required, distinct items in the matrix) placed in any of their k! orders."""
-        return math.prod(math.factorial(int(k)) for k in self.cover.piece_count.tolist())
-
-    def expand(self, found: np.ndarray) -> Iterator[np.ndarray]:
-        """The matrix solutions (sorted option numbers) of one Cover solution."""
-        found = np.asarray(found)
-        pieces = self.cover.opt_piece[found]
-        single = self.back[found[self.cover.piece_count[pieces] == 1], 0]
-        groups = [found[pieces == p] for p in np.unique(pieces).tolist() if self.cover.piece_count[p] > 1]
-        orders = [itertools.permutations(range(len(g))) for g in groups]
-        for labels in itertools.product(*orders):
-            parts = [single] + [self.back[g, list(order)] for g, order in zip(groups, labels)]
-            yield np.sort(np.concatenate(parts))
-
-
-def tiling_cover(matrix: Matrix, deadline: float | None = None) -> TilingForm | None:
+def tiling_cover(matrix: Matrix, deadline: float | None = None, optional_copies: bool = True) -> TilingForm | None:
     """The matrix in a tiling's form, or None when it has none: pieces are looked for
     among the first items of the options, then the last; every option must also hold a
     cell, every cell be primary, and every option of one piece be of one size (the
-    kernels assume it). Required piece items that cover the same cells are one piece of
-    so many copies. `short` says why there is no solution when the required pieces cover
+    kernels assume it). Piece items that cover the same cells, all required or all not,
+    are one piece of so many copies (core.tiling_form; optional ones only while their
+    splits are few). `short` says why there is no solution when the required pieces cover
     more cells than there are, or all the pieces fewer (the kernels assume the area adds
     up when every piece is required). `deadline` (perf_counter): the neighbours are not
-    looked for past it."""
+    looked for past it. optional_copies=False: only required items are merged (the
+    factor is then one number)."""
     if matrix.n_options == 0 or matrix.opt_colour.any():
         return None
     lengths = np.diff(matrix.opt_ptr)
@@ -111,14 +85,19 @@ def tiling_cover(matrix: Matrix, deadline: float | None = None) -> TilingForm | 
         cells = np.nonzero(~pieces)[0]
         if cells.max() >= matrix.n_primary:  # a secondary cell: not a tiling
             continue
-        found = _as_cover(matrix, pieces, cells, lengths, deadline)
+        found = _as_cover(matrix, pieces, cells, lengths, deadline, optional_copies)
         if found is not None:
             return found
     return None
 
 
 def _as_cover(
-    matrix: Matrix, pieces: np.ndarray, cells: np.ndarray, lengths: np.ndarray, deadline: float | None = None
+    matrix: Matrix,
+    pieces: np.ndarray,
+    cells: np.ndarray,
+    lengths: np.ndarray,
+    deadline: float | None = None,
+    optional_copies: bool = True,
 ) -> TilingForm | None:
     """The tiling form of the matrix, given which items are pieces (see tiling_cover)."""
     piece_ids = np.nonzero(pieces)[0]
@@ -139,8 +118,12 @@ def _as_cover(
     row, items = row[keep], cell_no[matrix.opt_items[keep]]
     items = items[np.lexsort((items, row))]  # cells ascending in each option
     old_ptr = np.concatenate([[0], np.cumsum(size)]).astype(np.int64)
-    rep, label, twin = copy_groups(opt_piece, old_ptr, items, first_size, primary)
+    kind = primary.astype(np.int64) if optional_copies else np.where(primary, 1, -1)
+    rep, label, twin = copy_groups(opt_piece, old_ptr, items, first_size, kind)
     copies = np.bincount(rep, minlength=len(piece_ids))
+    if math.prod(int(c) + 1 for c in copies[~primary & (copies > 1)].tolist()) > MAX_SPLITS:
+        rep, label, twin = copy_groups(opt_piece, old_ptr, items, first_size, np.where(primary, 1, -1))
+        copies = np.bincount(rep, minlength=len(piece_ids))
     back = np.full((matrix.n_options, int(copies.max())), -1, dtype=np.int64)
     back[twin, label[opt_piece]] = np.arange(matrix.n_options)
     kept = np.nonzero(rep[opt_piece] == opt_piece)[0]  # the options of each piece's first copy
@@ -263,8 +246,8 @@ def counting_cover(matrix: Matrix, deadline: float | None = None) -> tuple[Cover
     uncovered: the fillers are told apart as a second piece)."""
     if matrix.opt_colour.any():
         return None
-    found = tiling_cover(matrix, deadline)
-    if found is not None and found.short is None:
+    found = tiling_cover(matrix, deadline, optional_copies=False)
+    if found is not None and found.short is None and found.factor is not None:
         return found.cover, found.factor
     n, n_opt = matrix.n_items, matrix.n_options
     lengths = np.diff(matrix.opt_ptr)

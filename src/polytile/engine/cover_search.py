@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Callable
 
 import numpy as np
 
 from ..core.cover import Cover, OverBudget
-from ..core.matrix import Matrix, TilingForm, tiling_cover
+from ..core.matrix import Matrix, tiling_cover
+from ..core.tiling_form import TilingForm
 from ..core.results import Report
 from .exact.driver import ExactDriver
 from .search import Pacer
@@ -58,7 +60,7 @@ def search_matrix(
     if tiling is None and engine in TILING:
         raise ValueError(f"the {engine} kernel counts tilings; this matrix is not one")
     if tiling is not None and tiling.short is not None:
-        return Report(0, seconds=time.perf_counter() - t0, reasons=[tiling.short], engine="none")
+        return Report(0, seconds=time.perf_counter() - t0, reasons=[tiling.short])
     if tiling is not None:
         spent = time.perf_counter() - t0  # the search times itself after the warm-up: what is left
         left = None if time_limit is None else max(0.0, time_limit - spent)
@@ -145,32 +147,54 @@ def _run_tiling(
 ) -> Report[np.ndarray] | None:
     """The tiling kernels on the matrix's Cover form; None when Algorithm X should run
     instead (see tiling_kernel_fits; a matrix with copies never: Algorithm X would try
-    their k! orders). The Cover counts each way of placing the copies once; the matrix
-    has `factor` solutions for each, listed in every order of the copies."""
+    their orders). The Cover places the copies of a piece once; each of its solutions is
+    so many of the matrix's (TilingForm.splits: one search per number of optional copies
+    used), listed in every order of the copies."""
     from .search import choose_engine, search
     from .warm import warm
 
-    cover, factor = tiling.cover, tiling.factor
-    if engine == "auto" and factor == 1 and not tiling_kernel_fits(cover):
+    cover = tiling.cover
+    if engine == "auto" and tiling.factor == 1 and not tiling_kernel_fits(cover):
         return None
     kernel = choose_engine(engine, cover.n_items, len(cover.piece_count), cover)
     warm(kernel, cover.n_items)
-    shown = None if progress is None or factor == 1 else lambda r: progress(replace(r, solutions=r.solutions * factor))
-    res = search(
-        cover,
-        None,
-        limit=None if limit is None else -(-limit // factor),
-        store=store,
-        time_limit=time_limit,
-        breaking=False,
-        engine=kernel,
-        progress=shown or progress,
-    )
-    res.solutions *= factor
-    if limit is not None and res.solutions >= limit:
-        res.solutions, res.complete = limit, False
-    res.found = [f for found in res.found for f in tiling.expand(found)][: limit or None]
-    return res
+    t0 = time.perf_counter()
+    total: Report[np.ndarray] = Report(engine=kernel)
+    for counts, minimum, weight in tiling.splits():
+        if limit is not None and total.solutions >= limit:
+            break
+        left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
+        wanted = None if limit is None else limit - total.solutions
+        base = total.solutions
+        shown = None if progress is None else partial(_progress_of_split, progress, base, weight)
+        part = search(
+            replace(cover, piece_count=counts, piece_min=minimum),
+            None,
+            limit=None if wanted is None else -(-wanted // weight),
+            store=store,
+            time_limit=None if left is None else max(left, 0.0),
+            breaking=False,
+            engine=kernel,
+            progress=shown,
+        )
+        total.solutions += part.solutions * weight
+        total.nodes += part.nodes
+        total.found += [f for found in part.found for f in tiling.expand(found)]
+        if not part.complete:
+            total.complete, total.timed_out, total.interrupted = False, part.timed_out, part.interrupted
+            break
+    if limit is not None and total.solutions >= limit:
+        total.solutions, total.complete = limit, False
+    del total.found[limit or len(total.found) :]
+    total.seconds = time.perf_counter() - t0
+    return total
+
+
+def _progress_of_split(
+    progress: Callable[[Report[np.ndarray]], None], base: int, weight: int, r: Report[np.ndarray]
+) -> None:
+    """A split's progress as the whole count's: the splits before it, then its own."""
+    progress(replace(r, solutions=base + r.solutions * weight))
 
 
 def _start_driver(
