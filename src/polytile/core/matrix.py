@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+
 
 import numpy as np
 
@@ -33,6 +33,9 @@ class Matrix:
     opt_items: np.ndarray  # int32
     opt_colour: np.ndarray  # int32, same length as opt_items
     colour_names: list[str] = field(default_factory=list)
+    # its tiling forms found so far (tiling_cover), by optional_copies: the count by a
+    # method and the search that may follow ask for the same one
+    forms: dict[bool, TilingForm | None] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def n_items(self) -> int:
@@ -72,7 +75,19 @@ def tiling_cover(matrix: Matrix, deadline: float | None = None, optional_copies:
     more cells than there are, or all the pieces fewer (the kernels assume the area adds
     up when every piece is required). `deadline` (perf_counter): the neighbours are not
     looked for past it. optional_copies=False: only required items are merged (the
-    factor is then one number)."""
+    factor is then one number). Kept in matrix.forms: found once per matrix."""
+    if True not in matrix.forms:
+        matrix.forms[True] = _tiling_form(matrix, deadline, True)
+    full = matrix.forms[True]
+    if optional_copies or full is None or full.factor is not None:
+        return full  # (no optional copies merged: the same form)
+    if False not in matrix.forms:
+        matrix.forms[False] = _tiling_form(matrix, deadline, False)
+    return matrix.forms[False]
+
+
+def _tiling_form(matrix: Matrix, deadline: float | None, optional_copies: bool) -> TilingForm | None:
+    """tiling_cover's search for the form."""
     if matrix.n_options == 0 or matrix.opt_colour.any():
         return None
     lengths = np.diff(matrix.opt_ptr)
@@ -180,14 +195,15 @@ def neighbours(n_cells: int, opt_ptr: np.ndarray, opt_items: np.ndarray, deadlin
     sizes = np.diff(opt_ptr)
     if int((sizes * (sizes - 1) // 2).sum()) > MAX_PAIRS:
         return none
-    together = _together(n_cells, opt_ptr, opt_items, sizes).tolist()
+    together = _together(n_cells, opt_ptr, opt_items, sizes)
     edges: set[tuple[int, int]] = set()
-    for o in range(len(sizes)):
+    for size in np.unique(sizes).tolist():
         if deadline is not None and time.perf_counter() > deadline:
             return none
-        cells = opt_items[opt_ptr[o] : opt_ptr[o + 1]].tolist()
-        pairs = [(a, b) for i, a in enumerate(cells) for b in cells[i + 1 :]]
-        edges.update(_spanning_tree(pairs, lambda a, b: -together[a][b], len(cells) - 1))
+        if size >= 2:
+            starts = opt_ptr[:-1][sizes == size]
+            cells = opt_items[starts[:, None] + np.arange(size)].astype(np.int64)
+            edges.update(spanning_forests(cells, together))
     degree = np.zeros(n_cells, dtype=np.int64)
     for a, b in edges:
         degree[a] += 1
@@ -216,25 +232,32 @@ def _together(n_cells: int, opt_ptr: np.ndarray, opt_items: np.ndarray, sizes: n
     return counts.reshape(n_cells, n_cells)
 
 
-def _spanning_tree(pairs: list[tuple[int, int]], cost: Callable[[int, int], Any], edges: int) -> list[tuple[int, int]]:
-    """Kruskal's spanning tree (forest) of the pairs, cheapest first (ties: the order given),
-    done once it has `edges` edges (the pairs of one option join all its cells)."""
-    parent: dict[int, int] = {}
-
-    def root(x: int) -> int:
-        while parent.setdefault(x, x) != x:
-            parent[x] = x = parent[parent[x]]  # path halving
-        return x
-
-    tree: list[tuple[int, int]] = []
-    for a, b in sorted(pairs, key=lambda p: cost(*p)):
-        ra, rb = root(a), root(b)
-        if ra != rb:
-            parent[ra] = rb
-            tree.append((a, b))
-            if len(tree) == edges:
-                break
-    return tree
+def spanning_forests(cells: np.ndarray, together: np.ndarray) -> set[tuple[int, int]]:
+    """The edges of Kruskal's spanning tree of each row's cells (cells: (options, size)),
+    the pairs found together most first (together[a, b]), ties in the order of the pairs
+    (a before b in the row, by a's place, then b's): all rows at once, a step per pair."""
+    n, size = cells.shape
+    pair_i, pair_j = np.triu_indices(size, 1)
+    a, b = cells[:, pair_i], cells[:, pair_j]  # (options, pairs)
+    order = np.argsort(-together[a, b], axis=1, kind="stable")
+    first, second = pair_i[order], pair_j[order]  # (options, pairs): each row's pairs, in Kruskal's order
+    comp = np.broadcast_to(np.arange(size), (n, size)).copy()  # each cell's component, by place in its row
+    rows = np.arange(n)
+    found: list[np.ndarray] = []
+    for step in range(first.shape[1]):
+        i, j = first[:, step], second[:, step]
+        ci, cj = comp[rows, i], comp[rows, j]
+        join = ci != cj
+        if join.any():
+            found.append(np.stack([cells[rows[join], i[join]], cells[rows[join], j[join]]], axis=1))
+            merged = (comp == cj[:, None]) & join[:, None]
+            comp[merged] = np.broadcast_to(ci[:, None], comp.shape)[merged]
+    if not found:
+        return set()
+    pairs = np.concatenate(found)
+    n_cells = together.shape[0]
+    codes = np.unique(pairs[:, 0] * n_cells + pairs[:, 1]).tolist()
+    return {(c // n_cells, c % n_cells) for c in codes}
 
 
 def counting_cover(matrix: Matrix, deadline: float | None = None) -> tuple[Cover, int] | None:
