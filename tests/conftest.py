@@ -40,6 +40,8 @@ SLOW_MODULES = {
     "test_calendar",  # 9 s
     "test_scheduler",  # 20 s: a process per address refused (servers that are no Dask scheduler)
     "test_time_limits",  # 25 s: counts of a 25x25x25 box, each in a process of its own
+    "test_web_disassembly",  # 12 s: the page's take-apart (tiling/test_disassembly.py samples the family)
+    "test_disassembly_limits",  # 8 s: time limits and Ctrl-C on disassembly, in subprocesses
 }
 # ... of which these tests stay in the fast set, a sample of each family (seconds, not minutes):
 # every corpus count against the manifest, the calendar's published table of all 366 dates,
