@@ -95,12 +95,16 @@ def cover(
     store = list_all or limit is not None
     if method not in ("auto", "enumerate") and (store or engine != "auto"):
         raise PuzzleError(f"--method {method} counts without listing: not with --all, --limit or --engine", "--method")
+    attempt = not (store or engine != "auto" or method == "enumerate")
+    import polytile.engine.bitset.driver  # noqa: F401 (before the clock starts: start-up, not the count)
+    import polytile.engine.cover_search  # noqa: F401
+
+    if attempt:
+        import polytile.core.results  # noqa: F401
+        import polytile.engine.counting.frontier  # noqa: F401
+        import polytile.engine.limits  # noqa: F401
     t0 = time.perf_counter()  # one clock for the method's attempt and the search
-    counted = (
-        None
-        if store or engine != "auto" or method == "enumerate"
-        else _count_by_method(matrix, method, time_limit, max_memory, t0)
-    )
+    counted = _count_by_method(matrix, method, time_limit, max_memory, t0) if attempt else None
     if counted is not None:
         print(json.dumps(_as_json(counted, False)) if as_json else "\n".join(counted.text_lines(False)))
         if counted.timed_out:
